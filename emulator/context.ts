@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Store } from "./store";
+import type { RequestLog } from "./requestLog";
+import type { FaultInjector } from "./faults";
+
+/** Fixture ids and keys, as served by `GET /_emulator/fixtures` (one flat object). */
+export type Fixtures = Record<string, string | number>;
+
+/** What every surface gets: the store, the fixtures, and the shared auth rules. */
+export interface EmulatorContext {
+  store: Store;
+  requestLog: RequestLog;
+  faults: FaultInjector;
+  /** The seeded fixtures (ids and keys), merged from every surface. */
+  fixtures(): Fixtures;
+  /** True when `key` is one of the account's API keys (the `AccessKey` of core, Shield, Containers, logging). */
+  isAccountKey(key: string | undefined): boolean;
+  /** The HS256 secret the emulator signs logging JWTs with. */
+  jwtSecret(): string;
+}
+
+/**
+ * One API surface of the emulator: its tables, its seeded fixtures and its routes.
+ * Core, Shield and Containers routes are behind the account-key check done by the server;
+ * Stream (library key) and logging (key or bearer JWT) check credentials themselves.
+ */
+export interface EmulatorSurface {
+  name: string;
+  /** Creates the surface's own tables, if any (runs on every start; must be idempotent). */
+  migrate?(ctx: EmulatorContext): void;
+  /** Seeds a fresh store; returns the fixture entries it adds. Runs inside one transaction. */
+  seed(ctx: EmulatorContext, seededSoFar: Fixtures): Fixtures;
+  routes(app: FastifyInstance, ctx: EmulatorContext): void;
+}
+
+export function accessKeyOf(req: FastifyRequest): string | undefined {
+  const v = req.headers["accesskey"];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+export function bearerOf(req: FastifyRequest): string | undefined {
+  const v = req.headers["authorization"];
+  const s = Array.isArray(v) ? v[0] : v;
+  const m = s ? /^Bearer\s+(.+)$/i.exec(s) : null;
+  return m ? m[1] : undefined;
+}
+
+export type Reply = FastifyReply;

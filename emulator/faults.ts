@@ -1,0 +1,96 @@
+import { z } from "zod";
+
+/**
+ * Fault injection, configured over `POST /_emulator/faults`. Each rule applies to the requests whose
+ * method and path match; the first matching rule decides. Randomness is seeded so a run can be repeated.
+ */
+export const FaultRuleSchema = z
+  .object({
+    /** Regular expression tested against the path (without query); default: every API route. */
+    path: z.string().optional(),
+    method: z.enum(["GET", "POST", "PUT", "PATCH", "DELETE"]).optional(),
+    /** Share of matching requests that fail (0..1). */
+    errorRate: z.number().min(0).max(1).default(0),
+    /** Status the failing requests get: a 5xx or 429. */
+    errorStatus: z.number().int().min(400).max(599).default(503),
+    /** Share of matching requests whose connection is dropped without an answer. */
+    dropRate: z.number().min(0).max(1).default(0),
+    /** "before": the request is refused before the route runs; "after": the route acts, then the answer is lost. */
+    phase: z.enum(["before", "after"]).default("before"),
+    /** Latency added to every matching request, in ms. */
+    latencyMs: z.number().int().min(0).max(60_000).default(0),
+    /** The next N matching requests answer 429 with Retry-After, then normal service resumes. */
+    burst429: z.number().int().min(0).default(0),
+    retryAfterSeconds: z.number().min(0).max(60).default(1),
+  })
+  .strict();
+
+export const FaultConfigSchema = z
+  .object({
+    rules: z.array(FaultRuleSchema).default([]),
+    seed: z.number().int().default(1),
+  })
+  .strict();
+
+export type FaultRule = z.output<typeof FaultRuleSchema>;
+export type FaultConfig = z.output<typeof FaultConfigSchema>;
+
+export type FaultDecision =
+  | { kind: "none"; latencyMs: number }
+  | { kind: "status"; status: number; latencyMs: number; retryAfterSeconds?: number; phase: "before" | "after" }
+  | { kind: "drop"; latencyMs: number; phase: "before" | "after" };
+
+/** mulberry32: a tiny seeded PRNG, so fault runs are reproducible. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export class FaultInjector {
+  private rules: (FaultRule & { regex?: RegExp; burstLeft: number })[] = [];
+  private random: () => number = prng(1);
+  injected = 0;
+
+  configure(config: FaultConfig): void {
+    this.rules = config.rules.map((r) => ({ ...r, regex: r.path ? new RegExp(r.path) : undefined, burstLeft: r.burst429 }));
+    this.random = prng(config.seed);
+    this.injected = 0;
+  }
+
+  clear(): void {
+    this.configure({ rules: [], seed: 1 });
+  }
+
+  describe(): unknown {
+    return this.rules.map(({ regex: _r, ...rest }) => rest);
+  }
+
+  decide(method: string, path: string): FaultDecision {
+    const rule = this.rules.find((r) => (!r.method || r.method === method) && (!r.regex || r.regex.test(path)));
+    if (!rule) return { kind: "none", latencyMs: 0 };
+    const latencyMs = rule.latencyMs;
+    if (rule.burstLeft > 0) {
+      rule.burstLeft--;
+      this.injected++;
+      return { kind: "status", status: 429, latencyMs, retryAfterSeconds: rule.retryAfterSeconds, phase: "before" };
+    }
+    const roll = this.random();
+    if (roll < rule.dropRate) {
+      this.injected++;
+      return { kind: "drop", latencyMs, phase: rule.phase };
+    }
+    if (roll < rule.dropRate + rule.errorRate) {
+      this.injected++;
+      const retryAfterSeconds = rule.errorStatus === 429 ? rule.retryAfterSeconds : undefined;
+      // A 429 is a refusal: the server never acts on a rate-limited request.
+      return { kind: "status", status: rule.errorStatus, latencyMs, retryAfterSeconds, phase: rule.errorStatus === 429 ? "before" : rule.phase };
+    }
+    return { kind: "none", latencyMs };
+  }
+}

@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+import { parseArgs } from "node:util";
+import { createEmulator } from "./server";
+
+/** `npm run emulator -- --port 8080 --data ./emulator.db` (or `--data :memory:`). */
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: "string", default: "0" },
+      host: { type: "string", default: "127.0.0.1" },
+      data: { type: "string", default: ".emulator-data/emulator.db" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) {
+    process.stdout.write("usage: npm run emulator -- [--port N] [--host 127.0.0.1] [--data FILE | :memory:]\n");
+    return;
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535, got ${values.port}`);
+  if (values.data !== ":memory:") {
+    const { mkdirSync } = await import("node:fs");
+    const { dirname } = await import("node:path");
+    mkdirSync(dirname(values.data!), { recursive: true });
+  }
+  const emulator = createEmulator({ dataPath: values.data! });
+  const url = await emulator.listen(port, values.host);
+  process.stdout.write(`listening on ${url}\n`);
+  process.stdout.write(`access key: ${emulator.ctx.fixtures().accessKey}\n`);
+  const stop = async () => {
+    await emulator.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+main().catch((e) => {
+  process.stderr.write(`emulator: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,217 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import { randomBytes } from "node:crypto";
+import { Store } from "./store";
+import { RequestLog } from "./requestLog";
+import { FaultConfigSchema, FaultInjector } from "./faults";
+import { accessKeyOf, bearerOf, type EmulatorContext, type Fixtures } from "./context";
+import { coreError, errorFor, familyOf, problem, shieldError } from "./errorShapes";
+import { surfaces } from "./surfaces";
+
+export interface EmulatorOptions {
+  /** SQLite file, or ":memory:". */
+  dataPath: string;
+  /** Fastify's own request logging (off by default). */
+  logger?: boolean;
+}
+
+export interface Emulator {
+  app: FastifyInstance;
+  ctx: EmulatorContext;
+  /** Starts listening; resolves to the base URL (`http://127.0.0.1:<port>`). */
+  listen(port?: number, host?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Builds the emulator: every surface's routes at one origin, persisted in SQLite, with admin routes under /_emulator. */
+export function createEmulator(options: EmulatorOptions): Emulator {
+  const store = new Store(options.dataPath);
+  const requestLog = new RequestLog();
+  const faults = new FaultInjector();
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 20 * 1024 * 1024, forceCloseConnections: true });
+
+  const ctx: EmulatorContext = {
+    store,
+    requestLog,
+    faults,
+    fixtures: () => store.getMeta<Fixtures>("fixtures") ?? {},
+    isAccountKey: (key) => key !== undefined && store.list<{ Key: string }>("apikey").some((k) => k.Key === key),
+    jwtSecret: () => store.getMeta<string>("jwtSecret") ?? "",
+  };
+
+  const seed = (): void => {
+    store.transaction(() => {
+      store.setMeta("jwtSecret", randomBytes(32).toString("hex"));
+      const fixtures: Fixtures = {};
+      for (const s of surfaces) Object.assign(fixtures, s.seed(ctx, fixtures));
+      store.setMeta("fixtures", fixtures);
+    });
+  };
+  for (const s of surfaces) s.migrate?.(ctx);
+  if (!store.getMeta("fixtures")) seed();
+
+  registerParsers(app);
+  registerHooks(app, ctx);
+  registerAdminRoutes(app, ctx, () => {
+    store.wipe();
+    requestLog.clear();
+    faults.clear();
+    seed();
+  });
+  for (const s of surfaces) s.routes(app, ctx);
+
+  app.setNotFoundHandler((req, reply) => errorFor(reply, 404, `No route for ${req.method} ${req.url.split("?")[0]}`, "not_found"));
+  app.setErrorHandler((err: { statusCode?: number; message: string; code?: string }, _req, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
+    return errorFor(reply, status, err.message, status === 500 ? "internal_error" : (err.code ?? "invalid_request"));
+  });
+
+  return {
+    app,
+    ctx,
+    async listen(port = 0, host = "127.0.0.1") {
+      await app.listen({ port, host });
+      const addr = app.server.address();
+      const actualPort = typeof addr === "object" && addr ? addr.port : port;
+      return `http://${host}:${actualPort}`;
+    },
+    async close() {
+      await app.close();
+      store.close();
+    },
+  };
+}
+
+function registerParsers(app: FastifyInstance): void {
+  const parseJson = (_req: unknown, body: string | Buffer, done: (err: Error | null, body?: unknown) => void): void => {
+    try {
+      done(null, body === "" ? undefined : JSON.parse(String(body)));
+    } catch (e) {
+      (e as { statusCode?: number }).statusCode = 400;
+      done(e as Error, undefined);
+    }
+  };
+  // Shield accepts text/json and application/*+json besides application/json.
+  app.addContentTypeParser("text/json", { parseAs: "string" }, parseJson);
+  app.addContentTypeParser(/^application\/[a-z0-9.+-]+\+json$/, { parseAs: "string" }, parseJson);
+  // Raw uploads (thumbnails).
+  const raw = (_req: unknown, body: string | Buffer, done: (err: Error | null, body?: unknown) => void): void => done(null, body);
+  app.addContentTypeParser("application/octet-stream", { parseAs: "buffer" }, raw);
+  app.addContentTypeParser(/^image\//, { parseAs: "buffer" }, raw);
+}
+
+function registerHooks(app: FastifyInstance, ctx: EmulatorContext): void {
+  app.addHook("onRequest", async (req, reply) => {
+    (req as { startedAt?: number }).startedAt = performance.now();
+    const path = req.url.split("?")[0];
+    if (path.startsWith("/_emulator")) return;
+
+    const decision = ctx.faults.decide(req.method, path);
+    (req as { fault?: typeof decision }).fault = decision;
+    if (decision.latencyMs > 0) await new Promise((r) => setTimeout(r, decision.latencyMs));
+    if (decision.kind === "drop" && decision.phase === "before") {
+      req.raw.socket.destroy();
+      return reply;
+    }
+    if (decision.kind === "status" && decision.phase === "before") {
+      if (decision.retryAfterSeconds !== undefined) reply.header("retry-after", String(decision.retryAfterSeconds));
+      return faultReply(reply, decision.status);
+    }
+
+    // Core, Shield and Containers take the account key; Stream and logging check their own credentials.
+    const family = familyOf(req.url);
+    if (family === "core" || family === "shield" || family === "containers") {
+      if (ctx.isAccountKey(accessKeyOf(req))) return;
+      if (family === "shield") return shieldError(reply, 401, "Unauthorized");
+      if (family === "containers") return problem(reply, 401, "Unauthorized", "A valid AccessKey header is required.");
+      return coreError(reply, 401);
+    }
+  });
+
+  // "after" faults: the route has acted, then the answer is lost or replaced by an error.
+  app.addHook("onSend", async (req, reply, payload) => {
+    const decision = (req as { fault?: ReturnType<EmulatorContext["faults"]["decide"]> }).fault;
+    if (!decision || decision.kind === "none" || decision.phase !== "after" || (req as { faultApplied?: boolean }).faultApplied) return payload;
+    (req as { faultApplied?: boolean }).faultApplied = true;
+    if (decision.kind === "drop") {
+      req.raw.socket.destroy();
+      return payload;
+    }
+    reply.code(decision.status);
+    return JSON.stringify(faultBody(req.url, decision.status));
+  });
+
+  app.addHook("onResponse", async (req, reply) => {
+    logRequest(ctx, req, reply.statusCode);
+  });
+  // A dropped connection never reaches onResponse; log it when the request is torn down.
+  app.addHook("onRequestAbort", async (req) => {
+    logRequest(ctx, req, 0);
+  });
+}
+
+function logRequest(ctx: EmulatorContext, req: import("fastify").FastifyRequest, status: number): void {
+  const path = req.url.split("?")[0];
+  if (path.startsWith("/_emulator")) return;
+  const r = req as { startedAt?: number; fault?: { kind: string }; logged?: boolean };
+  if (r.logged) return;
+  r.logged = true;
+  ctx.requestLog.add({
+    time: new Date().toISOString(),
+    method: req.method,
+    url: req.url,
+    route: req.routeOptions?.url ?? path,
+    status,
+    durationMs: Math.round((performance.now() - (r.startedAt ?? performance.now())) * 10) / 10,
+    auth: accessKeyOf(req) ? "accessKey" : bearerOf(req) ? "bearer" : "none",
+    fault: r.fault && r.fault.kind !== "none" ? r.fault.kind : undefined,
+  });
+}
+
+function faultBody(url: string, status: number): unknown {
+  switch (familyOf(url)) {
+    case "shield":
+      return { statusCode: status, success: false, message: "Injected fault", errorKey: status === 429 ? "rate_limited" : "internal_error" };
+    case "containers":
+      return { type: `https://httpstatuses.io/${status}`, title: "Injected fault", status, detail: null, instance: url.split("?")[0] };
+    case "stream":
+      return { success: false, message: "Injected fault", statusCode: status };
+    case "logging":
+      return { error: { code: status === 429 ? "rate_limited" : "internal_error", message: "Injected fault" } };
+    default:
+      return { ErrorKey: status === 429 ? "rate_limited" : "internal_error", Field: null, Message: "Injected fault" };
+  }
+}
+
+function faultReply(reply: import("fastify").FastifyReply, status: number) {
+  return reply.code(status).send(faultBody(reply.request.url, status));
+}
+
+function registerAdminRoutes(app: FastifyInstance, ctx: EmulatorContext, reset: () => void): void {
+  app.get("/_emulator/fixtures", async () => ctx.fixtures());
+  app.post("/_emulator/reset", async () => {
+    reset();
+    return { ok: true };
+  });
+  app.get("/_emulator/requests", async (req) => {
+    const since = Number((req.query as { since?: string }).since ?? 0);
+    return { lastSeq: ctx.requestLog.lastSeq, requests: ctx.requestLog.since(Number.isFinite(since) ? since : 0) };
+  });
+  app.delete("/_emulator/requests", async () => {
+    ctx.requestLog.clear();
+    return { ok: true };
+  });
+  app.get("/_emulator/faults", async () => ({ rules: ctx.faults.describe(), injected: ctx.faults.injected }));
+  app.post("/_emulator/faults", async (req, reply) => {
+    const parsed = FaultConfigSchema.safeParse(req.body ?? {});
+    if (!parsed.success) {
+      const i = parsed.error.issues[0];
+      return reply.code(400).send({ error: { code: "invalid_request", message: `${i.path.join(".") || "(body)"}: ${i.message}` } });
+    }
+    ctx.faults.configure(parsed.data);
+    return { rules: ctx.faults.describe() };
+  });
+  app.delete("/_emulator/faults", async () => {
+    ctx.faults.clear();
+    return { ok: true };
+  });
+}

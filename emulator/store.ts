@@ -1,0 +1,89 @@
+import { DatabaseSync } from "node:sqlite";
+
+/**
+ * The emulator's state: one SQLite file (or `:memory:`). Most objects live in one document
+ * table keyed by (kind, id) with an optional parent; a surface that needs indexes of its own
+ * (the CDN logs) creates its own tables through `db`.
+ */
+export class Store {
+  readonly db: DatabaseSync;
+
+  constructor(readonly path: string) {
+    this.db = new DatabaseSync(path);
+    this.db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;");
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS objects (
+        kind TEXT NOT NULL, id TEXT NOT NULL, parent TEXT, data TEXT NOT NULL,
+        PRIMARY KEY (kind, id));
+      CREATE INDEX IF NOT EXISTS objects_parent ON objects (kind, parent);
+      CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS sequences (kind TEXT PRIMARY KEY, next INTEGER NOT NULL);`);
+  }
+
+  get<T>(kind: string, id: string | number): T | undefined {
+    const row = this.db.prepare("SELECT data FROM objects WHERE kind = ? AND id = ?").get(kind, String(id)) as { data: string } | undefined;
+    return row ? (JSON.parse(row.data) as T) : undefined;
+  }
+
+  /** All objects of a kind (optionally of one parent), in id insertion order. */
+  list<T>(kind: string, parent?: string | number): T[] {
+    const rows = (
+      parent === undefined
+        ? this.db.prepare("SELECT data FROM objects WHERE kind = ? ORDER BY rowid").all(kind)
+        : this.db.prepare("SELECT data FROM objects WHERE kind = ? AND parent = ? ORDER BY rowid").all(kind, String(parent))
+    ) as { data: string }[];
+    return rows.map((r) => JSON.parse(r.data) as T);
+  }
+
+  put(kind: string, id: string | number, data: unknown, parent?: string | number): void {
+    this.db
+      .prepare("INSERT INTO objects (kind, id, parent, data) VALUES (?, ?, ?, ?) ON CONFLICT (kind, id) DO UPDATE SET data = excluded.data, parent = excluded.parent")
+      .run(kind, String(id), parent === undefined ? null : String(parent), JSON.stringify(data));
+  }
+
+  delete(kind: string, id: string | number): boolean {
+    return Number(this.db.prepare("DELETE FROM objects WHERE kind = ? AND id = ?").run(kind, String(id)).changes) > 0;
+  }
+
+  /** A numeric id that is never reused for that kind, even after deletes and restarts. */
+  nextId(kind: string, start = 1000): number {
+    const row = this.db.prepare("SELECT next FROM sequences WHERE kind = ?").get(kind) as { next: number } | undefined;
+    const id = row ? Number(row.next) : start;
+    this.db.prepare("INSERT INTO sequences (kind, next) VALUES (?, ?) ON CONFLICT (kind) DO UPDATE SET next = excluded.next").run(kind, id + 1);
+    return id;
+  }
+
+  getMeta<T>(key: string): T | undefined {
+    const row = this.db.prepare("SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | undefined;
+    return row ? (JSON.parse(row.value) as T) : undefined;
+  }
+
+  setMeta(key: string, value: unknown): void {
+    this.db.prepare("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(key, JSON.stringify(value));
+  }
+
+  /** Runs `fn` in one transaction (seeding tens of thousands of rows is fast this way). */
+  transaction<T>(fn: () => T): T {
+    this.db.exec("BEGIN");
+    try {
+      const result = fn();
+      this.db.exec("COMMIT");
+      return result;
+    } catch (e) {
+      this.db.exec("ROLLBACK");
+      throw e;
+    }
+  }
+
+  /** Empties every table, including surface-owned ones. */
+  wipe(): void {
+    const tables = this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[];
+    this.transaction(() => {
+      for (const t of tables) this.db.exec(`DELETE FROM "${t.name}"`);
+    });
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

@@ -1,0 +1,5 @@
+import type { EmulatorSurface } from "../context";
+import { accountSurface } from "./account";
+
+/** Every surface of the emulator, in seeding order (later ones may use earlier fixtures). */
+export const surfaces: EmulatorSurface[] = [accountSurface];

@@ -1,0 +1,22 @@
+import { type Transport, validateRequest } from "../http/transport";
+import { type ApiKey, type ApiKeyListQuery, ApiKeyListQuerySchema, type ApiKeyPage, ApiKeyPageSchema } from "../schemas/apiKeys";
+
+/** The account's API keys (`GET /apikey`). Key values are secrets: callers must treat them so. */
+export class ApiKeysClient {
+  constructor(private readonly http: Transport) {}
+
+  async listPage(query: ApiKeyListQuery = {}): Promise<ApiKeyPage> {
+    const q = validateRequest(ApiKeyListQuerySchema, query, "GET", "/apikey");
+    const res = await this.http.request({ api: "core", method: "GET", path: "/apikey", query: q, responseSchema: ApiKeyPageSchema });
+    return res.body;
+  }
+
+  /** Every key, page by page. */
+  async *list(options: { perPage?: number } = {}): AsyncGenerator<ApiKey> {
+    for (let page = 1; ; page++) {
+      const res = await this.listPage({ page, perPage: options.perPage });
+      yield* res.Items;
+      if (!res.HasMoreItems || res.Items.length === 0) return;
+    }
+  }
+}

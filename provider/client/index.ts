@@ -1,0 +1,50 @@
+import { Transport } from "../http/transport";
+import { type BunnySettings, type SettingsInput, resolveSettings } from "../settings";
+import { AccountClient } from "./account";
+import { ApiKeysClient } from "./apiKeys";
+import { ContainersClient } from "./containers";
+import { EdgeScriptsClient } from "./edgeScripts";
+import { LoggingClient } from "./logging";
+import { PullZonesClient } from "./pullZones";
+import { ShieldClient } from "./shield";
+import { StreamClient } from "./stream";
+
+/** The typed client for every operation the package uses: one module per API surface over one transport. */
+export class BunnyClient {
+  readonly http: Transport;
+  readonly settings: BunnySettings;
+  readonly account: AccountClient;
+  readonly apiKeys: ApiKeysClient;
+  readonly containers: ContainersClient;
+  readonly edgeScripts: EdgeScriptsClient;
+  readonly logging: LoggingClient;
+  readonly pullZones: PullZonesClient;
+  readonly shield: ShieldClient;
+  readonly stream: StreamClient;
+
+  /** Takes resolved settings, or partial ones completed from BUNNYNET_* environment variables. */
+  constructor(settings: BunnySettings | SettingsInput = {}) {
+    this.settings = isResolved(settings) ? settings : resolveSettings(settings);
+    this.http = new Transport(this.settings);
+    this.account = new AccountClient(this.http);
+    this.apiKeys = new ApiKeysClient(this.http);
+    this.containers = new ContainersClient(this.http);
+    this.edgeScripts = new EdgeScriptsClient(this.http);
+    this.logging = new LoggingClient(this.http);
+    this.pullZones = new PullZonesClient(this.http);
+    this.shield = new ShieldClient(this.http);
+    this.stream = new StreamClient(this.http, this.settings);
+  }
+
+  /** Keeps the key out of console.log / util.inspect of the client. */
+  toJSON(): unknown {
+    return { apiUrl: this.settings.apiUrl };
+  }
+  [Symbol.for("nodejs.util.inspect.custom")](): string {
+    return `BunnyClient { apiUrl: ${this.settings.apiUrl} }`;
+  }
+}
+
+function isResolved(s: BunnySettings | SettingsInput): s is BunnySettings {
+  return typeof (s as BunnySettings).timeoutMs === "number" && typeof (s as BunnySettings).streamApiUrl === "string" && typeof (s as BunnySettings).retryBaseDelayMs === "number";
+}

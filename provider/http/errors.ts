@@ -1,0 +1,212 @@
+/**
+ * The one error hierarchy of the package. Every error shape the bunny.net APIs use
+ * (core ApiErrorData, Shield GenericRequestResponse and `{error:{...}}`, problem details,
+ * logging `{error:{code,message}}`, Stream's StatusModel, empty bodies) is normalised here
+ * into a typed error whose message names method, path, status, the server's message and key.
+ *
+ * Messages never contain request headers, so the access key cannot leak through them.
+ */
+
+export interface BunnyErrorDetails {
+  method: string;
+  path: string;
+  status?: number;
+  serverMessage?: string;
+  errorKey?: string;
+  field?: string;
+  /** How many attempts were made before giving up (1 = no retry). */
+  attempts?: number;
+}
+
+export class BunnyError extends Error {
+  readonly method: string;
+  readonly path: string;
+  readonly status?: number;
+  readonly serverMessage?: string;
+  readonly errorKey?: string;
+  readonly field?: string;
+  attempts: number;
+
+  constructor(details: BunnyErrorDetails, summary?: string) {
+    super(BunnyError.describe(details, summary));
+    this.name = new.target.name;
+    this.method = details.method;
+    this.path = details.path;
+    this.status = details.status;
+    this.serverMessage = details.serverMessage;
+    this.errorKey = details.errorKey;
+    this.field = details.field;
+    this.attempts = details.attempts ?? 1;
+  }
+
+  private static describe(d: BunnyErrorDetails, summary?: string): string {
+    const parts = [`${d.method} ${d.path}`];
+    if (d.status !== undefined) parts.push(`answered ${d.status}`);
+    if (summary) parts.push(summary);
+    let text = parts.join(" ");
+    const server = [d.serverMessage, d.errorKey ? `(${d.errorKey})` : undefined, d.field ? `[field ${d.field}]` : undefined]
+      .filter(Boolean)
+      .join(" ");
+    if (server) text += `: ${server}`;
+    return text;
+  }
+}
+
+/** 404: the object (or its parent) does not exist. */
+export class NotFoundError extends BunnyError {}
+/** 401: no credentials, or credentials the API does not know. */
+export class UnauthorizedError extends BunnyError {}
+/** 403: credentials known but not allowed (suspended zone, wrong key kind). */
+export class ForbiddenError extends BunnyError {}
+/** 400/422: the server refused the request's content. */
+export class ValidationError extends BunnyError {}
+/** The object already exists (e.g. hostname already registered). */
+export class AlreadyExistsError extends ValidationError {}
+/** 5xx. */
+export class ServerError extends BunnyError {}
+/** Any other unexpected status. */
+export class UnexpectedStatusError extends BunnyError {}
+
+/** 429, with the delay the server asked for (if it said). */
+export class RateLimitedError extends BunnyError {
+  readonly retryAfterMs?: number;
+  constructor(details: BunnyErrorDetails, retryAfterMs?: number) {
+    super(details, retryAfterMs !== undefined ? `(retry after ${retryAfterMs} ms)` : undefined);
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+/** The request never got a complete answer: refused, reset, dropped. */
+export class NetworkError extends BunnyError {
+  readonly code?: string;
+  /** True when the request provably did not reach the server (safe to repeat even for a create). */
+  readonly notSent: boolean;
+  constructor(details: BunnyErrorDetails, code: string | undefined, notSent: boolean, cause?: unknown) {
+    super(details, `failed: ${code ?? "network error"}`);
+    this.code = code;
+    this.notSent = notSent;
+    if (cause !== undefined) (this as { cause?: unknown }).cause = redactCause(cause);
+  }
+}
+
+/** The request took longer than the configured timeout. */
+export class TimeoutError extends NetworkError {}
+
+/** The request was refused before it was sent: invalid input (names the field). */
+export class InvalidRequestError extends BunnyError {
+  readonly issues: { field: string; message: string }[];
+  constructor(method: string, path: string, issues: { field: string; message: string }[]) {
+    super({ method, path, field: issues[0]?.field }, `not sent: ${issues.map((i) => `${i.field}: ${i.message}`).join("; ")}`);
+    this.issues = issues;
+  }
+}
+
+/** A 2xx answer whose body does not have the fields the package needs. */
+export class UnexpectedResponseError extends BunnyError {}
+
+/** Settings are missing or wrong (no API key, bad URL). */
+export class ConfigurationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigurationError";
+  }
+}
+
+/** Keep only the code and message of a low-level cause: never request options or headers. */
+function redactCause(cause: unknown): unknown {
+  if (cause instanceof Error) {
+    const plain = new Error(cause.message);
+    plain.name = cause.name;
+    return plain;
+  }
+  return undefined;
+}
+
+interface ParsedErrorBody {
+  message?: string;
+  errorKey?: string;
+  field?: string;
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === "string" && v.length > 0 ? v : undefined;
+}
+
+/** Reads any of the APIs' error shapes; returns what it could find. */
+export function parseErrorBody(text: string): ParsedErrorBody {
+  if (!text.trim()) return {};
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { message: text.length > 300 ? `${text.slice(0, 300)}…` : text };
+  }
+  if (typeof body !== "object" || body === null) return { message: String(body) };
+  const b = body as Record<string, unknown>;
+  // Shield `{error:{message,errorKey}}` and logging `{error:{code,message,details}}`.
+  if (typeof b.error === "object" && b.error !== null) {
+    const e = b.error as Record<string, unknown>;
+    const details = e.details;
+    let field: string | undefined;
+    if (typeof details === "object" && details !== null) field = str((details as Record<string, unknown>).field);
+    return { message: str(e.message), errorKey: str(e.errorKey) ?? str(e.code), field };
+  }
+  // Core ApiErrorData `{ErrorKey, Field, Message}`.
+  if ("ErrorKey" in b || "Message" in b) {
+    return { message: str(b.Message), errorKey: str(b.ErrorKey), field: str(b.Field) };
+  }
+  // Problem details, plain and extended (`errors:[{field,message}]`).
+  if ("title" in b || "detail" in b) {
+    const errors = Array.isArray(b.errors) ? (b.errors as Record<string, unknown>[]) : [];
+    const first = errors[0];
+    const extra = errors.map((e) => `${str(e.field) ?? "?"}: ${str(e.message) ?? ""}`).join("; ");
+    const message = [str(b.detail) ?? str(b.title), extra || undefined].filter(Boolean).join(" — ");
+    return { message, field: first ? str(first.field) : undefined, errorKey: str(b.type) };
+  }
+  // Shield GenericRequestResponse `{success,message,errorKey,statusCode}` and Stream StatusModel.
+  if ("message" in b || "success" in b) {
+    return { message: str(b.message), errorKey: str(b.errorKey) };
+  }
+  return {};
+}
+
+/** Parses Retry-After (seconds or HTTP date) into milliseconds. */
+export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
+  const v = Array.isArray(value) ? value[0] : value;
+  if (!v) return undefined;
+  const seconds = Number(v);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.round(seconds * 1000));
+  const date = Date.parse(v);
+  if (Number.isFinite(date)) return Math.max(0, date - now);
+  return undefined;
+}
+
+const ALREADY_EXISTS = /already|exists|duplicate|taken|registered/i;
+
+/** Builds the typed error for a non-2xx answer. */
+export function errorForStatus(
+  method: string,
+  path: string,
+  status: number,
+  bodyText: string,
+  retryAfter?: string | string[],
+): BunnyError {
+  const parsed = parseErrorBody(bodyText);
+  const d: BunnyErrorDetails = { method, path, status, serverMessage: parsed.message, errorKey: parsed.errorKey, field: parsed.field };
+  if (status === 404) return new NotFoundError(d);
+  if (status === 401) return new UnauthorizedError(d);
+  if (status === 403) return new ForbiddenError(d);
+  if (status === 429) return new RateLimitedError(d, parseRetryAfter(retryAfter));
+  if (status === 409) return new AlreadyExistsError(d);
+  if (status === 400 || status === 422) {
+    const looksDuplicate = ALREADY_EXISTS.test(`${parsed.errorKey ?? ""} ${parsed.message ?? ""}`);
+    return looksDuplicate ? new AlreadyExistsError(d) : new ValidationError(d);
+  }
+  if (status >= 500) return new ServerError(d);
+  return new UnexpectedStatusError(d);
+}
+
+/** True for errors that mean "the object is not there" (used by read/delete). */
+export function isNotFound(err: unknown): err is NotFoundError {
+  return err instanceof NotFoundError;
+}

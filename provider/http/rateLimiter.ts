@@ -1,0 +1,57 @@
+/**
+ * A sliding-window limiter: at most `limit` starts in any `windowMs`. The logging API allows
+ * 30 requests per 10 seconds per pull zone; one limiter per zone keeps a long paging run under it.
+ */
+export class SlidingWindowLimiter {
+  private readonly starts: number[] = [];
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly limit: number,
+    readonly windowMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Resolves when one more request may start; callers are served in order. */
+  acquire(): Promise<void> {
+    const turn = this.chain.then(() => this.waitForSlot());
+    this.chain = turn.catch(() => undefined);
+    return turn;
+  }
+
+  /** Pushes the whole window back after the server said 429 anyway (clock skew, other clients). */
+  penalize(delayMs: number): void {
+    const until = this.now() + delayMs;
+    this.starts.length = 0;
+    for (let i = 0; i < this.limit; i++) this.starts.push(until - this.windowMs);
+  }
+
+  private async waitForSlot(): Promise<void> {
+    for (;;) {
+      const t = this.now();
+      while (this.starts.length > 0 && this.starts[0] <= t - this.windowMs) this.starts.shift();
+      if (this.starts.length < this.limit) {
+        this.starts.push(t);
+        return;
+      }
+      // A few ms of margin: the server's window and ours do not start at the same instant.
+      const wait = this.starts[0] + this.windowMs - t + 5;
+      await new Promise((r) => setTimeout(r, wait));
+    }
+  }
+}
+
+/** The logging API's budget: 30 requests per 10 seconds per pull zone. */
+export const LOGGING_RATE_LIMIT = { limit: 30, windowMs: 10_000 } as const;
+
+const limiters = new Map<string, SlidingWindowLimiter>();
+
+/** One limiter per key per process (e.g. `logging:<pullZoneId>`), shared by every client. */
+export function limiterFor(key: string, limit: number = LOGGING_RATE_LIMIT.limit, windowMs: number = LOGGING_RATE_LIMIT.windowMs): SlidingWindowLimiter {
+  let l = limiters.get(key);
+  if (!l) {
+    l = new SlidingWindowLimiter(limit, windowMs);
+    limiters.set(key, l);
+  }
+  return l;
+}

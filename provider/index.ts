@@ -1,0 +1,5 @@
+/** pulumi-bunnynet: the typed client, errors, settings, resources and lookups. */
+export * from "./http/errors";
+export { BunnyClient } from "./client";
+export { resolveSettings, type BunnySettings, type SettingsInput } from "./settings";
+export * as schemas from "./schemas";

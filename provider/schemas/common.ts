@@ -1,0 +1,26 @@
+import { z } from "zod";
+
+/**
+ * Conventions for every schema module:
+ * - Request schemas are strict where the API refuses unknown properties, and carry the API's enums and ranges,
+ *   so bad input is refused before anything is sent.
+ * - Response schemas are tolerant: unknown fields are ignored and enum-typed fields accept any number or string,
+ *   so a newer API never breaks a read.
+ */
+
+/** A numeric enum usable by name: `enumByName({ Block: 1 })` gives both the constant object and a zod schema. */
+export function numericEnum<const T extends Record<string, number>>(values: T) {
+  const allowed = new Set<number>(Object.values(values));
+  const names = Object.keys(values).join(", ");
+  const schema = z.union([
+    z.number().refine((n) => allowed.has(n), { message: `must be one of ${names} (${[...allowed].join(", ")})` }),
+    z.string().refine((s) => s in values, { message: `must be one of ${names}` }).transform((s) => values[s as keyof T]),
+  ]);
+  return { values, schema: schema as unknown as z.ZodType<T[keyof T], T[keyof T] | keyof T | number | string> };
+}
+
+/** An integer id (pull zone, shield zone, script, library …). */
+export const positiveId = z.number().int().positive();
+
+/** An id that may come as a number or a numeric string (Pulumi inputs are often strings). */
+export const idFromString = z.union([positiveId, z.string().regex(/^\d+$/, "must be a positive integer").transform(Number)]);

@@ -1,0 +1,3 @@
+/** Every zod schema of the package, one module per API surface. */
+export * from "./common";
+export * from "./apiKeys";

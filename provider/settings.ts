@@ -1,0 +1,102 @@
+import { ConfigurationError } from "./http/errors";
+
+/** Everything the client needs to reach the four bunny.net APIs. */
+export interface BunnySettings {
+  /** The account API key, sent as the `AccessKey` header. Never logged. */
+  apiKey: string;
+  /** Core, Shield and Edge Scripting. */
+  apiUrl: string;
+  /** Stream (video libraries). */
+  streamApiUrl: string;
+  /** Magic Containers. */
+  containersApiUrl: string;
+  /** CDN logging. */
+  loggingApiUrl: string;
+  /** Per-attempt timeout in milliseconds. */
+  timeoutMs: number;
+  /** Retries after the first attempt, for requests that are safe to repeat. */
+  maxRetries: number;
+  /** First backoff delay; doubles each retry, with full jitter. */
+  retryBaseDelayMs: number;
+  /** Debug sink for one line per HTTP attempt (never carries headers or bodies). */
+  debug?: (line: string) => void;
+}
+
+export const DEFAULT_URLS = {
+  apiUrl: "https://api.bunny.net",
+  streamApiUrl: "https://video.bunnycdn.com",
+  loggingApiUrl: "https://logging.bunnycdn.com",
+} as const;
+
+/** Names of the settings as Pulumi config keys (namespace `bunnynet`) and their environment fallbacks. */
+export const SETTING_SOURCES = {
+  apiKey: { config: "apiKey", env: ["BUNNYNET_API_KEY", "BUNNY_API_KEY"] },
+  apiUrl: { config: "apiUrl", env: ["BUNNYNET_API_URL"] },
+  streamApiUrl: { config: "streamApiUrl", env: ["BUNNYNET_STREAM_API_URL"] },
+  containersApiUrl: { config: "containersApiUrl", env: ["BUNNYNET_CONTAINERS_API_URL"] },
+  loggingApiUrl: { config: "loggingApiUrl", env: ["BUNNYNET_LOGGING_API_URL"] },
+  timeoutMs: { config: "timeoutMs", env: ["BUNNYNET_TIMEOUT_MS"] },
+  maxRetries: { config: "maxRetries", env: ["BUNNYNET_MAX_RETRIES"] },
+} as const;
+
+export type SettingName = keyof typeof SETTING_SOURCES;
+export type SettingsInput = Partial<Record<SettingName, string | number | undefined>> & { debug?: (line: string) => void };
+
+export const MISSING_KEY_HELP =
+  "No bunny.net API key: set it with `pulumi config set --secret bunnynet:apiKey <key>`, " +
+  "or export BUNNYNET_API_KEY in the environment of the Pulumi program.";
+
+function firstEnv(names: readonly string[], env: NodeJS.ProcessEnv): string | undefined {
+  for (const n of names) {
+    const v = env[n];
+    if (v !== undefined && v !== "") return v;
+  }
+  return undefined;
+}
+
+function url(name: string, value: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new ConfigurationError(`bunnynet:${name} is not a URL: ${JSON.stringify(value)}`);
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
+    throw new ConfigurationError(`bunnynet:${name} must be an http(s) URL, got ${parsed.protocol}`);
+  }
+  return value.replace(/\/+$/, "");
+}
+
+function positiveInt(name: string, value: string | number | undefined, fallback: number, min: number): number {
+  if (value === undefined || value === "") return fallback;
+  const n = typeof value === "number" ? value : Number(value);
+  if (!Number.isInteger(n) || n < min) throw new ConfigurationError(`bunnynet:${name} must be an integer >= ${min}, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+/**
+ * Resolves settings: explicit values first, then BUNNYNET_* environment variables, then defaults.
+ * Throws ConfigurationError (without ever echoing the key) when the key is missing or a value is wrong.
+ */
+export function resolveSettings(input: SettingsInput = {}, env: NodeJS.ProcessEnv = process.env): BunnySettings {
+  const pick = (name: SettingName): string | number | undefined => {
+    const v = input[name];
+    if (v !== undefined && v !== "") return v;
+    return firstEnv(SETTING_SOURCES[name].env, env);
+  };
+  const apiKey = pick("apiKey");
+  if (apiKey === undefined) throw new ConfigurationError(MISSING_KEY_HELP);
+  const apiUrl = url("apiUrl", String(pick("apiUrl") ?? DEFAULT_URLS.apiUrl));
+  const debugEnv = env.BUNNYNET_DEBUG === "1" || env.BUNNYNET_DEBUG === "true";
+  return {
+    apiKey: String(apiKey),
+    apiUrl,
+    streamApiUrl: url("streamApiUrl", String(pick("streamApiUrl") ?? DEFAULT_URLS.streamApiUrl)),
+    containersApiUrl: url("containersApiUrl", String(pick("containersApiUrl") ?? `${apiUrl}/mc`)),
+    loggingApiUrl: url("loggingApiUrl", String(pick("loggingApiUrl") ?? DEFAULT_URLS.loggingApiUrl)),
+    timeoutMs: positiveInt("timeoutMs", pick("timeoutMs"), 30_000, 1),
+    maxRetries: positiveInt("maxRetries", pick("maxRetries"), 5, 0),
+    retryBaseDelayMs: 200,
+    debug: input.debug ?? (debugEnv ? (line: string) => process.stderr.write(`[bunnynet] ${line}\n`) : undefined),
+  };
+}
