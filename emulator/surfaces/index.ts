@@ -1,5 +1,9 @@
 import type { EmulatorSurface } from "../context";
 import { accountSurface } from "./account";
+import { pullZonesSurface } from "./pullZones";
 
 /** Every surface of the emulator, in seeding order (later ones may use earlier fixtures). */
-export const surfaces: EmulatorSurface[] = [accountSurface];
+export const surfaces: EmulatorSurface[] = [
+  accountSurface,
+  pullZonesSurface,
+];
