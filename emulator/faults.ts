@@ -34,6 +34,8 @@ export const FaultConfigSchema = z
 
 export type FaultRule = z.output<typeof FaultRuleSchema>;
 export type FaultConfig = z.output<typeof FaultConfigSchema>;
+/** What callers send: every field but the rule list optional. */
+export type FaultConfigInput = z.input<typeof FaultConfigSchema>;
 
 export type FaultDecision =
   | { kind: "none"; latencyMs: number }

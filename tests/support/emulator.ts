@@ -2,7 +2,7 @@ import { request } from "undici";
 import { createEmulator, type Emulator } from "../../emulator/server";
 import type { Fixtures } from "../../emulator/context";
 import type { RequestLogEntry } from "../../emulator/requestLog";
-import type { FaultConfig } from "../../emulator/faults";
+import type { FaultConfigInput } from "../../emulator/faults";
 import { BunnyClient } from "../../provider/client";
 import { resolveSettings, type SettingsInput } from "../../provider/settings";
 
@@ -20,7 +20,7 @@ export interface TestEmulator {
   /** The request log since the last `markRequests()`. */
   requests(): Promise<RequestLogEntry[]>;
   markRequests(): Promise<void>;
-  faults(config: Partial<FaultConfig> & { rules: Partial<FaultConfig["rules"][number]>[] }): Promise<void>;
+  faults(config: FaultConfigInput): Promise<void>;
   clearFaults(): Promise<void>;
   reset(): Promise<void>;
   stop(): Promise<void>;

@@ -1,0 +1,99 @@
+import assert from "node:assert/strict";
+import { startEmulator, type TestEmulator } from "../support/emulator";
+import { NetworkError, RateLimitedError, ServerError, TimeoutError } from "../../provider/http/errors";
+import { SlidingWindowLimiter } from "../../provider/http/rateLimiter";
+import { resolveSettings } from "../../provider/settings";
+import { ConfigurationError } from "../../provider/http/errors";
+
+describe("transport: retries, timeouts and faults (over real HTTP)", () => {
+  let emu: TestEmulator;
+  before(async () => {
+    emu = await startEmulator();
+  });
+  after(() => emu.stop());
+  afterEach(() => emu.clearFaults());
+
+  const apikeyCalls = async () => (await emu.requests()).filter((r) => r.route === "/apikey");
+
+  it("retries a GET through injected 503s and succeeds, counting the retries", async () => {
+    await emu.faults({ rules: [{ path: "^/apikey$", burst429: 0, errorRate: 1, errorStatus: 503 }] });
+    const client = emu.client({ maxRetries: 3 });
+    await emu.markRequests();
+    await assert.rejects(client.apiKeys.listPage(), (e: unknown) => e instanceof ServerError && e.status === 503 && e.attempts === 4);
+    assert.equal((await apikeyCalls()).length, 4, "one attempt and three retries");
+    assert.equal(client.http.stats.retries, 3);
+
+    await emu.faults({ rules: [{ path: "^/apikey$", errorRate: 0.5, errorStatus: 500 }], seed: 7 });
+    const ok = emu.client({ maxRetries: 8 });
+    for (let i = 0; i < 10; i++) await ok.apiKeys.listPage();
+    assert.ok(ok.http.stats.retries > 0, "some requests needed a retry");
+  });
+
+  it("honours Retry-After on 429 bursts", async () => {
+    await emu.faults({ rules: [{ path: "^/apikey$", burst429: 2, retryAfterSeconds: 0.2 }] });
+    await emu.markRequests();
+    const started = Date.now();
+    const page = await emu.client().apiKeys.listPage();
+    const elapsed = Date.now() - started;
+    assert.ok(page.Items.length > 0);
+    const calls = await apikeyCalls();
+    assert.deepEqual(calls.map((c) => c.status), [429, 429, 200]);
+    assert.ok(elapsed >= 400, `waited for Retry-After twice (${elapsed} ms)`);
+  });
+
+  it("gives up with RateLimitedError carrying the server's delay when retries are exhausted", async () => {
+    await emu.faults({ rules: [{ path: "^/apikey$", burst429: 10, retryAfterSeconds: 0 }] });
+    await assert.rejects(emu.client({ maxRetries: 1 }).apiKeys.listPage(), (e: unknown) => e instanceof RateLimitedError && e.retryAfterMs === 0 && e.attempts === 2);
+  });
+
+  it("retries a GET whose connection was dropped", async () => {
+    await emu.faults({ rules: [{ path: "^/apikey$", dropRate: 1 }] });
+    await assert.rejects(emu.client({ maxRetries: 2 }).apiKeys.listPage(), (e: unknown) => e instanceof NetworkError && !(e instanceof TimeoutError) && e.attempts === 3);
+    await emu.faults({ rules: [{ path: "^/apikey$", dropRate: 0.5 }], seed: 3 });
+    const client = emu.client({ maxRetries: 10 });
+    for (let i = 0; i < 6; i++) await client.apiKeys.listPage();
+    assert.ok(client.http.stats.retries > 0);
+  });
+
+  it("times out a slow answer and names the path, not the key", async () => {
+    await emu.faults({ rules: [{ path: "^/apikey$", latencyMs: 400 }] });
+    const key = emu.fixtures.accessKey;
+    await assert.rejects(emu.client({ timeoutMs: 100, maxRetries: 0 }).apiKeys.listPage(), (e: unknown) => {
+      assert.ok(e instanceof TimeoutError);
+      assert.match((e as Error).message, /GET \/apikey .*timeout after 100 ms/);
+      assert.ok(!JSON.stringify({ ...(e as object), message: (e as Error).message, stack: (e as Error).stack }).includes(key));
+      return true;
+    });
+  });
+
+  it("a connection refused before sending is a NetworkError marked notSent", async () => {
+    const client = emu.client({ apiUrl: "http://127.0.0.1:1", maxRetries: 0 });
+    await assert.rejects(client.apiKeys.listPage(), (e: unknown) => e instanceof NetworkError && e.notSent && e.code === "ECONNREFUSED");
+  });
+});
+
+describe("settings", () => {
+  it("refuses a missing key with instructions, and never echoes a key", () => {
+    assert.throws(() => resolveSettings({}, {}), (e: unknown) => e instanceof ConfigurationError && /pulumi config set --secret bunnynet:apiKey/.test((e as Error).message));
+    assert.throws(() => resolveSettings({ apiKey: "secret-value", apiUrl: "ftp://x" }, {}), (e: unknown) => !(e as Error).message.includes("secret-value"));
+  });
+
+  it("falls back to BUNNYNET_* variables and derives the containers URL from the API URL", () => {
+    const s = resolveSettings({}, { BUNNYNET_API_KEY: "k", BUNNYNET_API_URL: "http://127.0.0.1:9/", BUNNYNET_TIMEOUT_MS: "1500" });
+    assert.equal(s.apiKey, "k");
+    assert.equal(s.apiUrl, "http://127.0.0.1:9");
+    assert.equal(s.containersApiUrl, "http://127.0.0.1:9/mc");
+    assert.equal(s.timeoutMs, 1500);
+    assert.equal(s.streamApiUrl, "https://video.bunnycdn.com");
+  });
+});
+
+describe("SlidingWindowLimiter", () => {
+  it("never lets more than `limit` requests start within one window", async () => {
+    const limiter = new SlidingWindowLimiter(5, 200);
+    const starts: number[] = [];
+    await Promise.all(Array.from({ length: 12 }, () => limiter.acquire().then(() => starts.push(Date.now()))));
+    starts.sort((a, b) => a - b);
+    for (let i = 5; i < starts.length; i++) assert.ok(starts[i] - starts[i - 5] >= 200, `start ${i} came ${starts[i] - starts[i - 5]} ms after start ${i - 5}`);
+  });
+});
