@@ -1,0 +1,145 @@
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import { BunnyClient } from "../client";
+import { BunnyError, ConfigurationError } from "../http/errors";
+import { resolveSettings, type SettingsInput } from "../settings";
+import { ExitCode, UsageError } from "./exitCodes";
+import { parseFormat, type OutputFormat } from "./output";
+
+type Options = NonNullable<ParseArgsConfig["options"]>;
+export type Values = Record<string, string | boolean | string[] | boolean[] | undefined>;
+
+/** What a command sees of the world: injected so the tool can be driven by tests and by a terminal alike. */
+export interface CliIO {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  stdoutIsTTY: boolean;
+  stdinIsTTY: boolean;
+  env: NodeJS.ProcessEnv;
+  /** Reads one line from the terminal; `hidden` does not echo (passwords). */
+  prompt: (question: string, hidden?: boolean) => Promise<string>;
+  /** Aborted on Ctrl-C. */
+  signal: AbortSignal;
+}
+
+export interface CommandContext {
+  io: CliIO;
+  values: Values;
+  positionals: string[];
+  format: OutputFormat;
+  /** The client, built from flags then BUNNYNET_* variables (lazily: `--help` needs no key). */
+  client(): BunnyClient;
+}
+
+export interface Command {
+  /** e.g. "logs query". */
+  name: string;
+  summary: string;
+  /** Positional arguments shown in the usage line, e.g. "<appId>". */
+  args?: string;
+  positionals?: { min: number; max: number };
+  options: Options;
+  /** Extra help text after the option list. */
+  details?: string;
+  run(ctx: CommandContext): Promise<number>;
+}
+
+/** Flags every command takes: where the API is, and how to print. */
+export const GLOBAL_OPTIONS: Options = {
+  "api-url": { type: "string" },
+  "stream-api-url": { type: "string" },
+  "containers-api-url": { type: "string" },
+  "logging-api-url": { type: "string" },
+  "timeout-ms": { type: "string" },
+  format: { type: "string" },
+  help: { type: "boolean", short: "h" },
+};
+
+const GLOBAL_HELP = `Settings: flags first, then BUNNYNET_API_KEY, BUNNYNET_API_URL, BUNNYNET_STREAM_API_URL,
+BUNNYNET_CONTAINERS_API_URL, BUNNYNET_LOGGING_API_URL, BUNNYNET_TIMEOUT_MS. The API key is read from
+the environment only (a flag would show it in the process list).
+  --api-url URL, --stream-api-url URL, --containers-api-url URL, --logging-api-url URL, --timeout-ms N
+  --format table|jsonl|csv   (default: table on a terminal, jsonl in a pipe)
+  -h, --help
+Exit codes: 0 ok, 2 usage error, 3 API error, 4 partial results, 130 interrupted.`;
+
+function describeOption(name: string, o: Options[string]): string {
+  return `  --${name}${o.type === "string" ? " VALUE" : ""}${o.multiple ? " (repeatable)" : ""}`;
+}
+
+export function commandHelp(c: Command): string {
+  const lines = [`usage: bunnynet ${c.name}${c.args ? " " + c.args : ""} [options]`, "", c.summary, ""];
+  const own = Object.entries(c.options);
+  if (own.length) lines.push("Options:", ...own.map(([n, o]) => describeOption(n, o)), "");
+  if (c.details) lines.push(c.details, "");
+  lines.push(GLOBAL_HELP, "");
+  return lines.join("\n");
+}
+
+export function settingsFromFlags(values: Values): SettingsInput {
+  const s = (k: string) => (typeof values[k] === "string" ? (values[k] as string) : undefined);
+  return {
+    apiUrl: s("api-url"),
+    streamApiUrl: s("stream-api-url"),
+    containersApiUrl: s("containers-api-url"),
+    loggingApiUrl: s("logging-api-url"),
+    timeoutMs: s("timeout-ms"),
+  };
+}
+
+/** Parses argv for one command and runs it, turning every failure into a message and an exit code. */
+export async function runCommand(c: Command, argv: string[], io: CliIO): Promise<number> {
+  let values: Values;
+  let positionals: string[];
+  try {
+    const parsed = parseArgs({ args: argv, options: { ...GLOBAL_OPTIONS, ...c.options }, allowPositionals: true, strict: true });
+    values = parsed.values as Values;
+    positionals = parsed.positionals;
+  } catch (e) {
+    io.stderr(`bunnynet ${c.name}: ${(e as Error).message}\n\n${commandHelp(c)}`);
+    return ExitCode.Usage;
+  }
+  if (values.help) {
+    io.stdout(commandHelp(c));
+    return ExitCode.Ok;
+  }
+  const range = c.positionals ?? { min: 0, max: 0 };
+  if (positionals.length < range.min || positionals.length > range.max) {
+    io.stderr(`bunnynet ${c.name}: expected ${c.args ?? "no arguments"}, got ${positionals.length === 0 ? "none" : positionals.join(" ")}\n\n${commandHelp(c)}`);
+    return ExitCode.Usage;
+  }
+  let client: BunnyClient | undefined;
+  try {
+    const format = parseFormat(values.format as string | undefined, io.stdoutIsTTY);
+    return await c.run({
+      io,
+      values,
+      positionals,
+      format,
+      client: () => (client ??= new BunnyClient(resolveSettings(settingsFromFlags(values), io.env))),
+    });
+  } catch (e) {
+    return reportFailure(c, e, io);
+  }
+}
+
+export function reportFailure(c: Command, e: unknown, io: CliIO): number {
+  if (e instanceof UsageError) {
+    io.stderr(`bunnynet ${c.name}: ${e.message}\n`);
+    return ExitCode.Usage;
+  }
+  if (e instanceof BunnyError || e instanceof ConfigurationError) {
+    io.stderr(`bunnynet ${c.name}: ${e.message}\n`);
+    return ExitCode.ApiError;
+  }
+  io.stderr(`bunnynet ${c.name}: unexpected failure: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  return ExitCode.Internal;
+}
+
+/** Parses an integer flag, naming it when it is wrong. */
+export function intFlag(values: Values, name: string, min: number, max: number): number | undefined {
+  const v = values[name];
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(v)}`);
+  return n;
+}

@@ -1,0 +1,5 @@
+import type { Command } from "../command";
+import { apikeysCommand } from "./apikeys";
+
+/** Every subcommand of `bunnynet`, in the order `--help` lists them. */
+export const commands: Command[] = [apikeysCommand];

@@ -1,0 +1,95 @@
+#!/usr/bin/env node
+/**
+ * `bunnynet`: the command-line tool for what is not declarative (CDN logs, listings, closing the account).
+ * Subcommands live in ./commands, one file per API surface.
+ */
+import { createInterface } from "node:readline";
+import { type CliIO, type Command, commandHelp, runCommand } from "./command";
+import { ExitCode } from "./exitCodes";
+import { commands } from "./commands";
+
+export function toolHelp(list: Command[] = commands): string {
+  const width = Math.max(...list.map((c) => c.name.length));
+  return [
+    "usage: bunnynet <command> [options]",
+    "",
+    "Commands:",
+    ...list.map((c) => `  ${c.name.padEnd(width)}  ${c.summary.split(". ")[0]}`),
+    "",
+    "Run `bunnynet <command> --help` for a command's options.",
+    "",
+  ].join("\n");
+}
+
+/** Finds the longest command name that prefixes argv ("logs query" before "logs"). */
+function findCommand(argv: string[]): { command?: Command; rest: string[] } {
+  const sorted = [...commands].sort((a, b) => b.name.split(" ").length - a.name.split(" ").length);
+  for (const c of sorted) {
+    const words = c.name.split(" ");
+    if (words.every((w, i) => argv[i] === w)) return { command: c, rest: argv.slice(words.length) };
+  }
+  return { rest: argv };
+}
+
+export async function runCli(argv: string[], io: CliIO): Promise<number> {
+  if (argv.length === 0 || argv[0] === "--help" || argv[0] === "-h" || argv[0] === "help") {
+    io.stdout(toolHelp());
+    return argv.length === 0 ? ExitCode.Usage : ExitCode.Ok;
+  }
+  const { command, rest } = findCommand(argv);
+  if (!command) {
+    const group = commands.filter((c) => c.name.startsWith(argv[0] + " "));
+    io.stderr(`bunnynet: unknown command ${JSON.stringify(argv.slice(0, 2).join(" "))}\n\n${group.length ? group.map(commandHelp).join("\n") : toolHelp()}`);
+    return ExitCode.Usage;
+  }
+  return runCommand(command, rest, io);
+}
+
+function processIO(signal: AbortSignal): CliIO {
+  return {
+    stdout: (t) => void process.stdout.write(t),
+    stderr: (t) => void process.stderr.write(t),
+    stdoutIsTTY: process.stdout.isTTY === true,
+    stdinIsTTY: process.stdin.isTTY === true,
+    env: process.env,
+    signal,
+    prompt: (question, hidden = false) =>
+      new Promise((resolve) => {
+        const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
+        if (hidden) {
+          // Echo nothing while the password is typed.
+          (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s: string) => {
+            if (s.includes(question)) process.stderr.write(question);
+          };
+        }
+        rl.question(question, (answer) => {
+          rl.close();
+          if (hidden) process.stderr.write("\n");
+          resolve(answer);
+        });
+      }),
+  };
+}
+
+if (require.main === module) {
+  const controller = new AbortController();
+  let interrupts = 0;
+  process.on("SIGINT", () => {
+    // First Ctrl-C: stop cleanly (commands watch the signal). Second: leave at once.
+    if (++interrupts > 1) process.exit(ExitCode.Interrupted);
+    controller.abort();
+  });
+  // A closed pipe (`| head`) ends the run quietly.
+  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code === "EPIPE") process.exit(ExitCode.Ok);
+  });
+  runCli(process.argv.slice(2), processIO(controller.signal)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e) => {
+      process.stderr.write(`bunnynet: ${e instanceof Error ? e.message : String(e)}\n`);
+      process.exitCode = ExitCode.Internal;
+    },
+  );
+}
