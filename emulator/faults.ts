@@ -42,8 +42,8 @@ export type FaultDecision =
   | { kind: "status"; status: number; latencyMs: number; retryAfterSeconds?: number; phase: "before" | "after" }
   | { kind: "drop"; latencyMs: number; phase: "before" | "after" };
 
-/** mulberry32: a tiny seeded PRNG, so fault runs are reproducible. */
-function prng(seed: number): () => number {
+/** mulberry32: a tiny seeded PRNG, so fault runs (and synthetic data) are reproducible. */
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

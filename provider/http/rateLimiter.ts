@@ -26,10 +26,28 @@ export class SlidingWindowLimiter {
     for (let i = 0; i < this.limit; i++) this.starts.push(until - this.windowMs);
   }
 
+  /**
+   * Takes a slot now if one is free and returns 0; otherwise takes nothing and returns the ms until one frees up.
+   * For a server enforcing the window (the emulator), which refuses rather than waits.
+   */
+  tryAcquire(): number {
+    const t = this.now();
+    this.forgetOlderThanWindow(t);
+    if (this.starts.length < this.limit) {
+      this.starts.push(t);
+      return 0;
+    }
+    return this.starts[0] + this.windowMs - t;
+  }
+
+  private forgetOlderThanWindow(t: number): void {
+    while (this.starts.length > 0 && this.starts[0] <= t - this.windowMs) this.starts.shift();
+  }
+
   private async waitForSlot(): Promise<void> {
     for (;;) {
       const t = this.now();
-      while (this.starts.length > 0 && this.starts[0] <= t - this.windowMs) this.starts.shift();
+      this.forgetOlderThanWindow(t);
       if (this.starts.length < this.limit) {
         this.starts.push(t);
         return;
