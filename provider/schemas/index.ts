@@ -1,3 +1,6 @@
 /** Every zod schema of the package, one module per API surface. */
 export * from "./common";
 export * from "./apiKeys";
+export * from "./pullZones";
+export * from "./edgeScripts";
+export * from "./account";

@@ -1,0 +1,81 @@
+import { z } from "zod";
+
+/**
+ * Edge scripts and their environment variables (Edge Scripting API: EdgeScriptModel,
+ * EdgeScriptVariableModel, Add/Update/UpsertEdgeScriptVariableModel). The API documents no
+ * pattern for variable names, only their length; names are compared exactly (case-sensitive).
+ */
+
+const VariableName = z.string().min(1).max(256);
+const DefaultValue = z.string().max(4096).nullish();
+
+/** `POST /compute/script/{id}/variables/add`. */
+export const AddVariableRequestSchema = z
+  .object({
+    Name: VariableName,
+    Required: z.boolean(),
+    DefaultValue,
+  })
+  .strict();
+
+/** `POST /compute/script/{id}/variables/{variableId}`: a value that is left out stays as it is. */
+export const UpdateVariableRequestSchema = z
+  .object({
+    DefaultValue,
+    Required: z.boolean().nullish(),
+  })
+  .strict();
+
+/** `PUT /compute/script/{id}/variables`: creates the variable, or updates the one with that name. */
+export const UpsertVariableRequestSchema = z
+  .object({
+    Name: VariableName,
+    Required: z.boolean().nullish(),
+    DefaultValue,
+  })
+  .strict();
+
+export const VariableSchema = z.object({
+  Id: z.number(),
+  Name: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
+  Required: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
+  DefaultValue: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+});
+
+/** The fields of an edge script the package reads. The deployment key (a secret) is not kept. */
+export const EdgeScriptSchema = z.object({
+  Id: z.number(),
+  Name: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
+  /** DNS = 0, CDN = 1, Middleware = 2. */
+  ScriptType: z.number().nullish(),
+  LastModified: z.string().nullish(),
+  CurrentReleaseId: z.number().nullish(),
+  Deleted: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
+  DefaultHostname: z.string().nullish(),
+  SystemHostname: z.string().nullish(),
+  EdgeScriptVariables: z
+    .array(VariableSchema)
+    .nullish()
+    .transform((v) => v ?? []),
+});
+
+export type AddVariableRequest = z.input<typeof AddVariableRequestSchema>;
+export type UpdateVariableRequest = z.input<typeof UpdateVariableRequestSchema>;
+export type UpsertVariableRequest = z.input<typeof UpsertVariableRequestSchema>;
+export type Variable = z.output<typeof VariableSchema>;
+export type EdgeScript = z.output<typeof EdgeScriptSchema>;
