@@ -1,9 +1,11 @@
 import type { EmulatorSurface } from "../context";
 import { accountSurface } from "./account";
 import { pullZonesSurface } from "./pullZones";
+import { edgeScriptsSurface } from "./edgeScripts";
 
 /** Every surface of the emulator, in seeding order (later ones may use earlier fixtures). */
 export const surfaces: EmulatorSurface[] = [
   accountSurface,
   pullZonesSurface,
+  edgeScriptsSurface,
 ];

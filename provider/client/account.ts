@@ -1,6 +1,22 @@
-import type { Transport } from "../http/transport";
+import { ValidationError } from "../http/errors";
+import { type Transport, validateRequest } from "../http/transport";
+import { type CloseAccountResponse, CloseAccountRequestSchema, CloseAccountResponseSchema } from "../schemas/account";
 
-/** TODO(stub): filled in by the account surface work. */
+const PATH = "/user/closeaccount";
+
+/** The account itself. */
 export class AccountClient {
-  constructor(readonly http: Transport) {}
+  constructor(private readonly http: Transport) {}
+
+  /**
+   * Closes the account: irreversible, so it is sent exactly once (RetryPolicy "never"), whatever happens.
+   * A refusal (`400 {Success:false, Message}`) is a ValidationError carrying the server's message.
+   * The password is never part of an error or log line.
+   */
+  async closeAccount(options: { password: string; reason?: string }): Promise<CloseAccountResponse> {
+    const body = validateRequest(CloseAccountRequestSchema, { Password: options.password, Reason: options.reason }, "POST", PATH);
+    const res = await this.http.request({ api: "core", method: "POST", path: PATH, json: body, retry: "never", responseSchema: CloseAccountResponseSchema });
+    if (!res.body.Success) throw new ValidationError({ method: "POST", path: PATH, status: res.status, serverMessage: res.body.Message || "the account was not closed" });
+    return res.body;
+  }
 }

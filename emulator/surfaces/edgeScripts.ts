@@ -1,0 +1,196 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyReply } from "fastify";
+import type { EmulatorContext, EmulatorSurface } from "../context";
+import { coreError } from "../errorShapes";
+
+/**
+ * Edge scripts (`GET /compute/script/{id}`) and their environment variables. Variables live inside
+ * their script's document, as `EdgeScriptVariables`. Names are unique within a script and compared
+ * exactly (case-sensitive, like the environment variables they become).
+ */
+
+export interface VariableRecord {
+  Id: number;
+  Name: string;
+  Required: boolean;
+  DefaultValue: string | null;
+}
+
+export interface EdgeScriptRecord {
+  Id: number;
+  Name: string;
+  LastModified: string;
+  ScriptType: number;
+  CurrentReleaseId: number;
+  EdgeScriptVariables: VariableRecord[];
+  Deleted: boolean;
+  LinkedPullZones: unknown[];
+  DefaultHostname: string;
+  SystemHostname: string;
+  DeploymentKey: string;
+  [field: string]: unknown;
+}
+
+const NAME_MAX = 256;
+const DEFAULT_VALUE_MAX = 4096;
+
+type Fields = { Name?: string; Required?: boolean | null; DefaultValue?: string | null };
+type Checked = { fields: Fields } | { error: { field?: string; message: string } };
+
+/**
+ * Checks a variable body against the documented model: only the allowed properties, Name 1..256,
+ * Required a boolean (nullable where the model says so), DefaultValue at most 4096 characters.
+ */
+function checkVariableBody(body: unknown, allowed: { name: boolean; nameRequired: boolean; requiredRequired: boolean }): Checked {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return { error: { message: "The request body must be a JSON object" } };
+  const b = body as Record<string, unknown>;
+  const permitted = allowed.name ? ["Name", "Required", "DefaultValue"] : ["Required", "DefaultValue"];
+  const extra = Object.keys(b).find((k) => !permitted.includes(k));
+  if (extra) return { error: { field: extra, message: `The property ${extra} is not allowed` } };
+  const fields: Fields = {};
+  if (allowed.name) {
+    if (b.Name === undefined || b.Name === null || b.Name === "") {
+      if (allowed.nameRequired) return { error: { field: "Name", message: "The Name field is required" } };
+    } else if (typeof b.Name !== "string" || b.Name.length > NAME_MAX) {
+      return { error: { field: "Name", message: `The Name must be a string of 1 to ${NAME_MAX} characters` } };
+    } else fields.Name = b.Name;
+  }
+  if (b.Required === undefined || b.Required === null) {
+    if (allowed.requiredRequired) return { error: { field: "Required", message: "The Required field is required" } };
+    if ("Required" in b) fields.Required = null;
+  } else if (typeof b.Required !== "boolean") {
+    return { error: { field: "Required", message: "The Required field must be true or false" } };
+  } else fields.Required = b.Required;
+  if ("DefaultValue" in b) {
+    const v = b.DefaultValue;
+    if (v !== null && (typeof v !== "string" || v.length > DEFAULT_VALUE_MAX)) {
+      return { error: { field: "DefaultValue", message: `The DefaultValue must be a string of at most ${DEFAULT_VALUE_MAX} characters` } };
+    }
+    fields.DefaultValue = v as string | null;
+  }
+  return { fields };
+}
+
+function invalid(reply: FastifyReply, error: { field?: string; message: string }): FastifyReply {
+  return coreError(reply, 400, "validation_error", error.field, error.message);
+}
+
+/** Applies the values that were sent: a missing or null Required keeps the current one; DefaultValue may be set to null. */
+function apply(variable: VariableRecord, fields: Fields): void {
+  if (typeof fields.Required === "boolean") variable.Required = fields.Required;
+  if (fields.DefaultValue !== undefined) variable.DefaultValue = fields.DefaultValue;
+}
+
+function loadScript(ctx: EmulatorContext, id: string): EdgeScriptRecord | undefined {
+  const script = ctx.store.get<EdgeScriptRecord>("edgescript", id);
+  return script && !script.Deleted ? script : undefined;
+}
+
+function saveScript(ctx: EmulatorContext, script: EdgeScriptRecord): void {
+  script.LastModified = new Date().toISOString();
+  ctx.store.put("edgescript", script.Id, script);
+}
+
+function newVariable(ctx: EmulatorContext, name: string, required: boolean, defaultValue: string | null): VariableRecord {
+  return { Id: ctx.store.nextId("edgescriptvariable", 4001), Name: name, Required: required, DefaultValue: defaultValue };
+}
+
+function nameTaken(reply: FastifyReply): FastifyReply {
+  return coreError(reply, 400, "edgescript.variable_name_taken", "Name", "A variable with this name already exists");
+}
+
+export const edgeScriptsSurface: EmulatorSurface = {
+  name: "edgeScripts",
+  seed(ctx) {
+    const id = ctx.store.nextId("edgescript", 3001);
+    const name = "emulator-script";
+    const script: EdgeScriptRecord = {
+      Id: id,
+      Name: name,
+      LastModified: new Date().toISOString(),
+      ScriptType: 1,
+      CurrentReleaseId: 0,
+      EdgeScriptVariables: [newVariable(ctx, "API_BASE_URL", true, "https://api.example.com"), newVariable(ctx, "FEATURE_FLAGS", false, null)],
+      Deleted: false,
+      LinkedPullZones: [],
+      DefaultHostname: `${name}.b-cdn.net`,
+      SystemHostname: `${name}-${id}.bunny.run`,
+      DeploymentKey: randomBytes(16).toString("hex"),
+      MonthlyCost: 0,
+      MonthlyRequestCount: 0,
+      MonthlyCpuTime: 0,
+    };
+    ctx.store.put("edgescript", id, script);
+    return { scriptId: id };
+  },
+  routes(app, ctx) {
+    type ScriptParams = { id: string };
+    type VariableParams = { id: string; variableId: string };
+
+    app.get("/compute/script/:id", async (req, reply) => {
+      const script = loadScript(ctx, (req.params as ScriptParams).id);
+      return script ?? coreError(reply, 404);
+    });
+
+    app.post("/compute/script/:id/variables/add", async (req, reply) => {
+      const script = loadScript(ctx, (req.params as ScriptParams).id);
+      if (!script) return coreError(reply, 404);
+      const checked = checkVariableBody(req.body, { name: true, nameRequired: true, requiredRequired: true });
+      if ("error" in checked) return invalid(reply, checked.error);
+      const fields = checked.fields;
+      if (script.EdgeScriptVariables.some((v) => v.Name === fields.Name)) return nameTaken(reply);
+      const variable = newVariable(ctx, fields.Name as string, fields.Required === true, fields.DefaultValue ?? null);
+      script.EdgeScriptVariables.push(variable);
+      saveScript(ctx, script);
+      return variable;
+    });
+
+    app.get("/compute/script/:id/variables/:variableId", async (req, reply) => {
+      const { id, variableId } = req.params as VariableParams;
+      const variable = loadScript(ctx, id)?.EdgeScriptVariables.find((v) => String(v.Id) === variableId);
+      return variable ?? coreError(reply, 404);
+    });
+
+    // Update is a POST that sets the values it is given.
+    app.post("/compute/script/:id/variables/:variableId", async (req, reply) => {
+      const { id, variableId } = req.params as VariableParams;
+      const script = loadScript(ctx, id);
+      const variable = script?.EdgeScriptVariables.find((v) => String(v.Id) === variableId);
+      if (!script || !variable) return coreError(reply, 404);
+      const checked = checkVariableBody(req.body, { name: false, nameRequired: false, requiredRequired: false });
+      if ("error" in checked) return invalid(reply, checked.error);
+      apply(variable, checked.fields);
+      saveScript(ctx, script);
+      return variable;
+    });
+
+    app.delete("/compute/script/:id/variables/:variableId", async (req, reply) => {
+      const { id, variableId } = req.params as VariableParams;
+      const script = loadScript(ctx, id);
+      const index = script ? script.EdgeScriptVariables.findIndex((v) => String(v.Id) === variableId) : -1;
+      if (!script || index < 0) return coreError(reply, 404);
+      script.EdgeScriptVariables.splice(index, 1);
+      saveScript(ctx, script);
+      return reply.code(204).send();
+    });
+
+    // Upsert by name: 200 with the variable when it was created, 204 (no body) when it was updated.
+    app.put("/compute/script/:id/variables", async (req, reply) => {
+      const script = loadScript(ctx, (req.params as ScriptParams).id);
+      if (!script) return coreError(reply, 404);
+      const checked = checkVariableBody(req.body, { name: true, nameRequired: true, requiredRequired: false });
+      if ("error" in checked) return invalid(reply, checked.error);
+      const fields = checked.fields;
+      const existing = script.EdgeScriptVariables.find((v) => v.Name === fields.Name);
+      if (existing) {
+        apply(existing, fields);
+        saveScript(ctx, script);
+        return reply.code(204).send();
+      }
+      const variable = newVariable(ctx, fields.Name as string, fields.Required === true, fields.DefaultValue ?? null);
+      script.EdgeScriptVariables.push(variable);
+      saveScript(ctx, script);
+      return variable;
+    });
+  },
+};
