@@ -3,7 +3,7 @@ import { type Transport, encodePath, validateRequest } from "../http/transport";
 import { type Hostname, HostnameRequestSchema, type PullZone, PullZoneSchema } from "../schemas/pullZones";
 
 /** The core API answers 400 (not 404) when the hostname to remove is not on the zone. */
-const HOSTNAME_MISSING = /not[ _.-]?found|does not exist|not exist/i;
+const HOSTNAME_MISSING = /not[ _.-]?found|not exist/i;
 
 /** Pull zones (`GET /pullzone/{id}`) and their custom hostnames. Hostnames are lowercased before sending. */
 export class PullZonesClient {

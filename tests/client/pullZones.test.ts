@@ -194,6 +194,17 @@ describe("client: pull zones and hostnames", () => {
     assert.equal(statuses[statuses.length - 1], 200);
   });
 
+  it("a removal whose answer was lost reports the hostname as gone (NotFoundError) when it is sent again", async () => {
+    const client = emu.client({ maxRetries: 0 });
+    await client.pullZones.addHostname(zoneId, "lost-answer.example.com");
+    await emu.faults({ rules: [{ path: "/removeHostname$", errorRate: 1, errorStatus: 503, phase: "after" }] });
+    await assert.rejects(client.pullZones.removeHostname(zoneId, "lost-answer.example.com"), ServerError);
+    await emu.clearFaults();
+    // The lost attempt did remove it; repeating the removal finds nothing left to remove.
+    assert.equal(await client.pullZones.findHostname(zoneId, "lost-answer.example.com"), undefined);
+    await assert.rejects(client.pullZones.removeHostname(zoneId, "lost-answer.example.com"), NotFoundError);
+  });
+
   it("does not repeat addHostname after a 503, and the hostname the server did add is found, not added twice", async () => {
     const client = emu.client({ maxRetries: 3 });
     await emu.faults({ rules: [{ path: "/addHostname$", errorRate: 1, errorStatus: 503 }] });
