@@ -1,11 +1,15 @@
 import type { EmulatorSurface } from "../context";
 import { accountSurface } from "./account";
 import { pullZonesSurface } from "./pullZones";
+import { streamSurface } from "./stream";
+import { containersSurface } from "./containers";
 import { edgeScriptsSurface } from "./edgeScripts";
 
 /** Every surface of the emulator, in seeding order (later ones may use earlier fixtures). */
 export const surfaces: EmulatorSurface[] = [
   accountSurface,
   pullZonesSurface,
+  streamSurface,
+  containersSurface,
   edgeScriptsSurface,
 ];

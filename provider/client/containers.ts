@@ -1,6 +1,105 @@
-import type { Transport } from "../http/transport";
+import { UnexpectedResponseError } from "../http/errors";
+import { type Transport, encodePath, validateRequest } from "../http/transport";
+import {
+  type DeleteVolumeInstanceResult,
+  DeleteVolumeInstanceResultSchema,
+  type DetachVolumeResult,
+  DetachVolumeResultSchema,
+  type Endpoint,
+  type EndpointPage,
+  EndpointPageSchema,
+  McIdSchema,
+  VolumeIdsSchema,
+  VolumeInstanceIdsSchema,
+  type McPageQuery,
+  McPageQuerySchema,
+  type Region,
+  type RegionPage,
+  RegionPageSchema,
+  type Volume,
+  type VolumeList,
+  VolumeListSchema,
+} from "../schemas/containers";
 
-/** TODO(stub): filled in by the containers surface work. */
+/** Magic Containers (`{api}/mc`, account key): regions, an app's endpoints and its volumes. */
 export class ContainersClient {
   constructor(readonly http: Transport) {}
+
+  /** One page of regions (`limit` 1..1000, the API defaults to 20). */
+  async listRegionsPage(query: McPageQuery = {}): Promise<RegionPage> {
+    const q = validateRequest(McPageQuerySchema, query, "GET", "/regions");
+    const res = await this.http.request({ api: "containers", method: "GET", path: "/regions", query: q, responseSchema: RegionPageSchema });
+    return res.body;
+  }
+
+  /** Every region, following the cursor page by page. */
+  listRegions(options: { limit?: number } = {}): AsyncGenerator<Region> {
+    return followCursor("/regions", (nextCursor) => this.listRegionsPage({ limit: options.limit, nextCursor }));
+  }
+
+  /** One page of an app's endpoints. */
+  async listEndpointsPage(appId: string, query: McPageQuery = {}): Promise<EndpointPage> {
+    const where = "/apps/{appId}/endpoints";
+    const id = validateRequest(McIdSchema, appId, "GET", where, "appId");
+    const q = validateRequest(McPageQuerySchema, query, "GET", where);
+    const res = await this.http.request({ api: "containers", method: "GET", path: encodePath("apps", id, "endpoints"), query: q, responseSchema: EndpointPageSchema });
+    return res.body;
+  }
+
+  /** Every endpoint of every container of the app. */
+  listEndpoints(appId: string, options: { limit?: number } = {}): AsyncGenerator<Endpoint> {
+    return followCursor("/apps/{appId}/endpoints", (nextCursor) => this.listEndpointsPage(appId, { limit: options.limit, nextCursor }));
+  }
+
+  /** The app's volumes with their instances, and the summary (one answer: the API does not page this list). */
+  async listVolumesPage(appId: string): Promise<VolumeList> {
+    const id = validateRequest(McIdSchema, appId, "GET", "/apps/{appId}/volumes", "appId");
+    const res = await this.http.request({ api: "containers", method: "GET", path: encodePath("apps", id, "volumes"), responseSchema: VolumeListSchema });
+    return res.body;
+  }
+
+  /** Every volume of the app. */
+  async *listVolumes(appId: string): AsyncGenerator<Volume> {
+    yield* (await this.listVolumesPage(appId)).items;
+  }
+
+  /** One volume of the app, or undefined when there is none with that id. */
+  async findVolume(appId: string, volumeId: string): Promise<Volume | undefined> {
+    for await (const volume of this.listVolumes(appId)) if (volume.id === volumeId) return volume;
+    return undefined;
+  }
+
+  /** Detaches every instance of the volume. Detaching a detached volume changes nothing, so it is retried freely. */
+  async detachVolume(appId: string, volumeId: string): Promise<DetachVolumeResult> {
+    const ids = validateRequest(VolumeIdsSchema, { appId, volumeId }, "POST", "/apps/{appId}/volumes/{volumeId}/detach");
+    const path = encodePath("apps", ids.appId, "volumes", ids.volumeId, "detach");
+    const res = await this.http.request({ api: "containers", method: "POST", path, retry: "idempotent", responseSchema: DetachVolumeResultSchema });
+    return res.body;
+  }
+
+  /**
+   * Deletes one instance of a detached volume (400 ValidationError while it is attached). A retried delete
+   * that already succeeded answers 404: callers that want "gone" treat NotFoundError as success.
+   */
+  async deleteVolumeInstance(appId: string, volumeId: string, instanceId: string): Promise<DeleteVolumeInstanceResult> {
+    const ids = validateRequest(VolumeInstanceIdsSchema, { appId, volumeId, instanceId }, "DELETE", "/apps/{appId}/volumes/{volumeId}/instances/{instanceId}");
+    const path = encodePath("apps", ids.appId, "volumes", ids.volumeId, "instances", ids.instanceId);
+    const res = await this.http.request({ api: "containers", method: "DELETE", path, responseSchema: DeleteVolumeInstanceResultSchema });
+    return res.body;
+  }
+}
+
+/** Yields every item of a cursor-paged list, sending each answer's `cursor` back as `nextCursor` until it is empty. */
+async function* followCursor<T>(what: string, fetchPage: (nextCursor: string | undefined) => Promise<{ items: T[]; cursor?: string | null }>): AsyncGenerator<T> {
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  for (;;) {
+    const page = await fetchPage(cursor);
+    yield* page.items;
+    if (!page.cursor) return;
+    // A server that hands back a cursor it already gave would make this loop forever.
+    if (seen.has(page.cursor)) throw new UnexpectedResponseError({ method: "GET", path: what, serverMessage: "the list repeated a cursor" });
+    seen.add(page.cursor);
+    cursor = page.cursor;
+  }
 }

@@ -1,6 +1,8 @@
 /** Every zod schema of the package, one module per API surface. */
 export * from "./common";
 export * from "./apiKeys";
+export * from "./stream";
+export * from "./containers";
 export * from "./pullZones";
 export * from "./edgeScripts";
 export * from "./account";

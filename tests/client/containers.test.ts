@@ -1,0 +1,211 @@
+import assert from "node:assert/strict";
+import { startEmulator, type TestEmulator } from "../support/emulator";
+import { InvalidRequestError, NotFoundError, UnauthorizedError, ValidationError } from "../../provider/http/errors";
+import { RegionPageSchema } from "../../provider/schemas/containers";
+
+describe("client: Magic Containers (regions, endpoints, volumes)", () => {
+  let emu: TestEmulator;
+  let appId: string;
+  before(async () => {
+    emu = await startEmulator();
+    appId = String(emu.fixtures.appId);
+  });
+  after(() => emu.stop());
+  afterEach(() => emu.clearFaults());
+
+  const regionCount = () => Number(emu.fixtures.regionCount);
+  const regionCalls = async () => (await emu.requests()).filter((r) => r.route === "/mc/regions");
+
+  describe("regions", () => {
+    it("one page has the API's default size, the total and a cursor", async () => {
+      const page = await emu.client().containers.listRegionsPage();
+      assert.equal(page.items.length, 20);
+      assert.equal(page.meta?.totalItems, regionCount());
+      assert.ok(page.cursor, "more pages follow");
+      const region = page.items[0];
+      assert.equal(typeof region.id, "string");
+      assert.equal(typeof region.name, "string");
+      assert.equal(typeof region.group, "string");
+      assert.equal(typeof region.hasAnycastSupport, "boolean");
+      assert.equal(typeof region.hasCapacity, "boolean");
+    });
+
+    it("pages through every region at the default size, sending the cursor back, without duplicates", async () => {
+      assert.ok(regionCount() > 40);
+      await emu.markRequests();
+      const regions = [];
+      for await (const region of emu.client().containers.listRegions()) regions.push(region);
+      assert.equal(regions.length, regionCount());
+      assert.equal(new Set(regions.map((r) => r.id)).size, regions.length);
+      const calls = await regionCalls();
+      assert.equal(calls.length, Math.ceil(regionCount() / 20));
+      assert.ok(calls.length >= 3);
+      assert.ok(!calls[0].url.includes("nextCursor"));
+      assert.ok(calls.slice(1).every((c) => c.url.includes("nextCursor=")));
+      assert.ok(regions.some((r) => r.hasCapacity === false) && regions.some((r) => r.hasCapacity === true));
+      assert.ok(regions.some((r) => r.hasAnycastSupport === true) && regions.some((r) => r.hasAnycastSupport === false));
+    });
+
+    it("a larger page size needs one request; the last page has no cursor", async () => {
+      await emu.markRequests();
+      const ids = [];
+      for await (const region of emu.client().containers.listRegions({ limit: 1000 })) ids.push(region.id);
+      assert.equal(ids.length, regionCount());
+      assert.equal((await regionCalls()).length, 1);
+      const last = await emu.client().containers.listRegionsPage({ limit: 1000 });
+      assert.equal(last.cursor ?? "", "");
+    });
+
+    it("the client refuses a limit outside 1..1000 before sending anything", async () => {
+      await emu.markRequests();
+      for (const limit of [0, 1001, 2.5, -1]) {
+        await assert.rejects(emu.client().containers.listRegionsPage({ limit }), (e: unknown) => e instanceof InvalidRequestError && e.field === "limit");
+      }
+      assert.equal((await emu.requests()).length, 0);
+    });
+
+    it("the emulator refuses a bad limit or cursor with extended problem details naming the field", async () => {
+      const http = emu.client({ maxRetries: 0 }).http;
+      for (const limit of ["0", "1001", "abc", "1.5"]) {
+        await assert.rejects(http.request({ api: "containers", method: "GET", path: "/regions", query: { limit }, responseSchema: RegionPageSchema }), (e: unknown) => {
+          assert.ok(e instanceof ValidationError, String(e));
+          assert.equal(e.status, 400);
+          assert.equal(e.field, "limit");
+          return true;
+        });
+      }
+      await assert.rejects(http.request({ api: "containers", method: "GET", path: "/regions", query: { nextCursor: "garbage!" } }), (e: unknown) => e instanceof ValidationError && e.field === "nextCursor");
+
+      const res = await fetch(`${emu.url}/mc/regions?limit=0`, { headers: { AccessKey: emu.fixtures.accessKey } });
+      assert.equal(res.status, 400);
+      assert.match(String(res.headers.get("content-type")), /application\/problem\+json/);
+      const body = (await res.json()) as Record<string, unknown>;
+      assert.equal(body.status, 400);
+      assert.equal(typeof body.title, "string");
+      assert.equal(body.instance, "/mc/regions");
+      assert.equal(typeof body.id, "string");
+      assert.deepEqual((body.errors as { field: string }[]).map((e) => e.field), ["limit"]);
+    });
+
+    it("refuses keys that are not the account's", async () => {
+      await assert.rejects(emu.client({ apiKey: "not-an-account-key", maxRetries: 0 }).containers.listRegionsPage(), UnauthorizedError);
+    });
+
+    it("retries listing through injected 503s and still yields each region once", async () => {
+      await emu.faults({ rules: [{ path: "^/mc/regions$", errorRate: 0.5, errorStatus: 503 }], seed: 5 });
+      const client = emu.client({ maxRetries: 10 });
+      const ids = [];
+      for await (const region of client.containers.listRegions({ limit: 7 })) ids.push(region.id);
+      assert.equal(ids.length, regionCount());
+      assert.equal(new Set(ids).size, ids.length);
+      assert.ok(client.http.stats.retries > 0, "some pages needed a retry");
+    });
+  });
+
+  describe("app endpoints", () => {
+    it("lists every endpoint of every container, with types and port mappings", async () => {
+      const endpoints = [];
+      for await (const endpoint of emu.client().containers.listEndpoints(appId)) endpoints.push(endpoint);
+      assert.equal(endpoints.length, Number(emu.fixtures.endpointCount));
+      assert.deepEqual(new Set(endpoints.map((e) => e.type)), new Set(["cdn", "anycast", "publicIp"]));
+      assert.ok(new Set(endpoints.map((e) => e.containerId)).size >= 3, "endpoints of several containers");
+      const cdn = endpoints.find((e) => e.type === "cdn");
+      assert.ok(cdn?.publicHost && cdn.pullZoneId && cdn.isSslEnabled === true);
+      const dns = endpoints.find((e) => e.portMappings.some((p) => p.protocols.includes("udp")));
+      assert.deepEqual(dns?.portMappings, [{ containerPort: 5353, exposedPort: 53, protocols: ["udp", "tcp"] }]);
+      const direct = endpoints.find((e) => e.type === "publicIp");
+      assert.ok((direct?.publicIpAddresses ?? []).length >= 2);
+    });
+
+    it("follows the cursor when the list is paged", async () => {
+      await emu.markRequests();
+      const ids = [];
+      for await (const endpoint of emu.client().containers.listEndpoints(appId, { limit: 2 })) ids.push(endpoint.id);
+      assert.equal(ids.length, Number(emu.fixtures.endpointCount));
+      assert.equal(new Set(ids).size, ids.length);
+      const calls = (await emu.requests()).filter((r) => r.route === "/mc/apps/:appId/endpoints");
+      assert.equal(calls.length, Math.ceil(ids.length / 2));
+    });
+
+    it("answers 404 for an unknown app", async () => {
+      await assert.rejects(emu.client().containers.listEndpointsPage("no-such-app"), (e: unknown) => e instanceof NotFoundError && e.field === "appId");
+      const res = await fetch(`${emu.url}/mc/apps/no-such-app/endpoints`, { headers: { AccessKey: emu.fixtures.accessKey } });
+      assert.equal(res.status, 404);
+      const body = (await res.json()) as Record<string, unknown>;
+      assert.equal(body.status, 404);
+      assert.equal(body.instance, "/mc/apps/no-such-app/endpoints");
+    });
+  });
+
+  describe("volumes", () => {
+    const attachedVolumeId = () => String(emu.fixtures.attachedVolumeId);
+    const attachedInstanceId = () => String(emu.fixtures.attachedInstanceId);
+    const detachedVolumeId = () => String(emu.fixtures.detachedVolumeId);
+    const detachedInstanceId = () => String(emu.fixtures.detachedInstanceId);
+
+    it("lists the app's volumes with their instances", async () => {
+      const list = await emu.client().containers.listVolumesPage(appId);
+      assert.equal(list.meta?.totalItems, list.items.length);
+      assert.ok((list.summary?.totalPods ?? 0) > 0);
+      const attached = list.items.find((v) => v.id === attachedVolumeId());
+      const detached = list.items.find((v) => v.id === detachedVolumeId());
+      assert.ok(attached && detached);
+      assert.ok(attached.volumeInstances.length >= 2 && detached.volumeInstances.length >= 2);
+      assert.ok(attached.volumeInstances.every((i) => i.status === "attached" && i.attachedPods.length > 0));
+      assert.equal(attached.attachedInstancesCount, attached.volumeInstances.length);
+      assert.ok(detached.volumeInstances.every((i) => i.status === "detached"));
+      assert.equal(detached.attachedInstancesCount, 0);
+    });
+
+    it("deletes an instance of a detached volume; deleting it again is a 404", async () => {
+      const containers = emu.client().containers;
+      assert.deepEqual(await containers.deleteVolumeInstance(appId, detachedVolumeId(), detachedInstanceId()), { id: detachedInstanceId() });
+      const volume = await containers.findVolume(appId, detachedVolumeId());
+      assert.ok(volume && !volume.volumeInstances.some((i) => i.id === detachedInstanceId()));
+      await assert.rejects(containers.deleteVolumeInstance(appId, detachedVolumeId(), detachedInstanceId()), (e: unknown) => e instanceof NotFoundError && e.field === "instanceId");
+    });
+
+    it("refuses to delete an instance while the volume is attached, allows it after detaching", async () => {
+      const containers = emu.client().containers;
+      await assert.rejects(containers.deleteVolumeInstance(appId, attachedVolumeId(), attachedInstanceId()), (e: unknown) => {
+        assert.ok(e instanceof ValidationError, String(e));
+        assert.equal(e.status, 400);
+        assert.equal(e.field, "instanceId");
+        assert.match(e.message, /must be detached/);
+        return true;
+      });
+      assert.equal((await containers.findVolume(appId, attachedVolumeId()))?.volumeInstances.length, 3, "nothing was deleted");
+
+      const detached = await containers.detachVolume(appId, attachedVolumeId());
+      assert.equal(detached.name, "api-data");
+      const volume = await containers.findVolume(appId, attachedVolumeId());
+      assert.ok(volume?.volumeInstances.every((i) => i.status === "detached" && i.attachedPods.length === 0));
+      assert.equal(volume?.attachedInstancesCount, 0);
+      // Detaching again changes nothing.
+      assert.deepEqual(await containers.detachVolume(appId, attachedVolumeId()), detached);
+
+      assert.deepEqual(await containers.deleteVolumeInstance(appId, attachedVolumeId(), attachedInstanceId()), { id: attachedInstanceId() });
+      assert.equal((await containers.findVolume(appId, attachedVolumeId()))?.volumeInstances.length, 2);
+    });
+
+    it("detach is retried when its answer is lost after the server acted", async () => {
+      await emu.faults({ rules: [{ path: "/detach$", errorRate: 1, errorStatus: 503, phase: "after" }] });
+      const client = emu.client({ maxRetries: 2 });
+      await emu.markRequests();
+      await assert.rejects(client.containers.detachVolume(appId, detachedVolumeId()), (e: unknown) => (e as { attempts?: number }).attempts === 3);
+      await emu.faults({ rules: [{ path: "/detach$", errorRate: 0.5, errorStatus: 503, phase: "after" }], seed: 2 });
+      const retrying = emu.client({ maxRetries: 10 });
+      for (let i = 0; i < 4; i++) assert.equal((await retrying.containers.detachVolume(appId, detachedVolumeId())).name, "old-cache");
+      assert.ok(retrying.http.stats.retries > 0);
+    });
+
+    it("answers 404 for an unknown app, volume or instance", async () => {
+      const containers = emu.client().containers;
+      await assert.rejects(containers.listVolumesPage("no-such-app"), NotFoundError);
+      await assert.rejects(containers.detachVolume(appId, "no-such-volume"), (e: unknown) => e instanceof NotFoundError && e.field === "volumeId");
+      await assert.rejects(containers.detachVolume("no-such-app", detachedVolumeId()), (e: unknown) => e instanceof NotFoundError && e.field === "appId");
+      await assert.rejects(containers.deleteVolumeInstance(appId, detachedVolumeId(), "no-such-instance"), (e: unknown) => e instanceof NotFoundError && e.field === "instanceId");
+      await assert.rejects(containers.deleteVolumeInstance(appId, "", "x"), (e: unknown) => e instanceof InvalidRequestError && e.field === "volumeId");
+    });
+  });
+});
