@@ -173,10 +173,11 @@ export class Transport {
     spec: RequestSpec<unknown>,
     consume: (res: Dispatcher.ResponseData) => Promise<R>,
   ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: R }> {
-    if (spec.json !== undefined && spec.requestSchema) validateRequest(spec.requestSchema, spec.json, spec.method, spec.path);
+    // Send what the schema produced (defaults applied, values normalised), not the raw input.
+    const json = spec.json !== undefined && spec.requestSchema ? validateRequest(spec.requestSchema, spec.json, spec.method, spec.path) : spec.json;
     const policy: RetryPolicy = spec.retry ?? (spec.method === "POST" ? "create" : "idempotent");
     const url = this.buildUrl(spec);
-    const payload = spec.json !== undefined ? JSON.stringify(spec.json) : spec.body;
+    const payload = json !== undefined ? JSON.stringify(json) : spec.body;
     const maxAttempts = policy === "never" ? 1 : this.settings.maxRetries + 1;
     const limiter = spec.limiterKey ? limiterFor(spec.limiterKey) : undefined;
 

@@ -1,0 +1,103 @@
+import assert from "node:assert/strict";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startEmulator, type TestEmulator } from "../support/emulator";
+import { emulatorEnv, runTool } from "../support/cli";
+
+describe("cli: bunnynet apikeys, account close, usage", () => {
+  let emu: TestEmulator;
+  before(async () => {
+    emu = await startEmulator();
+  });
+  after(() => emu.stop());
+
+  it("lists the keys masked by default, in JSON lines when piped", async () => {
+    const run = await runTool(["apikeys"], emulatorEnv(emu));
+    assert.equal(run.code, 0, run.stderr);
+    const rows = run.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    assert.equal(rows.length, emu.fixtures.apiKeyCount);
+    assert.ok(!run.stdout.includes(emu.fixtures.accessKey), "no key value printed");
+    assert.equal(rows[0].key, `****${emu.fixtures.accessKey.slice(-4)}`);
+  });
+
+  it("shows key values with --show-keys, as CSV or an aligned table", async () => {
+    const csv = await runTool(["apikeys", "--show-keys", "--format", "csv"], emulatorEnv(emu));
+    assert.equal(csv.code, 0, csv.stderr);
+    const lines = csv.stdout.trim().split("\n");
+    assert.equal(lines[0], "id,key,roles");
+    assert.ok(lines[1].includes(emu.fixtures.accessKey));
+    const table = await runTool(["apikeys", "--format", "table"], emulatorEnv(emu));
+    const [header, rule, first] = table.stdout.split("\n");
+    assert.match(header, /^id\s+key\s+roles$/);
+    assert.match(rule, /^-+ {2}-+ {2}-+$/);
+    assert.equal(first.indexOf("****"), header.indexOf("key"), "columns are aligned");
+  });
+
+  it("usage errors exit 2 and name the problem; API errors exit 3 without the key", async () => {
+    const bad = await runTool(["apikeys", "--format", "xml"], emulatorEnv(emu));
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /--format must be one of table, jsonl, csv/);
+    const unknown = await runTool(["apikeys", "--nope"], emulatorEnv(emu));
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /Unknown option '--nope'/);
+    const noCommand = await runTool(["frobnicate"], emulatorEnv(emu));
+    assert.equal(noCommand.code, 2);
+    const wrongKey = "wrong-key-value-123456";
+    const denied = await runTool(["apikeys"], emulatorEnv(emu, { BUNNYNET_API_KEY: wrongKey }));
+    assert.equal(denied.code, 3);
+    assert.match(denied.stderr, /GET \/apikey answered 401/);
+    assert.ok(!denied.stderr.includes(wrongKey));
+    const noKey = await runTool(["apikeys"], { ...emulatorEnv(emu), BUNNYNET_API_KEY: "" });
+    assert.equal(noKey.code, 3);
+    assert.match(noKey.stderr, /BUNNYNET_API_KEY/);
+  });
+
+  it("--help works on every command without a key", async () => {
+    for (const args of [["--help"], ["apikeys", "--help"], ["account", "close", "--help"]]) {
+      const run = await runTool(args, { PATH: process.env.PATH });
+      assert.equal(run.code, 0, `${args.join(" ")}: ${run.stderr}`);
+      assert.match(run.stdout, /usage: bunnynet/);
+    }
+  });
+
+  describe("account close", () => {
+    const passwordFile = () => {
+      const f = join(mkdtempSync(join(tmpdir(), "bunnynet-")), "password");
+      writeFileSync(f, `${emu.fixtures.accountPassword}\n`);
+      return f;
+    };
+    const closeCalls = async () => (await emu.requests()).filter((r) => r.route === "/user/closeaccount");
+
+    it("refuses without a terminal unless --confirm-account names the account; sends nothing", async () => {
+      await emu.markRequests();
+      const run = await runTool(["account", "close", "--password-file", passwordFile()], emulatorEnv(emu));
+      assert.equal(run.code, 2);
+      assert.match(run.stderr, /refusing to close the account without a terminal/);
+      const wrong = await runTool(["account", "close", "--confirm-account", "zzzzzz", "--password-file", passwordFile()], emulatorEnv(emu));
+      assert.equal(wrong.code, 2);
+      assert.match(wrong.stderr, /does not name this account/);
+      assert.equal((await closeCalls()).length, 0);
+    });
+
+    it("a wrong password is an API error, sent once and never retried", async () => {
+      await emu.markRequests();
+      await emu.faults({ rules: [{ path: "^/user/closeaccount$", errorRate: 1, errorStatus: 503 }] });
+      const tag = emu.fixtures.accessKey.slice(-6);
+      const failed = await runTool(["account", "close", "--confirm-account", tag, "--password-file", passwordFile()], emulatorEnv(emu));
+      await emu.clearFaults();
+      assert.equal(failed.code, 3);
+      assert.equal((await closeCalls()).length, 1, "a failed close is not repeated");
+      const wrongPassword = await runTool(["account", "close", "--confirm-account", tag], emulatorEnv(emu, { BUNNYNET_ACCOUNT_PASSWORD: "nope" }));
+      assert.equal(wrongPassword.code, 3);
+      assert.match(wrongPassword.stderr, /400/);
+    });
+
+    it("closes the account with the confirmation flag and the password", async () => {
+      const tag = emu.fixtures.accessKey.slice(-6);
+      const run = await runTool(["account", "close", "--confirm-account", tag, "--password-file", passwordFile(), "--reason", "testing"], emulatorEnv(emu));
+      assert.equal(run.code, 0, run.stderr);
+      assert.match(run.stdout, /closed/);
+    });
+  });
+});
