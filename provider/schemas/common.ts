@@ -12,10 +12,17 @@ import { z } from "zod";
 export function numericEnum<const T extends Record<string, number>>(values: T) {
   const allowed = new Set<number>(Object.values(values));
   const names = Object.keys(values).join(", ");
-  const schema = z.union([
-    z.number().refine((n) => allowed.has(n), { message: `must be one of ${names} (${[...allowed].join(", ")})` }),
-    z.string().refine((s) => s in values, { message: `must be one of ${names}` }).transform((s) => values[s as keyof T]),
-  ]);
+  const message = `must be one of ${names} (${[...allowed].join(", ")})`;
+  // One transform rather than a union, so an unknown name gets this message (not zod's "Invalid input"),
+  // and only own keys count as names ("constructor" is not one).
+  const schema = z.union([z.number(), z.string()]).transform((v, ctx) => {
+    const n = typeof v === "number" ? v : Object.hasOwn(values, v) ? values[v] : undefined;
+    if (n === undefined || !allowed.has(n)) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return n as T[keyof T];
+  });
   return { values, schema: schema as unknown as z.ZodType<T[keyof T], T[keyof T] | keyof T | number | string> };
 }
 

@@ -6,3 +6,4 @@ export * from "./containers";
 export * from "./pullZones";
 export * from "./edgeScripts";
 export * from "./account";
+export * from "./shield";
