@@ -1,6 +1,7 @@
 import type { EmulatorSurface } from "../context";
 import { accountSurface } from "./account";
 import { pullZonesSurface } from "./pullZones";
+import { shieldSurface } from "./shield";
 import { streamSurface } from "./stream";
 import { containersSurface } from "./containers";
 import { edgeScriptsSurface } from "./edgeScripts";
@@ -9,6 +10,7 @@ import { edgeScriptsSurface } from "./edgeScripts";
 export const surfaces: EmulatorSurface[] = [
   accountSurface,
   pullZonesSurface,
+  shieldSurface,
   streamSurface,
   containersSurface,
   edgeScriptsSurface,

@@ -1,0 +1,241 @@
+import type { FastifyReply } from "fastify";
+import type { z } from "zod";
+import type { EmulatorContext, EmulatorSurface } from "../context";
+import { shieldError, shieldNestedError } from "../errorShapes";
+import { RateLimitWireSchemas } from "../../provider/schemas/shield";
+
+/**
+ * Shield: shield zones of pull zones and their rate-limit rules.
+ *
+ * Seeded: the shield zone of fixture `pullZoneId` (`shieldZoneId`, Advanced plan, at most `shieldRateLimitRulesLimit`
+ * rules) and a second one still provisioning, on `loggingDisabledPullZoneId` (`provisioningShieldZoneId`).
+ * `deletedRateLimitId` is a rule of the first zone that was deleted.
+ *
+ * Behaviour reproduced:
+ * - Bodies are checked against the API's contract (unknown properties, types, enums, ranges, missing fields):
+ *   400 `{error:{message, errorKey:"rate_limit.validation"}}`, the message naming every field at fault.
+ * - An unknown shield zone is 404; a zone at its rule limit refuses creates with 400 GenericRequestResponse
+ *   (`rate_limit.limit_reached`). Unknown rules are 404 GenericRequestResponse.
+ * - GET of a rule deleted earlier answers 202 with an AcceptedResult body (seen in the field); a never-existing id 404.
+ * - When create answers 202: always, and only, for rules created in a provisioning zone (`provisioningShieldZoneId`).
+ *   The rule is stored at once but provisioned asynchronously: it is left out of the first listing of its zone
+ *   that would include it, and appears from the next one on. (Deterministic: counted in listings, not time.)
+ */
+
+interface ShieldZoneRecord {
+  shieldZoneId: number;
+  pullZoneId: number;
+  planType: number;
+  rateLimitRulesLimit: number;
+  customWafRulesLimit: number;
+  wafEnabled: boolean;
+  learningMode: boolean;
+  /** Rules created here are accepted (202) and provisioned asynchronously. */
+  provisioning: boolean;
+}
+
+type WireConfiguration = z.output<typeof RateLimitWireSchemas.configuration>;
+
+interface RateLimitRecord {
+  id: number;
+  shieldZoneId: number;
+  userId: string;
+  ruleName: string;
+  ruleDescription: string;
+  ruleConfiguration: Record<string, unknown>;
+  /** Listings that still leave the rule out while it is provisioning (not part of the API's answer). */
+  pendingListings?: number;
+}
+
+const ZONE = "shieldZone";
+const RULE = "shieldRateLimit";
+const DELETED_RULE = "shieldRateLimitDeleted";
+const USER_ID = "4f1c2b7e-9d3a-4c51-8e0f-2a6b5d7c9e10";
+const MAIN_ZONE_RULE_LIMIT = 10;
+const MAX_PER_PAGE = 1000;
+
+/** Fills the fields the API defaults, so reads show the whole configuration. */
+function normalizeConfiguration(c: WireConfiguration): Record<string, unknown> {
+  const condition = (x: { variableTypes: Record<string, string | undefined>; operatorType: number; value?: string | null; isNegated?: boolean | null; isRegexVariable?: boolean | null }) => ({
+    variableTypes: x.variableTypes,
+    operatorType: x.operatorType,
+    value: x.value ?? "",
+    isNegated: x.isNegated ?? false,
+    isRegexVariable: x.isRegexVariable ?? false,
+  });
+  return {
+    actionType: c.actionType ?? 1,
+    ...condition(c),
+    severityType: c.severityType ?? 0,
+    transformationTypes: c.transformationTypes ?? [],
+    requestCount: c.requestCount,
+    counterKeyType: c.counterKeyType ?? 0,
+    timeframe: c.timeframe,
+    blockTime: c.blockTime,
+    chainedRuleConditions: (c.chainedRuleConditions ?? []).map(condition),
+  };
+}
+
+/** The rule as the API answers it (RateLimitRule, no wrapper). */
+function ruleAnswer(r: RateLimitRecord): Record<string, unknown> {
+  const { pendingListings: _pending, ...rule } = r;
+  return { ...rule, ruleJson: JSON.stringify(r.ruleConfiguration) };
+}
+
+function acceptedResult(reply: FastifyReply, location: string | null = null): FastifyReply {
+  return reply.code(202).send({ location, value: null, formatters: [], contentTypes: [], declaredType: null, statusCode: 202 });
+}
+
+/** Every zod issue as `field: message`, the way Shield's validation errors name them. */
+function validationMessage(error: z.ZodError): string {
+  return error.issues
+    .map((i) => {
+      const keys = i.code === "unrecognized_keys" ? i.keys : [];
+      const field = [...i.path.map(String), ...keys.slice(0, 1)].join(".") || "(body)";
+      return `${field}: ${i.message}`;
+    })
+    .join("; ");
+}
+
+function validate<S extends z.ZodType>(schema: S, body: unknown, reply: FastifyReply): z.output<S> | undefined {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  shieldNestedError(reply, 400, `The request is invalid. ${validationMessage(parsed.error)}`, "rate_limit.validation");
+  return undefined;
+}
+
+function numericId(value: string): number | undefined {
+  return /^\d{1,18}$/.test(value) ? Number(value) : undefined;
+}
+
+function intQuery(value: string | undefined, fallback: number): number | undefined {
+  if (value === undefined || value === "") return fallback;
+  return /^-?\d+$/.test(value) ? Number(value) : undefined;
+}
+
+function findRule(ctx: EmulatorContext, id: string): RateLimitRecord | undefined {
+  const n = numericId(id);
+  return n === undefined ? undefined : ctx.store.get<RateLimitRecord>(RULE, n);
+}
+
+export const shieldSurface: EmulatorSurface = {
+  name: "shield",
+  seed(ctx, seededSoFar) {
+    const zone = (pullZoneId: number, fields: Partial<ShieldZoneRecord>): ShieldZoneRecord => {
+      const record: ShieldZoneRecord = {
+        shieldZoneId: ctx.store.nextId(ZONE, 3001),
+        pullZoneId,
+        planType: 1,
+        rateLimitRulesLimit: MAIN_ZONE_RULE_LIMIT,
+        customWafRulesLimit: 10,
+        wafEnabled: true,
+        learningMode: false,
+        provisioning: false,
+        ...fields,
+      };
+      ctx.store.put(ZONE, record.shieldZoneId, record);
+      return record;
+    };
+    const main = zone(Number(seededSoFar.pullZoneId), {});
+    const provisioning = zone(Number(seededSoFar.loggingDisabledPullZoneId), { planType: 0, rateLimitRulesLimit: 2, provisioning: true });
+    const deletedRuleId = ctx.store.nextId(RULE, 9001);
+    ctx.store.put(DELETED_RULE, deletedRuleId, { id: deletedRuleId, shieldZoneId: main.shieldZoneId });
+    return {
+      shieldZoneId: main.shieldZoneId,
+      shieldRateLimitRulesLimit: main.rateLimitRulesLimit,
+      provisioningShieldZoneId: provisioning.shieldZoneId,
+      deletedRateLimitId: deletedRuleId,
+    };
+  },
+  routes(app, ctx) {
+    app.get("/shield/shield-zone/get-by-pullzone/:pullZoneId", async (req, reply) => {
+      const pullZoneId = numericId((req.params as { pullZoneId: string }).pullZoneId);
+      const zone = pullZoneId === undefined ? undefined : ctx.store.list<ShieldZoneRecord>(ZONE).find((z) => z.pullZoneId === pullZoneId);
+      if (!zone) return shieldError(reply, 404, "No shield zone exists for this pull zone.", "shield_zone.not_found");
+      const { provisioning: _p, ...data } = zone;
+      return { data };
+    });
+
+    app.post("/shield/rate-limit", async (req, reply) => {
+      const body = validate(RateLimitWireSchemas.create, req.body, reply);
+      if (!body) return reply;
+      const zone = ctx.store.get<ShieldZoneRecord>(ZONE, body.shieldZoneId);
+      if (!zone) return shieldError(reply, 404, `Shield zone ${body.shieldZoneId} was not found.`, "shield_zone.not_found");
+      if (ctx.store.list(RULE, zone.shieldZoneId).length >= zone.rateLimitRulesLimit) {
+        return shieldError(reply, 400, `The shield zone allows at most ${zone.rateLimitRulesLimit} rate limit rules.`, "rate_limit.limit_reached");
+      }
+      const rule: RateLimitRecord = {
+        id: ctx.store.nextId(RULE, 9001),
+        shieldZoneId: zone.shieldZoneId,
+        userId: USER_ID,
+        ruleName: body.ruleName,
+        ruleDescription: body.ruleDescription ?? "",
+        ruleConfiguration: normalizeConfiguration(body.ruleConfiguration),
+        ...(zone.provisioning ? { pendingListings: 1 } : {}),
+      };
+      ctx.store.put(RULE, rule.id, rule, zone.shieldZoneId);
+      if (zone.provisioning) return acceptedResult(reply);
+      return ruleAnswer(rule);
+    });
+
+    app.get("/shield/rate-limit/:id", async (req, reply) => {
+      const { id } = req.params as { id: string };
+      const rule = findRule(ctx, id);
+      if (rule) return ruleAnswer(rule);
+      const n = numericId(id);
+      if (n !== undefined && ctx.store.get(DELETED_RULE, n)) return acceptedResult(reply);
+      return shieldError(reply, 404, "The rate limit was not found.", "rate_limit.not_found");
+    });
+
+    app.get("/shield/rate-limits/:shieldZoneId", async (req, reply) => {
+      const zoneId = numericId((req.params as { shieldZoneId: string }).shieldZoneId);
+      const zone = zoneId === undefined ? undefined : ctx.store.get<ShieldZoneRecord>(ZONE, zoneId);
+      if (!zone) return shieldError(reply, 404, "The shield zone was not found.", "shield_zone.not_found");
+      const q = req.query as Record<string, string | undefined>;
+      const page = intQuery(q.page, 1);
+      const perPage = intQuery(q.perPage, 10);
+      if (page === undefined || page < 1) return shieldError(reply, 400, "page must be a positive integer.", "validation_error");
+      if (perPage === undefined || perPage < 1 || perPage > MAX_PER_PAGE) return shieldError(reply, 400, `perPage must be between 1 and ${MAX_PER_PAGE}.`, "validation_error");
+
+      const visible: RateLimitRecord[] = [];
+      for (const rule of ctx.store.list<RateLimitRecord>(RULE, zone.shieldZoneId)) {
+        if (rule.pendingListings) {
+          // Still provisioning: this listing leaves it out; it shows from the next one.
+          ctx.store.put(RULE, rule.id, { ...rule, pendingListings: rule.pendingListings - 1 }, zone.shieldZoneId);
+          continue;
+        }
+        visible.push(rule);
+      }
+      const totalPages = Math.ceil(visible.length / perPage);
+      return {
+        data: visible.slice((page - 1) * perPage, page * perPage).map(ruleAnswer),
+        page: { totalCount: visible.length, totalPages, currentPage: page, nextPage: page < totalPages ? page + 1 : null, pageSize: perPage },
+      };
+    });
+
+    app.patch("/shield/rate-limit/:id", async (req, reply) => {
+      const rule = findRule(ctx, (req.params as { id: string }).id);
+      if (!rule) return shieldError(reply, 404, "The rate limit was not found.", "rate_limit.not_found");
+      const body = validate(RateLimitWireSchemas.update, req.body, reply);
+      if (!body) return reply;
+      const updated: RateLimitRecord = {
+        ...rule,
+        ruleName: body.ruleName,
+        ruleDescription: body.ruleDescription ?? "",
+        ruleConfiguration: normalizeConfiguration(body.ruleConfiguration),
+      };
+      ctx.store.put(RULE, rule.id, updated, rule.shieldZoneId);
+      return ruleAnswer(updated);
+    });
+
+    app.delete("/shield/rate-limit/:id", async (req, reply) => {
+      const rule = findRule(ctx, (req.params as { id: string }).id);
+      if (!rule) return shieldError(reply, 404, "The rate limit was not found.", "rate_limit.not_found");
+      ctx.store.transaction(() => {
+        ctx.store.delete(RULE, rule.id);
+        ctx.store.put(DELETED_RULE, rule.id, { id: rule.id, shieldZoneId: rule.shieldZoneId });
+      });
+      return { statusCode: 200, success: true, message: "The rate limit was deleted.", errorKey: null };
+    });
+  },
+};
