@@ -1,6 +1,7 @@
 import type { EmulatorSurface } from "../context";
 import { accountSurface } from "./account";
 import { pullZonesSurface } from "./pullZones";
+import { loggingSurface } from "./logging";
 import { shieldSurface } from "./shield";
 import { streamSurface } from "./stream";
 import { containersSurface } from "./containers";
@@ -10,6 +11,7 @@ import { edgeScriptsSurface } from "./edgeScripts";
 export const surfaces: EmulatorSurface[] = [
   accountSurface,
   pullZonesSurface,
+  loggingSurface,
   shieldSurface,
   streamSurface,
   containersSurface,

@@ -7,3 +7,4 @@ export * from "./pullZones";
 export * from "./edgeScripts";
 export * from "./account";
 export * from "./shield";
+export * from "./logging";
