@@ -3,3 +3,5 @@ export * from "./http/errors";
 export { BunnyClient } from "./client";
 export { resolveSettings, type BunnySettings, type SettingsInput } from "./settings";
 export * as schemas from "./schemas";
+export * as framework from "./pulumi";
+export { ScriptVariable, type ScriptVariableArgs } from "./resources/scriptVariable";

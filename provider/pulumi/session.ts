@@ -1,0 +1,47 @@
+import { BunnyClient } from "../client";
+import { SETTING_SOURCES, type SettingName, type SettingsInput, resolveSettings } from "../settings";
+
+/** Reads every `bunnynet:*` setting through `get(name)` (name without namespace); unset ones fall back to BUNNYNET_* later. */
+export function settingsFromConfig(get: (name: string) => string | undefined): SettingsInput {
+  const input: SettingsInput = {};
+  for (const name of Object.keys(SETTING_SOURCES) as SettingName[]) {
+    const value = get(SETTING_SOURCES[name].config);
+    if (value !== undefined && value !== "") input[name] = value;
+  }
+  return input;
+}
+
+/** The part of the engine's ConfigureRequest the provider reads (the whole decrypted stack config). */
+export interface EngineConfig {
+  get(key: string): string | undefined;
+}
+
+/**
+ * Settings and client of one provider instance in the plugin process.
+ *
+ * `configure` only records the config: the engine caches the provider before configure finishes, and a
+ * configure that threw would leave a cached provider that never got its settings. The client (and a
+ * missing-key ConfigurationError) comes on first use, so `check` works without credentials.
+ */
+export class ProviderSession {
+  private input: SettingsInput = {};
+  private cached?: BunnyClient;
+
+  configure(config: EngineConfig): void {
+    this.input = settingsFromConfig((name) => {
+      try {
+        return config.get(`bunnynet:${name}`);
+      } catch {
+        // A host that never received the engine's config (no Configure call) has none to read: env vars apply.
+        return undefined;
+      }
+    });
+    this.cached = undefined;
+  }
+
+  /** Config values first, then BUNNYNET_* environment variables of the plugin process, then defaults. */
+  client(): BunnyClient {
+    this.cached ??= new BunnyClient(resolveSettings(this.input));
+    return this.cached;
+  }
+}

@@ -1,0 +1,85 @@
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { idFromString } from "../schemas/common";
+import type { Variable } from "../schemas/edgeScripts";
+import { type AdoptableArgs, BunnyResource, adoptionInputs, defineResource } from "../pulumi";
+
+export const SCRIPT_VARIABLE_TYPE = "ScriptVariable";
+
+/** Limits from the Edge Scripting API's variable model. */
+const scriptVariableInputs = z
+  .object({
+    scriptId: idFromString,
+    name: z.string().min(1, "must not be empty").max(256),
+    required: z.boolean().default(false),
+    // The API stores no value as null; an empty string means the same, so both read back as unset.
+    defaultValue: z
+      .string()
+      .max(4096)
+      .optional()
+      .transform((v) => (v === "" ? undefined : v)),
+    ...adoptionInputs,
+  })
+  .strict();
+
+type Inputs = z.output<typeof scriptVariableInputs>;
+
+export const scriptVariableImplementation = defineResource({
+  type: SCRIPT_VARIABLE_TYPE,
+  inputs: scriptVariableInputs,
+  // A variable cannot move to another script or be renamed: those make a new variable.
+  replaceOnChanges: ["scriptId", "name"],
+  identity: ["scriptId", "name"],
+
+  describe(variable: Variable, requested: Inputs) {
+    return {
+      id: String(variable.Id),
+      inputs: {
+        ...requested,
+        name: variable.Name,
+        required: variable.Required,
+        defaultValue: variable.DefaultValue === null || variable.DefaultValue === "" ? undefined : variable.DefaultValue,
+      },
+      outputs: { variableId: variable.Id },
+    };
+  },
+
+  find: ({ client }, inputs) => client.edgeScripts.findVariableByName(inputs.scriptId, inputs.name),
+
+  create: ({ client }, inputs) =>
+    client.edgeScripts.addVariable(inputs.scriptId, { Name: inputs.name, Required: inputs.required, DefaultValue: inputs.defaultValue ?? null }),
+
+  get: ({ client }, id, state) => client.edgeScripts.getVariable(state.scriptId, Number(id)),
+
+  // null clears a default value that was removed from the program.
+  update: ({ client }, id, state, inputs) =>
+    client.edgeScripts.updateVariable(state.scriptId, Number(id), { Required: inputs.required, DefaultValue: inputs.defaultValue ?? null }),
+
+  delete: ({ client }, id, state) => client.edgeScripts.deleteVariable(state.scriptId, Number(id)),
+});
+
+export interface ScriptVariableArgs extends AdoptableArgs {
+  /** The edge script that owns the variable. Changing it replaces the variable. */
+  scriptId: pulumi.Input<number | string>;
+  /** The environment variable's name (1..256 characters, case-sensitive). Changing it replaces the variable. */
+  name: pulumi.Input<string>;
+  /** Whether the script requires a value for it. Changes in place. Default false. */
+  required?: pulumi.Input<boolean>;
+  /** The value used when none is set (at most 4096 characters). Changes in place; pass a secret to keep it encrypted in state. */
+  defaultValue?: pulumi.Input<string>;
+}
+
+/** An environment variable of an edge script (`/compute/script/{id}/variables`). */
+export class ScriptVariable extends BunnyResource {
+  declare readonly scriptId: pulumi.Output<number>;
+  declare readonly name: pulumi.Output<string>;
+  declare readonly required: pulumi.Output<boolean>;
+  declare readonly defaultValue: pulumi.Output<string | undefined>;
+  declare readonly adoptExisting: pulumi.Output<boolean>;
+  /** The variable's id in the API. */
+  declare readonly variableId: pulumi.Output<number>;
+
+  constructor(name: string, args: ScriptVariableArgs, opts?: pulumi.CustomResourceOptions) {
+    super(SCRIPT_VARIABLE_TYPE, name, { variableId: undefined, defaultValue: undefined, ...args }, opts);
+  }
+}
