@@ -78,11 +78,11 @@ export function encodePath(...segments: (string | number)[]): string {
 
 /** Turns zod issues into `{field, message}` with a dotted field path. */
 export function zodIssues(error: z.ZodError, prefix = ""): { field: string; message: string }[] {
-  return error.issues.map((i) => {
-    const path = i.path.map(String).join(".");
-    const field = [prefix, path].filter(Boolean).join(".") || prefix || "(body)";
-    return { field, message: i.message };
-  });
+  const name = (path: PropertyKey[]) => [prefix, path.map(String).join(".")].filter(Boolean).join(".") || "(body)";
+  return error.issues.flatMap((i) =>
+    // An unknown property is named itself (`ruleConfiguration.colour`), not only the object that holds it.
+    i.code === "unrecognized_keys" ? i.keys.map((k) => ({ field: name([...i.path, k]), message: "unknown property" })) : [{ field: name(i.path), message: i.message }],
+  );
 }
 
 /** Throws InvalidRequestError naming the field when `value` does not fit `schema`; returns the parsed value. */

@@ -196,12 +196,12 @@ describe("client: Shield rate-limit rules", () => {
 
     it("refuses unknown properties, at the top and inside the configuration, before sending", async () => {
       const input = ruleInput(zoneId, "x");
-      await refusedBeforeSending({ ...input, enabled: true }, "(body)", /enabled/);
-      await refusedBeforeSending({ ...input, ruleConfiguration: { ...input.ruleConfiguration, burst: 3 } }, "ruleConfiguration", /burst/);
+      await refusedBeforeSending({ ...input, enabled: true }, "enabled", /unknown property/);
+      await refusedBeforeSending({ ...input, ruleConfiguration: { ...input.ruleConfiguration, burst: 3 } }, "ruleConfiguration.burst", /unknown property/);
       await refusedBeforeSending(
         { ...input, ruleConfiguration: { ...input.ruleConfiguration, chainedRuleConditions: [{ variableTypes: { ARGS: "" }, operatorType: 0, severityType: 1 }] } },
-        "ruleConfiguration.chainedRuleConditions.0",
-        /severityType/,
+        "ruleConfiguration.chainedRuleConditions.0.severityType",
+        /unknown property/,
       );
     });
 
@@ -214,7 +214,7 @@ describe("client: Shield rate-limit rules", () => {
       await refusedBeforeSending({ ...input, ruleConfiguration: { ...config, transformationTypes: [8, 99] } }, "ruleConfiguration.transformationTypes.1", /must be one of/);
       await refusedBeforeSending({ ...input, ruleConfiguration: { ...config, requestCount: 0 } }, "ruleConfiguration.requestCount", /./);
       await refusedBeforeSending({ ...input, ruleConfiguration: { ...config, variableTypes: {} } }, "ruleConfiguration.variableTypes", /at least one variable/);
-      await refusedBeforeSending({ ...input, ruleConfiguration: { ...config, variableTypes: { REQUEST_PATH: "" } } }, "ruleConfiguration.variableTypes", /REQUEST_PATH/);
+      await refusedBeforeSending({ ...input, ruleConfiguration: { ...config, variableTypes: { REQUEST_PATH: "" } } }, "ruleConfiguration.variableTypes.REQUEST_PATH", /unknown property/);
       const { timeframe: _t, ...withoutTimeframe } = config;
       await refusedBeforeSending({ ...input, ruleConfiguration: withoutTimeframe }, "ruleConfiguration.timeframe", /./);
       await refusedBeforeSending({ ...input, ruleName: "  " }, "ruleName", /must not be empty/);
