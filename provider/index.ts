@@ -5,3 +5,4 @@ export { resolveSettings, type BunnySettings, type SettingsInput } from "./setti
 export * as schemas from "./schemas";
 export * as framework from "./pulumi";
 export { ScriptVariable, type ScriptVariableArgs } from "./resources/scriptVariable";
+export * from "./lookups";

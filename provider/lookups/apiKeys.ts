@@ -1,0 +1,28 @@
+import * as pulumi from "@pulumi/pulumi";
+import { type LookupOptions, collect, lookupClient } from "./client";
+
+export interface ApiKeyInfo {
+  id: number;
+  /** The key itself: a secret. */
+  key: string;
+  roles: string[];
+}
+
+export interface GetApiKeysResult {
+  keys: ApiKeyInfo[];
+}
+
+/**
+ * Every API key of the account (`GET /apikey`, all pages).
+ * The result holds secret key values in plain text: prefer `getApiKeysOutput`, which marks it secret,
+ * or wrap what you keep in `pulumi.secret`.
+ */
+export async function getApiKeys(options: LookupOptions = {}): Promise<GetApiKeysResult> {
+  const keys = await collect(lookupClient(options).apiKeys.list());
+  return { keys: keys.map((k) => ({ id: k.Id, key: k.Key, roles: k.Roles })) };
+}
+
+/** `getApiKeys` as a secret Output: anything derived from it stays secret (unsecret ids yourself if needed). */
+export function getApiKeysOutput(options: LookupOptions = {}): pulumi.Output<GetApiKeysResult> {
+  return pulumi.secret(getApiKeys(options));
+}

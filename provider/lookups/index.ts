@@ -1,0 +1,6 @@
+/** Lookups: plain functions in the program process (dynamic providers cannot serve invokes). */
+export { type LookupOptions, lookupClient } from "./client";
+export { type ApiKeyInfo, type GetApiKeysResult, getApiKeys, getApiKeysOutput } from "./apiKeys";
+export { type GetRegionsArgs, type GetRegionsResult, type RegionInfo, getRegions, getRegionsOutput, regionMatches } from "./regions";
+export { type GetAppEndpointsArgs, type GetAppEndpointsResult, getAppEndpoints, getAppEndpointsOutput } from "./appEndpoints";
+export { type GetCdnLogsArgs, type GetCdnLogsResult, getCdnLogs, getCdnLogsOutput } from "./cdnLogs";

@@ -1,0 +1,119 @@
+import assert from "node:assert/strict";
+import * as pulumi from "@pulumi/pulumi";
+import { startEmulator, type TestEmulator } from "../support/emulator";
+import { ProgramHarness } from "../support/programHarness";
+import { getApiKeys, getApiKeysOutput, getAppEndpoints, getAppEndpointsOutput, getCdnLogs, getRegions } from "../../provider/lookups";
+import { ConfigurationError } from "../../provider/http/errors";
+import { MISSING_KEY_HELP } from "../../provider/settings";
+
+function settle<T>(o: pulumi.Output<T>): Promise<{ value: T; secret: boolean }> {
+  return new Promise((resolve) => pulumi.all([o, pulumi.isSecret(o)]).apply(([value, secret]) => resolve({ value: value as T, secret })));
+}
+
+async function all<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const i of items) out.push(i);
+  return out;
+}
+
+describe("pulumi: lookups in the program process (stack config, env fallback)", () => {
+  let emu: TestEmulator;
+  let config: Record<string, string>;
+
+  before(async () => {
+    emu = await startEmulator();
+    config = { "bunnynet:apiKey": emu.fixtures.accessKey, "bunnynet:apiUrl": emu.url, "bunnynet:loggingApiUrl": emu.url };
+    pulumi.runtime.setAllConfig(config, ["bunnynet:apiKey"]);
+  });
+  after(async () => {
+    pulumi.runtime.setAllConfig({}, []);
+    await emu?.stop();
+  });
+
+  it("getApiKeys reads bunnynet:* config and returns every key of every page", async () => {
+    const result = await getApiKeys();
+    assert.equal(result.keys.length, Number(emu.fixtures.apiKeyCount));
+    assert.ok(result.keys.some((k) => k.key === emu.fixtures.accessKey));
+    assert.equal(new Set(result.keys.map((k) => k.id)).size, result.keys.length);
+  });
+
+  it("getApiKeysOutput is secret, and so is anything derived from it", async () => {
+    const harness = new ProgramHarness({ config, secretConfig: ["bunnynet:apiKey"] });
+    let keys!: pulumi.Output<unknown>;
+    let count!: pulumi.Output<number>;
+    await harness.up(() => {
+      keys = getApiKeysOutput();
+      count = getApiKeysOutput().apply((r) => r.keys.length);
+    });
+    assert.equal((await settle(keys)).secret, true);
+    assert.deepEqual(await settle(count), { value: Number(emu.fixtures.apiKeyCount), secret: true });
+  });
+
+  it("getRegions returns every region, and the filters keep exactly the matching ones", async () => {
+    const everything = await all(emu.client().containers.listRegions());
+    const unfiltered = await getRegions();
+    assert.deepEqual(unfiltered.ids, everything.map((r) => r.id));
+    const withCapacity = await getRegions({ hasCapacity: true });
+    const expected = everything.filter((r) => r.hasCapacity).map((r) => r.id);
+    assert.deepEqual(withCapacity.ids, expected);
+    assert.ok(expected.length > 0 && expected.length < everything.length, "the seeded regions exercise the filter");
+    const both = await getRegions({ hasCapacity: true, anycast: true });
+    assert.deepEqual(both.ids, everything.filter((r) => r.hasCapacity && r.hasAnycastSupport).map((r) => r.id));
+    assert.ok(both.regions.every((r) => r.hasCapacity && r.hasAnycastSupport));
+  });
+
+  it("getAppEndpoints lists every endpoint of the app, with their public hosts; the Output form takes Output args", async () => {
+    const appId = String(emu.fixtures.appId);
+    const expected = await all(emu.client().containers.listEndpoints(appId));
+    const result = await getAppEndpoints({ appId });
+    assert.deepEqual(result.endpoints.map((e) => e.id), expected.map((e) => e.id));
+    assert.deepEqual(result.publicHosts, expected.map((e) => e.publicHost).filter(Boolean));
+    const harness = new ProgramHarness({ config, secretConfig: ["bunnynet:apiKey"] });
+    let fromOutput!: pulumi.Output<string[]>;
+    await harness.up(() => {
+      fromOutput = getAppEndpointsOutput({ appId: pulumi.output(appId) }).apply((r) => r.publicHosts);
+    });
+    assert.deepEqual(await settle(fromOutput), { value: result.publicHosts, secret: false });
+  });
+
+  it("getCdnLogs applies the v2 filters and stops at the caller's cap, saying when it did", async () => {
+    const pullZoneId = Number(emu.fixtures.pullZoneId);
+    const capped = await getCdnLogs({ pullZoneId, maxEntries: 5 });
+    assert.equal(capped.entries.length, 5);
+    assert.equal(capped.truncated, true);
+    const hits = await getCdnLogs({ pullZoneId, cacheStatus: ["HIT"], status: ["2xx"], maxEntries: 10_000 });
+    assert.ok(hits.entries.length > 0);
+    assert.ok(hits.entries.every((e) => e.cacheStatus === "HIT" && e.statusCode >= 200 && e.statusCode < 300));
+    const direct = await all(emu.client().logging.query(pullZoneId, { cacheStatus: ["HIT"], status: ["2xx"] }, { maxEntries: 10_001 }));
+    assert.equal(hits.truncated, direct.length > 10_000);
+    assert.equal(hits.entries.length, Math.min(direct.length, 10_000));
+  });
+
+  describe("without stack config", () => {
+    const saved: Record<string, string | undefined> = {};
+    const names = ["BUNNYNET_API_KEY", "BUNNY_API_KEY", "BUNNYNET_API_URL"];
+    beforeEach(() => {
+      for (const n of names) saved[n] = process.env[n];
+      for (const n of names) delete process.env[n];
+      pulumi.runtime.setAllConfig({}, []);
+    });
+    afterEach(() => {
+      for (const n of names) {
+        if (saved[n] === undefined) delete process.env[n];
+        else process.env[n] = saved[n];
+      }
+      pulumi.runtime.setAllConfig(config, ["bunnynet:apiKey"]);
+    });
+
+    it("falls back to BUNNYNET_* environment variables", async () => {
+      process.env.BUNNYNET_API_KEY = emu.fixtures.accessKey;
+      process.env.BUNNYNET_API_URL = emu.url;
+      const result = await getApiKeys();
+      assert.equal(result.keys.length, Number(emu.fixtures.apiKeyCount));
+    });
+
+    it("with no key anywhere, says how to set one", async () => {
+      await assert.rejects(getApiKeys(), (e: unknown) => e instanceof ConfigurationError && e.message === MISSING_KEY_HELP);
+    });
+  });
+});
