@@ -16,6 +16,8 @@ export interface EmulatorOptions {
 
 export interface Emulator {
   app: FastifyInstance;
+  /** Every API route registered (method and pattern), admin routes excluded: tests prove they cover them all. */
+  routes: { method: string; url: string }[];
   ctx: EmulatorContext;
   /** Starts listening; resolves to the base URL (`http://127.0.0.1:<port>`). */
   listen(port?: number, host?: string): Promise<string>;
@@ -49,6 +51,11 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   for (const s of surfaces) s.migrate?.(ctx);
   if (!store.getMeta("fixtures")) seed();
 
+  const routes: { method: string; url: string }[] = [];
+  app.addHook("onRoute", (r) => {
+    if (r.url.startsWith("/_emulator")) return;
+    for (const method of [r.method].flat()) if (method !== "HEAD") routes.push({ method, url: r.url });
+  });
   registerParsers(app);
   registerHooks(app, ctx);
   registerAdminRoutes(app, ctx, () => {
@@ -67,6 +74,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
 
   return {
     app,
+    routes,
     ctx,
     async listen(port = 0, host = "127.0.0.1") {
       await app.listen({ port, host });

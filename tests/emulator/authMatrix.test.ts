@@ -1,0 +1,148 @@
+import assert from "node:assert/strict";
+import { request } from "undici";
+import { startEmulator, type TestEmulator } from "../support/emulator";
+
+/**
+ * Every API route of the emulator, called with no key, a wrong key, and the other kind of key
+ * (a video library's key on account routes, the account key on Stream routes), must refuse with the
+ * status and error shape of its own API, before any validation or lookup.
+ */
+
+type Family = "core" | "shield" | "containers" | "stream" | "logging";
+
+interface RouteCase {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** The route pattern as registered. */
+  route: string;
+  url: (f: TestEmulator["fixtures"]) => string;
+  family: Family;
+  body?: unknown;
+}
+
+const today = () => {
+  const d = new Date();
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())}-${two(d.getUTCFullYear() % 100)}`;
+};
+
+const CASES: RouteCase[] = [
+  { method: "GET", route: "/apikey", url: () => "/apikey", family: "core" },
+  { method: "POST", route: "/user/closeaccount", url: () => "/user/closeaccount", family: "core", body: { Password: "x" } },
+  { method: "GET", route: "/pullzone/:id", url: (f) => `/pullzone/${f.pullZoneId}`, family: "core" },
+  { method: "POST", route: "/pullzone/:id/addHostname", url: (f) => `/pullzone/${f.pullZoneId}/addHostname`, family: "core", body: { Hostname: "auth.example.com" } },
+  { method: "DELETE", route: "/pullzone/:id/removeHostname", url: (f) => `/pullzone/${f.pullZoneId}/removeHostname`, family: "core", body: { Hostname: "auth.example.com" } },
+  { method: "GET", route: "/videolibrary/:id", url: (f) => `/videolibrary/${f.videoLibraryId}`, family: "core" },
+  { method: "POST", route: "/videolibrary/:id/resetApiKey", url: (f) => `/videolibrary/${f.videoLibraryId}/resetApiKey`, family: "core" },
+  { method: "GET", route: "/compute/script/:id", url: (f) => `/compute/script/${f.scriptId}`, family: "core" },
+  { method: "POST", route: "/compute/script/:id/variables/add", url: (f) => `/compute/script/${f.scriptId}/variables/add`, family: "core", body: { Name: "AUTH", Required: false } },
+  { method: "GET", route: "/compute/script/:id/variables/:variableId", url: (f) => `/compute/script/${f.scriptId}/variables/1`, family: "core" },
+  { method: "POST", route: "/compute/script/:id/variables/:variableId", url: (f) => `/compute/script/${f.scriptId}/variables/1`, family: "core", body: { Required: true } },
+  { method: "DELETE", route: "/compute/script/:id/variables/:variableId", url: (f) => `/compute/script/${f.scriptId}/variables/1`, family: "core" },
+  { method: "PUT", route: "/compute/script/:id/variables", url: (f) => `/compute/script/${f.scriptId}/variables`, family: "core", body: { Name: "AUTH", Required: false } },
+  { method: "GET", route: "/shield/shield-zone/get-by-pullzone/:pullZoneId", url: (f) => `/shield/shield-zone/get-by-pullzone/${f.pullZoneId}`, family: "shield" },
+  { method: "POST", route: "/shield/rate-limit", url: () => "/shield/rate-limit", family: "shield", body: {} },
+  { method: "GET", route: "/shield/rate-limit/:id", url: () => "/shield/rate-limit/1", family: "shield" },
+  { method: "GET", route: "/shield/rate-limits/:shieldZoneId", url: (f) => `/shield/rate-limits/${f.shieldZoneId}`, family: "shield" },
+  { method: "PATCH", route: "/shield/rate-limit/:id", url: () => "/shield/rate-limit/1", family: "shield", body: {} },
+  { method: "DELETE", route: "/shield/rate-limit/:id", url: () => "/shield/rate-limit/1", family: "shield" },
+  { method: "GET", route: "/mc/regions", url: () => "/mc/regions", family: "containers" },
+  { method: "GET", route: "/mc/apps/:appId/endpoints", url: (f) => `/mc/apps/${f.appId}/endpoints`, family: "containers" },
+  { method: "GET", route: "/mc/apps/:appId/volumes", url: (f) => `/mc/apps/${f.appId}/volumes`, family: "containers" },
+  { method: "POST", route: "/mc/apps/:appId/volumes/:volumeId/detach", url: (f) => `/mc/apps/${f.appId}/volumes/${f.attachedVolumeId}/detach`, family: "containers" },
+  {
+    method: "DELETE",
+    route: "/mc/apps/:appId/volumes/:volumeId/instances/:instanceId",
+    url: (f) => `/mc/apps/${f.appId}/volumes/${f.detachedVolumeId}/instances/${f.detachedInstanceId}`,
+    family: "containers",
+  },
+  { method: "GET", route: "/library/:libraryId/videos/:videoId", url: (f) => `/library/${f.videoLibraryId}/videos/${f.videoId}`, family: "stream" },
+  {
+    method: "POST",
+    route: "/library/:libraryId/videos/:videoId/thumbnail",
+    url: (f) => `/library/${f.videoLibraryId}/videos/${f.videoId}/thumbnail?thumbnailUrl=thumbnail_2.jpg`,
+    family: "stream",
+  },
+  { method: "GET", route: "/v2/pullzones/:pullZoneId/logs", url: (f) => `/v2/pullzones/${f.pullZoneId}/logs`, family: "logging" },
+  { method: "GET", route: "/:date(^\\d{2}-\\d{2}-\\d{2}$)/:pullZoneId.log", url: (f) => `/${today()}/${f.pullZoneId}.log`, family: "logging" },
+];
+
+type Credential = "none" | "wrong" | "other";
+
+/** The status and body shape each API answers for each bad credential. */
+function expected(family: Family, credential: Credential): { status: number; shape: (body: string) => void } {
+  switch (family) {
+    case "core":
+      return { status: 401, shape: (b) => assert.equal(b, "", "core answers 401 with an empty body") };
+    case "shield":
+      return { status: 401, shape: (b) => assert.deepEqual(JSON.parse(b), { statusCode: 401 }) };
+    case "containers":
+      return {
+        status: 401,
+        shape: (b) => {
+          const p = JSON.parse(b);
+          assert.equal(p.status, 401);
+          assert.equal(typeof p.title, "string");
+        },
+      };
+    case "stream":
+      return {
+        status: 401,
+        shape: (b) => {
+          const p = JSON.parse(b);
+          assert.equal(p.success, false);
+          assert.equal(p.statusCode, 401);
+        },
+      };
+    case "logging":
+      return {
+        status: credential === "none" ? 401 : 403,
+        shape: (b) => assert.equal(JSON.parse(b).error.code, credential === "none" ? "unauthorized" : "forbidden"),
+      };
+  }
+}
+
+describe("emulator: auth matrix over every API route", () => {
+  let emu: TestEmulator;
+  before(async () => {
+    emu = await startEmulator();
+  });
+  after(() => emu.stop());
+
+  it("the matrix covers every route the emulator registers", () => {
+    const registered = emu.emulator.routes.map((r) => `${r.method} ${r.url}`).sort();
+    const covered = CASES.map((c) => `${c.method} ${c.route}`).sort();
+    assert.deepEqual(covered, registered);
+  });
+
+  for (const c of CASES) {
+    it(`${c.method} ${c.route} refuses no key, a wrong key and the other key`, async () => {
+      const f = emu.fixtures;
+      const keyFor: Record<Credential, string | undefined> = {
+        none: undefined,
+        wrong: "00000000-0000-0000-0000-000000000000",
+        // A key that is valid somewhere else: the library key on account routes, the account key on Stream.
+        other: c.family === "stream" ? f.accessKey : String(f.videoLibraryKey),
+      };
+      for (const credential of ["none", "wrong", "other"] as Credential[]) {
+        const key = keyFor[credential];
+        const headers: Record<string, string> = {};
+        if (key) headers.accesskey = key;
+        if (c.body !== undefined) headers["content-type"] = "application/json";
+        const res = await request(emu.url + c.url(f), { method: c.method, headers, body: c.body === undefined ? undefined : JSON.stringify(c.body) });
+        const text = await res.body.text();
+        const want = expected(c.family, credential);
+        assert.equal(res.statusCode, want.status, `${credential} key: ${text}`);
+        want.shape(text);
+        if (key) assert.ok(!text.includes(key), "the refused key is not echoed");
+      }
+    });
+  }
+
+  it("refused requests changed nothing (the seeded variable and volume are intact)", async () => {
+    const client = emu.client();
+    const volume = await client.containers.findVolume(String(emu.fixtures.appId), String(emu.fixtures.detachedVolumeId));
+    assert.ok(volume?.volumeInstances.some((i) => i.id === emu.fixtures.detachedInstanceId));
+    const script = await client.edgeScripts.getScript(Number(emu.fixtures.scriptId));
+    assert.ok(!script.EdgeScriptVariables.some((v) => v.Name === "AUTH"));
+  });
+});
