@@ -15,5 +15,6 @@ export {
   checkInputs,
   defineResource,
   implementationOf,
+  registeredTypes,
   sameValue,
 } from "./resource";

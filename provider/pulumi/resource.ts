@@ -89,12 +89,18 @@ export function implementationOf(type: string): ResourceImplementation | undefin
   return definitions.get(type)?.();
 }
 
+/** Every registered type name (all of the package's resources once provider/index has loaded). */
+export function registeredTypes(): string[] {
+  return [...definitions.keys()];
+}
+
 /** Registers a resource type and returns its implementation factory (the instance is created on first use). */
 export function defineResource<Shape extends InputShape, Obj, O extends Plain>(def: ResourceDefinition<Shape, Obj, O>): () => ResourceImplementation {
   const inPlace = Object.keys(def.inputs.shape).filter((k) => k !== "adoptExisting" && !def.replaceOnChanges.includes(k));
   if (inPlace.length > 0 && !def.update) {
     throw new Error(`${def.type}: ${inPlace.join(", ")} change in place, so the definition needs update (or list them in replaceOnChanges)`);
   }
+  if (definitions.has(def.type)) throw new Error(`resource type ${def.type} is defined twice`);
   let instance: ResourceImplementation | undefined;
   const get = () => (instance ??= implement(def));
   definitions.set(def.type, get);

@@ -193,16 +193,7 @@ describe("pulumi: ScriptVariable through the SDK's provider host over gRPC", fun
       assert.ok(!host.logs().includes(key));
     });
 
-    it(`the serialized provider text is small and requires only the installed package (${TYPE})`, async () => {
-      const text = await providerText(TYPE);
-      console.log(`      serialized __provider of ${TYPE}: ${text.length} bytes`);
-      assert.ok(text.length < 3000, `${text.length} bytes`);
-      const required = [...text.matchAll(/[rR]equire\("([^"]+)"\)/g)].map((m) => m[1]).sort();
-      assert.deepEqual(required, ["node:module", "node:path", "pulumi-bunnynet/dist/provider/pulumi/entry.js"]);
-      assert.doesNotMatch(text, /zod|undici|apiKey|AccessKey/i);
-    });
-
-    it("without config, the host falls back to BUNNYNET_* environment variables", async () => {
+    it("with no bunnynet:* config, the host falls back to BUNNYNET_* environment variables", async () => {
       const envHost = await ProviderHost.start({ env: { BUNNYNET_API_KEY: emu.fixtures.accessKey, BUNNYNET_API_URL: emu.url } });
       try {
         await envHost.configure({ "other:setting": "x" });

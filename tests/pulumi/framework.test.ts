@@ -1,0 +1,100 @@
+import assert from "node:assert/strict";
+import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { z } from "zod";
+import "../../provider/index";
+import { adoptionInputs, defineResource, registeredTypes } from "../../provider/pulumi";
+import { startEmulator, type TestEmulator } from "../support/emulator";
+import { HostError, ProviderHost, REPO_ROOT, providerText, secret } from "../support/providerHost";
+
+describe("pulumi: the resource framework", () => {
+  describe("serialized provider text of every resource type", () => {
+    // Every type the package registers, so resources added later are measured and checked too.
+    for (const type of registeredTypes()) {
+      it(`${type}: small, no secrets, only requires the installed package`, async () => {
+        const text = await providerText(type);
+        console.log(`      serialized __provider of ${type}: ${text.length} bytes`);
+        assert.ok(text.length < 3000, `${text.length} bytes`);
+        const required = [...text.matchAll(/[rR]equire\("([^"]+)"\)/g)].map((m) => m[1]).sort();
+        assert.deepEqual(required, ["node:module", "node:path", "pulumi-bunnynet/dist/provider/pulumi/entry.js"]);
+        assert.ok(text.includes(`type: ${JSON.stringify(type)}`));
+        assert.doesNotMatch(text, /zod|undici|apiKey|accessKey|BUNNYNET_/i);
+      });
+    }
+  });
+
+  describe("definitions", () => {
+    const widget = () =>
+      z.object({ name: z.string(), region: z.string(), size: z.number().default(1), ...adoptionInputs }).strict() satisfies z.ZodObject;
+    const noApi = async (): Promise<never> => {
+      throw new Error("not called");
+    };
+    const describeWidget = (_o: unknown, requested: z.output<ReturnType<typeof widget>>) => ({ id: "1", inputs: requested, outputs: {} });
+
+    it("an input that changes in place requires update", () => {
+      assert.throws(
+        () => defineResource({ type: "TestNoUpdate", inputs: widget(), replaceOnChanges: ["name"], identity: ["name"], describe: describeWidget, find: noApi, create: noApi, get: noApi, delete: noApi }),
+        /TestNoUpdate: region, size change in place, so the definition needs update/,
+      );
+    });
+
+    it("a replacement that keeps the identity deletes first; one with a new identity does not", async () => {
+      const impl = defineResource({
+        type: "TestWidget",
+        inputs: widget(),
+        replaceOnChanges: ["name", "region"],
+        identity: ["name"],
+        describe: describeWidget,
+        find: noApi,
+        create: noApi,
+        get: noApi,
+        update: noApi,
+        delete: noApi,
+      })();
+      const olds = { name: "a", region: "de", size: 1, adoptExisting: false };
+      assert.deepEqual(await impl.diff("1", olds, { ...olds, region: "ny" }), { changes: true, replaces: ["region"], deleteBeforeReplace: true });
+      assert.deepEqual(await impl.diff("1", olds, { ...olds, name: "b", region: "ny" }), { changes: true, replaces: ["name", "region"], deleteBeforeReplace: false });
+      assert.deepEqual(await impl.diff("1", olds, { ...olds, size: 2 }), { changes: true, replaces: [], deleteBeforeReplace: false });
+      assert.throws(() => defineResource({ type: "TestWidget", inputs: widget(), replaceOnChanges: ["name", "region", "size"], identity: ["name"], describe: describeWidget, find: noApi, create: noApi, get: noApi, delete: noApi }), /defined twice/);
+    });
+  });
+
+  describe("package resolution from the Pulumi project's directory", () => {
+    let emu: TestEmulator;
+    let projectDir: string;
+    before(async () => {
+      emu = await startEmulator();
+      projectDir = mkdtempSync(join(tmpdir(), "bunnynet-project-"));
+    });
+    after(async () => {
+      rmSync(projectDir, { recursive: true, force: true });
+      await emu?.stop();
+    });
+
+    it("a user project without the package installed gets an error naming the package", async () => {
+      writeFileSync(join(projectDir, "package.json"), JSON.stringify({ name: "user-project", dependencies: { "pulumi-bunnynet": "*" } }));
+      const host = await ProviderHost.start({ projectDir });
+      try {
+        await host.configure({});
+        await assert.rejects(host.check("ScriptVariable", {}, { scriptId: 1, name: "A" }), (e: unknown) => e instanceof HostError && /Cannot find module 'pulumi-bunnynet\/dist\/provider\/pulumi\/entry\.js'/.test(e.message));
+      } finally {
+        await host.stop();
+      }
+    });
+
+    it("a user project that installed the package runs the installed version", async () => {
+      mkdirSync(join(projectDir, "node_modules"), { recursive: true });
+      symlinkSync(REPO_ROOT, join(projectDir, "node_modules", "pulumi-bunnynet"), "dir");
+      const host = await ProviderHost.start({ projectDir });
+      try {
+        await host.configure({ "bunnynet:apiKey": secret(emu.fixtures.accessKey), "bunnynet:apiUrl": emu.url });
+        const checked = await host.check("ScriptVariable", {}, { scriptId: Number(emu.fixtures.scriptId), name: "FROM_USER_PROJECT" });
+        const res = await host.create("ScriptVariable", checked.inputs);
+        assert.equal((await emu.client().edgeScripts.getVariable(Number(emu.fixtures.scriptId), Number(res.id))).Name, "FROM_USER_PROJECT");
+      } finally {
+        await host.stop();
+      }
+    });
+  });
+});
