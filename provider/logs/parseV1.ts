@@ -50,6 +50,7 @@ export function newV1ParseStats(): V1ParseStats {
 const NEWLINE = 0x0a;
 const MAX_PIPES = 64;
 const MAX_REPORTED_TEXT = 300;
+const DECODE_WINDOW = 64 * 1024;
 
 /** Digits only, at most 15 of them (safe integers); -1 otherwise. */
 function parseUint(text: string, start: number, end: number): number {
@@ -119,8 +120,12 @@ export class V1Parser {
       this.finishCarriedLine(out);
       pos = nl + 1;
     }
-    const lastNl = chunk.lastIndexOf(NEWLINE);
-    if (lastNl >= pos) {
+    // Decode at most ~64 KiB at a time: a larger string goes to V8's large-object space, which only a
+    // full GC frees, and a 1 MiB chunk per read then makes the heap (RSS) balloon.
+    while (pos < chunk.length) {
+      let lastNl = chunk.lastIndexOf(NEWLINE, Math.min(pos + DECODE_WINDOW, chunk.length) - 1);
+      if (lastNl < pos) lastNl = chunk.indexOf(NEWLINE, pos + DECODE_WINDOW);
+      if (lastNl < 0) break;
       const text = chunk.toString("utf8", pos, lastNl + 1);
       let start = 0;
       for (;;) {
