@@ -64,8 +64,15 @@ export const LOGGING_RATE_LIMIT = { limit: 30, windowMs: 10_000 } as const;
 
 const limiters = new Map<string, SlidingWindowLimiter>();
 
+/**
+ * Requests reach the server some ms after they start, and not all equally late (a new connection, a busy
+ * loop): a first request delayed more than a later one would put 31 inside the server's 10 s. A quarter
+ * second of slack on the client's window absorbs that.
+ */
+export const LOGGING_CLIENT_WINDOW_SLACK_MS = 250;
+
 /** One limiter per key per process (e.g. `logging:<pullZoneId>`), shared by every client. */
-export function limiterFor(key: string, limit: number = LOGGING_RATE_LIMIT.limit, windowMs: number = LOGGING_RATE_LIMIT.windowMs): SlidingWindowLimiter {
+export function limiterFor(key: string, limit: number = LOGGING_RATE_LIMIT.limit, windowMs: number = LOGGING_RATE_LIMIT.windowMs + LOGGING_CLIENT_WINDOW_SLACK_MS): SlidingWindowLimiter {
   let l = limiters.get(key);
   if (!l) {
     l = new SlidingWindowLimiter(limit, windowMs);
