@@ -1,0 +1,145 @@
+import { Pool } from "undici";
+import { ProviderHost, secret } from "../tests/support/providerHost";
+import { printTable, spawnEmulator, type EmulatorProcess } from "./support";
+
+/**
+ * Provider overhead: N ScriptVariables created, updated and deleted through the SDK's real provider host
+ * (gRPC Check+Create, Update, Delete, as the engine drives it), against the very same HTTP calls made directly
+ * with undici at the same concurrency. Both runs hit the same emulator; the emulator's request log proves the
+ * call sequences match. Run once with no added latency and once with a realistic round trip.
+ */
+
+const TYPE = "ScriptVariable";
+
+interface PhaseTimes {
+  create: number;
+  update: number;
+  delete: number;
+}
+
+async function pooled<T>(items: T[], concurrency: number, fn: (item: T, index: number) => Promise<void>): Promise<number> {
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        await fn(items[i], i);
+      }
+    }),
+  );
+  return performance.now() - started;
+}
+
+async function admin(emu: EmulatorProcess, method: string, path: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(emu.url + path, { method, headers: body ? { "content-type": "application/json" } : {}, body: body ? JSON.stringify(body) : undefined });
+  return res.json();
+}
+
+async function countRequests(emu: EmulatorProcess, since: number): Promise<{ count: number; last: number }> {
+  const log = (await admin(emu, "GET", `/_emulator/requests?since=${since}`)) as { lastSeq: number; requests: unknown[] };
+  return { count: log.requests.length, last: log.lastSeq };
+}
+
+async function viaProvider(host: ProviderHost, scriptId: number, names: string[], concurrency: number): Promise<PhaseTimes> {
+  const state: { id: string; outputs: Record<string, unknown> }[] = [];
+  const create = await pooled(names, concurrency, async (name, i) => {
+    const news = { scriptId, name, required: false, defaultValue: "v1" };
+    const checked = await host.check(TYPE, {}, news, name);
+    state[i] = await host.create(TYPE, checked.inputs, name);
+  });
+  const update = await pooled(names, concurrency, async (name, i) => {
+    const news = { scriptId, name, required: true, defaultValue: "v2" };
+    const checked = await host.check(TYPE, state[i].outputs, news, name);
+    state[i].outputs = await host.update(TYPE, state[i].id, state[i].outputs, checked.inputs, state[i].outputs, name);
+  });
+  const del = await pooled(names, concurrency, async (name, i) => host.delete(TYPE, state[i].id, state[i].outputs, state[i].outputs, name));
+  return { create, update, delete: del };
+}
+
+async function direct(pool: Pool, key: string, scriptId: number, names: string[], concurrency: number): Promise<PhaseTimes> {
+  const call = async (method: "GET" | "POST" | "DELETE", path: string, body?: unknown) => {
+    const res = await pool.request({
+      method,
+      path,
+      headers: { accesskey: key, ...(body ? { "content-type": "application/json" } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.body.text();
+    if (res.statusCode >= 300) throw new Error(`${method} ${path} → ${res.statusCode}: ${text}`);
+    return text ? JSON.parse(text) : undefined;
+  };
+  const ids: number[] = [];
+  // The same calls the provider makes: look the name up (adoption and safe-create check), then add.
+  const create = await pooled(names, concurrency, async (name, i) => {
+    await call("GET", `/compute/script/${scriptId}`);
+    ids[i] = (await call("POST", `/compute/script/${scriptId}/variables/add`, { Name: name, Required: false, DefaultValue: "v1" })).Id;
+  });
+  const update = await pooled(names, concurrency, async (_name, i) => {
+    await call("POST", `/compute/script/${scriptId}/variables/${ids[i]}`, { Required: true, DefaultValue: "v2" });
+  });
+  const del = await pooled(names, concurrency, async (_name, i) => {
+    await call("DELETE", `/compute/script/${scriptId}/variables/${ids[i]}`);
+  });
+  return { create, update, delete: del };
+}
+
+export async function benchProviderOverhead(options: { count?: number; concurrency?: number; latencies?: number[] } = {}) {
+  const count = options.count ?? 200;
+  const concurrency = options.concurrency ?? 10;
+  const latencies = options.latencies ?? [0, 20];
+  const emu = await spawnEmulator();
+  const host = await ProviderHost.start();
+  const pool = new Pool(new URL(emu.url).origin, { connections: concurrency });
+  const rows: Record<string, string | number>[] = [];
+  try {
+    await host.configure({ "bunnynet:apiKey": secret(emu.accessKey), "bunnynet:apiUrl": emu.url });
+    const scriptId = Number(emu.fixtures.scriptId);
+    // Warm-up: the plugin process loads the package once (about a second); that is start-up, not per-call overhead.
+    await viaProvider(host, scriptId, ["BENCH_WARMUP_1", "BENCH_WARMUP_2"], 2);
+    await direct(pool, emu.accessKey, scriptId, ["BENCH_WARMUP_3", "BENCH_WARMUP_4"], 2);
+    for (const latencyMs of latencies) {
+      await admin(emu, "POST", "/_emulator/faults", { rules: [{ path: "^/compute/", latencyMs }] });
+      let mark = (await countRequests(emu, Number.MAX_SAFE_INTEGER)).last;
+      const p = await viaProvider(host, scriptId, Array.from({ length: count }, (_, i) => `BENCH_P${latencyMs}_${i}`), concurrency);
+      const providerCalls = await countRequests(emu, mark);
+      mark = providerCalls.last;
+      const d = await direct(pool, emu.accessKey, scriptId, Array.from({ length: count }, (_, i) => `BENCH_D${latencyMs}_${i}`), concurrency);
+      const directCalls = await countRequests(emu, mark);
+      for (const phase of ["create", "update", "delete"] as const) {
+        rows.push({
+          latency: `${latencyMs} ms`,
+          phase,
+          resources: count,
+          concurrency,
+          "provider ms": Math.round(p[phase]),
+          "direct ms": Math.round(d[phase]),
+          ratio: p[phase] / d[phase],
+          "overhead ms/op": ((p[phase] - d[phase]) * concurrency) / count,
+        });
+      }
+      rows.push({
+        latency: `${latencyMs} ms`,
+        phase: "HTTP calls",
+        resources: count,
+        concurrency,
+        "provider ms": providerCalls.count,
+        "direct ms": directCalls.count,
+        ratio: providerCalls.count / directCalls.count,
+        "overhead ms/op": "",
+      });
+    }
+  } finally {
+    await pool.close();
+    await host.stop();
+    await emu.stop();
+  }
+  return rows;
+}
+
+if (require.main === module) {
+  const count = Number(process.argv[2] ?? 200);
+  benchProviderOverhead({ count }).then((rows) =>
+    printTable("Provider overhead: provider host vs direct undici (HTTP calls row: request counts)", rows),
+  );
+}
