@@ -1,9 +1,18 @@
-/** The framework of the package's Pulumi resources (dynamic providers). */
+/**
+ * The framework of the package's Pulumi resources (dynamic providers). Adding a resource type
+ * (see resources/scriptVariable.ts):
+ * 1. `defineResource({ type, inputs, replaceOnChanges, identity, describe, find, create, get, update, delete })`
+ *    with a strict zod schema that spreads `adoptionInputs`; the framework does check/diff/adoption/gone.
+ * 2. `class X extends BunnyResource` with `declare readonly` outputs and Args extending `AdoptableArgs`.
+ * 3. Export the class from provider/index.ts: the plugin process loads that module (through entry.ts) to
+ *    find every type, and tests/pulumi/framework.test.ts checks the provider text of every registered type.
+ */
 export { BunnyResource, MODULE, typeToken, shimFor } from "./base";
 export { providerShim } from "./shim";
 export { ProviderSession, settingsFromConfig, type EngineConfig } from "./session";
 export {
   type AdoptableArgs,
+  type CheckFailure,
   type Observed,
   type ResourceContext,
   type ResourceDefinition,
