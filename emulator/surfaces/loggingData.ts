@@ -81,11 +81,15 @@ const PATHS = [
   "/video/stream_{n}/segment_{n}.ts", "/video/stream_{n}/playlist.m3u8", "/fonts/Inter-Regular.woff2", "/api/v1/items?page={n}",
   "/downloads/file%20name%20{n}.zip", "/%C3%BCber/caf%C3%A9-{n}.png", "/robots.txt", "/favicon.ico", "/.env",
 ];
+/** Each path template split at its `{n}` placeholders (filled with a number per request). */
+const PATH_PARTS = PATHS.map((p) => p.split("{n}"));
 const ASNS: readonly (readonly [number, string])[] = [
   [3320, "Deutsche Telekom AG"], [7922, "Comcast Cable Communications, LLC"], [2856, "British Telecommunications PLC"],
   [15169, "Google LLC"], [16509, "Amazon.com, Inc."], [4713, "NTT Communications Corporation"], [5603, "Telekom Slovenije, d.d."],
 ];
 const JA4 = ["t13d1516h2_8daaf6152771_02713d6af862", "t13d1715h2_5b57614c22b0_3d5424432f57", "t12d1209h1_d34a8e72043a_b39be8c56a14"];
+
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
 
 function pickWeighted<T>(table: Weighted<T>): (r: number) => T {
   const total = table.reduce((s, [, w]) => s + w, 0);
@@ -112,14 +116,19 @@ export function logGenerator(options: LogGeneratorOptions): (timestamp: number) 
   const edge = pickWeighted(EDGE_LOCATIONS);
   const agent = pickWeighted(USER_AGENTS);
   const referer = pickWeighted(REFERERS);
-  const hex8 = (): string => Math.floor(random() * 0x100000000).toString(16).padStart(8, "0");
+  const hex8 = (): string => {
+    const n = (random() * 0x100000000) >>> 0;
+    return HEX[n >>> 24] + HEX[(n >>> 16) & 255] + HEX[(n >>> 8) & 255] + HEX[n & 255];
+  };
   const int = (n: number): number => Math.floor(random() * n);
 
   return (timestamp) => {
     const originShield = random() < 0.03;
     const statusCode = status(random());
     const cacheStatus = originShield ? "MISS" : cache(random());
-    const path = PATHS[int(PATHS.length)].replace(/\{n\}/g, () => String(int(500)));
+    const parts = PATH_PARTS[int(PATH_PARTS.length)];
+    let path = parts[0];
+    for (let i = 1; i < parts.length; i++) path += int(500) + parts[i];
     const v6 = random() < 0.15;
     const remoteIp = random() < 0.04 ? null : v6 ? `2001:db8:${hex8().slice(0, 4)}:${hex8().slice(0, 4)}::${hex8().slice(0, 3)}` : `${1 + int(223)}.${int(256)}.${int(256)}.${int(256)}`;
     const asnPick = random() < 0.8 ? ASNS[int(ASNS.length)] : null;
