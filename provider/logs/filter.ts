@@ -50,7 +50,8 @@ export class V1Filter {
   /** The checks that need no strings beyond the two short fields (run before an entry is built). */
   acceptsStatus(statusCode: number, cacheStatus: string): boolean {
     if (this.codes !== undefined || this.classes !== 0) {
-      const inClass = (this.classes & (1 << Math.floor(statusCode / 100))) !== 0;
+      const cls = Math.floor(statusCode / 100);
+      const inClass = cls <= 5 && (this.classes & (1 << cls)) !== 0;
       if (!inClass && !(this.codes?.has(statusCode) ?? false)) return false;
     }
     return this.cacheStatuses === undefined || this.cacheStatuses.has(cacheStatus) || this.cacheStatuses.has(cacheStatus.toUpperCase());
