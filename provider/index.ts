@@ -5,4 +5,7 @@ export { resolveSettings, type BunnySettings, type SettingsInput } from "./setti
 export * as schemas from "./schemas";
 export * as framework from "./pulumi";
 export { ScriptVariable, type ScriptVariableArgs } from "./resources/scriptVariable";
+export { PullZoneHostname, type PullZoneHostnameArgs } from "./resources/pullZoneHostname";
+export { VideoThumbnail, type VideoThumbnailArgs } from "./resources/videoThumbnail";
+export { VolumeInstanceDeletion, type VolumeInstanceDeletionArgs } from "./resources/volumeInstanceDeletion";
 export * from "./lookups";

@@ -14,6 +14,8 @@ export interface CliIO {
   stderr: (text: string) => void;
   stdoutIsTTY: boolean;
   stdinIsTTY: boolean;
+  /** Progress lines go to stderr only when a person is watching it. */
+  stderrIsTTY: boolean;
   env: NodeJS.ProcessEnv;
   /** Reads one line from the terminal; `hidden` does not echo (passwords). */
   prompt: (question: string, hidden?: boolean) => Promise<string>;

@@ -51,6 +51,7 @@ function processIO(signal: AbortSignal): CliIO {
     stderr: (t) => void process.stderr.write(t),
     stdoutIsTTY: process.stdout.isTTY === true,
     stdinIsTTY: process.stdin.isTTY === true,
+    stderrIsTTY: process.stderr.isTTY === true,
     env: process.env,
     signal,
     prompt: (question, hidden = false) =>

@@ -36,10 +36,17 @@ export interface RowWriter<R> {
 }
 
 /** Rows to `out` in the chosen format. For tables the first `sample` rows fix the column widths. */
-export function rowWriter<R>(format: OutputFormat, columns: Column<R>[], out: (text: string) => void, sample = 200): RowWriter<R> {
+export function rowWriter<R>(
+  format: OutputFormat,
+  columns: Column<R>[],
+  out: (text: string) => void,
+  options: { sample?: number; json?: (row: R) => unknown } = {},
+): RowWriter<R> {
+  const sample = options.sample ?? 200;
   if (format === "jsonl") {
+    const json = options.json ?? ((row: R) => Object.fromEntries(columns.map((c) => [c.header, c.value(row) ?? null])));
     return {
-      write: (row) => out(JSON.stringify(Object.fromEntries(columns.map((c) => [c.header, c.value(row) ?? null]))) + "\n"),
+      write: (row) => out(JSON.stringify(json(row)) + "\n"),
       end: () => undefined,
     };
   }

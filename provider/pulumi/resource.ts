@@ -25,7 +25,14 @@ export interface AdoptableArgs {
 }
 
 type Plain = Record<string, unknown>;
-type InputShape = typeof adoptionInputs & z.ZodRawShape;
+/** Resources with `find` spread `adoptionInputs` into their shape; action-like resources have nothing to adopt. */
+type InputShape = z.ZodRawShape;
+
+/** A refused input, naming the property (as `check` reports it). */
+export interface CheckFailure {
+  property: string;
+  reason: string;
+}
 
 /** What the provider methods can use. */
 export interface ResourceContext {
@@ -58,8 +65,17 @@ export interface ResourceDefinition<Shape extends InputShape, Obj, O extends Pla
   /** Inputs that identify the object within its parent: no two objects share them (used for adoption and delete-before-replace). */
   identity: readonly (keyof Shape & string)[];
   describe(obj: Obj, requested: z.output<z.ZodObject<Shape>>): Observed<z.output<z.ZodObject<Shape>>, O>;
-  /** The existing object with the identity of `inputs`, if any. */
-  find(ctx: ResourceContext, inputs: z.output<z.ZodObject<Shape>>): Promise<Obj | undefined>;
+  /**
+   * The existing object with the identity of `inputs`, if any. Omitted when there is nothing to adopt or
+   * look up (an action, a setting of another object): create then always runs and must be safe to repeat.
+   */
+  find?(ctx: ResourceContext, inputs: z.output<z.ZodObject<Shape>>): Promise<Obj | undefined>;
+  /**
+   * Rules across properties, and inputs derived from others, applied by check once the schema accepted the
+   * known inputs (no API call; reading a local file is fine). `unknown` names the inputs not known yet
+   * (preview). Returns the completed inputs (still valid for the schema), or failures naming properties.
+   */
+  complete?(inputs: Plain, unknown: ReadonlySet<string>): Promise<{ inputs: Plain; failures: CheckFailure[] }>;
   create(ctx: ResourceContext, inputs: z.output<z.ZodObject<Shape>>): Promise<Obj>;
   /** The object, or undefined when it is gone (a NotFoundError also counts as gone). */
   get(ctx: ResourceContext, id: string, state: State<Shape, O>): Promise<Obj | undefined>;
@@ -126,7 +142,11 @@ function implement<Shape extends InputShape, Obj, O extends Plain>(def: Resource
     },
 
     async check(_olds, news) {
-      return checkInputs(def.inputs, news);
+      const checked = checkInputs(def.inputs, news);
+      if (!def.complete || (checked.failures ?? []).length > 0) return checked;
+      const inputs = checked.inputs as Plain;
+      const completed = await def.complete(inputs, new Set(Object.keys(inputs).filter((k) => inputs[k] === UNKNOWN)));
+      return { inputs: plain(completed.inputs), failures: completed.failures };
     },
 
     async diff(_id, olds, news) {
@@ -226,6 +246,7 @@ async function createOrAdopt<Shape extends InputShape, Obj, O extends Plain>(
   ctx: ResourceContext,
   inputs: z.output<z.ZodObject<Shape>>,
 ): Promise<Observed<z.output<z.ZodObject<Shape>>, O>> {
+  if (!def.find) return def.describe(await def.create(ctx, inputs), inputs);
   const existing = await def.find(ctx, inputs);
   if (existing !== undefined) return adopt(def, existing, inputs, wantsAdoption(inputs));
   for (let attempt = 1; ; attempt++) {

@@ -1,0 +1,197 @@
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { idFromString } from "../schemas/common";
+import { THUMBNAIL_FRAMES, type ThumbnailSource, ThumbnailUrlSchema, type Video } from "../schemas/stream";
+import { BunnyResource, type CheckFailure, type ResourceContext, defineResource } from "../pulumi";
+
+export const VIDEO_THUMBNAIL_TYPE = "VideoThumbnail";
+
+const SOURCES = ["file", "frame", "url"] as const;
+
+/**
+ * How a Pulumi asset arrives in a dynamic provider's inputs: the engine sends it as a plain object tagged
+ * with the asset signature, `{<sigKey>: <assetSig>, path | text | uri, hash?}` (archives carry the archive
+ * signature). The SDK's classes are only rebuilt in the program process, never in the provider's.
+ */
+const { specialSigKey: SIG_KEY, specialAssetSig: ASSET_SIG, specialArchiveSig: ARCHIVE_SIG } = pulumi.runtime;
+
+/** An image to upload, as stored in state: a path, or an asset reduced to its path or text (the engine's hash is dropped). */
+type FileInput = string | { [SIG_KEY]: string; path: string } | { [SIG_KEY]: string; text: string };
+
+/** The canonical form of a `file` input, or why it cannot be one. Canonical forms map to themselves. */
+function fileInput(value: string | Record<string, unknown>): FileInput | { problem: string } {
+  if (typeof value === "string") return value === "" ? { problem: "must not be empty (a path to an image file)" } : value;
+  if (value[SIG_KEY] === ARCHIVE_SIG) return { problem: "an archive is not an image: use a FileAsset, a StringAsset or a path" };
+  if (value[SIG_KEY] !== ASSET_SIG) return { problem: "must be a path to an image file, or a pulumi.asset.FileAsset or StringAsset" };
+  if (typeof value.path === "string" && value.path !== "") return { [SIG_KEY]: ASSET_SIG, path: value.path };
+  if (typeof value.text === "string" && value.text !== "") return { [SIG_KEY]: ASSET_SIG, text: value.text };
+  if (typeof value.uri === "string") return { problem: "a RemoteAsset is not uploaded: set url for an image the server fetches itself" };
+  return { problem: "the asset is empty" };
+}
+
+const FileInputSchema = z.union([z.string(), z.record(z.string(), z.unknown())]).transform((value, ctx): FileInput => {
+  const file = fileInput(value);
+  if (typeof file === "object" && "problem" in file) {
+    ctx.addIssue({ code: "custom", message: file.problem });
+    return z.NEVER;
+  }
+  return file;
+});
+
+const videoThumbnailInputs = z
+  .object({
+    libraryId: idFromString,
+    videoId: z.string().min(1, "must not be empty"),
+    file: FileInputSchema.optional(),
+    frame: z.number().int().min(1).max(THUMBNAIL_FRAMES).optional(),
+    url: ThumbnailUrlSchema.optional(),
+    libraryKey: z.string().min(1, "must not be empty").optional(),
+    /** Derived by check from the source (never set by hand): what makes a new image of the same file a change. */
+    fingerprint: z.string().optional(),
+  })
+  .strict();
+
+type Inputs = z.output<typeof videoThumbnailInputs>;
+
+/** What the resource sees of a video: the video, and the fingerprint of the thumbnail it now shows as far as Pulumi knows. */
+interface Observation {
+  video: Video;
+  fingerprint: string | undefined;
+}
+
+async function fileBytes(file: FileInput): Promise<Uint8Array<ArrayBuffer>> {
+  if (typeof file === "string") return readFile(resolve(file));
+  if ("text" in file) return Buffer.from(file.text, "utf8");
+  return readFile(resolve(file.path));
+}
+
+function sha256(bytes: Uint8Array): string {
+  return `sha256:${createHash("sha256").update(bytes).digest("hex")}`;
+}
+
+/** The request's source and its fingerprint (sha256 of the bytes, the frame number, the URL). */
+async function sourceOf(inputs: Inputs): Promise<{ source: ThumbnailSource; fingerprint: string }> {
+  if (inputs.file !== undefined) {
+    const file = await fileBytes(inputs.file);
+    return { source: { file }, fingerprint: sha256(file) };
+  }
+  if (inputs.frame !== undefined) return { source: { frame: inputs.frame }, fingerprint: `frame:${inputs.frame}` };
+  if (inputs.url !== undefined) return { source: { url: inputs.url }, fingerprint: `url:${inputs.url}` };
+  throw new Error("VideoThumbnail: no source (check should have refused this)");
+}
+
+async function setThumbnail({ client }: ResourceContext, inputs: Inputs): Promise<Observation> {
+  const { source, fingerprint } = await sourceOf(inputs);
+  await client.stream.setThumbnail(inputs.libraryId, inputs.videoId, source, { libraryKey: inputs.libraryKey });
+  return { video: await client.stream.getVideo(inputs.libraryId, inputs.videoId, { libraryKey: inputs.libraryKey }), fingerprint };
+}
+
+/** Exactly one source, and its fingerprint (reads the file: a changed file at the same path is a change). */
+async function completeSource(inputs: Record<string, unknown>, unknown: ReadonlySet<string>): Promise<{ inputs: Record<string, unknown>; failures: CheckFailure[] }> {
+  const { fingerprint: _givenFingerprint, ...rest } = inputs;
+  const set = SOURCES.filter((k) => inputs[k] !== undefined && !unknown.has(k));
+  if (set.length > 1) {
+    const reason = `only one thumbnail source may be set, but ${set.join(" and ")} are set`;
+    return { inputs, failures: set.map((property) => ({ property, reason })) };
+  }
+  if (SOURCES.some((k) => unknown.has(k))) return { inputs: rest, failures: [] }; // preview: judged once known
+  if (set.length === 0) return { inputs, failures: [{ property: "(inputs)", reason: `no thumbnail source: set exactly one of ${SOURCES.join(", ")}` }] };
+  try {
+    const { fingerprint } = await sourceOf(rest as Inputs);
+    return { inputs: { ...rest, fingerprint }, failures: [] };
+  } catch (e) {
+    return { inputs, failures: [{ property: "file", reason: `cannot be read: ${(e as Error).message}` }] };
+  }
+}
+
+export const videoThumbnailImplementation = defineResource({
+  type: VIDEO_THUMBNAIL_TYPE,
+  inputs: videoThumbnailInputs,
+  // The thumbnail belongs to the video: another video is another thumbnail. Sources change it in place.
+  replaceOnChanges: ["libraryId", "videoId"],
+  identity: ["libraryId", "videoId"],
+  complete: completeSource,
+
+  describe({ video, fingerprint }: Observation, requested: Inputs) {
+    return {
+      id: `${requested.libraryId}/${video.guid}`,
+      inputs: { ...requested, fingerprint },
+      outputs: { thumbnailFileName: video.thumbnailFileName ?? undefined, thumbnailUrl: video.thumbnailUrl ?? undefined },
+    };
+  },
+
+  create: setThumbnail,
+
+  /**
+   * A thumbnail changed elsewhere shows as a different file name. The fingerprint then records that, so
+   * refresh stores inputs that differ from the program's and the next `up` sets the thumbnail again.
+   */
+  async get({ client }, _id, state) {
+    const video = await client.stream.getVideo(state.libraryId, state.videoId, { libraryKey: state.libraryKey });
+    const same = (video.thumbnailFileName ?? "") === (state.thumbnailFileName ?? "");
+    return { video, fingerprint: same ? state.fingerprint : `changed outside Pulumi (now ${video.thumbnailFileName ?? "none"})` };
+  },
+
+  // Only the library key changed (or the same image came another way): nothing to set.
+  async update(ctx, _id, state, inputs) {
+    if (inputs.fingerprint === undefined || inputs.fingerprint !== state.fingerprint) return setThumbnail(ctx, inputs);
+    return { video: await ctx.client.stream.getVideo(inputs.libraryId, inputs.videoId, { libraryKey: inputs.libraryKey }), fingerprint: state.fingerprint };
+  },
+
+  // The API has no "no thumbnail": the video keeps the last one set.
+  delete: async () => undefined,
+});
+
+export interface VideoThumbnailArgs {
+  /** The video library. Changing it replaces the resource. */
+  libraryId: pulumi.Input<number | string>;
+  /** The video's id (guid). Changing it replaces the resource. */
+  videoId: pulumi.Input<string>;
+  /**
+   * An image to upload: a path (relative to the Pulumi project), or a `pulumi.asset.FileAsset` or
+   * `StringAsset`. A change of the file's content is a change, even at the same path.
+   */
+  file?: pulumi.Input<string | pulumi.asset.Asset>;
+  /** One of the frames Stream generated for the video (1..5). */
+  frame?: pulumi.Input<number>;
+  /** A public http(s) URL of an image that bunny.net fetches. */
+  url?: pulumi.Input<string>;
+  /** The library's API key. Omitted: looked up with the account key. Always stored as a secret. */
+  libraryKey?: pulumi.Input<string>;
+}
+
+/**
+ * The thumbnail of a Stream video, set from exactly one of `file`, `frame` or `url`; a change of source
+ * sets it again in place. A refresh notices a thumbnail changed elsewhere, and the next `up` sets it back.
+ *
+ * Destroying the resource leaves the video as it is, with the thumbnail last set: the API cannot remove
+ * a thumbnail. Set another source (e.g. `frame: 1`) before removing the resource to change it.
+ */
+export class VideoThumbnail extends BunnyResource {
+  declare readonly libraryId: pulumi.Output<number>;
+  declare readonly videoId: pulumi.Output<string>;
+  declare readonly file: pulumi.Output<string | pulumi.asset.Asset | undefined>;
+  declare readonly frame: pulumi.Output<number | undefined>;
+  declare readonly url: pulumi.Output<string | undefined>;
+  declare readonly libraryKey: pulumi.Output<string | undefined>;
+  /** What was set: `sha256:<hex>` of the uploaded bytes, `frame:<n>` or `url:<url>`. */
+  declare readonly fingerprint: pulumi.Output<string>;
+  /** The thumbnail's file name in the library's storage (changes whenever the thumbnail does). */
+  declare readonly thumbnailFileName: pulumi.Output<string | undefined>;
+  /** Where the thumbnail is served. */
+  declare readonly thumbnailUrl: pulumi.Output<string | undefined>;
+
+  constructor(name: string, args: VideoThumbnailArgs, opts?: pulumi.CustomResourceOptions) {
+    const libraryKey = args.libraryKey === undefined ? undefined : pulumi.secret(args.libraryKey);
+    super(
+      VIDEO_THUMBNAIL_TYPE,
+      name,
+      { fingerprint: undefined, thumbnailFileName: undefined, thumbnailUrl: undefined, ...args, libraryKey },
+      opts,
+      ["libraryKey"],
+    );
+  }
+}
