@@ -64,6 +64,11 @@ export interface ResourceDefinition<Shape extends InputShape, Obj, O extends Pla
   replaceOnChanges: readonly (keyof Shape & string)[];
   /** Inputs that identify the object within its parent: no two objects share them (used for adoption and delete-before-replace). */
   identity: readonly (keyof Shape & string)[];
+  /**
+   * Optional inputs the provider resolves when the program leaves them unset (e.g. a zone id found from another
+   * input): the stored output holds the resolved value, and an unset new value is no change.
+   */
+  resolvedWhenUnset?: readonly (keyof Shape & string)[];
   describe(obj: Obj, requested: z.output<z.ZodObject<Shape>>): Observed<z.output<z.ZodObject<Shape>>, O>;
   /**
    * The existing object with the identity of `inputs`, if any. Omitted when there is nothing to adopt or
@@ -150,10 +155,11 @@ function implement<Shape extends InputShape, Obj, O extends Plain>(def: Resource
     },
 
     async diff(_id, olds, news) {
-      const changed = inputKeys.filter((k) => k !== "adoptExisting" && !sameValue(olds[k], news[k]));
+      const same = (k: string) => sameValue(olds[k], news[k]) || (def.resolvedWhenUnset?.includes(k) === true && (news[k] === undefined || news[k] === null));
+      const changed = inputKeys.filter((k) => k !== "adoptExisting" && !same(k));
       const replaces = changed.filter((k) => def.replaceOnChanges.includes(k));
-      // Only when the replacement would share the old object's identity must the old one go first.
-      const collides = replaces.length > 0 && def.identity.every((k) => news[k] !== UNKNOWN && sameValue(olds[k], news[k]));
+      // Only when the replacement would (or may: an unset resolved input) share the old object's identity must the old one go first.
+      const collides = replaces.length > 0 && def.identity.every((k) => news[k] !== UNKNOWN && same(k));
       return { changes: changed.length > 0, replaces, deleteBeforeReplace: collides };
     },
 
@@ -208,7 +214,8 @@ export function checkInputs(schema: z.ZodObject<z.ZodRawShape>, news: Plain): pu
   const failures = result.error.issues
     .flatMap((issue) => {
       const base = issue.path.map(String);
-      if (issue.code === "unrecognized_keys") return issue.keys.map((k) => ({ property: [...base, k].join("."), reason: `unknown property (${knownProperties(schema)})` }));
+      // The expected names are listed for top-level properties only (the nested object's schema is not at hand here).
+      if (issue.code === "unrecognized_keys") return issue.keys.map((k) => ({ property: [...base, k].join("."), reason: base.length === 0 ? `unknown property (${knownProperties(schema)})` : "unknown property" }));
       return [{ property: base.join(".") || "(inputs)", reason: issue.message }];
     })
     .filter((f) => !pathHasUnknown(props, f.property));
@@ -274,7 +281,9 @@ function adopt<Shape extends InputShape, Obj, O extends Plain>(
   allowed: boolean,
 ): Observed<z.output<z.ZodObject<Shape>>, O> {
   const observed = def.describe(obj, inputs);
-  const who = `${def.type} ${def.identity.map((k) => `${k}=${JSON.stringify((inputs as Plain)[k])}`).join(", ")} already exists (id ${observed.id})`;
+  // Identity as stored: a resolved input (resolvedWhenUnset) shows its value, not "undefined".
+  const identityValues: Plain = { ...(inputs as Plain), ...(observed.outputs as Plain) };
+  const who = `${def.type} ${def.identity.map((k) => `${k}=${JSON.stringify(identityValues[k])}`).join(", ")} already exists (id ${observed.id})`;
   if (!allowed) {
     throw new Error(`${who}. To manage it with this resource, set adoptExisting: true (it is adopted only if it matches the inputs exactly).`);
   }
