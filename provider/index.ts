@@ -5,6 +5,19 @@ export { resolveSettings, type BunnySettings, type SettingsInput } from "./setti
 export * as schemas from "./schemas";
 export * as framework from "./pulumi";
 export { ScriptVariable, type ScriptVariableArgs } from "./resources/scriptVariable";
+export { RateLimitRule, type RateLimitRuleArgs, type RateLimitConfigurationArgs, type RateLimitConditionArgs } from "./resources/rateLimitRule";
+// Shield's enums at the package root, for `bunnynet.RateLimitAction.Block` in rule configurations.
+export {
+  RateLimitAction,
+  RateLimitBlockTime,
+  RateLimitCounterKey,
+  RateLimitTimeframe,
+  RuleOperator,
+  RuleSeverity,
+  RuleTransformation,
+  RuleVariable,
+  type RuleVariableName,
+} from "./schemas/shield";
 export { PullZoneHostname, type PullZoneHostnameArgs } from "./resources/pullZoneHostname";
 export { VideoThumbnail, type VideoThumbnailArgs } from "./resources/videoThumbnail";
 export { VolumeInstanceDeletion, type VolumeInstanceDeletionArgs } from "./resources/volumeInstanceDeletion";
