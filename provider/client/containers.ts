@@ -103,3 +103,18 @@ async function* followCursor<T>(what: string, fetchPage: (nextCursor: string | u
     cursor = page.cursor;
   }
 }
+
+/** Region filters, shared by the `getRegions` lookup and the `bunnynet regions` command. */
+export interface RegionFilters {
+  /** Only regions that can take new deployments. */
+  hasCapacity?: boolean;
+  /** Only regions with anycast support. */
+  anycast?: boolean;
+}
+
+/** Whether a region passes the filters (an absent flag in the API's answer counts as false). */
+export function regionMatches(region: Region, filters: RegionFilters): boolean {
+  if (filters.hasCapacity && !region.hasCapacity) return false;
+  if (filters.anycast && !region.hasAnycastSupport) return false;
+  return true;
+}

@@ -1,13 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { Region } from "../schemas/containers";
+import { type RegionFilters, regionMatches } from "../client/containers";
 import { type LookupOptions, collect, lookupClient } from "./client";
 
-export interface GetRegionsArgs {
-  /** Only regions that can take new deployments. */
-  hasCapacity?: boolean;
-  /** Only regions with anycast support. */
-  anycast?: boolean;
-}
+/** The filters of `getRegions` (the same as `bunnynet regions --has-capacity --anycast`). */
+export type GetRegionsArgs = RegionFilters;
+export { regionMatches };
 
 export interface RegionInfo {
   id: string;
@@ -21,13 +18,6 @@ export interface GetRegionsResult {
   regions: RegionInfo[];
   /** The ids of `regions`, in the same order. */
   ids: string[];
-}
-
-/** Whether a region passes the filters (an absent flag in the API's answer counts as false). */
-export function regionMatches(region: Region, filters: GetRegionsArgs): boolean {
-  if (filters.hasCapacity && !region.hasCapacity) return false;
-  if (filters.anycast && !region.hasAnycastSupport) return false;
-  return true;
 }
 
 /** Magic Containers regions (`GET /mc/regions`, every page), filtered. */

@@ -1,6 +1,7 @@
 import type { Command } from "../command";
 import { ExitCode } from "../exitCodes";
 import { rowWriter } from "../output";
+import { regionMatches } from "../../client/containers";
 import type { Endpoint, Region } from "../../schemas/containers";
 
 export const regionsCommand: Command = {
@@ -20,11 +21,8 @@ export const regionsCommand: Command = {
       ],
       io.stdout,
     );
-    for await (const region of client().containers.listRegions()) {
-      if (values["has-capacity"] && !region.hasCapacity) continue;
-      if (values.anycast && !region.hasAnycastSupport) continue;
-      out.write(region);
-    }
+    const filters = { hasCapacity: values["has-capacity"] === true, anycast: values.anycast === true };
+    for await (const region of client().containers.listRegions()) if (regionMatches(region, filters)) out.write(region);
     out.end();
     return ExitCode.Ok;
   },
