@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import * as pulumi from "@pulumi/pulumi";
+import { type ProviderHost, secret } from "./providerHost";
 
 /**
  * Runs a Pulumi program in-process with `pulumi.runtime.setMocks`, and plays the engine's part for the
@@ -59,6 +60,11 @@ export interface HarnessOptions {
   config?: Record<string, string>;
   /** Config keys stored as secrets. */
   secretConfig?: string[];
+  /**
+   * Drive the resources through the SDK's real provider host process over gRPC (as the engine does)
+   * instead of loading the provider texts in this process.
+   */
+  providerHost?: ProviderHost;
 }
 
 type Program = () => unknown;
@@ -96,12 +102,15 @@ export class ProgramHarness {
   /** By URN, in creation order (destroy goes in reverse). */
   private readonly state = new Map<string, StoredResource>();
   private loaded = new Map<string, Promise<pulumi.dynamic.ResourceProvider>>();
+  private readonly host?: ProviderHost;
+  private hostConfigured?: Promise<void>;
 
   constructor(options: HarnessOptions = {}) {
     this.project = options.project ?? "bunnynet-program";
     this.stack = options.stack ?? "test";
     this.config = { ...(options.config ?? {}) };
     this.secretConfig = [...(options.secretConfig ?? [])];
+    this.host = options.providerHost;
   }
 
   /** Replaces the stack config (for the next run). */
@@ -130,7 +139,7 @@ export class ProgramHarness {
       const news = unwrapSecrets(args.inputs) as Plain;
       const text = String(news.__provider);
       const secretKeys = Object.keys(args.inputs).filter((k) => k !== "__provider" && containsSecret(args.inputs[k]));
-      const provider = await this.provider(text);
+      const provider = await this.provider(text, args.type);
       const prior = this.state.get(urn);
       const checked = provider.check ? await provider.check(prior?.inputs ?? {}, withoutProvider(news)) : { inputs: news };
       if (checked.failures && checked.failures.length > 0) {
@@ -177,7 +186,7 @@ export class ProgramHarness {
     this.newProcess();
     const steps: Step[] = [];
     for (const r of [...this.state.values()]) {
-      const provider = await this.provider(r.providerText);
+      const provider = await this.provider(r.providerText, r.type);
       if (!provider.read) continue;
       const result = await provider.read(r.id, { ...r.outputs, __provider: r.providerText });
       if (!result.id) {
@@ -206,7 +215,7 @@ export class ProgramHarness {
   }
 
   private async deleteResource(r: StoredResource): Promise<void> {
-    const provider = await this.provider(r.providerText);
+    const provider = await this.provider(r.providerText, r.type);
     if (provider.delete) await provider.delete(r.id, { ...r.outputs, __provider: r.providerText });
   }
 
@@ -217,10 +226,12 @@ export class ProgramHarness {
   /** A new plugin process: provider texts are loaded and configured again. */
   private newProcess(): void {
     this.loaded = new Map();
+    this.hostConfigured = undefined;
   }
 
   /** Exactly as the SDK's host does: cached per text before configure completes; configure with the whole stack config. */
-  private provider(text: string): Promise<pulumi.dynamic.ResourceProvider> {
+  private provider(text: string, type: string): Promise<pulumi.dynamic.ResourceProvider> {
+    if (this.host) return this.hostProvider(this.host, type);
     let provider = this.loaded.get(text);
     if (!provider) {
       const handler = requireFromString(text).handler();
@@ -229,6 +240,30 @@ export class ProgramHarness {
       this.loaded.set(text, provider);
     }
     return provider;
+  }
+
+  /** The provider of one type as the real host serves it: every call goes over gRPC, configure first. */
+  private async hostProvider(host: ProviderHost, token: string): Promise<pulumi.dynamic.ResourceProvider> {
+    const config = Object.fromEntries(Object.entries(this.config).map(([k, v]) => [k, this.secretConfig.includes(k) ? secret(v) : v]));
+    await (this.hostConfigured ??= host.configure(config));
+    const type = token.slice(token.lastIndexOf(":") + 1);
+    return {
+      check: (olds, news) => host.check(type, olds, news),
+      diff: async (id, olds, news) => {
+        const d = await host.diff(type, id, olds, news, olds);
+        return { changes: d.changes === "some" ? true : d.changes === "none" ? false : undefined, replaces: d.replaces, deleteBeforeReplace: d.deleteBeforeReplace };
+      },
+      create: async (inputs) => {
+        const created = await host.create(type, inputs);
+        return { id: created.id, outs: created.outputs };
+      },
+      read: async (id, props) => {
+        const read = await host.read(type, id, props ?? {}, props ?? {});
+        return { id: read.id || undefined, props: read.outputs, inputs: read.inputs };
+      },
+      update: async (id, olds, news) => ({ outs: await host.update(type, id, olds, news, olds) }),
+      delete: (id, props) => host.delete(type, id, props, props),
+    };
   }
 
   /** Runs the program as a stack with mocks whose newResource calls `register` for the package's resources. */

@@ -1,0 +1,117 @@
+/**
+ * `npm run demo`: the main job. Starts the emulator in a temporary folder and deploys examples/quickstart
+ * against it. With the Pulumi CLI on PATH: `pulumi up` on a file backend (no login). Without it: the same
+ * program through the test harness (the real Pulumi SDK, the SDK's real provider host process over gRPC,
+ * the emulator over HTTP). Then a second, unchanged deployment shows how many API calls a no-op costs.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { spawnEmulator, type EmulatorProcess } from "../bench/support";
+import { ProgramHarness } from "../tests/support/programHarness";
+import { ProviderHost } from "../tests/support/providerHost";
+import { quickstart } from "./quickstart/program";
+
+const REPO_ROOT = resolve(__dirname, "..", "..");
+const QUICKSTART_DIR = join(REPO_ROOT, "examples", "quickstart");
+const PROJECT = "bunnynet-quickstart";
+
+function say(line = ""): void {
+  process.stdout.write(line + "\n");
+}
+
+/** Stack config for the quickstart, pointing every API at the emulator and filling ids from its fixtures. */
+function stackConfig(emu: EmulatorProcess): Record<string, string> {
+  const f = emu.fixtures;
+  return {
+    "bunnynet:apiKey": emu.accessKey,
+    "bunnynet:apiUrl": emu.url,
+    "bunnynet:streamApiUrl": emu.url,
+    "bunnynet:loggingApiUrl": emu.url,
+    [`${PROJECT}:pullZoneId`]: String(f.pullZoneId),
+    [`${PROJECT}:scriptId`]: String(f.scriptId),
+    [`${PROJECT}:videoLibraryId`]: String(f.videoLibraryId),
+    [`${PROJECT}:videoId`]: String(f.videoId),
+    [`${PROJECT}:appId`]: String(f.appId),
+    [`${PROJECT}:volumeId`]: String(f.attachedVolumeId),
+    [`${PROJECT}:volumeInstanceId`]: String(f.attachedInstanceId),
+  };
+}
+
+async function apiCallsSince(emu: EmulatorProcess, seq: number): Promise<{ count: number; last: number }> {
+  const res = await fetch(`${emu.url}/_emulator/requests?since=${seq}`);
+  const log = (await res.json()) as { lastSeq: number; requests: unknown[] };
+  return { count: log.requests.length, last: log.lastSeq };
+}
+
+function hasPulumiCli(): boolean {
+  return spawnSync("pulumi", ["version"], { stdio: "ignore" }).status === 0;
+}
+
+/** The Pulumi CLI path: a file backend in the temporary folder, the quickstart as it is in the repo. */
+async function deployWithCli(emu: EmulatorProcess, work: string): Promise<void> {
+  // The quickstart depends on this package by path; link it the way `npm install` in that folder would.
+  const link = join(QUICKSTART_DIR, "node_modules", "pulumi-bunnynet");
+  if (!existsSync(link)) {
+    mkdirSync(join(QUICKSTART_DIR, "node_modules"), { recursive: true });
+    symlinkSync(REPO_ROOT, link, "dir");
+  }
+  const env = { ...process.env, PULUMI_BACKEND_URL: `file://${join(work, "state")}`, PULUMI_CONFIG_PASSPHRASE: "demo", PULUMI_SKIP_UPDATE_CHECK: "true" };
+  mkdirSync(join(work, "state"), { recursive: true });
+  const pulumi = (...args: string[]) => execFileSync("pulumi", [...args, "--cwd", QUICKSTART_DIR, "--non-interactive"], { env, stdio: "inherit" });
+  pulumi("stack", "init", "demo");
+  for (const [key, value] of Object.entries(stackConfig(emu))) {
+    pulumi("config", "set", ...(key === "bunnynet:apiKey" ? ["--secret"] : []), key, value);
+  }
+  pulumi("up", "--yes", "--skip-preview");
+  const mark = (await apiCallsSince(emu, Number.MAX_SAFE_INTEGER)).last;
+  pulumi("up", "--yes", "--skip-preview");
+  say(`\nA second, unchanged \`pulumi up\` made ${(await apiCallsSince(emu, mark)).count} API calls.`);
+  pulumi("stack", "output", "--json");
+}
+
+/** The harness path: the quickstart program in this process, its resources served by the SDK's provider host. */
+async function deployWithHarness(emu: EmulatorProcess): Promise<void> {
+  const host = await ProviderHost.start();
+  try {
+    const harness = new ProgramHarness({ project: PROJECT, stack: "demo", config: stackConfig(emu), secretConfig: ["bunnynet:apiKey"], providerHost: host });
+    const first = await harness.up(quickstart);
+    say("Created:");
+    for (const step of first.steps) say(`  ${step.op.padEnd(7)} ${step.urn.split("::").slice(-2).join(" ")}`);
+    for (const r of harness.resources()) say(`  ${r.name.padEnd(20)} id ${r.id}`);
+    const mark = (await apiCallsSince(emu, Number.MAX_SAFE_INTEGER)).last;
+    const again = await harness.up(quickstart);
+    const unchanged = again.steps.filter((s) => s.op === "same").length;
+    say(`\nA second, unchanged deployment: ${unchanged} of ${again.steps.length} resources unchanged, ${(await apiCallsSince(emu, mark)).count} API calls (lookups included).`);
+    say("\nStack outputs:");
+    say(JSON.stringify(again.outputs, null, 2));
+  } finally {
+    await host.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), "bunnynet-demo-"));
+  const emu = await spawnEmulator(["--data", join(work, "emulator.db")]);
+  say(`Emulator: ${emu.url} (state in ${join(work, "emulator.db")})`);
+  try {
+    if (hasPulumiCli()) {
+      say("Deploying examples/quickstart with the Pulumi CLI (file backend, no login).\n");
+      await deployWithCli(emu, work);
+    } else {
+      say("The Pulumi CLI is not on PATH, so the quickstart runs through the test harness instead:");
+      say("the real Pulumi SDK runs the program, the SDK's own provider host serves the resources over gRPC,");
+      say("and every API call goes to the emulator over HTTP.\n");
+      await deployWithHarness(emu);
+    }
+  } finally {
+    await emu.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => {
+  process.stderr.write(`demo failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.exit(1);
+});
