@@ -207,7 +207,8 @@ export function checkInputs(schema: z.ZodObject<z.ZodRawShape>, news: Plain): pu
   const unknownKeys = Object.keys(props).filter((k) => props[k] === UNKNOWN);
   const known = Object.fromEntries(Object.entries(props).filter(([k]) => props[k] !== UNKNOWN));
   const mask = Object.fromEntries(unknownKeys.filter((k) => k in schema.shape).map((k) => [k, true] as const));
-  const result = schema.omit(mask).safeParse(known);
+  // Building a narrowed schema costs far more than parsing: only do it at preview, when some value is unknown.
+  const result = (Object.keys(mask).length > 0 ? schema.omit(mask) : schema).safeParse(known);
   if (result.success) {
     return { inputs: plain({ ...result.data, ...Object.fromEntries(unknownKeys.map((k) => [k, UNKNOWN])) }), failures: [] };
   }
