@@ -1,0 +1,26 @@
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+
+/**
+ * `npm run bench`: every benchmark, each in its own process so none warms or loads the others, printing
+ * one table each. `npm run bench -- --quick` uses smaller sizes (a 200 MB log file, 50 resources).
+ */
+const quick = process.argv.includes("--quick");
+
+const runs: [script: string, args: string[]][] = [
+  ["coldImport.js", []],
+  ["emulatorThroughput.js", [quick ? "2" : "5"]],
+  ["registration.js", [quick ? "100" : "500"]],
+  ["providerOverhead.js", [quick ? "50" : "200"]],
+  ["logsV1Parse.js", [quick ? "200" : "1024"]],
+];
+
+let failed = 0;
+for (const [script, args] of runs) {
+  const result = spawnSync(process.execPath, [join(__dirname, script), ...args], { stdio: "inherit" });
+  if (result.status !== 0) {
+    failed++;
+    process.stderr.write(`bench ${script} failed (exit ${result.status ?? result.signal})\n`);
+  }
+}
+process.exitCode = failed > 0 ? 1 : 0;
