@@ -319,6 +319,21 @@ function parseV1Date(s: string): number | undefined {
   return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day ? t : undefined;
 }
 
+/** Stores generated requests of a zone at the given times; returns their request ids. */
+function insertTraffic(ctx: EmulatorContext, zone: PullZoneRecord, extended: boolean, timestamps: number[], seed?: number): string[] {
+  const insert = ctx.store.db.prepare(`INSERT INTO cdn_logs (${COLUMNS}) VALUES (${COLUMNS.split(",").map(() => "?").join(",")})`);
+  const next = logGenerator({ pullZoneId: zone.Id, hosts: [zone.Hostnames[0].Value, `cdn.${zone.Name}.example`], extended, seed });
+  return timestamps.map((t) => {
+    const r = next(t);
+    insert.run(r.pullZoneId, r.timestamp, r.requestId, r.cacheStatus, r.statusCode, r.bytesSent, r.edgeLocation, r.scheme, r.host, r.path,
+      r.remoteIp, r.countryCode, r.userAgent, r.referer, r.ja4Fingerprint, r.asn, r.asnOrganization, r.originShield ? 1 : 0,
+      r.bodyBytesSent, r.contentRange, r.authorizationHeader);
+    return r.requestId;
+  });
+}
+
+const TrafficRequestSchema = z.object({ pullZoneId: z.number().int().positive(), count: z.number().int().min(1).max(10_000).default(10) }).strict();
+
 export const loggingSurface: EmulatorSurface = {
   name: "logging",
   migrate(ctx) {
@@ -335,18 +350,11 @@ export const loggingSurface: EmulatorSurface = {
 
   seed(ctx, seededSoFar) {
     const now = Date.now();
-    const insert = ctx.store.db.prepare(`INSERT INTO cdn_logs (${COLUMNS}) VALUES (${COLUMNS.split(",").map(() => "?").join(",")})`);
     const fill = (zone: PullZoneRecord, lines: number, extended: boolean): void => {
-      const next = logGenerator({ pullZoneId: zone.Id, hosts: [zone.Hostnames[0].Value, `cdn.${zone.Name}.example`], extended });
       // Spread evenly over the retention window (newest a few seconds ago), each at a jittered offset in its slot.
       const span = LOG_RETENTION_MS - 60_000;
       const slot = span / lines;
-      for (let i = 0; i < lines; i++) {
-        const r = next(Math.floor(now - span + i * slot + ((i * 7919) % 1000) / 1000 * slot * 0.9));
-        insert.run(r.pullZoneId, r.timestamp, r.requestId, r.cacheStatus, r.statusCode, r.bytesSent, r.edgeLocation, r.scheme, r.host, r.path,
-          r.remoteIp, r.countryCode, r.userAgent, r.referer, r.ja4Fingerprint, r.asn, r.asnOrganization, r.originShield ? 1 : 0,
-          r.bodyBytesSent, r.contentRange, r.authorizationHeader);
-      }
+      insertTraffic(ctx, zone, extended, Array.from({ length: lines }, (_, i) => Math.floor(now - span + i * slot + ((i * 7919) % 1000) / 1000 * slot * 0.9)));
     };
     const main = ctx.store.get<PullZoneRecord>("pullzone", seededSoFar.pullZoneId);
     if (main) fill(main, SEEDED_MAIN_LINES, false);
@@ -422,6 +430,21 @@ export const loggingSurface: EmulatorSurface = {
         return reply.code(400).send({ error: { code: "invalid_request", message: `${i.path.join(".") || "(body)"}: ${i.message}` } });
       }
       return issueLoggingToken(ctx, parsed.data.pullZoneId, parsed.data.ttlSeconds);
+    });
+
+    // Live traffic for demos and `logs tail` tests: `count` requests served just now.
+    app.post("/_emulator/logs/traffic", async (req, reply) => {
+      const parsed = TrafficRequestSchema.safeParse(req.body ?? {});
+      if (!parsed.success) {
+        const i = parsed.error.issues[0];
+        return reply.code(400).send({ error: { code: "invalid_request", message: `${i.path.join(".") || "(body)"}: ${i.message}` } });
+      }
+      const zone = ctx.store.get<PullZoneRecord>("pullzone", parsed.data.pullZoneId);
+      if (!zone) return reply.code(404).send({ error: { code: "not_found", message: `Pull zone ${parsed.data.pullZoneId} was not found.` } });
+      const now = Date.now();
+      const timestamps = Array.from({ length: parsed.data.count }, (_, i) => now - parsed.data.count + i + 1);
+      const requestIds = ctx.store.transaction(() => insertTraffic(ctx, zone, false, timestamps, now % 2147483647));
+      return { requestIds };
     });
 
     app.get("/v2/pullzones/:pullZoneId/logs", async (req, reply) => {

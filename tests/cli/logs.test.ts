@@ -101,13 +101,27 @@ describe("cli: bunnynet logs", () => {
     assert.match(missing.stderr, /--date is required/);
   });
 
-  it("tail: prints recent entries, keeps polling, and stops cleanly on Ctrl-C", async () => {
-    const run = await runTool(["logs", "tail", String(emu.fixtures.pullZoneId), "--since", "3600", "--interval", "1"], emulatorEnv(emu), {
+  it("tail: prints recent entries, then live traffic as it arrives, each once, and stops cleanly on Ctrl-C", async () => {
+    const zone = Number(emu.fixtures.pullZoneId);
+    let live: string[] = [];
+    const run = await runTool(["logs", "tail", String(zone), "--since", "3600", "--interval", "1", "--include-origin-shield"], emulatorEnv(emu), {
       onStart: (child, output) => {
         const started = Date.now();
-        const wait = setInterval(() => {
-          // Interrupt once the history is out and at least one more poll has run.
-          if ((output().length > 0 && Date.now() - started > 2500) || Date.now() - started > 20_000) {
+        let injected = false;
+        const wait = setInterval(async () => {
+          const elapsed = Date.now() - started;
+          if (!injected && output().length > 0) {
+            // The history is out: now requests arrive while tail is polling.
+            injected = true;
+            const res = await fetch(`${emu.url}/_emulator/logs/traffic`, {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({ pullZoneId: zone, count: 5 }),
+            });
+            live = ((await res.json()) as { requestIds: string[] }).requestIds;
+          }
+          const seenAll = live.length > 0 && live.every((id) => output().includes(id));
+          if (seenAll || elapsed > 20_000) {
             clearInterval(wait);
             child.kill("SIGINT");
           }
@@ -116,9 +130,9 @@ describe("cli: bunnynet logs", () => {
     });
     assert.equal(run.signal, null, "exited by itself, not killed by the signal");
     assert.equal(run.code, 0, run.stderr);
-    const rows = jsonLines(run.stdout);
-    assert.ok(rows.length > 0);
-    const ids = rows.map((r) => r.requestId);
+    const ids = jsonLines(run.stdout).map((r) => r.requestId);
+    assert.equal(live.length, 5);
+    for (const id of live) assert.equal(ids.filter((x) => x === id).length, 1, `live request ${id} printed exactly once`);
     assert.equal(new Set(ids).size, ids.length, "no entry printed twice across polls");
   });
 });
