@@ -8,7 +8,7 @@ import { LOGGING_RATE_LIMIT, SlidingWindowLimiter } from "../../provider/http/ra
 import { formatV1Line } from "../../provider/logs/format";
 import { LOG_CACHE_STATUSES, LOG_RETENTION_MS } from "../../provider/schemas/logging";
 import { logGenerator, rowToV1Fields, type LogRow } from "./loggingData";
-import { systemHostname, type PullZoneRecord } from "./pullZones";
+import { createPullZone, type PullZoneRecord } from "./pullZones";
 
 /**
  * CDN logs (logging.bunnycdn.com): v2 JSON queries and v1 day files over one table of synthetic
@@ -359,19 +359,7 @@ export const loggingSurface: EmulatorSurface = {
     const main = ctx.store.get<PullZoneRecord>("pullzone", seededSoFar.pullZoneId);
     if (main) fill(main, SEEDED_MAIN_LINES, false);
     // A zone with extended logging (15-column v1 lines; bodyBytesSent/contentRange/authorizationHeader in v2).
-    const extended: PullZoneRecord = {
-      Id: ctx.store.nextId("pullzone", 1001),
-      Name: "emulator-extlogs",
-      OriginUrl: "https://origin.emulator-extlogs.example",
-      Enabled: true,
-      Suspended: false,
-      EnableLogging: true,
-      Type: 0,
-      EnableOriginShield: false,
-      LoggingIPAnonymizationEnabled: false,
-      Hostnames: [systemHostname(ctx, "emulator-extlogs")],
-    };
-    ctx.store.put("pullzone", extended.Id, extended);
+    const extended = createPullZone(ctx, "emulator-extlogs");
     fill(extended, SEEDED_EXTENDED_LINES, true);
     return { extendedLoggingPullZoneId: extended.Id, seededLogLines: SEEDED_MAIN_LINES };
   },

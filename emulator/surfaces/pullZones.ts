@@ -38,29 +38,31 @@ export function systemHostname(ctx: Parameters<EmulatorSurface["seed"]>[0], zone
   };
 }
 
+/** Stores a new pull zone with the defaults of a fresh zone (logging on, a system hostname) and `fields` over them. */
+export function createPullZone(ctx: Parameters<EmulatorSurface["seed"]>[0], name: string, fields: Partial<PullZoneRecord> = {}): PullZoneRecord {
+  const zone: PullZoneRecord = {
+    Id: ctx.store.nextId("pullzone", 1001),
+    Name: name,
+    OriginUrl: `https://origin.${name}.example`,
+    Enabled: true,
+    Suspended: false,
+    EnableLogging: true,
+    Type: 0,
+    EnableOriginShield: false,
+    LoggingIPAnonymizationEnabled: false,
+    Hostnames: [systemHostname(ctx, name)],
+    ...fields,
+  };
+  ctx.store.put("pullzone", zone.Id, zone);
+  return zone;
+}
+
 export const pullZonesSurface: EmulatorSurface = {
   name: "pullZones",
   seed(ctx) {
-    const make = (name: string, fields: Partial<PullZoneRecord>): PullZoneRecord => {
-      const zone: PullZoneRecord = {
-        Id: ctx.store.nextId("pullzone", 1001),
-        Name: name,
-        OriginUrl: `https://origin.${name}.example`,
-        Enabled: true,
-        Suspended: false,
-        EnableLogging: true,
-        Type: 0,
-        EnableOriginShield: false,
-        LoggingIPAnonymizationEnabled: false,
-        Hostnames: [systemHostname(ctx, name)],
-        ...fields,
-      };
-      ctx.store.put("pullzone", zone.Id, zone);
-      return zone;
-    };
-    const main = make("emulator-main", {});
-    const suspended = make("emulator-suspended", { Suspended: true, Enabled: false });
-    const noLogging = make("emulator-nologs", { EnableLogging: false });
+    const main = createPullZone(ctx, "emulator-main");
+    const suspended = createPullZone(ctx, "emulator-suspended", { Suspended: true, Enabled: false });
+    const noLogging = createPullZone(ctx, "emulator-nologs", { EnableLogging: false });
     return { pullZoneId: main.Id, suspendedPullZoneId: suspended.Id, loggingDisabledPullZoneId: noLogging.Id };
   },
   routes(app, ctx) {

@@ -158,6 +158,13 @@ export class ProviderHost {
     this.texts.set(type, text);
   }
 
+  /** The fields every resource RPC carries: which resource, of which type. */
+  private identify(req: Message, type: string, name: string): void {
+    req.setUrn(this.urn(type, name));
+    req.setName(name);
+    req.setType(typeToken(type));
+  }
+
   private urn(type: string, name: string): string {
     return `urn:pulumi:test::${this.project}::${typeToken(type)}::${name}`;
   }
@@ -202,9 +209,7 @@ export class ProviderHost {
 
   async check(type: string, olds: Plain, news: Plain, name = "test"): Promise<{ inputs: Plain; failures: CheckFailure[] }> {
     const req = this.message("CheckRequest");
-    req.setUrn(this.urn(type, name));
-    req.setName(name);
-    req.setType(typeToken(type));
+    this.identify(req, type, name);
     req.setOlds(await this.props(type, olds, Object.keys(olds).length > 0));
     req.setNews(await this.props(type, news));
     const res = await this.call("check", req);
@@ -215,9 +220,7 @@ export class ProviderHost {
   async diff(type: string, id: string, oldOutputs: Plain, news: Plain, oldInputs: Plain = {}, name = "test"): Promise<DiffAnswer> {
     const req = this.message("DiffRequest");
     req.setId(id);
-    req.setUrn(this.urn(type, name));
-    req.setName(name);
-    req.setType(typeToken(type));
+    this.identify(req, type, name);
     req.setOlds(await this.props(type, oldOutputs));
     req.setNews(await this.props(type, news));
     req.setOldInputs(await this.props(type, oldInputs));
@@ -228,9 +231,7 @@ export class ProviderHost {
 
   async create(type: string, inputs: Plain, name = "test"): Promise<{ id: string; outputs: Plain }> {
     const req = this.message("CreateRequest");
-    req.setUrn(this.urn(type, name));
-    req.setName(name);
-    req.setType(typeToken(type));
+    this.identify(req, type, name);
     req.setProperties(await this.props(type, inputs));
     req.setTimeout(300);
     const res = await this.call("create", req);
@@ -241,9 +242,7 @@ export class ProviderHost {
   async read(type: string, id: string, outputs: Plain, inputs: Plain = {}, name = "test"): Promise<{ id: string; outputs: Plain; inputs?: Plain }> {
     const req = this.message("ReadRequest");
     req.setId(id);
-    req.setUrn(this.urn(type, name));
-    req.setName(name);
-    req.setType(typeToken(type));
+    this.identify(req, type, name);
     req.setProperties(await this.props(type, outputs));
     req.setInputs(await this.props(type, inputs));
     const res = await this.call("read", req);
@@ -254,9 +253,7 @@ export class ProviderHost {
   async update(type: string, id: string, oldOutputs: Plain, news: Plain, oldInputs: Plain = {}, name = "test"): Promise<Plain> {
     const req = this.message("UpdateRequest");
     req.setId(id);
-    req.setUrn(this.urn(type, name));
-    req.setName(name);
-    req.setType(typeToken(type));
+    this.identify(req, type, name);
     req.setOlds(await this.props(type, oldOutputs));
     req.setNews(await this.props(type, news));
     req.setOldInputs(await this.props(type, oldInputs));
@@ -268,9 +265,7 @@ export class ProviderHost {
   async delete(type: string, id: string, outputs: Plain, oldInputs: Plain = {}, name = "test"): Promise<void> {
     const req = this.message("DeleteRequest");
     req.setId(id);
-    req.setUrn(this.urn(type, name));
-    req.setName(name);
-    req.setType(typeToken(type));
+    this.identify(req, type, name);
     req.setProperties(await this.props(type, outputs));
     req.setOldInputs(await this.props(type, oldInputs));
     req.setTimeout(300);
