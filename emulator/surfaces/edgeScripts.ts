@@ -102,26 +102,32 @@ function nameTaken(reply: FastifyReply): FastifyReply {
 export const edgeScriptsSurface: EmulatorSurface = {
   name: "edgeScripts",
   seed(ctx) {
-    const id = ctx.store.nextId("edgescript", 3001);
-    const name = "emulator-script";
-    const script: EdgeScriptRecord = {
-      Id: id,
-      Name: name,
-      LastModified: new Date().toISOString(),
-      ScriptType: 1,
-      CurrentReleaseId: 0,
-      EdgeScriptVariables: [newVariable(ctx, "API_BASE_URL", true, "https://api.example.com"), newVariable(ctx, "FEATURE_FLAGS", false, null)],
-      Deleted: false,
-      LinkedPullZones: [],
-      DefaultHostname: `${name}.b-cdn.net`,
-      SystemHostname: `${name}-${id}.bunny.run`,
-      DeploymentKey: randomBytes(16).toString("hex"),
-      MonthlyCost: 0,
-      MonthlyRequestCount: 0,
-      MonthlyCpuTime: 0,
+    const create = (name: string, variables: VariableRecord[]): number => {
+      const id = ctx.store.nextId("edgescript", 3001);
+      const script: EdgeScriptRecord = {
+        Id: id,
+        Name: name,
+        LastModified: new Date().toISOString(),
+        ScriptType: 1,
+        CurrentReleaseId: 0,
+        EdgeScriptVariables: variables,
+        Deleted: false,
+        LinkedPullZones: [],
+        DefaultHostname: `${name}.b-cdn.net`,
+        SystemHostname: `${name}-${id}.bunny.run`,
+        DeploymentKey: randomBytes(16).toString("hex"),
+        MonthlyCost: 0,
+        MonthlyRequestCount: 0,
+        MonthlyCpuTime: 0,
+      };
+      ctx.store.put("edgescript", id, script);
+      return id;
     };
-    ctx.store.put("edgescript", id, script);
-    return { scriptId: id };
+    const scriptId = create("emulator-script", [newVariable(ctx, "API_BASE_URL", true, "https://api.example.com"), newVariable(ctx, "FEATURE_FLAGS", false, null)]);
+    // Two scripts without variables, e.g. a staging and a production script for stacks of one program.
+    const emptyScriptId = create("emulator-script-empty", []);
+    const otherEmptyScriptId = create("emulator-script-empty-2", []);
+    return { scriptId, emptyScriptId, otherEmptyScriptId };
   },
   routes(app, ctx) {
     type ScriptParams = { id: string };
