@@ -1,0 +1,64 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createEmulator } from "../emulator/server";
+import { BunnyClient } from "../provider/client";
+
+/** The README's promises that code can check: the operations table, and the set-up commands. */
+
+const README = readFileSync(join(__dirname, "..", "..", "README.md"), "utf8");
+
+interface Row {
+  request: string;
+  methods: string[];
+}
+
+function operationsTable(): Row[] {
+  const section = README.slice(README.indexOf("## Operations covered"));
+  const lines = section.split("\n").filter((l) => l.startsWith("| ") && !l.startsWith("| API") && !l.startsWith("|---"));
+  const rows: Row[] = [];
+  for (const line of lines) {
+    const cells = line.split("|").map((c) => c.trim());
+    if (cells.length < 6) break;
+    rows.push({ request: cells[3].replace(/`/g, ""), methods: [...cells[4].matchAll(/`([a-zA-Z]+\.[a-zA-Z]+)`/g)].map((m) => m[1]) });
+  }
+  return rows;
+}
+
+/** Fastify's `/pullzone/:id` as the README writes it: `/pullzone/{id}`; the v1 date route by its documented name. */
+function asDocumented(method: string, url: string): string {
+  const path = url.replace(/^\/:date\([^)]*\)/, "/{MM-dd-yy}").replace(/:([a-zA-Z]+)/g, "{$1}");
+  return `${method} ${path}`;
+}
+
+describe("README", () => {
+  it("the operations table lists exactly the emulator's API routes (besides the one it names as extra)", async () => {
+    const emulator = createEmulator({ dataPath: ":memory:" });
+    await emulator.app.ready();
+    const served = emulator.routes.map((r) => asDocumented(r.method, r.url)).sort();
+    await emulator.close();
+    const documented = operationsTable().map((r) => r.request);
+    assert.equal(new Set(documented).size, documented.length, "no row twice");
+    assert.ok(README.includes("`POST /videolibrary/{id}/resetApiKey`"));
+    assert.deepEqual([...documented, "POST /videolibrary/{id}/resetApiKey"].sort(), served);
+  });
+
+  it("every client method the table names exists", () => {
+    const client = new BunnyClient({ apiKey: "k", apiUrl: "http://127.0.0.1:9" }) as unknown as Record<string, Record<string, unknown>>;
+    const methods = operationsTable().flatMap((r) => r.methods);
+    assert.ok(methods.length >= 27);
+    for (const name of methods) {
+      const [surface, method] = name.split(".");
+      assert.equal(typeof client[surface]?.[method], "function", `${name} is a client method`);
+    }
+  });
+
+  it("names the two set-up commands, and they are package scripts", () => {
+    assert.match(README, /npm install && npm run demo/);
+    assert.match(README, /^npm test\b/m);
+    const scripts = JSON.parse(readFileSync(join(__dirname, "..", "..", "package.json"), "utf8")).scripts;
+    assert.ok(scripts.demo && scripts.test);
+    const ci = readFileSync(join(__dirname, "..", "..", ".ci", "run"), "utf8");
+    assert.match(ci, /^npm test$/m, ".ci/run calls the README's test command");
+  });
+});
