@@ -4,13 +4,13 @@
  * program through the test harness (the real Pulumi SDK, the SDK's real provider host process over gRPC,
  * the emulator over HTTP). Then a second, unchanged deployment shows how many API calls a no-op costs.
  */
-import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { spawnEmulator, type EmulatorProcess } from "../bench/support";
 import { ProgramHarness } from "../tests/support/programHarness";
 import { ProviderHost } from "../tests/support/providerHost";
+import { PulumiCliStack, pulumiCliUnavailable } from "../tests/support/pulumiCli";
 import { quickstart } from "./quickstart/program";
 
 const REPO_ROOT = resolve(__dirname, "..", "..");
@@ -45,30 +45,15 @@ async function apiCallsSince(emu: EmulatorProcess, seq: number): Promise<{ count
   return { count: log.requests.length, last: log.lastSeq };
 }
 
-function hasPulumiCli(): boolean {
-  return spawnSync("pulumi", ["version"], { stdio: "ignore" }).status === 0;
-}
-
 /** The Pulumi CLI path: a file backend in the temporary folder, the quickstart as it is in the repo. */
 async function deployWithCli(emu: EmulatorProcess, work: string): Promise<void> {
-  // The quickstart depends on this package by path; link it the way `npm install` in that folder would.
-  const link = join(QUICKSTART_DIR, "node_modules", "pulumi-bunnynet");
-  if (!existsSync(link)) {
-    mkdirSync(join(QUICKSTART_DIR, "node_modules"), { recursive: true });
-    symlinkSync(REPO_ROOT, link, "dir");
-  }
-  const env = { ...process.env, PULUMI_BACKEND_URL: `file://${join(work, "state")}`, PULUMI_CONFIG_PASSPHRASE: "demo", PULUMI_SKIP_UPDATE_CHECK: "true" };
-  mkdirSync(join(work, "state"), { recursive: true });
-  const pulumi = (...args: string[]) => execFileSync("pulumi", [...args, "--cwd", QUICKSTART_DIR, "--non-interactive"], { env, stdio: "inherit" });
-  pulumi("stack", "init", "demo");
-  for (const [key, value] of Object.entries(stackConfig(emu))) {
-    pulumi("config", "set", ...(key === "bunnynet:apiKey" ? ["--secret"] : []), key, value);
-  }
-  pulumi("up", "--yes", "--skip-preview");
+  const stack = new PulumiCliStack(QUICKSTART_DIR, "demo", join(work, "state"));
+  stack.init(stackConfig(emu), ["bunnynet:apiKey"]);
+  stack.run(["up", "--yes", "--skip-preview"]);
   const mark = (await apiCallsSince(emu, Number.MAX_SAFE_INTEGER)).last;
-  pulumi("up", "--yes", "--skip-preview");
+  stack.run(["up", "--yes", "--skip-preview"]);
   say(`\nA second, unchanged \`pulumi up\` made ${(await apiCallsSince(emu, mark)).count} API calls.`);
-  pulumi("stack", "output", "--json");
+  say(JSON.stringify(stack.outputs(), null, 2));
 }
 
 /** The harness path: the quickstart program in this process, its resources served by the SDK's provider host. */
@@ -96,7 +81,7 @@ async function main(): Promise<void> {
   const emu = await spawnEmulator(["--data", join(work, "emulator.db")]);
   say(`Emulator: ${emu.url} (state in ${join(work, "emulator.db")})`);
   try {
-    if (hasPulumiCli()) {
+    if (!pulumiCliUnavailable()) {
       say("Deploying examples/quickstart with the Pulumi CLI (file backend, no login).\n");
       await deployWithCli(emu, work);
     } else {
