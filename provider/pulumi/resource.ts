@@ -247,7 +247,7 @@ const CREATE_ATTEMPTS = 3;
 /**
  * Creates the object, or adopts an existing one with the same identity when allowed.
  * After an ambiguous failure (5xx, timeout) the object is looked up before anything is tried again,
- * so a create whose answer was lost is not repeated into a duplicate.
+ * so a create whose answer was lost is not repeated into a duplicate (and when the look-up fails too, nothing is).
  */
 async function createOrAdopt<Shape extends InputShape, Obj, O extends Plain>(
   def: ResourceDefinition<Shape, Obj, O>,
@@ -263,7 +263,14 @@ async function createOrAdopt<Shape extends InputShape, Obj, O extends Plain>(
     } catch (e) {
       const duplicate = e instanceof AlreadyExistsError;
       if (!duplicate && !isAmbiguous(e)) throw e;
-      const found = await def.find(ctx, inputs).catch(() => undefined);
+      const found = await def.find(ctx, inputs).catch((lookup: unknown) => {
+        // Whether the create happened is unknown: sending it again could make a duplicate.
+        throw new Error(
+          `${(e as Error).message}; the look-up of whether ${def.type} was created failed too (${(lookup as Error).message}), so the create was not sent again. ` +
+            `Run again: if it was created, set adoptExisting: true to keep it.`,
+          { cause: e },
+        );
+      });
       // Someone else created it meanwhile: same rule as before. Our own lost answer: ours to keep.
       if (found !== undefined) return adopt(def, found, inputs, duplicate ? wantsAdoption(inputs) : true);
       if (duplicate || attempt >= CREATE_ATTEMPTS) throw e;
