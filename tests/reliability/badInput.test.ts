@@ -1,0 +1,212 @@
+import assert from "node:assert/strict";
+import * as pulumi from "@pulumi/pulumi";
+import { startEmulator, type TestEmulator } from "../support/emulator";
+import { ProviderHost, secret } from "../support/providerHost";
+
+type Plain = Record<string, unknown>;
+
+/** One invalid input: the resource's valid inputs with one thing wrong, and the exact property paths check must name. */
+interface BadInput {
+  kind: string;
+  news: Plain;
+  properties: string[];
+  /** What the reason must say, where the wording matters. */
+  reason?: RegExp;
+}
+
+const ID = 1001;
+const VALID: Record<string, Plain> = {
+  PullZoneHostname: { pullZoneId: ID, hostname: "cdn.example.com" },
+  ScriptVariable: { scriptId: ID, name: "API_BASE", required: true, defaultValue: "https://api.example.com" },
+  RateLimitRule: {
+    pullZoneId: ID,
+    name: "login",
+    description: "slow down password guessing",
+    configuration: {
+      variableTypes: { REQUEST_URI: "" },
+      operatorType: "BEGINSWITH",
+      value: "/login",
+      chainedConditions: [{ variableTypes: { REQUEST_METHOD: "" }, operatorType: "STREQ", value: "POST" }],
+      actionType: "Block",
+      requestCount: 10,
+      counterKeyType: "IP",
+      timeframe: "PerOneMinute",
+      blockTime: "ForFiveMinutes",
+    },
+  },
+  VideoThumbnail: { libraryId: ID, videoId: "80e2da74-9464-4b3b-963d-9b6adb877d94", frame: 2 },
+  VolumeInstanceDeletion: { appId: "KRYEa1z1z5", volumeId: "8Jy9JIsVkk", instanceId: "6pHuEf9PiH", detachFirst: true, triggers: { release: "1" } },
+};
+
+/** The valid inputs of `type` with `changes` applied; a change to `undefined` removes the property. */
+function variant(type: string, changes: Plain): Plain {
+  return Object.fromEntries(Object.entries({ ...VALID[type], ...changes }).filter(([, v]) => v !== undefined));
+}
+const rule = (changes: Plain) => variant("RateLimitRule", changes);
+const ruleConfiguration = (changes: Plain) => rule({ configuration: { ...(VALID.RateLimitRule.configuration as Plain), ...changes } });
+const chained = (...conditions: Plain[]) => ruleConfiguration({ chainedConditions: conditions });
+
+const UNKNOWN = /unknown property/;
+const HOSTNAME = (hostname: unknown): Plain => variant("PullZoneHostname", { hostname });
+const { specialSigKey, specialArchiveSig, specialAssetSig } = pulumi.runtime;
+
+const CASES: Record<string, BadInput[]> = {
+  PullZoneHostname: [
+    { kind: "empty hostname", news: HOSTNAME(""), properties: ["hostname"], reason: /must not be empty/ },
+    { kind: "hostname with a scheme", news: HOSTNAME("https://cdn.example.com"), properties: ["hostname"], reason: /without a scheme/ },
+    { kind: "hostname with a path", news: HOSTNAME("cdn.example.com/assets"), properties: ["hostname"], reason: /without a path/ },
+    { kind: "hostname with a port", news: HOSTNAME("cdn.example.com:8443"), properties: ["hostname"], reason: /without a port/ },
+    { kind: "hostname with a space", news: HOSTNAME("cdn example.com"), properties: ["hostname"], reason: /spaces/ },
+    { kind: "hostname with a trailing dot", news: HOSTNAME("cdn.example.com."), properties: ["hostname"], reason: /empty labels/ },
+    { kind: "hostname with a doubled dot", news: HOSTNAME("cdn..example.com"), properties: ["hostname"], reason: /empty labels/ },
+    { kind: "hostname with a label of 64 characters", news: HOSTNAME(`${"a".repeat(64)}.example.com`), properties: ["hostname"], reason: /longer than 63/ },
+    { kind: "hostname of 254 characters", news: HOSTNAME(["a", "b", "c"].map((c) => c.repeat(63)).join(".") + `.${"d".repeat(62)}`), properties: ["hostname"], reason: /at most 253/ },
+    { kind: "hostname with an underscore", news: HOSTNAME("cdn_assets.example.com"), properties: ["hostname"], reason: /letters, digits and hyphens/ },
+    { kind: "hostname starting with a hyphen", news: HOSTNAME("-cdn.example.com"), properties: ["hostname"], reason: /must not start or end with a hyphen/ },
+    { kind: "IPv4 address", news: HOSTNAME("192.0.2.10"), properties: ["hostname"], reason: /not an IP address/ },
+    { kind: "IPv6 address", news: HOSTNAME("2001:db8::1"), properties: ["hostname"] },
+    { kind: "single-label hostname", news: HOSTNAME("localhost"), properties: ["hostname"], reason: /fully qualified/ },
+    { kind: "non-ASCII hostname", news: HOSTNAME("café.example.com"), properties: ["hostname"], reason: /punycode/ },
+    { kind: "hostname that is a number", news: HOSTNAME(42), properties: ["hostname"] },
+    { kind: "missing hostname", news: HOSTNAME(undefined), properties: ["hostname"] },
+    { kind: "pull zone id that is not numeric", news: variant("PullZoneHostname", { pullZoneId: "zone-1" }), properties: ["pullZoneId"] },
+    { kind: "pull zone id 0", news: variant("PullZoneHostname", { pullZoneId: 0 }), properties: ["pullZoneId"] },
+    { kind: "negative pull zone id", news: variant("PullZoneHostname", { pullZoneId: -5 }), properties: ["pullZoneId"] },
+    { kind: "fractional pull zone id", news: variant("PullZoneHostname", { pullZoneId: 1.5 }), properties: ["pullZoneId"] },
+    { kind: "missing pull zone id", news: variant("PullZoneHostname", { pullZoneId: undefined }), properties: ["pullZoneId"] },
+    { kind: "adoptExisting that is not a boolean", news: variant("PullZoneHostname", { adoptExisting: "yes" }), properties: ["adoptExisting"] },
+    { kind: "unknown property (misspelt hostname)", news: variant("PullZoneHostname", { hostName: "cdn.example.com" }), properties: ["hostName"], reason: UNKNOWN },
+  ],
+  ScriptVariable: [
+    { kind: "empty name", news: variant("ScriptVariable", { name: "" }), properties: ["name"], reason: /must not be empty/ },
+    { kind: "name of 257 characters", news: variant("ScriptVariable", { name: "N".repeat(257) }), properties: ["name"] },
+    { kind: "name that is a number", news: variant("ScriptVariable", { name: 5 }), properties: ["name"] },
+    { kind: "missing name", news: variant("ScriptVariable", { name: undefined }), properties: ["name"] },
+    { kind: "missing script id", news: variant("ScriptVariable", { scriptId: undefined }), properties: ["scriptId"] },
+    { kind: "script id that is not numeric", news: variant("ScriptVariable", { scriptId: "12a" }), properties: ["scriptId"] },
+    { kind: "script id that is a boolean", news: variant("ScriptVariable", { scriptId: true }), properties: ["scriptId"] },
+    { kind: "required that is not a boolean", news: variant("ScriptVariable", { required: "yes" }), properties: ["required"] },
+    { kind: "default value of 4097 characters", news: variant("ScriptVariable", { defaultValue: "x".repeat(4097) }), properties: ["defaultValue"] },
+    { kind: "default value that is a number", news: variant("ScriptVariable", { defaultValue: 42 }), properties: ["defaultValue"] },
+    { kind: "unknown property (the API's name Value)", news: variant("ScriptVariable", { value: "x" }), properties: ["value"], reason: UNKNOWN },
+  ],
+  RateLimitRule: [
+    { kind: "neither zone id", news: rule({ pullZoneId: undefined }), properties: ["pullZoneId", "shieldZoneId"], reason: /exactly one/ },
+    { kind: "both zone ids", news: rule({ shieldZoneId: 3001 }), properties: ["pullZoneId", "shieldZoneId"], reason: /not both/ },
+    { kind: "shield zone id that is not numeric", news: rule({ pullZoneId: undefined, shieldZoneId: "shield-1" }), properties: ["shieldZoneId"] },
+    { kind: "empty name", news: rule({ name: "" }), properties: ["name"], reason: /must not be empty/ },
+    { kind: "blank name", news: rule({ name: "   " }), properties: ["name"], reason: /must not be empty/ },
+    { kind: "description that is a number", news: rule({ description: 7 }), properties: ["description"] },
+    { kind: "missing configuration", news: rule({ configuration: undefined }), properties: ["configuration"] },
+    { kind: "configuration that is a string", news: rule({ configuration: "block logins" }), properties: ["configuration"] },
+    { kind: "unknown top-level property", news: rule({ enabled: true }), properties: ["enabled"], reason: UNKNOWN },
+    { kind: "unknown property in the configuration", news: ruleConfiguration({ burst: 3 }), properties: ["configuration.burst"], reason: UNKNOWN },
+    { kind: "the API's name chainedRuleConditions", news: ruleConfiguration({ chainedRuleConditions: [] }), properties: ["configuration.chainedRuleConditions"], reason: UNKNOWN },
+    { kind: "unknown property in a chained condition", news: chained({ variableTypes: { ARGS: "" }, operatorType: "CONTAINS", severityType: 1 }), properties: ["configuration.chainedConditions.0.severityType"], reason: UNKNOWN },
+    { kind: "unknown timeframe name", news: ruleConfiguration({ timeframe: "PerTwoMinutes" }), properties: ["configuration.timeframe"], reason: /must be one of/ },
+    { kind: "timeframe in seconds the API does not have", news: ruleConfiguration({ timeframe: 120 }), properties: ["configuration.timeframe"], reason: /must be one of/ },
+    { kind: "unknown action", news: ruleConfiguration({ actionType: "Deny" }), properties: ["configuration.actionType"], reason: /must be one of/ },
+    { kind: "operator number the API does not have", news: ruleConfiguration({ operatorType: 13 }), properties: ["configuration.operatorType"], reason: /must be one of/ },
+    { kind: "block time the API does not have", news: ruleConfiguration({ blockTime: 45 }), properties: ["configuration.blockTime"], reason: /must be one of/ },
+    { kind: "unknown severity", news: ruleConfiguration({ severityType: "FATAL" }), properties: ["configuration.severityType"], reason: /must be one of/ },
+    { kind: "unknown counter key", news: ruleConfiguration({ counterKeyType: "Cookie" }), properties: ["configuration.counterKeyType"], reason: /must be one of/ },
+    { kind: "unknown transformation, second in the list", news: ruleConfiguration({ transformationTypes: ["LOWERCASE", "LOWER"] }), properties: ["configuration.transformationTypes.1"], reason: /must be one of/ },
+    { kind: "request count 0", news: ruleConfiguration({ requestCount: 0 }), properties: ["configuration.requestCount"] },
+    { kind: "request count over int32", news: ruleConfiguration({ requestCount: 2 ** 31 }), properties: ["configuration.requestCount"] },
+    { kind: "fractional request count", news: ruleConfiguration({ requestCount: 2.5 }), properties: ["configuration.requestCount"] },
+    { kind: "request count as a string", news: ruleConfiguration({ requestCount: "10" }), properties: ["configuration.requestCount"] },
+    { kind: "missing timeframe", news: ruleConfiguration({ timeframe: undefined }), properties: ["configuration.timeframe"] },
+    { kind: "no variable to match", news: ruleConfiguration({ variableTypes: {} }), properties: ["configuration.variableTypes"], reason: /at least one variable/ },
+    { kind: "unknown request variable", news: ruleConfiguration({ variableTypes: { REQUEST_URI: "", REQUEST_PATH: "" } }), properties: ["configuration.variableTypes.REQUEST_PATH"], reason: UNKNOWN },
+    { kind: "negation that is not a boolean", news: ruleConfiguration({ isNegated: "yes" }), properties: ["configuration.isNegated"] },
+    { kind: "chained conditions that are not a list", news: ruleConfiguration({ chainedConditions: { variableTypes: { ARGS: "" }, operatorType: "EQ" } }), properties: ["configuration.chainedConditions"] },
+    { kind: "unknown operator in the second chained condition", news: chained({ variableTypes: { ARGS: "" }, operatorType: "EQ" }, { variableTypes: { ARGS: "" }, operatorType: "SIMILAR" }), properties: ["configuration.chainedConditions.1.operatorType"], reason: /must be one of/ },
+    { kind: "chained condition without a variable", news: chained({ operatorType: "EQ", value: "x" }), properties: ["configuration.chainedConditions.0.variableTypes"] },
+  ],
+  VideoThumbnail: [
+    { kind: "frame 0", news: variant("VideoThumbnail", { frame: 0 }), properties: ["frame"] },
+    { kind: "frame 6 (there are 5)", news: variant("VideoThumbnail", { frame: 6 }), properties: ["frame"] },
+    { kind: "fractional frame", news: variant("VideoThumbnail", { frame: 2.5 }), properties: ["frame"] },
+    { kind: "frame as a string", news: variant("VideoThumbnail", { frame: "2" }), properties: ["frame"] },
+    { kind: "ftp URL", news: variant("VideoThumbnail", { frame: undefined, url: "ftp://images.example.com/a.png" }), properties: ["url"], reason: /http:\/\/ or https:\/\// },
+    { kind: "file URL", news: variant("VideoThumbnail", { frame: undefined, url: "file:///etc/passwd" }), properties: ["url"], reason: /http:\/\/ or https:\/\// },
+    { kind: "javascript URL", news: variant("VideoThumbnail", { frame: undefined, url: "javascript:alert(1)" }), properties: ["url"] },
+    { kind: "relative URL", news: variant("VideoThumbnail", { frame: undefined, url: "/images/a.png" }), properties: ["url"] },
+    { kind: "URL with a space in the host", news: variant("VideoThumbnail", { frame: undefined, url: "https://images example.com/a.png" }), properties: ["url"] },
+    { kind: "frame and url both set", news: variant("VideoThumbnail", { url: "https://images.example.com/a.png" }), properties: ["frame", "url"], reason: /only one thumbnail source/ },
+    { kind: "file and frame both set", news: variant("VideoThumbnail", { file: "poster.png" }), properties: ["file", "frame"], reason: /only one thumbnail source/ },
+    // No property holds the fault: check names the inputs as a whole.
+    { kind: "no source at all", news: variant("VideoThumbnail", { frame: undefined }), properties: ["(inputs)"], reason: /set exactly one of file, frame, url/ },
+    { kind: "empty file path", news: variant("VideoThumbnail", { frame: undefined, file: "" }), properties: ["file"], reason: /must not be empty/ },
+    { kind: "file that does not exist", news: variant("VideoThumbnail", { frame: undefined, file: "/nonexistent/poster.png" }), properties: ["file"], reason: /cannot be read/ },
+    { kind: "file that is an archive", news: variant("VideoThumbnail", { frame: undefined, file: { [specialSigKey]: specialArchiveSig, path: "." } }), properties: ["file"], reason: /archive is not an image/ },
+    { kind: "file that is an empty asset", news: variant("VideoThumbnail", { frame: undefined, file: { [specialSigKey]: specialAssetSig } }), properties: ["file"], reason: /empty/ },
+    { kind: "file that is a number", news: variant("VideoThumbnail", { frame: undefined, file: 5 }), properties: ["file"] },
+    { kind: "empty library key", news: variant("VideoThumbnail", { libraryKey: "" }), properties: ["libraryKey"] },
+    { kind: "library id that is not numeric", news: variant("VideoThumbnail", { libraryId: "lib" }), properties: ["libraryId"] },
+    { kind: "empty video id", news: variant("VideoThumbnail", { videoId: "" }), properties: ["videoId"] },
+    { kind: "missing video id", news: variant("VideoThumbnail", { videoId: undefined }), properties: ["videoId"] },
+    { kind: "unknown property (misspelt file)", news: variant("VideoThumbnail", { fiel: "poster.png" }), properties: ["fiel"], reason: UNKNOWN },
+  ],
+  VolumeInstanceDeletion: [
+    { kind: "empty app id", news: variant("VolumeInstanceDeletion", { appId: "" }), properties: ["appId"] },
+    { kind: "null app id", news: variant("VolumeInstanceDeletion", { appId: null }), properties: ["appId"] },
+    { kind: "volume id that is a number", news: variant("VolumeInstanceDeletion", { volumeId: 7 }), properties: ["volumeId"] },
+    { kind: "missing instance id", news: variant("VolumeInstanceDeletion", { instanceId: undefined }), properties: ["instanceId"] },
+    { kind: "detachFirst that is not a boolean", news: variant("VolumeInstanceDeletion", { detachFirst: "yes" }), properties: ["detachFirst"] },
+    { kind: "triggers that are a string", news: variant("VolumeInstanceDeletion", { triggers: "again" }), properties: ["triggers"] },
+    { kind: "triggers that are a number", news: variant("VolumeInstanceDeletion", { triggers: 5 }), properties: ["triggers"] },
+    { kind: "unknown property (misspelt instanceId)", news: variant("VolumeInstanceDeletion", { instanceid: "x" }), properties: ["instanceid"], reason: UNKNOWN },
+  ],
+};
+
+/**
+ * Invalid inputs sent as the engine sends them (Check over gRPC to the SDK's provider host): each is refused
+ * naming the exact property, and not one API call is made.
+ */
+describe("reliability: bad input is refused by check, naming the property, before any API call", function () {
+  let emu: TestEmulator;
+  let host: ProviderHost;
+
+  before(async () => {
+    emu = await startEmulator();
+    host = await ProviderHost.start();
+    // As the engine does before any check: the provider has credentials, so a call could happen if check made one.
+    await host.configure({ "bunnynet:apiKey": secret(emu.fixtures.accessKey), "bunnynet:apiUrl": emu.url, "bunnynet:streamApiUrl": emu.url });
+  });
+  after(async () => {
+    await host?.stop();
+    await emu?.stop();
+  });
+
+  it("covers at least 60 distinct cases across the five resources", () => {
+    const all = Object.entries(CASES).flatMap(([type, cases]) => cases.map((c) => `${type}: ${c.kind}`));
+    assert.ok(all.length >= 60, `${all.length} cases`);
+    assert.equal(new Set(all).size, all.length, "each case is named once");
+    assert.deepEqual(Object.keys(CASES).sort(), Object.keys(VALID).sort());
+  });
+
+  for (const [type, cases] of Object.entries(CASES)) {
+    describe(type, () => {
+      it("accepts the valid inputs every case below is made from, without an API call", async () => {
+        await emu.markRequests();
+        const res = await host.check(type, {}, VALID[type]);
+        assert.deepEqual(res.failures, []);
+        assert.deepEqual(await emu.requests(), []);
+      });
+
+      for (const bad of cases) {
+        it(`${bad.kind} → ${bad.properties.join(", ")}`, async () => {
+          await emu.markRequests();
+          const res = await host.check(type, {}, bad.news);
+          assert.deepEqual(res.failures.map((f) => f.property).sort(), [...bad.properties].sort(), JSON.stringify(res.failures));
+          for (const f of res.failures) {
+            assert.ok(f.reason.length > 0, `${f.property} has a reason`);
+            if (bad.reason) assert.match(f.reason, bad.reason);
+          }
+          assert.deepEqual(await emu.requests(), [], "no API call");
+        });
+      }
+    });
+  }
+});
