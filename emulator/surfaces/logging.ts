@@ -384,7 +384,8 @@ export const loggingSurface: EmulatorSurface = {
         try {
           const { jwtVerify } = await jose();
           const { payload } = await jwtVerify(bearer, secretKey(ctx), { algorithms: ["HS256"] });
-          if (Number(payload.pullZoneId) !== zoneId) return void loggingError(reply, 403, "forbidden", "The token is not valid for this pull zone.");
+          // Issued tokens carry the zone as a number: no coercion, so `[1001]` or `"1001"` is not zone 1001.
+          if (payload.pullZoneId !== zoneId) return void loggingError(reply, 403, "forbidden", "The token is not valid for this pull zone.");
         } catch {
           return void loggingError(reply, 403, "forbidden", "The token is not valid or has expired.");
         }
