@@ -110,9 +110,10 @@ describe("reliability: no key in provider texts, state, outputs, errors or debug
     }
   }
 
-  it("is in no provider text of any registered type", async () => {
-    const types = registeredTypes();
-    assert.deepEqual([...types].sort(), ["PullZoneHostname", "RateLimitRule", "ScriptVariable", "VideoThumbnail", "VolumeInstanceDeletion"]);
+  it("is in no provider text of any of the package's types", async () => {
+    const types = ["PullZoneHostname", "RateLimitRule", "ScriptVariable", "VideoThumbnail", "VolumeInstanceDeletion"];
+    // Other test files register test-only types in the same process: the package's own must all be there.
+    assert.deepEqual(types.filter((t) => !registeredTypes().includes(t)), []);
     for (const type of types) assertNoSecretIn(`the provider text of ${type}`, await providerText(type));
     for (const r of stored) assertNoSecretIn(`the stored provider text of ${r.name}`, r.providerText);
   });
