@@ -11,32 +11,14 @@ import { spawnEmulator, type EmulatorProcess } from "../bench/support";
 import { ProgramHarness } from "../tests/support/programHarness";
 import { ProviderHost } from "../tests/support/providerHost";
 import { PulumiCliStack, pulumiCliUnavailable } from "../tests/support/pulumiCli";
+import { QUICKSTART_PROJECT, quickstartConfig } from "../tests/support/quickstart";
 import { quickstart } from "./quickstart/program";
 
 const REPO_ROOT = resolve(__dirname, "..", "..");
 const QUICKSTART_DIR = join(REPO_ROOT, "examples", "quickstart");
-const PROJECT = "bunnynet-quickstart";
 
 function say(line = ""): void {
   process.stdout.write(line + "\n");
-}
-
-/** Stack config for the quickstart, pointing every API at the emulator and filling ids from its fixtures. */
-function stackConfig(emu: EmulatorProcess): Record<string, string> {
-  const f = emu.fixtures;
-  return {
-    "bunnynet:apiKey": emu.accessKey,
-    "bunnynet:apiUrl": emu.url,
-    "bunnynet:streamApiUrl": emu.url,
-    "bunnynet:loggingApiUrl": emu.url,
-    [`${PROJECT}:pullZoneId`]: String(f.pullZoneId),
-    [`${PROJECT}:scriptId`]: String(f.scriptId),
-    [`${PROJECT}:videoLibraryId`]: String(f.videoLibraryId),
-    [`${PROJECT}:videoId`]: String(f.videoId),
-    [`${PROJECT}:appId`]: String(f.appId),
-    [`${PROJECT}:volumeId`]: String(f.attachedVolumeId),
-    [`${PROJECT}:volumeInstanceId`]: String(f.attachedInstanceId),
-  };
 }
 
 async function apiCallsSince(emu: EmulatorProcess, seq: number): Promise<{ count: number; last: number }> {
@@ -48,7 +30,7 @@ async function apiCallsSince(emu: EmulatorProcess, seq: number): Promise<{ count
 /** The Pulumi CLI path: a file backend in the temporary folder, the quickstart as it is in the repo. */
 async function deployWithCli(emu: EmulatorProcess, work: string): Promise<void> {
   const stack = new PulumiCliStack(QUICKSTART_DIR, "demo", join(work, "state"));
-  stack.init(stackConfig(emu), ["bunnynet:apiKey"]);
+  stack.init(quickstartConfig(emu), ["bunnynet:apiKey"]);
   stack.run(["up", "--yes", "--skip-preview"]);
   const mark = (await apiCallsSince(emu, Number.MAX_SAFE_INTEGER)).last;
   stack.run(["up", "--yes", "--skip-preview"]);
@@ -60,7 +42,7 @@ async function deployWithCli(emu: EmulatorProcess, work: string): Promise<void> 
 async function deployWithHarness(emu: EmulatorProcess): Promise<void> {
   const host = await ProviderHost.start();
   try {
-    const harness = new ProgramHarness({ project: PROJECT, stack: "demo", config: stackConfig(emu), secretConfig: ["bunnynet:apiKey"], providerHost: host });
+    const harness = new ProgramHarness({ project: QUICKSTART_PROJECT, stack: "demo", config: quickstartConfig(emu), secretConfig: ["bunnynet:apiKey"], providerHost: host });
     const first = await harness.up(quickstart);
     say("Created:");
     for (const step of first.steps) say(`  ${step.op.padEnd(7)} ${step.urn.split("::").slice(-2).join(" ")}`);

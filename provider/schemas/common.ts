@@ -30,4 +30,6 @@ export function numericEnum<const T extends Record<string, number>>(values: T) {
 export const positiveId = z.number().int().positive();
 
 /** An id that may come as a number or a numeric string (Pulumi inputs are often strings). */
-export const idFromString = z.union([positiveId, z.string().regex(/^\d+$/, "must be a positive integer").transform(Number)]);
+export const idFromString = z.union([positiveId, z.string().regex(/^\d+$/).transform(Number).pipe(positiveId)], {
+  error: "must be a positive integer (a number or a string of digits)",
+});

@@ -3,8 +3,8 @@ import { startEmulator, type TestEmulator } from "../support/emulator";
 import { ProgramHarness } from "../support/programHarness";
 import { ProviderHost } from "../support/providerHost";
 import { quickstart } from "../../examples/quickstart/program";
+import { QUICKSTART_PROJECT, quickstartConfig } from "../support/quickstart";
 
-const PROJECT = "bunnynet-quickstart";
 const short = (urn: string) => urn.split("::").pop();
 
 /**
@@ -19,22 +19,9 @@ describe("pulumi: the quickstart through the real provider host", function () {
 
   before(async () => {
     emu = await startEmulator();
-    host = await ProviderHost.start({ project: PROJECT });
-    const f = emu.fixtures;
-    config = {
-      "bunnynet:apiKey": f.accessKey,
-      "bunnynet:apiUrl": emu.url,
-      "bunnynet:streamApiUrl": emu.url,
-      "bunnynet:loggingApiUrl": emu.url,
-      [`${PROJECT}:pullZoneId`]: String(f.pullZoneId),
-      [`${PROJECT}:scriptId`]: String(f.scriptId),
-      [`${PROJECT}:videoLibraryId`]: String(f.videoLibraryId),
-      [`${PROJECT}:videoId`]: String(f.videoId),
-      [`${PROJECT}:appId`]: String(f.appId),
-      [`${PROJECT}:volumeId`]: String(f.attachedVolumeId),
-      [`${PROJECT}:volumeInstanceId`]: String(f.attachedInstanceId),
-    };
-    harness = new ProgramHarness({ project: PROJECT, config, secretConfig: ["bunnynet:apiKey"], providerHost: host });
+    host = await ProviderHost.start({ project: QUICKSTART_PROJECT });
+    config = quickstartConfig(emu);
+    harness = new ProgramHarness({ project: QUICKSTART_PROJECT, config, secretConfig: ["bunnynet:apiKey"], providerHost: host });
   });
   after(async () => {
     await host?.stop();
@@ -74,7 +61,7 @@ describe("pulumi: the quickstart through the real provider host", function () {
 
   it("the second edition updates the rule, the variable and the thumbnail in place; nothing is replaced", async () => {
     const ids = new Map(harness.resources().map((r) => [r.name, r.id]));
-    harness.setConfig({ ...config, [`${PROJECT}:edition`]: "second" }, ["bunnynet:apiKey"]);
+    harness.setConfig({ ...config, [`${QUICKSTART_PROJECT}:edition`]: "second" }, ["bunnynet:apiKey"]);
     const run = await harness.up(quickstart);
     const byName = Object.fromEntries(run.steps.map((s) => [short(s.urn), s.op]));
     assert.deepEqual(byName, { www: "same", "login-limit": "update", "api-base": "update", "signing-key": "same", poster: "update", "old-cache-instance": "same" });

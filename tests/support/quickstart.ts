@@ -1,14 +1,13 @@
-import type { TestEmulator } from "./emulator";
 
 /** The quickstart's Pulumi project name (its stack config keys are under it). */
 export const QUICKSTART_PROJECT = "bunnynet-quickstart";
 
 /** Stack config that points the quickstart (examples/quickstart/program.ts) at an emulator's fixtures. `bunnynet:apiKey` is meant to be secret. */
-export function quickstartConfig(emu: TestEmulator, extra: Record<string, string> = {}): Record<string, string> {
+export function quickstartConfig(emu: { url: string; fixtures: Record<string, string | number> }, extra: Record<string, string> = {}): Record<string, string> {
   const f = emu.fixtures;
   const p = QUICKSTART_PROJECT;
   return {
-    "bunnynet:apiKey": f.accessKey,
+    "bunnynet:apiKey": String(f.accessKey),
     "bunnynet:apiUrl": emu.url,
     "bunnynet:streamApiUrl": emu.url,
     "bunnynet:loggingApiUrl": emu.url,

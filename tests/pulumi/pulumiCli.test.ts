@@ -1,0 +1,62 @@
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startEmulator, type TestEmulator } from "../support/emulator";
+import { PulumiCliStack, pulumiCliUnavailable } from "../support/pulumiCli";
+import { quickstartConfig } from "../support/quickstart";
+
+const QUICKSTART_DIR = join(__dirname, "..", "..", "..", "examples", "quickstart");
+
+/**
+ * The full cycle with the real Pulumi CLI and engine: up, refresh, up with a change, destroy. Runs wherever
+ * `pulumi` is on PATH; elsewhere every step is reported as pending, with the reason printed.
+ */
+describe("pulumi CLI: the quickstart's full cycle (up, refresh, up with a change, destroy)", function () {
+  this.timeout(300_000);
+  let emu: TestEmulator;
+  let stack: PulumiCliStack;
+  let work: string;
+
+  before(async function () {
+    const reason = pulumiCliUnavailable();
+    if (reason) {
+      console.log(`      skipped: ${reason}`);
+      this.skip();
+    }
+    emu = await startEmulator();
+    work = mkdtempSync(join(tmpdir(), "bunnynet-cli-"));
+    stack = new PulumiCliStack(QUICKSTART_DIR, `test-${process.pid}`, join(work, "state"));
+    stack.init(quickstartConfig(emu), ["bunnynet:apiKey"]);
+  });
+  after(async () => {
+    await emu?.stop();
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  it("up creates every resource", async () => {
+    stack.run(["up", "--yes", "--skip-preview"]);
+    const out = stack.outputs();
+    const rule = await emu.client().shield.getRateLimit(Number(out.rateLimitRuleId));
+    assert.equal(rule.ruleConfiguration?.requestCount, 10);
+  });
+
+  it("refresh after a change outside Pulumi, then an up with the second edition updates in place", async () => {
+    const script = await emu.client().edgeScripts.getScript(Number(emu.fixtures.scriptId));
+    const variable = script.EdgeScriptVariables.find((v) => v.Name === "QUICKSTART_API_BASE")!;
+    await emu.client().edgeScripts.updateVariable(Number(emu.fixtures.scriptId), variable.Id, { DefaultValue: "https://changed.elsewhere", Required: true });
+    stack.run(["refresh", "--yes", "--skip-preview"]);
+    stack.run(["config", "set", "edition", "second"]);
+    stack.run(["up", "--yes", "--skip-preview"]);
+    const after = await emu.client().edgeScripts.getVariable(Number(emu.fixtures.scriptId), variable.Id);
+    assert.equal(after.DefaultValue, "https://api-v2.quickstart.example");
+  });
+
+  it("destroy removes everything, and the state holds no key", async () => {
+    const state = stack.run(["stack", "export", "--show-secrets=false"], true);
+    assert.ok(!state.includes(emu.fixtures.accessKey));
+    stack.run(["destroy", "--yes", "--skip-preview"]);
+    const script = await emu.client().edgeScripts.getScript(Number(emu.fixtures.scriptId));
+    assert.ok(!script.EdgeScriptVariables.some((v) => v.Name.startsWith("QUICKSTART_")));
+  });
+});
