@@ -84,13 +84,20 @@ async function direct(pool: Pool, key: string, scriptId: number, names: string[]
   return { create, update, delete: del };
 }
 
-export async function benchProviderOverhead(options: { count?: number; concurrency?: number; latencies?: number[] } = {}) {
+/** Each run: added latency (ms) and concurrency. The sequential run at 0 ms gives the pure per-call overhead. */
+const DEFAULT_RUNS: { latencyMs: number; concurrency: number }[] = [
+  { latencyMs: 0, concurrency: 1 },
+  { latencyMs: 0, concurrency: 10 },
+  { latencyMs: 20, concurrency: 10 },
+];
+
+export async function benchProviderOverhead(options: { count?: number; runs?: { latencyMs: number; concurrency: number }[] } = {}) {
   const count = options.count ?? 200;
-  const concurrency = options.concurrency ?? 10;
-  const latencies = options.latencies ?? [0, 20];
+  const runs = options.runs ?? DEFAULT_RUNS;
+  const connections = Math.max(...runs.map((r) => r.concurrency));
   const emu = await spawnEmulator();
   const host = await ProviderHost.start();
-  const pool = new Pool(new URL(emu.url).origin, { connections: concurrency });
+  const pool = new Pool(new URL(emu.url).origin, { connections });
   const rows: Record<string, string | number>[] = [];
   try {
     await host.configure({ "bunnynet:apiKey": secret(emu.accessKey), "bunnynet:apiUrl": emu.url });
@@ -98,13 +105,19 @@ export async function benchProviderOverhead(options: { count?: number; concurren
     // Warm-up: the plugin process loads the package once (about a second); that is start-up, not per-call overhead.
     await viaProvider(host, scriptId, ["BENCH_WARMUP_1", "BENCH_WARMUP_2"], 2);
     await direct(pool, emu.accessKey, scriptId, ["BENCH_WARMUP_3", "BENCH_WARMUP_4"], 2);
-    for (const latencyMs of latencies) {
+    // The floor: a gRPC round trip to the same host that does no provider work at all.
+    const pings = 200;
+    const pingStarted = performance.now();
+    for (let i = 0; i < pings; i++) await host.ping();
+    const pingMs = (performance.now() - pingStarted) / pings;
+    rows.push({ latency: "-", phase: "empty gRPC call", resources: pings, concurrency: 1, "provider ms": Math.round(pingMs * pings), "direct ms": "", ratio: "", "overhead ms/op": pingMs });
+    for (const { latencyMs, concurrency } of runs) {
       await admin(emu, "POST", "/_emulator/faults", { rules: [{ path: "^/compute/", latencyMs }] });
       let mark = (await countRequests(emu, Number.MAX_SAFE_INTEGER)).last;
-      const p = await viaProvider(host, scriptId, Array.from({ length: count }, (_, i) => `BENCH_P${latencyMs}_${i}`), concurrency);
+      const p = await viaProvider(host, scriptId, Array.from({ length: count }, (_, i) => `BENCH_P${latencyMs}_${concurrency}_${i}`), concurrency);
       const providerCalls = await countRequests(emu, mark);
       mark = providerCalls.last;
-      const d = await direct(pool, emu.accessKey, scriptId, Array.from({ length: count }, (_, i) => `BENCH_D${latencyMs}_${i}`), concurrency);
+      const d = await direct(pool, emu.accessKey, scriptId, Array.from({ length: count }, (_, i) => `BENCH_D${latencyMs}_${concurrency}_${i}`), concurrency);
       const directCalls = await countRequests(emu, mark);
       for (const phase of ["create", "update", "delete"] as const) {
         rows.push({
@@ -140,6 +153,6 @@ export async function benchProviderOverhead(options: { count?: number; concurren
 if (require.main === module) {
   const count = Number(process.argv[2] ?? 200);
   benchProviderOverhead({ count }).then((rows) =>
-    printTable("Provider overhead: provider host vs direct undici (HTTP calls row: request counts)", rows),
+    printTable("Provider overhead: provider host vs direct undici; overhead ms/op = added latency per operation (at concurrency 1: the per-call overhead); HTTP calls rows: request counts", rows),
   );
 }

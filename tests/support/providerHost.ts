@@ -193,6 +193,12 @@ export class ProviderHost {
     });
   }
 
+  /** An RPC that does no provider work (GetPluginInfo): the cost of the gRPC round trip itself. */
+  async ping(): Promise<void> {
+    const empty = pulumiRequire("google-protobuf/google/protobuf/empty_pb") as { Empty: new () => Message };
+    await this.call("getPluginInfo", new empty.Empty());
+  }
+
   /** Configure with the stack config, as `{ "bunnynet:apiKey": secret("…") }`. */
   async configure(config: Record<string, string | Secret<string>>): Promise<void> {
     const req = this.message("ConfigureRequest");
