@@ -14,15 +14,14 @@ interface Row {
 }
 
 function operationsTable(): Row[] {
-  const section = README.slice(README.indexOf("## Operations covered"));
-  const lines = section.split("\n").filter((l) => l.startsWith("| ") && !l.startsWith("| API") && !l.startsWith("|---"));
-  const rows: Row[] = [];
-  for (const line of lines) {
-    const cells = line.split("|").map((c) => c.trim());
-    if (cells.length < 6) break;
-    rows.push({ request: cells[3].replace(/`/g, ""), methods: [...cells[4].matchAll(/`([a-zA-Z]+\.[a-zA-Z]+)`/g)].map((m) => m[1]) });
-  }
-  return rows;
+  const section = README.slice(README.indexOf("## Operations covered")).split("\n");
+  // The section's first table: from its header row to the first line that is not a table row.
+  const start = section.findIndex((l) => l.startsWith("| API"));
+  const end = section.findIndex((l, i) => i > start && !l.startsWith("|"));
+  return section
+    .slice(start + 2, end)
+    .map((line) => line.split("|").map((c) => c.trim()))
+    .map((cells) => ({ request: cells[3].replace(/`/g, ""), methods: [...cells[4].matchAll(/`([a-zA-Z]+\.[a-zA-Z]+)`/g)].map((m) => m[1]) }));
 }
 
 /** Fastify's `/pullzone/:id` as the README writes it: `/pullzone/{id}`; the v1 date route by its documented name. */
