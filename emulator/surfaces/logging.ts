@@ -83,32 +83,22 @@ function toLogRow(r: DbRow): LogRow {
 
 /** The v2 entry: always-present fields first, null ones omitted. */
 function toV2Entry(r: DbRow): Record<string, unknown> {
+  const row = toLogRow(r);
   const entry: Record<string, unknown> = {
-    timestamp: new Date(r.ts).toISOString(),
-    pullZoneId: r.pull_zone_id,
-    requestId: r.request_id,
-    cacheStatus: r.cache_status,
-    statusCode: r.status_code,
-    bytesSent: r.bytes_sent,
-    edgeLocation: r.edge_location,
-    scheme: r.scheme,
-    host: r.host,
-    path: r.path,
-    url: `${r.scheme}://${r.host}${r.path}`,
+    timestamp: new Date(row.timestamp).toISOString(),
+    pullZoneId: row.pullZoneId,
+    requestId: row.requestId,
+    cacheStatus: row.cacheStatus,
+    statusCode: row.statusCode,
+    bytesSent: row.bytesSent,
+    edgeLocation: row.edgeLocation,
+    scheme: row.scheme,
+    host: row.host,
+    path: row.path,
+    url: `${row.scheme}://${row.host}${row.path}`,
   };
-  const optional: [string, unknown][] = [
-    ["remoteIp", r.remote_ip],
-    ["countryCode", r.country_code],
-    ["userAgent", r.user_agent],
-    ["referer", r.referer],
-    ["ja4Fingerprint", r.ja4_fingerprint],
-    ["asn", r.asn],
-    ["asnOrganization", r.asn_organization],
-    ["bodyBytesSent", r.body_bytes_sent],
-    ["contentRange", r.content_range],
-    ["authorizationHeader", r.authorization_header],
-  ];
-  for (const [k, v] of optional) if (v !== null && v !== undefined) entry[k] = v;
+  const optional = ["remoteIp", "countryCode", "userAgent", "referer", "ja4Fingerprint", "asn", "asnOrganization", "bodyBytesSent", "contentRange", "authorizationHeader"] as const;
+  for (const k of optional) if (row[k] !== null && row[k] !== undefined) entry[k] = row[k];
   return entry;
 }
 
