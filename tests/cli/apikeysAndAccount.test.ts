@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -51,6 +52,14 @@ describe("cli: bunnynet apikeys, account close, usage", () => {
     const noKey = await runTool(["apikeys"], { ...emulatorEnv(emu), BUNNYNET_API_KEY: "" });
     assert.equal(noKey.code, 3);
     assert.match(noKey.stderr, /BUNNYNET_API_KEY/);
+  });
+
+  it("runs as the package's bin through npx, as the README shows", () => {
+    const root = join(__dirname, "..", "..", "..");
+    const run = spawnSync("npx", ["--no-install", "bunnynet", "--help"], { cwd: root, encoding: "utf8", env: { ...process.env, npm_config_loglevel: "error" } });
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /usage: bunnynet <command>/);
+    assert.match(run.stdout, /logs query/);
   });
 
   it("--help works on every command without a key", async () => {
