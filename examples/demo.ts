@@ -6,7 +6,7 @@
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { spawnEmulator, type EmulatorProcess } from "../bench/support";
 import { ProgramHarness } from "../tests/support/programHarness";
 import { ProviderHost } from "../tests/support/providerHost";
@@ -14,8 +14,6 @@ import { PulumiCliStack, pulumiCliUnavailable } from "../tests/support/pulumiCli
 import { QUICKSTART_PROJECT, quickstartConfig } from "../tests/support/quickstart";
 import { quickstart } from "./quickstart/program";
 
-const REPO_ROOT = resolve(__dirname, "..", "..");
-const QUICKSTART_DIR = join(REPO_ROOT, "examples", "quickstart");
 
 function say(line = ""): void {
   process.stdout.write(line + "\n");
@@ -27,9 +25,9 @@ async function apiCallsSince(emu: EmulatorProcess, seq: number): Promise<{ count
   return { count: log.requests.length, last: log.lastSeq };
 }
 
-/** The Pulumi CLI path: a file backend in the temporary folder, the quickstart as it is in the repo. */
+/** The Pulumi CLI path: the repository's Pulumi.yaml (the compiled quickstart) on a file backend in the temporary folder. */
 async function deployWithCli(emu: EmulatorProcess, work: string): Promise<void> {
-  const stack = new PulumiCliStack(QUICKSTART_DIR, "demo", join(work, "state"));
+  const stack = new PulumiCliStack("demo", join(work, "state"));
   stack.init(quickstartConfig(emu), ["bunnynet:apiKey"]);
   stack.run(["up", "--yes", "--skip-preview"]);
   const mark = (await apiCallsSince(emu, Number.MAX_SAFE_INTEGER)).last;

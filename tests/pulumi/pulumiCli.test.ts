@@ -6,8 +6,6 @@ import { startEmulator, type TestEmulator } from "../support/emulator";
 import { PulumiCliStack, pulumiCliUnavailable } from "../support/pulumiCli";
 import { quickstartConfig } from "../support/quickstart";
 
-const QUICKSTART_DIR = join(__dirname, "..", "..", "..", "examples", "quickstart");
-
 /**
  * The full cycle with the real Pulumi CLI and engine: up, refresh, up with a change, destroy. Runs wherever
  * `pulumi` is on PATH; elsewhere every step is reported as pending, with the reason printed.
@@ -26,7 +24,7 @@ describe("pulumi CLI: the quickstart's full cycle (up, refresh, up with a change
     }
     emu = await startEmulator();
     work = mkdtempSync(join(tmpdir(), "bunnynet-cli-"));
-    stack = new PulumiCliStack(QUICKSTART_DIR, `test-${process.pid}`, join(work, "state"));
+    stack = new PulumiCliStack(`test-${process.pid}`, join(work, "state"));
     stack.init(quickstartConfig(emu), ["bunnynet:apiKey"]);
   });
   after(async () => {

@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, symlinkSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
 
 /** The repository root (this file runs from dist/tests/support). */
 const REPO_ROOT = resolve(__dirname, "..", "..", "..");
@@ -13,24 +13,20 @@ export function pulumiCliUnavailable(): string | undefined {
 }
 
 /**
- * A stack of an example project driven by the real Pulumi CLI, on a file backend in `stateDir` (no login),
- * with the package linked into the example's node_modules the way `npm install` there would.
+ * A stack of a Pulumi project driven by the real Pulumi CLI, on a file backend in `stateDir` (no login).
+ * The repository root is a project (its Pulumi.yaml runs the compiled quickstart), so the package is found
+ * from there without an install step.
  */
 export class PulumiCliStack {
   private readonly env: NodeJS.ProcessEnv;
 
   constructor(
-    readonly projectDir: string,
     readonly stack: string,
     stateDir: string,
+    readonly projectDir: string = REPO_ROOT,
   ) {
     mkdirSync(stateDir, { recursive: true });
     this.env = { ...process.env, PULUMI_BACKEND_URL: `file://${stateDir}`, PULUMI_CONFIG_PASSPHRASE: "local-only", PULUMI_SKIP_UPDATE_CHECK: "true" };
-    const link = join(projectDir, "node_modules", "pulumi-bunnynet");
-    if (!existsSync(link)) {
-      mkdirSync(join(projectDir, "node_modules"), { recursive: true });
-      symlinkSync(REPO_ROOT, link, "dir");
-    }
   }
 
   /** Runs `pulumi <args>` in the project for this stack; output goes to the terminal unless `capture`. */
