@@ -22,6 +22,10 @@ export const FaultRuleSchema = z
     /** The next N matching requests answer 429 with Retry-After, then normal service resumes. */
     burst429: z.number().int().min(0).default(0),
     retryAfterSeconds: z.number().min(0).max(60).default(1),
+    /** The first N matching requests pass untouched (e.g. fail only the second page of a listing). */
+    skip: z.number().int().min(0).default(0),
+    /** The rule applies to at most N requests (after `skip`), then it lets everything pass. */
+    times: z.number().int().min(1).optional(),
   })
   .strict();
 
@@ -55,12 +59,12 @@ export function prng(seed: number): () => number {
 }
 
 export class FaultInjector {
-  private rules: (FaultRule & { regex?: RegExp; burstLeft: number })[] = [];
+  private rules: (FaultRule & { regex?: RegExp; burstLeft: number; seen: number; applied: number })[] = [];
   private random: () => number = prng(1);
   injected = 0;
 
   configure(config: FaultConfig): void {
-    this.rules = config.rules.map((r) => ({ ...r, regex: r.path ? new RegExp(r.path) : undefined, burstLeft: r.burst429 }));
+    this.rules = config.rules.map((r) => ({ ...r, regex: r.path ? new RegExp(r.path) : undefined, burstLeft: r.burst429, seen: 0, applied: 0 }));
     this.random = prng(config.seed);
     this.injected = 0;
   }
@@ -70,12 +74,15 @@ export class FaultInjector {
   }
 
   describe(): unknown {
-    return this.rules.map(({ regex: _r, ...rest }) => rest);
+    return this.rules.map(({ regex: _r, seen: _s, applied: _a, ...rest }) => rest);
   }
 
   decide(method: string, path: string): FaultDecision {
     const rule = this.rules.find((r) => (!r.method || r.method === method) && (!r.regex || r.regex.test(path)));
     if (!rule) return { kind: "none", latencyMs: 0 };
+    if (++rule.seen <= rule.skip) return { kind: "none", latencyMs: 0 };
+    if (rule.times !== undefined && rule.applied >= rule.times) return { kind: "none", latencyMs: 0 };
+    rule.applied++;
     const latencyMs = rule.latencyMs;
     if (rule.burstLeft > 0) {
       rule.burstLeft--;

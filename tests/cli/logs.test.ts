@@ -65,6 +65,17 @@ describe("cli: bunnynet logs", () => {
     assert.equal(tooOld.code, 3);
   });
 
+  it("query: a failure after some pages keeps what was printed and exits 4 (partial results)", async () => {
+    const zone = String(emu.fixtures.pullZoneId);
+    // The first page passes; the second is refused (400 is not retried).
+    await emu.faults({ rules: [{ path: "^/v2/", skip: 1, times: 1, errorRate: 1, errorStatus: 400 }] });
+    const run = await runTool(["logs", "query", zone, "--from", since(71)], emulatorEnv(emu));
+    await emu.clearFaults();
+    assert.equal(run.code, 4, run.stderr);
+    assert.equal(jsonLines(run.stdout).length, 10_000, "the first page was printed");
+    assert.match(run.stderr, /stopped after 10000 entries: GET \/v2\/pullzones\/\d+\/logs answered 400/);
+  });
+
   it("query: a logging JWT works instead of the account key", async () => {
     const res = await fetch(`${emu.url}/_emulator/logging-token`, {
       method: "POST",
