@@ -22,3 +22,5 @@ export { PullZoneHostname, type PullZoneHostnameArgs } from "./resources/pullZon
 export { VideoThumbnail, type VideoThumbnailArgs } from "./resources/videoThumbnail";
 export { VolumeInstanceDeletion, type VolumeInstanceDeletionArgs } from "./resources/volumeInstanceDeletion";
 export * from "./lookups";
+// CDN log tooling: the streaming v1 parser, its filter and JSON-lines conversion.
+export * as logs from "./logs";
