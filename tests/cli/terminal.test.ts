@@ -4,8 +4,8 @@ import { startEmulator, type TestEmulator } from "../support/emulator";
 import { CLI_PATH, emulatorEnv } from "../support/cli";
 
 /**
- * `bunnynet account close` at a real terminal: util-linux `script` gives the tool a pseudo-terminal, and the test
- * answers its prompts as a person would.
+ * The tool at a real terminal: util-linux `script` gives it a pseudo-terminal, and the test answers its prompts
+ * as a person would.
  */
 function atTerminal(args: string[], env: NodeJS.ProcessEnv, answers: [prompt: RegExp, answer: string][]): Promise<{ code: number | null; screen: string }> {
   return new Promise((resolve, reject) => {
@@ -22,7 +22,7 @@ function atTerminal(args: string[], env: NodeJS.ProcessEnv, answers: [prompt: Re
   });
 }
 
-describe("cli: account close at a terminal", function () {
+describe("cli: at a terminal", function () {
   let emu: TestEmulator;
   before(async function () {
     if (spawnSync("script", ["--version"]).status !== 0) {
@@ -34,6 +34,13 @@ describe("cli: account close at a terminal", function () {
   after(() => emu?.stop());
 
   const closeCalls = async () => (await emu.requests()).filter((r) => r.route === "/user/closeaccount");
+
+  it("logs query shows a table and a progress line", async () => {
+    const run = await atTerminal(["logs", "query", String(emu.fixtures.pullZoneId), "--from", new Date(Date.now() - 48 * 3600_000).toISOString()], emulatorEnv(emu), []);
+    assert.equal(run.code, 0, run.screen.slice(-500));
+    assert.match(run.screen, /^timestamp\s+status\s+cache\s+edge/m, "an aligned table on a terminal");
+    assert.match(run.screen, /\r\d+ entries in \d+\.\d s\r?\n/, "a progress line, rewritten in place");
+  });
 
   it("a mistyped confirmation sends nothing", async () => {
     await emu.markRequests();
@@ -60,4 +67,5 @@ describe("cli: account close at a terminal", function () {
     assert.match(run.screen, /The account was closed/);
     assert.equal((await closeCalls()).length, 1);
   });
+
 });
