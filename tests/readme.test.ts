@@ -58,6 +58,6 @@ describe("README", () => {
     const scripts = JSON.parse(readFileSync(join(__dirname, "..", "..", "package.json"), "utf8")).scripts;
     assert.ok(scripts.demo && scripts.test);
     const ci = readFileSync(join(__dirname, "..", "..", ".ci", "run"), "utf8");
-    assert.match(ci, /^npm test$/m, ".ci/run calls the README's test command");
+    assert.match(ci, /^npm test\b/m, ".ci/run calls the README's test command");
   });
 });
