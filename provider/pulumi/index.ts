@@ -7,8 +7,8 @@
  * 3. Export the class from provider/index.ts: the plugin process loads that module (through entry.ts) to
  *    find every type, and tests/pulumi/framework.test.ts checks the provider text of every registered type.
  */
-export { BunnyResource, MODULE, typeToken, shimFor } from "./base";
-export { providerShim } from "./shim";
+export { BunnyResource, MODULE, typeToken } from "./base";
+export { ENTRY_POINT, providerText } from "./shim";
 export { ProviderSession, settingsFromConfig, type EngineConfig } from "./session";
 export {
   type AdoptableArgs,

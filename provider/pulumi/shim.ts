@@ -1,31 +1,24 @@
-import type * as pulumi from "@pulumi/pulumi";
-import type * as entry from "./entry";
+/** Where every provider text points: keep this path and `providerFor`'s signature, state of every version names it. */
+export const ENTRY_POINT = "pulumi-bunnynet/dist/provider/pulumi/entry.js";
 
 /**
- * The provider object Pulumi serializes into `__provider` for one resource type.
+ * The `__provider` text of one resource type: the code the engine's dynamic-provider host loads (require-from-string,
+ * then `.handler()`) to serve that type, stored in the inputs and outputs of every resource of the type.
  *
- * Its text holds only the type name and a `require` of this package's compiled entry point, resolved
- * from the Pulumi project's directory (the plugin's working directory). So the text carries no key,
- * settings, zod or undici, stays small, and refresh/destroy run the installed version of the package,
- * not code frozen in old state. Keep every method free of captured values other than `type`, and keep
- * comments outside the function bodies (they are serialized too).
- *
- * Resolution goes through `createRequire(<project dir>/index.js)`: a project that installs the package finds
- * it in node_modules, and this repository (whose root is the project in tests) finds itself through "exports".
+ * It is written here rather than produced by Pulumi's closure serializer: all it does is `require` this package's
+ * compiled entry point, resolved from the Pulumi project's directory (the plugin's working directory), and ask it for
+ * the type's implementation. So the text holds no key, no settings and no code of ours (refresh and destroy run the
+ * installed version, never code frozen in old state), is about 300 bytes instead of the serializer's 2.4 KB (every
+ * RPC carries it several times), and programs never load the serializer (which loads the TypeScript compiler).
+ * A project that installs the package finds it in node_modules; this repository finds itself through "exports".
  */
-export function providerShim(type: string): pulumi.dynamic.ResourceProvider {
-  const load = (): ReturnType<typeof entry.providerFor> => {
-    const path = require("node:path");
-    const projectRequire = require("node:module").createRequire(path.join(process.cwd(), "index.js"));
-    return projectRequire("pulumi-bunnynet/dist/provider/pulumi/entry.js").providerFor(type);
-  };
-  return {
-    configure: async (req) => load().configure(req),
-    check: async (olds, news) => load().check(olds, news),
-    diff: async (id, olds, news) => load().diff(id, olds, news),
-    create: async (inputs) => load().create(inputs),
-    read: async (id, props) => load().read(id, props),
-    update: async (id, olds, news) => load().update(id, olds, news),
-    delete: async (id, props) => load().delete(id, props),
-  };
+export function providerText(type: string): string {
+  if (!/^[A-Z][A-Za-z]*$/.test(type)) throw new Error(`not a resource type name: ${JSON.stringify(type)}`);
+  return [
+    "exports.handler = function () {",
+    '  const projectRequire = require("node:module").createRequire(require("node:path").join(process.cwd(), "index.js"));',
+    `  return projectRequire(${JSON.stringify(ENTRY_POINT)}).providerFor(${JSON.stringify(type)});`,
+    "};",
+    "",
+  ].join("\n");
 }

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import * as pulumi from "@pulumi/pulumi";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { ProgramHarness } from "../support/programHarness";
+import { providerText } from "../support/providerHost";
 import { ScriptVariable } from "../../provider/resources/scriptVariable";
 import { NotFoundError } from "../../provider/http/errors";
 
@@ -116,6 +117,8 @@ describe("pulumi: a program with ScriptVariable deployed, changed, refreshed and
     return harness.up(program({ name: "KEYCHECK", required: false, defaultValue: "v" })).then(async (run) => {
       const everything = JSON.stringify({ state: harness.resources(), outputs: run.outputs });
       assert.ok(!everything.includes(emu.fixtures.accessKey));
+      // What the program registered is the very text the provider-host tests send.
+      assert.equal(harness.resources()[0].providerText, await providerText("ScriptVariable"));
       await harness.destroy();
     });
   });

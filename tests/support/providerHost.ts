@@ -2,7 +2,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { createInterface } from "node:readline";
 import { resolve } from "node:path";
-import { shimFor, typeToken } from "../../provider/pulumi/base";
+import { typeToken } from "../../provider/pulumi/base";
+import { providerText as packageProviderText } from "../../provider/pulumi/shim";
 
 /**
  * The SDK's real dynamic-provider host (`@pulumi/pulumi/cmd/dynamic-provider`) in a child process, driven
@@ -37,15 +38,9 @@ function answer(struct: StructMessage): Plain {
   return props;
 }
 
-/** The serialized `__provider` text of one of the package's resource types, made by the SDK's own serializer. */
+/** The `__provider` text of one of the package's resource types, as every resource of the type stores it. */
 export async function providerText(type: string): Promise<string> {
-  const { serializeFunction } = pulumiRequire("@pulumi/pulumi/runtime/closure/serializeClosure") as {
-    serializeFunction(f: () => unknown, args: { allowSecrets: boolean }): Promise<{ text: string; containsSecrets: boolean }>;
-  };
-  const shim = shimFor(type);
-  const serialized = await serializeFunction(() => shim, { allowSecrets: true });
-  if (serialized.containsSecrets) throw new Error(`the provider text of ${type} captured a secret`);
-  return serialized.text;
+  return packageProviderText(type);
 }
 
 /** What the engine sends when the provider does not accept secrets: secrets are plain values. */
