@@ -57,6 +57,8 @@ async function deployWithHarness(emu: EmulatorProcess): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  // A closed pipe (`npm run demo | head`) must not skip the clean-up below and leave the emulator running.
+  process.stdout.on("error", () => undefined);
   const work = mkdtempSync(join(tmpdir(), "bunnynet-demo-"));
   const emu = await spawnEmulator(["--data", join(work, "emulator.db")]);
   say(`Emulator: ${emu.url} (state in ${join(work, "emulator.db")})`);
