@@ -98,7 +98,8 @@ async function completeSource(inputs: Record<string, unknown>, unknown: Readonly
     return { inputs, failures: set.map((property) => ({ property, reason })) };
   }
   if (SOURCES.some((k) => unknown.has(k))) return { inputs: rest, failures: [] }; // preview: judged once known
-  if (set.length === 0) return { inputs, failures: [{ property: "(inputs)", reason: `no thumbnail source: set exactly one of ${SOURCES.join(", ")}` }] };
+  // Each candidate is named, so the message appears beside whichever property the user meant to set.
+  if (set.length === 0) return { inputs, failures: SOURCES.map((property) => ({ property, reason: `no thumbnail source: set exactly one of ${SOURCES.join(", ")}` })) };
   try {
     const { fingerprint } = await sourceOf(rest as Inputs);
     return { inputs: { ...rest, fingerprint }, failures: [] };

@@ -89,7 +89,8 @@ describe("pulumi: VideoThumbnail through the SDK's provider host over gRPC", fun
       const two = await host.check(TYPE, {}, { libraryId, videoId, frame: 2, url: "https://images.example.com/a.png" });
       assert.deepEqual(two.failures.map((f) => f.property), ["frame", "url"]);
       const none = await host.check(TYPE, {}, { libraryId, videoId });
-      assert.deepEqual(none.failures, [{ property: "(inputs)", reason: "no thumbnail source: set exactly one of file, frame, url" }]);
+      const reason = "no thumbnail source: set exactly one of file, frame, url";
+      assert.deepEqual(none.failures, [{ property: "file", reason }, { property: "frame", reason }, { property: "url", reason }]);
       assert.equal((await emu.requests()).length, 0);
     });
 

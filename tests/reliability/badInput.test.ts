@@ -136,7 +136,7 @@ const CASES: Record<string, BadInput[]> = {
     { kind: "frame and url both set", news: variant("VideoThumbnail", { url: "https://images.example.com/a.png" }), properties: ["frame", "url"], reason: /only one thumbnail source/ },
     { kind: "file and frame both set", news: variant("VideoThumbnail", { file: "poster.png" }), properties: ["file", "frame"], reason: /only one thumbnail source/ },
     // No property holds the fault: check names the inputs as a whole.
-    { kind: "no source at all", news: variant("VideoThumbnail", { frame: undefined }), properties: ["(inputs)"], reason: /set exactly one of file, frame, url/ },
+    { kind: "no source at all", news: variant("VideoThumbnail", { frame: undefined }), properties: ["file", "frame", "url"], reason: /set exactly one of file, frame, url/ },
     { kind: "empty file path", news: variant("VideoThumbnail", { frame: undefined, file: "" }), properties: ["file"], reason: /must not be empty/ },
     { kind: "file that does not exist", news: variant("VideoThumbnail", { frame: undefined, file: "/nonexistent/poster.png" }), properties: ["file"], reason: /cannot be read/ },
     { kind: "file that is an archive", news: variant("VideoThumbnail", { frame: undefined, file: { [specialSigKey]: specialArchiveSig, path: "." } }), properties: ["file"], reason: /archive is not an image/ },
