@@ -36,7 +36,9 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     requestLog,
     faults,
     fixtures: () => store.getMeta<Fixtures>("fixtures") ?? {},
-    isAccountKey: (key) => key !== undefined && store.list<{ Key: string }>("apikey").some((k) => k.Key === key),
+    // A closed account's keys stop working, as they do on the real platform.
+    isAccountKey: (key) =>
+      key !== undefined && store.get<{ closed: boolean }>("account", "current")?.closed !== true && store.list<{ Key: string }>("apikey").some((k) => k.Key === key),
     jwtSecret: () => store.getMeta<string>("jwtSecret") ?? "",
   };
 

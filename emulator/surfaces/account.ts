@@ -55,8 +55,6 @@ export const accountSurface: EmulatorSurface = {
         return reply.code(400).send({ Success: false, Message: "Password is required." });
       }
       if (body.Password !== ACCOUNT_PASSWORD) return reply.code(400).send({ Success: false, Message: "The password is not correct." });
-      const account = ctx.store.get<{ closed: boolean }>("account", "current");
-      if (account?.closed) return reply.code(400).send({ Success: false, Message: "The account is already closed." });
       ctx.store.put("account", "current", { closed: true, reason: typeof body.Reason === "string" ? body.Reason : null, closedAt: new Date().toISOString() });
       return { Success: true, Message: "The account was closed." };
     });

@@ -108,6 +108,9 @@ describe("cli: bunnynet apikeys, account close, usage", () => {
       const run = await runTool(["account", "close", "--confirm-account", tag, "--password-file", passwordFile(), "--reason", "testing"], emulatorEnv(emu));
       assert.equal(run.code, 0, run.stderr);
       assert.match(run.stdout, /closed/);
+      const after = await runTool(["apikeys"], emulatorEnv(emu));
+      assert.equal(after.code, 3, "a closed account's key is refused");
+      assert.match(after.stderr, /answered 401/);
     });
   });
 });

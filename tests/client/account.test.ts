@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { startEmulator, type TestEmulator } from "../support/emulator";
-import { InvalidRequestError, ServerError, ValidationError } from "../../provider/http/errors";
+import { InvalidRequestError, ServerError, UnauthorizedError, ValidationError } from "../../provider/http/errors";
 
 describe("client: closing the account (POST /user/closeaccount)", () => {
   let emu: TestEmulator;
@@ -52,11 +52,12 @@ describe("client: closing the account (POST /user/closeaccount)", () => {
     assert.equal((await closeCalls()).length, 1);
   });
 
-  it("closes the account with the right password; closing it again is refused", async () => {
+  it("closes the account with the right password; its key then stops working", async () => {
     const client = emu.client();
     const result = await client.account.closeAccount({ password, reason: "moving on" });
     assert.equal(result.Success, true);
     assert.equal(result.Message, "The account was closed.");
-    await assert.rejects(client.account.closeAccount({ password }), (e: unknown) => e instanceof ValidationError && e.serverMessage === "The account is already closed.");
+    await assert.rejects(client.account.closeAccount({ password }), UnauthorizedError);
+    await assert.rejects(client.apiKeys.listPage(), UnauthorizedError);
   });
 });
