@@ -25,7 +25,7 @@ export class EdgeScriptsClient {
 
   /** The script, with its variables in `EdgeScriptVariables`. */
   async getScript(scriptId: number): Promise<EdgeScript> {
-    const res = await this.http.request({ api: "core", method: "GET", path: encodePath("compute", "script", scriptId), responseSchema: EdgeScriptSchema });
+    const res = await this.http.request({ api: "core", method: "GET", path: encodePath("compute", "script", scriptId), responseSchema: EdgeScriptSchema, cacheable: true });
     return res.body;
   }
 

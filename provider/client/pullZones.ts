@@ -10,7 +10,7 @@ export class PullZonesClient {
   constructor(private readonly http: Transport) {}
 
   async getPullZone(id: number): Promise<PullZone> {
-    const res = await this.http.request({ api: "core", method: "GET", path: encodePath("pullzone", id), responseSchema: PullZoneSchema });
+    const res = await this.http.request({ api: "core", method: "GET", path: encodePath("pullzone", id), responseSchema: PullZoneSchema, cacheable: true });
     return res.body;
   }
 

@@ -43,7 +43,7 @@ export class ShieldClient {
   /** The shield zone protecting a pull zone (its id and rule limits). NotFoundError when it has none (or it is not ready: 202). */
   async getShieldZoneByPullZone(pullZoneId: number | string): Promise<ShieldZone> {
     const path = encodePath("shield", "shield-zone", "get-by-pullzone", validateRequest(idFromString, pullZoneId, "GET", "/shield/shield-zone/get-by-pullzone", "pullZoneId"));
-    const res = await this.http.request({ api: "core", method: "GET", path, responseSchema: ShieldZoneAnswerSchema });
+    const res = await this.http.request({ api: "core", method: "GET", path, responseSchema: ShieldZoneAnswerSchema, cacheable: true });
     if (res.body && "data" in res.body) return res.body.data;
     throw new NotFoundError({ method: "GET", path, status: res.status, serverMessage: "the pull zone's shield zone is not ready (202 Accepted)" });
   }
@@ -59,7 +59,8 @@ export class ShieldClient {
     if (res.status !== 202) return this.expectRule("POST", path, res.status, res.body);
     for (const delay of READ_BACK_DELAYS_MS) {
       await sleep(delay);
-      const rule = await this.findRateLimitByName(body.shieldZoneId, body.ruleName);
+      // Polling for a change: every look-up reads the zone afresh.
+      const rule = await this.findRateLimit(body.shieldZoneId, (r) => r.ruleName === body.ruleName, { fresh: true });
       if (rule) return rule;
     }
     throw new UnexpectedResponseError({
@@ -78,19 +79,19 @@ export class ShieldClient {
     return this.expectRule("GET", path, res.status, res.body);
   }
 
-  /** One page of a zone's rules. */
-  async listRateLimitsPage(shieldZoneId: number | string, query: RateLimitListQuery = {}): Promise<RateLimitPage> {
+  /** One page of a zone's rules. `fresh`: never from the provider's read cache (for polling). */
+  async listRateLimitsPage(shieldZoneId: number | string, query: RateLimitListQuery = {}, options: { fresh?: boolean } = {}): Promise<RateLimitPage> {
     const zoneId = validateRequest(idFromString, shieldZoneId, "GET", "/shield/rate-limits", "shieldZoneId");
     const path = encodePath("shield", "rate-limits", zoneId);
     const q = validateRequest(RateLimitListQuerySchema, query, "GET", path);
-    const res = await this.http.request({ api: "core", method: "GET", path, query: q, responseSchema: RateLimitPageSchema });
+    const res = await this.http.request({ api: "core", method: "GET", path, query: q, responseSchema: RateLimitPageSchema, cacheable: !options.fresh });
     return res.body;
   }
 
   /** Every rule of a zone, page by page. */
-  async *listRateLimits(shieldZoneId: number | string, options: { perPage?: number } = {}): AsyncGenerator<RateLimitRule> {
+  async *listRateLimits(shieldZoneId: number | string, options: { perPage?: number; fresh?: boolean } = {}): AsyncGenerator<RateLimitRule> {
     for (let page = 1; ; page++) {
-      const res = await this.listRateLimitsPage(shieldZoneId, { page, perPage: options.perPage });
+      const res = await this.listRateLimitsPage(shieldZoneId, { page, perPage: options.perPage }, { fresh: options.fresh });
       yield* res.data;
       const hasNext = res.page.nextPage !== null && res.page.nextPage !== undefined && res.page.currentPage < res.page.totalPages;
       if (!hasNext || res.data.length === 0) return;
@@ -99,9 +100,17 @@ export class ShieldClient {
 
   /** The zone's rule with exactly this name (the newest one if several share it), or undefined. */
   async findRateLimitByName(shieldZoneId: number | string, name: string): Promise<RateLimitRule | undefined> {
+    return this.findRateLimit(shieldZoneId, (rule) => rule.ruleName === name);
+  }
+
+  /**
+   * The zone's newest rule that `matches`, or undefined. Every look-up in a zone reads the same pages, so
+   * concurrent ones share them (and the provider's read cache serves them within a deployment).
+   */
+  async findRateLimit(shieldZoneId: number | string, matches: (rule: RateLimitRule) => boolean, options: { fresh?: boolean } = {}): Promise<RateLimitRule | undefined> {
     let found: RateLimitRule | undefined;
-    for await (const rule of this.listRateLimits(shieldZoneId, { perPage: 1000 })) {
-      if (rule.ruleName === name && (!found || rule.id > found.id)) found = rule;
+    for await (const rule of this.listRateLimits(shieldZoneId, { perPage: 1000, fresh: options.fresh })) {
+      if (matches(rule) && (!found || rule.id > found.id)) found = rule;
     }
     return found;
   }

@@ -12,6 +12,7 @@ import {
   errorForStatus,
 } from "./errors";
 import { limiterFor } from "./rateLimiter";
+import { type Sharing, credentialId, shared, surfaceOf } from "./sharedReads";
 import type { BunnySettings } from "../settings";
 import { userAgent } from "../packageInfo";
 
@@ -50,6 +51,13 @@ export interface RequestSpec<T> {
   auth?: Auth;
   /** Serialises requests through a per-key sliding-window limiter (logging: one per pull zone). */
   limiterKey?: string;
+  /**
+   * A GET that changes state (e.g. `GET /pullzone/loadFreeCertificate`): never shared or cached, and it
+   * invalidates cached reads like any other write (see sharedReads.ts). Every other method always counts as a write.
+   */
+  mutates?: boolean;
+  /** A GET of a parent object that the provider process may serve from its deployment-scoped cache (see sharedReads.ts). */
+  cacheable?: boolean;
 }
 
 export interface ApiResponse<T> {
@@ -122,13 +130,24 @@ export class Transport {
 
   /** Sends a request and parses its JSON answer (or returns undefined for an empty one). */
   async request<T = undefined>(spec: RequestSpec<T>): Promise<ApiResponse<T>> {
-    const { status, headers, body } = await this.send(spec, async (res) => res.body.text());
+    const { status, headers, body } = await shared(this.sharing(spec, true), () => this.send(spec, async (res) => res.body.text()));
     return { status, headers, body: this.parseBody(spec, status, body) };
   }
 
   /** Sends a request and hands back the body as a stream (for multi-gigabyte log files). */
   async stream(spec: RequestSpec<unknown>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Readable }> {
-    return this.send(spec, async (res) => res.body as unknown as Readable);
+    return shared(this.sharing(spec, false), () => this.send(spec, async (res) => res.body as unknown as Readable));
+  }
+
+  /** How the request takes part in coalescing and the read cache; the credential only as a hash. */
+  private sharing(spec: RequestSpec<unknown>, buffered: boolean) {
+    const url = this.buildUrl(spec);
+    const auth = spec.auth ?? { accessKey: this.settings.apiKey };
+    const credential = auth === "none" ? "none" : "accessKey" in auth ? `accessKey ${auth.accessKey}` : `bearer ${auth.bearer}`;
+    let sharing: Sharing = "none";
+    if (spec.method !== "GET" || spec.mutates) sharing = "write";
+    else if (buffered) sharing = spec.cacheable && this.settings.readCache ? "cache" : "coalesce";
+    return { sharing, url, surface: surfaceOf(url), credential: credentialId(credential, new URL(url).origin) };
   }
 
   private parseBody<T>(spec: RequestSpec<T>, status: number, text: string): T {

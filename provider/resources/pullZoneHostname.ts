@@ -33,6 +33,8 @@ export const pullZoneHostnameImplementation = defineResource({
   // A hostname is only a value on a zone: another zone or another name is another hostname.
   replaceOnChanges: ["pullZoneId", "hostname"],
   identity: ["pullZoneId", "hostname"],
+  // The API refuses a hostname already registered on any zone.
+  refusesDuplicates: true,
 
   describe(hostname: Hostname, requested: Inputs) {
     return {

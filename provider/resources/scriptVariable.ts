@@ -30,6 +30,8 @@ export const scriptVariableImplementation = defineResource({
   // A variable cannot move to another script or be renamed: those make a new variable.
   replaceOnChanges: ["scriptId", "name"],
   identity: ["scriptId", "name"],
+  // The API refuses a second variable with the same name in a script.
+  refusesDuplicates: true,
 
   describe(variable: Variable, requested: Inputs) {
     return {
@@ -49,7 +51,8 @@ export const scriptVariableImplementation = defineResource({
   create: ({ client }, inputs) =>
     client.edgeScripts.addVariable(inputs.scriptId, { Name: inputs.name, Required: inputs.required, DefaultValue: inputs.defaultValue ?? null }),
 
-  get: ({ client }, id, state) => client.edgeScripts.getVariable(state.scriptId, Number(id)),
+  // Read through the script: in a refresh one read serves every variable of the script (see http/sharedReads.ts).
+  get: async ({ client }, id, state) => (await client.edgeScripts.getScript(state.scriptId)).EdgeScriptVariables.find((v) => v.Id === Number(id)),
 
   // null clears a default value that was removed from the program.
   update: ({ client }, id, state, inputs) =>
