@@ -27,6 +27,10 @@ import { admin, countRequests, pooled, printTable, spawnEmulator, type EmulatorP
  * of a variable 1 (the API refuses a duplicate name, so no look-up first), of a rule 2 (Shield allows duplicate
  * names, so the zone's rules are looked up first); an update 1; a delete 1; a refresh one read per parent.
  *
+ * `wall/server` sets the wall time against the emulator's own time for the phase's requests (latency included),
+ * packed the same way: on a loaded machine the emulator is slower than the floor assumes, and this ratio is what
+ * the provider, the SDK's host and gRPC add. `plugin CPU ms/resource` is the plugin process's CPU time.
+ *
  * `node dist/bench/scale.js [N=500] [--quick (N=100)] [--latency 50] [--parallel 4×CPUs]`
  */
 
@@ -79,16 +83,36 @@ function changed(r: Resource): Record<string, unknown> {
   return r.props;
 }
 
+/** The plugin process's pid (the harness keeps its child process private; the benchmark only reads /proc). */
+function pluginPid(host: ProviderHost): number | undefined {
+  return (host as unknown as { child: ChildProcess }).child.pid;
+}
+
 /** The plugin process's peak resident memory (VmHWM) in MB; Linux only. */
 function peakMemoryMb(host: ProviderHost): number | string {
-  // The harness keeps its child process private; the benchmark only reads its pid.
-  const pid = (host as unknown as { child: ChildProcess }).child.pid;
   try {
-    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(join("/proc", String(pid), "status"), "utf8"))?.[1];
+    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(join("/proc", String(pluginPid(host)), "status"), "utf8"))?.[1];
     return kb ? Number(kb) / 1024 : "n/a";
   } catch {
     return "n/a";
   }
+}
+
+/** CPU time the plugin process has used, in ms (user + system; Linux clock ticks of 10 ms). */
+function cpuMs(host: ProviderHost): number {
+  try {
+    const fields = readFileSync(join("/proc", String(pluginPid(host)), "stat"), "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
+/** The emulator's own time for the phase's requests (injected latency included), packed into the lanes like the floor. */
+async function serverTime(emu: EmulatorProcess, since: number, parallel: number): Promise<number> {
+  const log = (await admin(emu, "GET", `/_emulator/requests?since=${since}`)) as { requests: { durationMs: number }[] };
+  const durations = log.requests.map((r) => r.durationMs);
+  return Math.max(0, ...durations, durations.reduce((a, b) => a + b, 0) / parallel);
 }
 
 interface Phase {
@@ -164,8 +188,11 @@ export async function benchScale(options: { count: number; latencyMs: number; pa
         await host.configure(config);
         await host.check(resources[0].type, {}, resources[0].props, "warm-up");
         const mark = (await countRequests(emu, Number.MAX_SAFE_INTEGER)).last;
+        const cpuBefore = cpuMs(host);
         const wall = await pooled(resources, parallel, (r) => phase.run(host, r));
+        const cpu = cpuMs(host) - cpuBefore;
         const calls = (await countRequests(emu, mark)).count;
+        const server = await serverTime(emu, mark, parallel);
         const roundTrips = resources.map((r) => phase.floorOf(r));
         const total = roundTrips.reduce((a, b) => a + b, 0) + (phase.sharedFloor ?? 0);
         const floor = latencyMs * Math.max(Math.max(...roundTrips, phase.sharedFloor ? 1 : 0), Math.ceil(total / parallel));
@@ -177,6 +204,8 @@ export async function benchScale(options: { count: number; latencyMs: number; pa
           "wall ms": Math.round(wall),
           "floor ms": floor,
           "wall/floor": floor > 0 ? wall / floor : "-",
+          "wall/server": server > 0 ? wall / server : "-",
+          "plugin CPU ms/resource": cpu / resources.length,
           "plugin peak MB": peakMemoryMb(host),
         });
       } finally {
