@@ -20,7 +20,7 @@ import { createHash } from "node:crypto";
  * - Concurrent identical GETs (same credential, method and URL) share one request and its answer; a caller
  *   never joins a request sent before a write of its surface finished.
  * - Cached reads are kept only where the caller asks for it (`cacheable`, parents only) and the client has
- *   the cache on (the provider process: `readCache`). They last until the next write of their surface, the
+ *   the cache on (the provider process: `readCache`), and only 200 answers (a 202 says "still in progress"). They last until the next write of their surface, the
  *   next deployment (the provider's Configure starts one: `beginDeployment`), or READ_CACHE_MAX_AGE_MS.
  *   Changes made outside this process during a deployment are therefore seen at the next deployment.
  *
@@ -103,7 +103,7 @@ function invalidate(surface: string): void {
  * Runs `send` under the sharing rules. A write invalidates its surface when it finishes; a read may be answered
  * from the cache or from an identical request in flight. Failures are shared with the callers that joined, never cached.
  */
-export async function shared<R>(request: SharedRequest, send: () => Promise<R>): Promise<R> {
+export async function shared<R extends { status: number }>(request: SharedRequest, send: () => Promise<R>): Promise<R> {
   if (request.sharing === "write") {
     try {
       return await send();
@@ -134,7 +134,7 @@ export async function shared<R>(request: SharedRequest, send: () => Promise<R>):
   flights.set(key, flight);
   try {
     const value = await flight.promise;
-    if (flight.cacheable && !flight.superseded) {
+    if (flight.cacheable && !flight.superseded && value.status === 200) {
       if (cache.size >= READ_CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
       cache.set(key, { surface: request.surface, value, storedAt: Date.now() });
     }

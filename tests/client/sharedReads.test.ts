@@ -105,6 +105,14 @@ describe("client: shared reads (coalescing and the deployment's read cache)", fu
       assert.equal((await gets("/compute/script/:id")).length, 2);
     });
 
+    it("keeps only 200 answers: a 202 (accepted, still in progress) is read again", async () => {
+      const client = cachedClient();
+      const path = `/shield/rate-limit/${emu.fixtures.deletedRateLimitId}`;
+      await emu.markRequests();
+      for (let i = 0; i < 2; i++) assert.equal((await client.http.request({ api: "core", method: "GET", path, cacheable: true })).status, 202);
+      assert.equal((await gets("/shield/rate-limit/:id")).length, 2);
+    });
+
     it("is off unless asked for (the command-line tool and lookups always read afresh)", async () => {
       const client = emu.client();
       await emu.markRequests();
