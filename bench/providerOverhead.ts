@@ -41,7 +41,7 @@ async function viaProvider(host: ProviderHost, scriptId: number, names: string[]
 }
 
 async function direct(pool: Pool, key: string, scriptId: number, names: string[], concurrency: number): Promise<PhaseTimes> {
-  const call = async (method: "POST" | "DELETE", path: string, body?: unknown) => {
+  const call = async (method: "GET" | "POST" | "DELETE", path: string, body?: unknown) => {
     const res = await pool.request({
       method,
       path,
@@ -53,8 +53,9 @@ async function direct(pool: Pool, key: string, scriptId: number, names: string[]
     return text ? JSON.parse(text) : undefined;
   };
   const ids: number[] = [];
-  // The same calls the provider makes: the add (the API refuses a name already taken, so no look-up comes first).
+  // The same calls the provider makes: look the name up (adoption and safe-create check), then add.
   const create = await pooled(names, concurrency, async (name, i) => {
+    await call("GET", `/compute/script/${scriptId}`);
     ids[i] = (await call("POST", `/compute/script/${scriptId}/variables/add`, { Name: name, Required: false, DefaultValue: "v1" })).Id;
   });
   const update = await pooled(names, concurrency, async (_name, i) => {

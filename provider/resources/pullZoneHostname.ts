@@ -33,7 +33,7 @@ export const pullZoneHostnameImplementation = defineResource({
   // A hostname is only a value on a zone: another zone or another name is another hostname.
   replaceOnChanges: ["pullZoneId", "hostname"],
   identity: ["pullZoneId", "hostname"],
-  // The API refuses a hostname already registered on any zone.
+  // The API refuses a hostname already registered on any zone (400 "already registered", BUNNY-API.md).
   refusesDuplicates: true,
 
   describe(hostname: Hostname, requested: Inputs) {

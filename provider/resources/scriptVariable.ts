@@ -30,8 +30,8 @@ export const scriptVariableImplementation = defineResource({
   // A variable cannot move to another script or be renamed: those make a new variable.
   replaceOnChanges: ["scriptId", "name"],
   identity: ["scriptId", "name"],
-  // The API refuses a second variable with the same name in a script.
-  refusesDuplicates: true,
+  // Not `refusesDuplicates`: the API's documents do not say a second variable of the same name is refused (the
+  // emulator refuses it, and the upsert by name suggests names are unique), so the look-up still comes first.
 
   describe(variable: Variable, requested: Inputs) {
     return {
