@@ -20,9 +20,10 @@ import { createHash } from "node:crypto";
  * - Concurrent identical GETs (same credential, method and URL) share one request and its answer; a caller
  *   never joins a request sent before a write of its surface finished.
  * - Cached reads are kept only where the caller asks for it (`cacheable`, parents only) and the client has
- *   the cache on (the provider process: `readCache`), and only 200 answers (a 202 says "still in progress"). They last until the next write of their surface, the
- *   next deployment (the provider's Configure starts one: `beginDeployment`), or READ_CACHE_MAX_AGE_MS.
- *   Changes made outside this process during a deployment are therefore seen at the next deployment.
+ *   the cache on (the provider process: `readCache`), and only 200 answers (a 202 says "still in progress").
+ *   They last until the next write of their surface, the next deployment (the provider's Configure starts one:
+ *   `beginDeployment`), or READ_CACHE_MAX_AGE_MS. Changes made outside this process during a deployment are
+ *   therefore seen at the next deployment. A caller that polls for a change must not ask for the cache.
  *
  * Callers are told apart by a hash of the credential and the API origin: the key itself is never part of a
  * map key, a log line or an error.
