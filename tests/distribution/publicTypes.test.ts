@@ -277,7 +277,8 @@ describe("distribution: the public types in a user's project (Pulumi's template 
     assert.deepEqual(
       ours.filter((f) => /zod/i.test(f.text)).map((f) => relative(packageDir, f.name)),
       [],
-      "declarations reachable from the package root that mention zod",
+      "declarations reachable from the package root that mention zod: public signatures take their types from provider/types.generated " +
+        "(see provider/scripts/generatePublicTypes.mjs), resources import from pulumi/base and pulumi/types (see provider/pulumi/index.ts)",
     );
     assert.deepEqual(
       files.filter((f) => isInside(f.name, zodDir)).map((f) => relative(zodDir, f.name)).slice(0, 5),
