@@ -30,8 +30,10 @@ function sourceFiles(dir = PROVIDER) {
     .sort();
 }
 
+/** The options of the tsconfig that builds the package (the nearest one above provider/). */
 function compilerOptions() {
-  const configPath = join(PROVIDER, "..", "tsconfig.json");
+  const configPath = ts.findConfigFile(PROVIDER, ts.sys.fileExists);
+  if (!configPath) throw new Error(`no tsconfig.json above ${PROVIDER}`);
   const { config } = ts.readConfigFile(configPath, ts.sys.readFile);
   return ts.parseJsonConfigFileContent(config, ts.sys, dirname(configPath)).options;
 }
@@ -46,15 +48,14 @@ function collectAliases(program) {
     const isSchema = dirname(file) === SCHEMAS && !file.endsWith("index.ts");
     for (const statement of source.statements) {
       if (!ts.isTypeAliasDeclaration(statement)) continue;
+      const where = `${relative(PROVIDER, file)}: ${statement.name.text}`;
       const tag = ts.getJSDocTags(statement).find((t) => t.tagName.text === TAG);
       const exported = statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) ?? false;
-      if (tag) {
-        const name = ts.getTextOfJSDocComment(tag.comment)?.trim().split(/\s/)[0];
-        if (!name) throw new Error(`${relative(PROVIDER, file)}: @${TAG} needs a name`);
-        aliases.push({ name, declaration: statement, file });
-      } else if (isSchema && exported) {
-        aliases.push({ name: statement.name.text, declaration: statement, file });
-      }
+      if (!tag && !(isSchema && exported)) continue;
+      if (statement.typeParameters) throw new Error(`${where}: a generic alias cannot be printed as a plain type; export its instances`);
+      const name = tag ? ts.getTextOfJSDocComment(tag.comment)?.trim().split(/\s/)[0] : statement.name.text;
+      if (!name) throw new Error(`${where}: @${TAG} needs the name to generate, e.g. @${TAG} ${statement.name.text}`);
+      aliases.push({ name, declaration: statement, file });
     }
   }
   const seen = new Map();
@@ -306,9 +307,12 @@ function generate() {
 const check = process.argv.includes("--check");
 const { text, aliases } = generate();
 const problems = equalityProblems(aliases, text);
-if (process.env.DEBUG_PUBLIC_TYPES) writeFileSync(process.env.DEBUG_PUBLIC_TYPES, text);
 if (problems.length > 0) {
-  console.error(`generatePublicTypes: the printed types differ from the inferred ones:\n${problems.join("\n")}`);
+  console.error(`generatePublicTypes: the generated types do not check against the inferred ones:\n${problems.join("\n")}`);
+  process.exit(1);
+}
+if (/zod/i.test(text)) {
+  console.error(`generatePublicTypes: a comment copied into ${relative(process.cwd(), OUTPUT)} names zod; reword it (the public declarations must not):\n` + text.split("\n").filter((l) => /zod/i.test(l)).join("\n"));
   process.exit(1);
 }
 const current = existsSync(OUTPUT) ? readFileSync(OUTPUT, "utf8") : "";
