@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative, resolve, sep } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import ts from "typescript";
 
 /**
@@ -15,6 +15,11 @@ import ts from "typescript";
 const PACKAGE_NAME = "pulumi-bunnynet";
 const REPO_ROOT = resolve(__dirname, "..", "..", "..");
 const PACKAGE_DIR = REPO_ROOT;
+
+/** Where an installed package is, as this repository resolves it. */
+function installed(name: string): string {
+  return dirname(require.resolve(`${name}/package.json`));
+}
 
 /** Pulumi's template tsconfig (pulumi/templates, typescript), exactly. */
 const TEMPLATE_TSCONFIG = {
@@ -228,9 +233,9 @@ describe("distribution: the public types in a user's project (Pulumi's template 
     mkdirSync(join(modules, "@pulumi"), { recursive: true });
     mkdirSync(join(modules, "@types"), { recursive: true });
     symlinkSync(PACKAGE_DIR, join(modules, PACKAGE_NAME), "dir");
-    symlinkSync(join(REPO_ROOT, "node_modules", "@pulumi", "pulumi"), join(modules, "@pulumi", "pulumi"), "dir");
+    symlinkSync(installed("@pulumi/pulumi"), join(modules, "@pulumi", "pulumi"), "dir");
     // The template's devDependencies: @types/node (and typescript, here this repository's).
-    symlinkSync(join(REPO_ROOT, "node_modules", "@types", "node"), join(modules, "@types", "node"), "dir");
+    symlinkSync(installed("@types/node"), join(modules, "@types", "node"), "dir");
     writeFileSync(join(projectDir, "package.json"), JSON.stringify({ name: "user-project", main: "index.ts", dependencies: { [PACKAGE_NAME]: "*", "@pulumi/pulumi": "*" } }));
     writeFileSync(join(projectDir, "tsconfig.json"), JSON.stringify(TEMPLATE_TSCONFIG, null, 2));
     writeFileSync(join(projectDir, "index.ts"), PROGRAM);
@@ -270,7 +275,7 @@ describe("distribution: the public types in a user's project (Pulumi's template 
 
   it("no declaration the package root reaches mentions zod, and no zod declaration is loaded", () => {
     const packageDir = realpathSync(PACKAGE_DIR);
-    const zodDir = realpathSync(join(REPO_ROOT, "node_modules", "zod"));
+    const zodDir = realpathSync(installed("zod"));
     const files = program.getSourceFiles().map((f) => ({ name: realpathSync(f.fileName), text: f.text }));
     const ours = files.filter((f) => isInside(f.name, packageDir) && !isInside(f.name, join(packageDir, "node_modules")));
     assert.ok(ours.some((f) => f.name.endsWith(join("dist", "provider", "index.d.ts"))), "the program reaches the package root's declarations");
