@@ -165,8 +165,11 @@ export const pullZonesSurface: EmulatorSurface = {
       // A system hostname already has bunny.net's own certificate.
       if (found.hostname.IsSystemHostname) return reply.code(200).send();
       const issued = await issueCertificate({ hostnames: [hostname], issuer: "Emulator Free Certificates" });
-      setCertificate(found.hostname, issued.certificatePem, issued.privateKeyPem, PROVISION.http01);
-      ctx.store.put("pullzone", found.zone.Id, found.zone);
+      // Read the zone again after the wait: other requests may have changed it meanwhile.
+      const now = findInAccount(ctx, hostname);
+      if (!now) return coreError(reply, 404);
+      setCertificate(now.hostname, issued.certificatePem, issued.privateKeyPem, PROVISION.http01);
+      ctx.store.put("pullzone", now.zone.Id, now.zone);
       return reply.code(200).send();
     });
 

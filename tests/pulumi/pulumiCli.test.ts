@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { PulumiCliStack, pulumiCliUnavailable } from "../support/pulumiCli";
-import { quickstartConfig } from "../support/quickstart";
+import { QUICKSTART_SECRET_CONFIG, quickstartConfig } from "../support/quickstart";
 
 /**
  * The full cycle with the real Pulumi CLI and engine: up, refresh, up with a change, destroy. Runs wherever
@@ -25,7 +25,7 @@ describe("pulumi CLI: the quickstart's full cycle (up, refresh, up with a change
     emu = await startEmulator();
     work = mkdtempSync(join(tmpdir(), "bunnynet-cli-"));
     stack = new PulumiCliStack(`test-${process.pid}`, join(work, "state"));
-    stack.init(quickstartConfig(emu), ["bunnynet:apiKey"]);
+    stack.init(await quickstartConfig(emu), QUICKSTART_SECRET_CONFIG);
   });
   after(async () => {
     await emu?.stop();
