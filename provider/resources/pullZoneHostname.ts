@@ -3,8 +3,17 @@ import { z } from "zod";
 import { AlreadyExistsError, UnexpectedResponseError, ValidationError } from "../http/errors";
 import type { BunnyClient } from "../client";
 import { idFromString } from "../schemas/common";
-import { type CertificateDetails, coverageProblem, describeCertificate, parseCertificate, privateKeyProblem, validityProblem } from "../schemas/certificates";
-import { CertificateProvision, type Hostname, HostnameValueSchema } from "../schemas/pullZones";
+import {
+  type CertificateDetails,
+  certificateKind,
+  coverageProblem,
+  describeCertificate,
+  installedCertificate,
+  parseCertificate,
+  privateKeyProblem,
+  validityProblem,
+} from "../schemas/certificates";
+import { type Hostname, HostnameValueSchema } from "../schemas/pullZones";
 import { type AdoptableArgs, BunnyResource, type CheckFailure, type ResourceContext, UNKNOWN, adoptionInputs, defineResource } from "../pulumi";
 
 /**
@@ -79,21 +88,26 @@ type Inputs = z.output<typeof pullZoneHostnameInputs>;
 
 /** What the API shows of the hostname's certificate, in terms of the `tls` input. */
 function observedTls(hostname: Hostname, requested: TlsInput): TlsInput | "custom" {
-  if (!hostname.HasCertificate) return "none";
-  const installed = hostname.Certificate ? parseCertificate(Buffer.from(hostname.Certificate, "base64").toString("utf8")) : undefined;
-  if (hostname.CertificateProvisionType === CertificateProvision.Custom) {
-    if (typeof requested !== "object") return "custom";
-    const wanted = parseCertificate(requested.certificate);
-    // A certificate replaced outside Pulumi shows as its own PEM, so the next `up` installs the program's again.
-    return installed && wanted && installed.fingerprint256 === wanted.fingerprint256 ? requested : { certificate: installed?.toString() ?? "", privateKey: requested.privateKey };
+  switch (certificateKind(hostname)) {
+    case "none":
+      return "none";
+    case "free":
+      return "free";
+    // bunny.net's own certificate on a system hostname: what the program asked for, unless that is a custom one.
+    case "bunny.net":
+      return typeof requested === "object" ? "none" : requested;
+    case "custom": {
+      if (typeof requested !== "object") return "custom";
+      const installed = installedCertificate(hostname);
+      const wanted = parseCertificate(requested.certificate);
+      // A certificate replaced outside Pulumi shows as its own PEM, so the next `up` installs the program's again.
+      return installed && wanted && installed.fingerprint256 === wanted.fingerprint256 ? requested : { certificate: installed?.toString() ?? "", privateKey: requested.privateKey };
+    }
   }
-  // bunny.net's own certificate on a system hostname: what the program asked for, unless that is a custom one.
-  if (hostname.IsSystemHostname && hostname.CertificateProvisionType === CertificateProvision.Managed) return typeof requested === "object" ? "none" : requested;
-  return "free";
 }
 
 function certificateOf(hostname: Hostname): CertificateDetails | undefined {
-  const cert = hostname.Certificate ? parseCertificate(Buffer.from(hostname.Certificate, "base64").toString("utf8")) : undefined;
+  const cert = installedCertificate(hostname);
   return cert ? describeCertificate(cert) : undefined;
 }
 

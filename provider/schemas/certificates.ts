@@ -1,4 +1,5 @@
 import { X509Certificate, createPrivateKey } from "node:crypto";
+import { CertificateProvision, type Hostname } from "./pullZones";
 
 /**
  * PEM certificates and keys as the package checks and describes them, with node:crypto only. No message
@@ -71,4 +72,17 @@ export function coverageProblem(cert: X509Certificate, hostname: string): string
   if (cert.checkHost(hostname) !== undefined) return undefined;
   const names = describeCertificate(cert).subjectAltNames;
   return `does not cover ${hostname} (it covers ${names.length > 0 ? names.join(", ") : oneLine(cert.subject)})`;
+}
+
+/** The certificate a hostname carries (read with includeCertificate), parsed; undefined without one. */
+export function installedCertificate(hostname: Hostname): X509Certificate | undefined {
+  return hostname.Certificate ? parseCertificate(Buffer.from(hostname.Certificate, "base64").toString("utf8")) : undefined;
+}
+
+/** Where a hostname's certificate came from, in words: none, free (issued by bunny.net), custom, or bunny.net's own. */
+export function certificateKind(hostname: Hostname): "none" | "free" | "custom" | "bunny.net" {
+  if (!hostname.HasCertificate) return "none";
+  if (hostname.CertificateProvisionType === CertificateProvision.Custom) return "custom";
+  if (hostname.IsSystemHostname && hostname.CertificateProvisionType === CertificateProvision.Managed) return "bunny.net";
+  return "free";
 }
