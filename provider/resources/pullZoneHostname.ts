@@ -194,11 +194,13 @@ async function addHostname(ctx: ResourceContext, inputs: Inputs): Promise<void> 
  */
 async function rollBack(ctx: ResourceContext, inputs: Inputs, failure: unknown): Promise<never> {
   const message = (failure as Error).message;
-  try {
-    await ctx.client.pullZones.removeHostname(inputs.pullZoneId, inputs.hostname);
-  } catch (removal) {
+  const removal = await ctx.client.pullZones.removeHostname(inputs.pullZoneId, inputs.hostname).then(
+    () => undefined,
+    (e: unknown) => e as Error,
+  );
+  if (removal) {
     throw new Error(
-      `${message} Removing the hostname just added failed too (${(removal as Error).message}): ` +
+      `${message} Removing the hostname just added failed too (${removal.message}): ` +
         `remove ${inputs.hostname} from pull zone ${inputs.pullZoneId}, or set adoptExisting: true, and run again.`,
       { cause: failure },
     );

@@ -214,5 +214,26 @@ describe("pulumi: PullZoneHostname TLS and force-SSL through the provider host",
       await harness.destroy();
       assert.equal(await onZone(hostname), undefined);
     });
+
+    it("when the roll-back itself fails, the error says what is left and how to adopt it; adoptExisting then finishes the job", async () => {
+      const hostname = uniqueHostname();
+      await emu.dnsPending(hostname, 1000);
+      const inputs = await checked({ pullZoneId, hostname, tls: "free", certificateWaitSeconds: 0 });
+      await emu.faults({ rules: [{ path: "/removeHostname$", method: "DELETE", errorRate: 1, errorStatus: 503, phase: "before" }] });
+      try {
+        await assert.rejects(host.create(TYPE, inputs), (e: unknown) => {
+          assert.ok(e instanceof HostError);
+          assert.match(e.message, /after 1 attempt in 0 s/);
+          assert.match(e.message, new RegExp(`Removing the hostname just added failed too \\(DELETE /pullzone/\\d+/removeHostname answered 503.*remove ${hostname.replace(/\./g, "\\.")} from pull zone \\d+, or set adoptExisting: true`));
+          return true;
+        });
+      } finally {
+        await emu.clearFaults();
+      }
+      assert.ok(await onZone(hostname), "left behind, as the error said");
+      await emu.dnsPending(hostname, 0);
+      const { outputs } = await host.create(TYPE, { ...inputs, adoptExisting: true });
+      assert.equal(outputs.hasCertificate, true);
+    });
   });
 });
