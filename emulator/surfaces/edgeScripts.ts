@@ -139,6 +139,10 @@ function saveSecret(ctx: EmulatorContext, secret: SecretRecord, value: string | 
   return secret;
 }
 
+function addSecret(ctx: EmulatorContext, scriptId: number, name: string, value: string | null): SecretRecord {
+  return saveSecret(ctx, { Id: ctx.store.nextId("edgescriptsecret", 5001), ScriptId: scriptId, Name: name, LastModified: "", Value: null }, value);
+}
+
 /** Checks a secret body: only the allowed properties, Name 1..256 when allowed, Secret a string of at most 4096 or null. */
 function checkSecretBody(body: unknown, withName: "required" | "optional" | "no"): { name?: string; value: string | null } | { error: { field?: string; message: string } } {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return { error: { message: "The request body must be a JSON object" } };
@@ -281,8 +285,7 @@ export const edgeScriptsSurface: EmulatorSurface = {
         return coreError(reply, 400, "edgescript.secret_name_taken", "Name", "A secret with this name already exists");
       }
       if (script.EdgeScriptVariables.some((v) => v.Name === checked.name)) return nameInUse(reply, "variable");
-      const secret = { Id: ctx.store.nextId("edgescriptsecret", 5001), ScriptId: script.Id, Name: checked.name as string, LastModified: "", Value: null };
-      return secretModel(saveSecret(ctx, secret, checked.value));
+      return secretModel(addSecret(ctx, script.Id, checked.name as string, checked.value));
     });
 
     // Upsert by name: 200 with the secret when it was created, 204 (no body) when it was updated.
@@ -297,8 +300,7 @@ export const edgeScriptsSurface: EmulatorSurface = {
         return reply.code(204).send();
       }
       if (script.EdgeScriptVariables.some((v) => v.Name === checked.name)) return nameInUse(reply, "variable");
-      const secret = { Id: ctx.store.nextId("edgescriptsecret", 5001), ScriptId: script.Id, Name: checked.name as string, LastModified: "", Value: null };
-      return secretModel(saveSecret(ctx, secret, checked.value));
+      return secretModel(addSecret(ctx, script.Id, checked.name as string, checked.value));
     });
 
     // Update is a POST that sets the value.

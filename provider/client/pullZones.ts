@@ -57,11 +57,7 @@ export class PullZonesClient {
    * zone, like a zone that does not exist, is a NotFoundError, so "already gone" is easy to treat as done.
    */
   async removeHostname(pullZoneId: number, hostname: string): Promise<void> {
-    const path = encodePath("pullzone", pullZoneId, "removeHostname");
-    const body = validateRequest(HostnameRequestSchema, { Hostname: hostname }, "DELETE", path);
-    await this.http.request({ api: "core", method: "DELETE", path, json: body, retry: "idempotent" }).catch((e: unknown) => {
-      throw asNotFound(e);
-    });
+    await this.removeFromHostname(pullZoneId, "removeHostname", hostname);
   }
 
   /**
@@ -99,7 +95,12 @@ export class PullZonesClient {
 
   /** Removes the hostname's certificate; a hostname without one (or missing) is a NotFoundError. */
   async removeCertificate(pullZoneId: number, hostname: string): Promise<void> {
-    const path = encodePath("pullzone", pullZoneId, "removeCertificate");
+    await this.removeFromHostname(pullZoneId, "removeCertificate", hostname);
+  }
+
+  /** `DELETE /pullzone/{id}/{action}` with `{Hostname}` (safe to repeat); a 400 that says "not found" is a NotFoundError. */
+  private async removeFromHostname(pullZoneId: number, action: "removeHostname" | "removeCertificate", hostname: string): Promise<void> {
+    const path = encodePath("pullzone", pullZoneId, action);
     const body = validateRequest(HostnameRequestSchema, { Hostname: hostname }, "DELETE", path);
     await this.http.request({ api: "core", method: "DELETE", path, json: body, retry: "idempotent" }).catch((e: unknown) => {
       throw asNotFound(e);
