@@ -215,6 +215,17 @@ describe("pulumi: PullZoneHostname TLS and force-SSL through the provider host",
       assert.equal(await onZone(hostname), undefined);
     });
 
+    it("a custom certificate whose key the program passes in plain text is still stored as a secret", async () => {
+      const hostname = uniqueHostname();
+      const c = await certificateFor([hostname]);
+      const harness = new ProgramHarness({ project: "tls-test", config: { "bunnynet:apiKey": String(emu.fixtures.accessKey), "bunnynet:apiUrl": emu.url }, secretConfig: ["bunnynet:apiKey"], providerHost: host });
+      await harness.up(() => ({ id: new bunnynet.PullZoneHostname("own", { pullZoneId, hostname, tls: { certificate: c.certificatePem, privateKey: c.privateKeyPem } }).hostnameId }));
+      const [stored] = harness.resources();
+      assert.deepEqual(stored.secretKeys, ["tls"]);
+      assert.equal((stored.outputs.tls as { privateKey: string }).privateKey, c.privateKeyPem);
+      await harness.destroy();
+    });
+
     it("when the roll-back itself fails, the error says what is left and how to adopt it; adoptExisting then finishes the job", async () => {
       const hostname = uniqueHostname();
       await emu.dnsPending(hostname, 1000);

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
+import * as bunnynet from "../../provider";
 import { startEmulator, type TestEmulator } from "../support/emulator";
+import { ProgramHarness } from "../support/programHarness";
 import { HostError, ProviderHost, secret } from "../support/providerHost";
 
 const TYPE = "ScriptSecret";
@@ -147,5 +149,13 @@ describe("pulumi: ScriptSecret through the SDK's provider host over gRPC", funct
       assert.ok(!host.logs().includes(value), "a value in the host's output");
     }
     assert.ok(values.length >= 5);
+  });
+
+  it("a value the program passes as a plain string is still stored as a secret (inputs and outputs)", async () => {
+    const harness = new ProgramHarness({ project: "secret-test", config: { "bunnynet:apiKey": String(emu.fixtures.accessKey), "bunnynet:apiUrl": emu.url }, secretConfig: ["bunnynet:apiKey"], providerHost: host });
+    await harness.up(() => ({ id: new bunnynet.ScriptSecret("plain", { scriptId, name: uniqueName(), value: "given-in-plain-text" }).secretId }));
+    const [stored] = harness.resources();
+    assert.deepEqual(stored.secretKeys, ["value"]);
+    await harness.destroy();
   });
 });
