@@ -234,8 +234,10 @@ export const pullZoneHostnameImplementation = defineResource({
     const failures: CheckFailure[] = [];
     const tls = inputs.tls as TlsInput | typeof UNKNOWN;
     const hostname = String(inputs.hostname);
-    if (typeof tls === "object" && !unknown.has("hostname")) {
-      const problem = coverageProblem(parseCertificate(tls.certificate)!, hostname);
+    // At preview a part of `tls` may not be known yet (then it was not judged, and is not here either).
+    const cert = typeof tls === "object" && tls !== null ? parseCertificate(String(tls.certificate)) : undefined;
+    if (cert && !unknown.has("hostname")) {
+      const problem = coverageProblem(cert, hostname);
       if (problem) failures.push({ property: "tls.certificate", reason: problem });
     }
     if (inputs.forceSsl === true && tls === "none" && !unknown.has("hostname") && !isUnderSystemDomain(hostname)) {

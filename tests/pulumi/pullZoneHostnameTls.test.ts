@@ -90,11 +90,17 @@ describe("pulumi: PullZoneHostname TLS and force-SSL through the provider host",
       assert.equal((await emu.requests()).length, 0, "no API call");
     });
 
-    it("accepts force-SSL without tls on a b-cdn.net hostname (bunny.net's certificate), and leaves a certificate with an unknown hostname to later", async () => {
+    it("accepts force-SSL without tls on a b-cdn.net hostname (bunny.net's certificate), and leaves what is not known yet (preview) to later", async () => {
       await checked({ pullZoneId, hostname: "emulator-main.b-cdn.net", forceSsl: true });
       const c = await certificateFor(["x.pulumi-test.example"]);
       const res = await host.check(TYPE, {}, { pullZoneId, hostname: UNKNOWN_VALUE, tls: custom(c), forceSsl: true });
       assert.deepEqual(res.failures, []);
+      // Parts of tls not known yet at preview are not judged; the known part still is.
+      for (const tls of [{ certificate: c.certificatePem, privateKey: UNKNOWN_VALUE }, { certificate: UNKNOWN_VALUE, privateKey: secret(c.privateKeyPem) }, UNKNOWN_VALUE]) {
+        assert.deepEqual((await host.check(TYPE, {}, { pullZoneId, hostname: "x.pulumi-test.example", tls, forceSsl: true })).failures, []);
+      }
+      const wrongHost = await host.check(TYPE, {}, { pullZoneId, hostname: "y.pulumi-test.example", tls: { certificate: c.certificatePem, privateKey: UNKNOWN_VALUE } });
+      assert.deepEqual(wrongHost.failures.map((f) => f.property), ["tls.certificate"]);
     });
   });
 
