@@ -24,6 +24,7 @@ export {
   checkInputs,
   defineResource,
   implementationOf,
+  isAmbiguous,
   registeredTypes,
   sameValue,
 } from "./resource";

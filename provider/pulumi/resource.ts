@@ -244,7 +244,7 @@ function pathHasUnknown(props: Plain, dotted: string): boolean {
 }
 
 /** Whether a failure left the API's state unknown: the server may have acted (not a refusal). */
-function isAmbiguous(e: unknown): boolean {
+export function isAmbiguous(e: unknown): boolean {
   return e instanceof ServerError || (e instanceof NetworkError && !e.notSent);
 }
 

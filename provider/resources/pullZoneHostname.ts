@@ -14,7 +14,7 @@ import {
   validityProblem,
 } from "../schemas/certificates";
 import { type Hostname, HostnameValueSchema } from "../schemas/pullZones";
-import { type AdoptableArgs, BunnyResource, type CheckFailure, type ResourceContext, UNKNOWN, adoptionInputs, defineResource } from "../pulumi";
+import { type AdoptableArgs, BunnyResource, type CheckFailure, type ResourceContext, UNKNOWN, adoptionInputs, defineResource, isAmbiguous } from "../pulumi";
 
 /**
  * A pull zone hostname with its TLS certificate and force-SSL. Compared with the Terraform provider's
@@ -171,11 +171,16 @@ async function readBack(ctx: ResourceContext, inputs: Inputs): Promise<Hostname>
   return found;
 }
 
-/** Adds the hostname; an "already registered" on another zone says so (nothing there can be adopted). */
+/**
+ * Adds the hostname; an "already registered" on another zone says so (nothing there can be adopted). An add
+ * whose answer was lost but which the zone shows done counts as done here, so a certificate that then fails
+ * still rolls it back.
+ */
 async function addHostname(ctx: ResourceContext, inputs: Inputs): Promise<void> {
   try {
     await ctx.client.pullZones.addHostname(inputs.pullZoneId, inputs.hostname);
   } catch (e) {
+    if (isAmbiguous(e) && (await ctx.client.pullZones.findHostname(inputs.pullZoneId, inputs.hostname).catch(() => undefined))) return;
     // "Already registered" on this zone is for the framework's adoption rules; on another zone nothing can be adopted.
     if (e instanceof AlreadyExistsError && (await ctx.client.pullZones.findHostname(inputs.pullZoneId, inputs.hostname)) === undefined) {
       throw new Error(

@@ -232,6 +232,19 @@ describe("pulumi: PullZoneHostname TLS and force-SSL through the provider host",
       await harness.destroy();
     });
 
+    it("an add whose answer was lost (500 after the server acted) is rolled back too when the certificate fails", async () => {
+      const hostname = uniqueHostname();
+      await emu.dnsPending(hostname, 1000);
+      const inputs = await checked({ pullZoneId, hostname, tls: "free", certificateWaitSeconds: 0 });
+      await emu.faults({ rules: [{ path: "/addHostname$", method: "POST", errorRate: 1, errorStatus: 500, phase: "after" }] });
+      try {
+        await assert.rejects(host.create(TYPE, inputs), /The hostname was removed again, so nothing is left behind/);
+      } finally {
+        await emu.clearFaults();
+      }
+      assert.equal(await onZone(hostname), undefined);
+    });
+
     it("when the roll-back itself fails, the error says what is left and how to adopt it; adoptExisting then finishes the job", async () => {
       const hostname = uniqueHostname();
       await emu.dnsPending(hostname, 1000);
