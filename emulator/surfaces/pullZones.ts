@@ -311,13 +311,10 @@ interface BodyError {
 
 /** AddHostnameRequestModel / RemoveHostnameRequestModel: `{Hostname}` (min length 1), no other properties. */
 function hostnameBody(body: unknown): { hostname: string } | { error: BodyError } {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    return { error: { key: "validation_error", message: "The request body must be a JSON object" } };
-  }
-  const extra = Object.keys(body).find((k) => k !== "Hostname");
-  if (extra) return { error: { key: "validation_error", field: extra, message: `The property ${extra} is not allowed` } };
-  const hostname = (body as { Hostname?: unknown }).Hostname;
-  if (typeof hostname !== "string" || hostname.length === 0) return { error: { key: "validation_error", field: "Hostname", message: "The Hostname field is required" } };
+  const checked = objectBody(body, ["Hostname"], ["Hostname"]);
+  if ("error" in checked) return checked;
+  const hostname = checked.fields.Hostname;
+  if (typeof hostname !== "string") return { error: { key: "validation_error", field: "Hostname", message: "The Hostname field must be a string" } };
   return { hostname };
 }
 
