@@ -63,6 +63,12 @@ export interface ResourceDefinition<Shape extends InputShape, Obj, O extends Pla
    * input): the stored output holds the resolved value, and an unset new value is no change.
    */
   resolvedWhenUnset?: readonly (keyof Shape & string)[];
+  /**
+   * Inputs an existing object need not match to be adopted (or kept after a create whose answer was lost):
+   * `update` then sets them. For values the API never returns (a secret's value) and settings the create
+   * itself would apply after making the object (a hostname's certificate and force-SSL).
+   */
+  setOnAdoption?: readonly (keyof Shape & string)[];
   describe(obj: Obj, requested: z.output<z.ZodObject<Shape>>): Observed<z.output<z.ZodObject<Shape>>, O>;
   /**
    * The existing object with the identity of `inputs`, if any. Omitted when there is nothing to adopt or
@@ -221,7 +227,7 @@ function pathHasUnknown(props: Plain, dotted: string): boolean {
 }
 
 /** Whether a failure left the API's state unknown: the server may have acted (not a refusal). */
-function isAmbiguous(e: unknown): boolean {
+export function isAmbiguous(e: unknown): boolean {
   return e instanceof ServerError || (e instanceof NetworkError && !e.notSent);
 }
 
@@ -239,7 +245,7 @@ async function createOrAdopt<Shape extends InputShape, Obj, O extends Plain>(
 ): Promise<Observed<z.output<z.ZodObject<Shape>>, O>> {
   if (!def.find) return def.describe(await def.create(ctx, inputs), inputs);
   const existing = await def.find(ctx, inputs);
-  if (existing !== undefined) return adopt(def, existing, inputs, wantsAdoption(inputs));
+  if (existing !== undefined) return settle(def, ctx, adopt(def, existing, inputs, wantsAdoption(inputs)), inputs);
   for (let attempt = 1; ; attempt++) {
     try {
       return def.describe(await def.create(ctx, inputs), inputs);
@@ -255,7 +261,7 @@ async function createOrAdopt<Shape extends InputShape, Obj, O extends Plain>(
         );
       });
       // Someone else created it meanwhile: same rule as before. Our own lost answer: ours to keep.
-      if (found !== undefined) return adopt(def, found, inputs, duplicate ? wantsAdoption(inputs) : true);
+      if (found !== undefined) return settle(def, ctx, adopt(def, found, inputs, duplicate ? wantsAdoption(inputs) : true), inputs);
       if (duplicate || attempt >= CREATE_ATTEMPTS) throw e;
     }
   }
@@ -279,11 +285,32 @@ function adopt<Shape extends InputShape, Obj, O extends Plain>(
     throw new Error(`${who}. To manage it with this resource, set adoptExisting: true (it is adopted only if it matches the inputs exactly).`);
   }
   // Only property names: values (e.g. a default value) may be secret.
-  const differing = Object.keys(def.inputs.shape).filter((k) => k !== "adoptExisting" && !sameValue((observed.inputs as Plain)[k], (inputs as Plain)[k]));
+  const differing = differingInputs(def, observed, inputs).filter((k) => !def.setOnAdoption?.includes(k));
   if (differing.length > 0) {
     throw new Error(`${who} but differs from the inputs in: ${differing.join(", ")}. Change the inputs to match it to adopt it, or remove it first.`);
   }
   return observed;
+}
+
+function differingInputs<Shape extends InputShape, Obj, O extends Plain>(
+  def: ResourceDefinition<Shape, Obj, O>,
+  observed: Observed<z.output<z.ZodObject<Shape>>, O>,
+  inputs: z.output<z.ZodObject<Shape>>,
+): string[] {
+  return Object.keys(def.inputs.shape).filter((k) => k !== "adoptExisting" && !sameValue((observed.inputs as Plain)[k], (inputs as Plain)[k]));
+}
+
+/** An adopted object whose `setOnAdoption` inputs differ from the requested ones gets them set with `update`. */
+async function settle<Shape extends InputShape, Obj, O extends Plain>(
+  def: ResourceDefinition<Shape, Obj, O>,
+  ctx: ResourceContext,
+  observed: Observed<z.output<z.ZodObject<Shape>>, O>,
+  inputs: z.output<z.ZodObject<Shape>>,
+): Promise<Observed<z.output<z.ZodObject<Shape>>, O>> {
+  const unsettled = differingInputs(def, observed, inputs).filter((k) => def.setOnAdoption?.includes(k));
+  if (unsettled.length === 0 || !def.update) return observed;
+  const state = { ...observed.inputs, ...observed.outputs } as State<Shape, O>;
+  return def.describe(await def.update(ctx, observed.id, state, inputs), inputs);
 }
 
 function withoutProvider(props: Plain): Plain {

@@ -4,7 +4,7 @@ import { registeredTypes } from "../../provider/pulumi";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { ProgramHarness, type StoredResource } from "../support/programHarness";
 import { ProviderHost, providerText } from "../support/providerHost";
-import { QUICKSTART_PROJECT, quickstartConfig } from "../support/quickstart";
+import { QUICKSTART_PROJECT, QUICKSTART_SECRET_CONFIG, QUICKSTART_SECRET_KEYS, quickstartConfig } from "../support/quickstart";
 import { quickstart } from "../../examples/quickstart/program";
 
 /** A debug line of the transport, as the provider host writes it to stderr. */
@@ -29,12 +29,19 @@ describe("reliability: no key in provider texts, state, outputs, errors or debug
   before(async () => {
     emu = await startEmulator();
     host = await ProviderHost.start({ project: QUICKSTART_PROJECT, env: { BUNNYNET_DEBUG: "1" } });
-    config = quickstartConfig(emu);
+    config = await quickstartConfig(emu);
     const f = emu.fixtures;
     secrets = Object.entries(f)
       .filter(([k]) => /key$/i.test(k))
       .map(([name, value]) => ({ name, value: String(value) }));
     for await (const key of emu.client().apiKeys.list()) secrets.push({ name: `API key ${key.Id}`, value: key.Key });
+    // The api hostname's private key (each line of its body: JSON escapes the line breaks) and the script secret's value.
+    for (const key of QUICKSTART_SECRET_KEYS) {
+      const value = config[key];
+      const lines = value.includes("PRIVATE KEY") ? value.split("\n").filter((l) => l.length > 0 && !l.startsWith("-----")) : [value];
+      lines.forEach((line, i) => secrets.push({ name: `${key} (line ${i + 1})`, value: line }));
+    }
+    assert.ok(secrets.filter((s) => s.name.includes("apiCertificateKey")).length >= 2);
     assert.ok(secrets.some((s) => s.name === "otherVideoLibraryKey") && secrets.some((s) => s.name === "videoLibraryKey") && secrets.length > 12);
   });
   after(async () => {
@@ -43,7 +50,7 @@ describe("reliability: no key in provider texts, state, outputs, errors or debug
   });
 
   const f = () => emu.fixtures;
-  const harnessFor = () => new ProgramHarness({ project: QUICKSTART_PROJECT, config, secretConfig: ["bunnynet:apiKey"], providerHost: host });
+  const harnessFor = () => new ProgramHarness({ project: QUICKSTART_PROJECT, config, secretConfig: QUICKSTART_SECRET_CONFIG, providerHost: host });
 
   /** The quickstart (every resource; its thumbnail's library key is looked up by the provider), plus a thumbnail given its library's key. */
   const everything = () => ({
@@ -56,9 +63,19 @@ describe("reliability: no key in provider texts, state, outputs, errors or debug
     }).thumbnailFileName,
   });
 
-  /** Runs that must fail: a variable that exists already (adoption refused) and a thumbnail with another library's key (401). */
+  /**
+   * Runs that must fail: a variable that exists already (adoption refused), a thumbnail with another library's
+   * key (401), a secret with a variable's name (given the signing key as its value), and a hostname whose custom
+   * certificate (with its key) does not cover it (refused at check).
+   */
   const failing = () => {
     new bunnynet.ScriptVariable("taken", { scriptId: Number(f().scriptId), name: "QUICKSTART_API_BASE" });
+    new bunnynet.ScriptSecret("named-like-a-variable", { scriptId: Number(f().scriptId), name: "QUICKSTART_API_BASE", value: config[`${QUICKSTART_PROJECT}:signingKey`] });
+    new bunnynet.PullZoneHostname("wrong-certificate", {
+      pullZoneId: Number(f().pullZoneId),
+      hostname: "wrong.quickstart.example",
+      tls: { certificate: config[`${QUICKSTART_PROJECT}:apiCertificate`], privateKey: config[`${QUICKSTART_PROJECT}:apiCertificateKey`] },
+    });
     new bunnynet.VideoThumbnail("wrong-key", {
       libraryId: Number(f().otherVideoLibraryId),
       videoId: String(f().otherVideoId),
@@ -74,10 +91,10 @@ describe("reliability: no key in provider texts, state, outputs, errors or debug
   it("deploys, changes, refreshes and destroys every resource, and the failing runs fail for the expected reasons", async () => {
     const harness = harnessFor();
     outputs.push((await harness.up(everything)).outputs);
-    assert.equal(harness.resources().length, 7);
-    harness.setConfig({ ...config, [`${QUICKSTART_PROJECT}:edition`]: "second" }, ["bunnynet:apiKey"]);
+    assert.equal(harness.resources().length, 8);
+    harness.setConfig({ ...config, [`${QUICKSTART_PROJECT}:edition`]: "second" }, QUICKSTART_SECRET_CONFIG);
     const changed = await harness.up(everything);
-    assert.equal(changed.steps.filter((s) => s.op === "update").length, 3);
+    assert.equal(changed.steps.filter((s) => s.op === "update").length, 4);
     outputs.push(changed.outputs);
     await harness.refresh();
     stored.push(...harness.resources().map((r) => structuredClone(r)));
@@ -90,16 +107,24 @@ describe("reliability: no key in provider texts, state, outputs, errors or debug
     const [message] = errors;
     assert.match(message, /ScriptVariable scriptId=\d+, name="QUICKSTART_API_BASE" already exists .* set adoptExisting: true/);
     assert.match(message, /POST \/library\/\d+\/videos\/[\w-]+\/thumbnail answered 401/);
+    assert.match(message, /QUICKSTART_API_BASE is a variable of edge script \d+: a secret cannot have the name of a variable/);
+    assert.match(message, /tls\.certificate.*does not cover wrong\.quickstart\.example/);
     assert.equal(other.resources().length, 0);
 
     await harness.destroy();
     assert.equal(harness.resources().length, 0);
   });
 
-  it("the thumbnail's library key is stored only as a secret (encrypted by the engine)", () => {
+  it("the thumbnail's library key, the certificate's private key and the script secret are stored only as secrets (encrypted by the engine)", () => {
     const poster = stored.find((r) => r.name === "other-poster")!;
     assert.equal(poster.inputs.libraryKey, f().otherVideoLibraryKey);
     assert.ok(poster.secretKeys.includes("libraryKey"));
+    const api = stored.find((r) => r.name === "api")!;
+    assert.equal((api.inputs.tls as { privateKey: string }).privateKey, config[`${QUICKSTART_PROJECT}:apiCertificateKey`]);
+    assert.ok(api.secretKeys.includes("tls"));
+    const signing = stored.find((r) => r.name === "signing-key")!;
+    assert.equal(signing.outputs.value, config[`${QUICKSTART_PROJECT}:signingKey`]);
+    assert.ok(signing.secretKeys.includes("value"));
   });
 
   /** Each secret, whole and its first half (a truncated key is a leak too). */
@@ -111,7 +136,7 @@ describe("reliability: no key in provider texts, state, outputs, errors or debug
   }
 
   it("is in no provider text of any of the package's types", async () => {
-    const types = ["PullZoneHostname", "RateLimitRule", "ScriptVariable", "VideoThumbnail", "VolumeInstanceDeletion"];
+    const types = ["PullZoneHostname", "RateLimitRule", "ScriptSecret", "ScriptVariable", "VideoThumbnail", "VolumeInstanceDeletion"];
     // Other test files register test-only types in the same process: the package's own must all be there.
     assert.deepEqual(types.filter((t) => !registeredTypes().includes(t)), []);
     for (const type of types) assertNoSecretIn(`the provider text of ${type}`, await providerText(type));
@@ -119,7 +144,7 @@ describe("reliability: no key in provider texts, state, outputs, errors or debug
   });
 
   it("is in no stored inputs or outputs, except under the properties the engine stores as secrets", () => {
-    assert.equal(stored.length, 7);
+    assert.equal(stored.length, 8);
     const withoutSecrets = (props: Record<string, unknown>, secretKeys: string[]) => Object.fromEntries(Object.entries(props).filter(([k]) => !secretKeys.includes(k)));
     for (const r of stored) {
       assertNoSecretIn(`the inputs of ${r.name}`, JSON.stringify(withoutSecrets(r.inputs, r.secretKeys)));
@@ -132,6 +157,12 @@ describe("reliability: no key in provider texts, state, outputs, errors or debug
     assertNoSecretIn("the stack outputs", JSON.stringify(outputs));
     assert.equal(errors.length, 1);
     assertNoSecretIn("the error messages", errors.join("\n"));
+  });
+
+  it("is in no entry of the emulator's request log (no secret is ever echoed in a URL)", () => {
+    const log = emu.emulator.ctx.requestLog.since(0);
+    assert.ok(log.some((e) => e.route === "/compute/script/:id/secrets") && log.some((e) => e.route === "/pullzone/:id/addCertificate"));
+    assertNoSecretIn("the emulator's request log", JSON.stringify(log));
   });
 
   it("is in no line the provider host wrote, and debug logging did write lines (for every method and the failures)", () => {
