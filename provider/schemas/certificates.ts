@@ -1,5 +1,6 @@
 import { X509Certificate, createPrivateKey } from "node:crypto";
-import { CertificateProvision, type Hostname } from "./pullZones";
+import { CertificateProvision } from "./pullZones";
+import type { Hostname } from "../types.generated";
 
 /**
  * PEM certificates and keys as the package checks and describes them, with node:crypto only. No message
