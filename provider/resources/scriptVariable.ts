@@ -30,6 +30,7 @@ export const scriptVariableImplementation = defineResource({
   // A variable cannot move to another script or be renamed: those make a new variable.
   replaceOnChanges: ["scriptId", "name"],
   identity: ["scriptId", "name"],
+  secretInputs: ["defaultValue"],
 
   describe(variable: Variable, requested: Inputs) {
     return {
