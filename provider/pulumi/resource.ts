@@ -6,6 +6,9 @@ import { ProviderSession } from "./session";
 
 /** The engine's placeholder for a value not known yet (preview). */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+/** How an asset is tagged on the wire (the SDK's `specialSigKey` and `specialAssetSig`; the provider process has no SDK classes). */
+const ASSET_SIG_KEY = "4dabf18193072939515e22adb298388d";
+const ASSET_SIG = "c44067f5952c0a294b673a41bacd8c17";
 /** The property of every dynamic resource that holds the serialized provider. */
 export const PROVIDER_KEY = "__provider";
 
@@ -160,7 +163,10 @@ function implement<Shape extends InputShape, Obj, O extends Plain>(def: Resource
     },
 
     async diff(_id, olds, news) {
-      const same = (k: string) => sameValue(olds[k], news[k]) || (def.resolvedWhenUnset?.includes(k) === true && (news[k] === undefined || news[k] === null));
+      const same = (k: string) =>
+        sameValue(olds[k], news[k]) ||
+        (def.resolvedWhenUnset?.includes(k) === true && (news[k] === undefined || news[k] === null)) ||
+        ((olds[k] === undefined || isElidedAsset(olds[k])) && isAsset(news[k]));
       const changed = inputKeys.filter((k) => k !== "adoptExisting" && !same(k));
       const replaces = changed.filter((k) => def.replaceOnChanges.includes(k));
       // Only when the replacement would (or may: an unset resolved input) share the old object's identity must the old one go first.
@@ -183,7 +189,7 @@ function implement<Shape extends InputShape, Obj, O extends Plain>(def: Resource
       if (obj === undefined) return { id: undefined, props: {} };
       const requested = pickInputs(state, inputKeys) as I;
       const observed = def.describe(obj, requested);
-      return { id: observed.id, props: stored(observed), inputs: plain(observed.inputs as Plain) };
+      return { id: observed.id, props: withoutElidedAssets(stored(observed)), inputs: withoutElidedAssets(plain(observed.inputs as Plain)) };
     },
 
     async update(id, olds, news) {
@@ -432,6 +438,25 @@ function adopt<Shape extends InputShape, Obj, O extends Plain>(
     throw new Error(`${who} but differs from the inputs in: ${differing.join(", ")}. Change the inputs to match it to adopt it, or remove it first.`);
   }
   return observed;
+}
+
+/**
+ * The engine sends old assets with their contents elided, `{sig, hash}` (pkg/resource/plugin/provider_plugin.go,
+ * ElideAssetContents in Diff, Update, Read and Delete), so an old asset cannot be compared with a new one here, and
+ * refresh cannot give it back (the program cannot read an asset without contents: it is left out). A resource that
+ * takes an asset records its content in another input (VideoThumbnail's fingerprint, computed by check), and that
+ * input shows a change of content.
+ */
+function withoutElidedAssets(props: Plain): Plain {
+  return Object.fromEntries(Object.entries(props).filter(([, v]) => !isElidedAsset(v)));
+}
+
+function isElidedAsset(value: unknown): boolean {
+  return isAsset(value) && !["path", "text", "uri"].some((k) => k in (value as Plain));
+}
+
+function isAsset(value: unknown): boolean {
+  return typeof value === "object" && value !== null && (value as Plain)[ASSET_SIG_KEY] === ASSET_SIG;
 }
 
 function withoutProvider(props: Plain): Plain {

@@ -300,7 +300,7 @@ export class ProgramHarness {
   async refresh(options: { runProgram?: boolean } = {}): Promise<Step[]> {
     const steps: Step[] = [];
     const rpcs: Rpc[] = [];
-    await this.withPlugin(this.commandConfig(options.runProgram), async (plugin) => {
+    await this.withPlugin(this.commandConfig(options.runProgram === true), async (plugin) => {
       for (const r of [...this.state.values()]) {
         rpcs.push({ method: "read", urn: r.urn });
         const read = await plugin.read(r.type, r.name, r.id, elideAssets(this.withText(r.outputs, r)), elideAssets(this.withText(r.inputs, r)));
@@ -321,7 +321,7 @@ export class ProgramHarness {
   /** `pulumi destroy`: deletes every resource, newest first, configured as `refresh` is. */
   async destroy(options: { runProgram?: boolean } = {}): Promise<Step[]> {
     const steps: Step[] = [];
-    await this.withPlugin(this.commandConfig(options.runProgram), async (plugin) => {
+    await this.withPlugin(this.commandConfig(options.runProgram === true), async (plugin) => {
       for (const r of [...this.state.values()].reverse()) {
         await this.deleteResource(plugin, r, []);
         steps.push({ op: "delete", urn: r.urn });
@@ -331,7 +331,7 @@ export class ProgramHarness {
   }
 
   /** The config a command's provider gets: the current one for up and preview, the saved one otherwise. */
-  private commandConfig(current = true): Record<string, string | Secret<string>> {
+  private commandConfig(current: boolean): Record<string, string | Secret<string>> {
     const { config, secretConfig } = current || !this.savedConfig ? { config: this.config, secretConfig: this.secretConfig } : this.savedConfig;
     return Object.fromEntries(Object.entries(config).map(([k, v]) => [k, secretConfig.includes(k) ? secret(v) : v]));
   }
@@ -360,12 +360,12 @@ export class ProgramHarness {
     const deleteAfter: StoredResource[] = [];
     const state = preview ? new Map([...this.state].map(([k, v]) => [k, structuredClone(v)])) : this.state;
     if (!preview) this.savedConfig = { config: { ...this.config }, secretConfig: [...this.secretConfig] };
-    const outputs = await this.withPlugin(this.commandConfig(), (plugin) =>
+    const outputs = await this.withPlugin(this.commandConfig(true), (plugin) =>
       this.run(program, preview, async (args, options) => {
         const urn = this.urn(args.type, args.name);
         seen.add(urn);
         const text = String(unwrapSecrets(args.inputs[PROVIDER_KEY]));
-        const programInputs = withoutProvider(fromProgram(args.inputs) as Plain);
+        const programInputs = withoutProvider((await fromProgram(args.inputs)) as Plain);
         const prior = state.get(urn);
         const news = ignoringChanges(programInputs, prior?.inputs, options.ignoreChanges);
         const secretKeys = [...Object.keys(news).filter((k) => containsSecret(news[k])), ...options.additionalSecretOutputs];
@@ -495,12 +495,18 @@ function isSecretEnvelope(v: unknown): v is { value: unknown } {
   return typeof v === "object" && v !== null && (v as Plain)[SIG_KEY] === SECRET_SIG;
 }
 
-/** The program's inputs with secrets as `Secret` and unknowns as the engine's placeholder. */
-function fromProgram(value: unknown): unknown {
+/** The program's inputs as the engine has them: secrets as `Secret`, unknowns as the placeholder, assets in their wire form. */
+async function fromProgram(value: unknown): Promise<unknown> {
   if (pulumi.isUnknown(value)) return UNKNOWN;
-  if (isSecretEnvelope(value)) return new Secret(fromProgram(value.value));
-  if (Array.isArray(value)) return value.map(fromProgram);
-  if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fromProgram(v)]));
+  if (isSecretEnvelope(value)) return new Secret(await fromProgram(value.value));
+  if (pulumi.asset.Asset.isInstance(value) || pulumi.asset.Archive.isInstance(value)) {
+    const { wire } = (await pulumi.runtime.serializeProperties("asset", { wire: value })) as { wire: Plain };
+    return Object.fromEntries(Object.entries(wire).filter(([k]) => !k.startsWith("__pulumi")));
+  }
+  if (Array.isArray(value)) return Promise.all((value as unknown[]).map(fromProgram));
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(await Promise.all(Object.entries(value).map(async ([k, v]) => [k, await fromProgram(v)])));
+  }
   return value;
 }
 
