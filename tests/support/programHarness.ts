@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { type CheckFailure, type DiffAnswer, type HostOptions, ProviderHost, Secret, secret } from "./providerHost";
+import { type CheckFailure, type DiffAnswer, type HostOptions, ProviderHost, Secret, secret, toWire } from "./providerHost";
 
 /**
  * Deploys a Pulumi program the way the Pulumi engine does, without the Pulumi CLI: the program runs in this
@@ -512,17 +512,6 @@ async function fromProgram(value: unknown): Promise<unknown> {
 
 function unwrapSecrets(value: unknown): unknown {
   return isSecretEnvelope(value) ? value.value : value;
-}
-
-/** What the engine sends a provider that does not accept secrets: the plain values. */
-function toWire(value: unknown): unknown {
-  if (value instanceof Secret) return toWire(value.value);
-  if (Array.isArray(value)) return value.map(toWire);
-  if (value !== null && typeof value === "object") {
-    // A protobuf Struct cannot carry undefined.
-    return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => [k, toWire(v)]));
-  }
-  return value;
 }
 
 function containsSecret(value: unknown): boolean {

@@ -44,8 +44,8 @@ export async function providerText(type: string): Promise<string> {
   return packageProviderText(type);
 }
 
-/** What the engine sends when the provider does not accept secrets: secrets are plain values. */
-function toWire(value: unknown): unknown {
+/** What the engine sends when the provider does not accept secrets: secrets are plain values (and a Struct has no undefined). */
+export function toWire(value: unknown): unknown {
   if (value instanceof Secret) return toWire(value.value);
   if (Array.isArray(value)) return value.map(toWire);
   if (value !== null && typeof value === "object") {
