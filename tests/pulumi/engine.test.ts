@@ -1,12 +1,13 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
+import { load } from "js-yaml";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { ProgramHarness, type RunResult } from "../support/programHarness";
-import { ProviderHost, UNKNOWN_VALUE } from "../support/providerHost";
+import { HostError, ProviderHost, REPO_ROOT, UNKNOWN_VALUE, pluginDirectory } from "../support/providerHost";
 import { projectWithPackage, type Project } from "../support/projectLayout";
 import { QUICKSTART_PROJECT, quickstartConfig } from "../support/quickstart";
 import { quickstart } from "../../examples/quickstart/program";
@@ -207,6 +208,15 @@ describe("pulumi: preview, up, refresh and destroy as the engine runs them", fun
       });
     }
 
+    it("deploys from this repository's own Pulumi.yaml (main: the compiled quickstart's file)", async () => {
+      const { main } = load(readFileSync(join(REPO_ROOT, "Pulumi.yaml"), "utf8")) as { main: string };
+      assert.equal(pluginDirectory(REPO_ROOT, main), join(REPO_ROOT, "dist", "examples", "quickstart"));
+      const harness = new ProgramHarness({ config: config(), secretConfig: ["bunnynet:apiKey"], hostPerCommand: { projectDir: REPO_ROOT, main } });
+      await harness.up(oneVariable("LAYOUT_REPOSITORY"));
+      assert.ok(await variableNamed("LAYOUT_REPOSITORY"));
+      await harness.destroy();
+    });
+
     it("a package installed under an npm alias fails at check naming the directory, the package and the fix", async () => {
       const project = projectWithPackage("alias", "dist/");
       projects.push(project);
@@ -284,6 +294,11 @@ describe("pulumi: preview, up, refresh and destroy as the engine runs them", fun
       await harness.up(oneVariable("OPT_PROTECT", {}, { protect: true }));
       await assert.rejects(harness.destroy(), /protected/);
       assert.ok(await variableNamed("OPT_PROTECT"));
+    });
+
+    it("pulumi import cannot work: the engine's Read carries no provider text (adoptExisting is the way, as the README says)", async () => {
+      // The SDK's host has no provider text to load (require-from-string of undefined).
+      await assert.rejects(host.importRead("ScriptVariable", "1"), (e: unknown) => e instanceof HostError && /code must be a string, not undefined/.test(e.details));
     });
 
     it("replaceOnChanges changes nothing for a dynamic resource (as the README says): the change is made in place", async () => {

@@ -274,6 +274,14 @@ export class ProviderHost {
     return { id: res.getId() as string, outputs: answer(res.getProperties() as StructMessage), inputs: refreshed ? answer(refreshed) : undefined };
   }
 
+  /** Read as `pulumi import` sends it: the id only, no inputs, no state, so no `__provider` (pkg/resource/deploy/import.go). */
+  async importRead(type: string, id: string, name = "test"): Promise<void> {
+    const req = this.message("ReadRequest");
+    req.setId(id);
+    this.identify(req, type, name);
+    await this.call("read", req);
+  }
+
   async update(type: string, id: string, oldOutputs: Plain, news: Plain, oldInputs: Plain = {}, name = "test"): Promise<Plain> {
     const req = this.message("UpdateRequest");
     req.setId(id);
