@@ -295,8 +295,8 @@ function engineSafeFailures<Shape extends InputShape, Obj, O extends Plain>(
 function withSavedConfigHint(e: unknown): unknown {
   if (!(e instanceof UnauthorizedError)) return e;
   return new Error(
-    `${e.message}. Refresh and destroy use the bunnynet:apiKey saved at the last \`pulumi up\`: after rotating the key, ` +
-      `run \`pulumi up\` (or \`pulumi refresh --run-program\` / \`pulumi destroy --run-program\`) so the new key is used.`,
+    `${e.message}. If bunnynet:apiKey was rotated since the last \`pulumi up\`: refresh and destroy use the key saved then; ` +
+      `run \`pulumi up\` first (or \`pulumi refresh --run-program\` / \`pulumi destroy --run-program\`) so the new key is used.`,
     { cause: e },
   );
 }

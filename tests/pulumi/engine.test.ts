@@ -167,7 +167,7 @@ describe("pulumi: preview, up, refresh and destroy as the engine runs them", fun
       harness.setConfig(config); // pulumi config set --secret bunnynet:apiKey <new key>
     });
 
-    const savedKeyRefused = /answered 401.*saved at the last `pulumi up`.*run `pulumi up` \(or `pulumi refresh --run-program`/s;
+    const savedKeyRefused = /answered 401[^\n]*\. If bunnynet:apiKey was rotated since the last `pulumi up`: refresh and destroy use the key saved then; run `pulumi up` first \(or `pulumi refresh --run-program`/;
 
     it("refresh and destroy still send the key saved at the last up, and say what to do", async () => {
       await assert.rejects(harness.refresh(), savedKeyRefused);
