@@ -34,7 +34,14 @@ import { type CheckFailure, type DiffAnswer, type HostOptions, ProviderHost, Sec
  * - `replaceOnChanges` acts only on the changed keys or detailed diff a provider reports (step_generator.go,
  *   applyReplaceOnChanges); the dynamic host reports neither, so it changes nothing, here as there.
  *
- * State persists between commands, so a program can be previewed, deployed, changed, refreshed and destroyed.
+ * State persists between commands, so a program can be previewed, deployed, changed, refreshed and destroyed:
+ *
+ *   const emu = await startEmulator();                       // tests/support/emulator.ts
+ *   const stack = new ProgramHarness({ project, config: { "bunnynet:apiKey": key, "bunnynet:apiUrl": emu.url },
+ *     secretConfig: ["bunnynet:apiKey"], hostPerCommand: { projectDir, main } });
+ *   (await stack.preview(program)).steps;                     // [{ op: "create", urn }], rpcs: only "check"
+ *   await stack.up(program);  await stack.refresh();  await stack.destroy();
+ *   await emu.requests();                                     // the API calls made (the emulator's request log)
  */
 
 const pulumiRequire = createRequire(require.resolve("@pulumi/pulumi"));
@@ -299,10 +306,8 @@ export class ProgramHarness {
    */
   async refresh(options: { runProgram?: boolean } = {}): Promise<Step[]> {
     const steps: Step[] = [];
-    const rpcs: Rpc[] = [];
     await this.withPlugin(this.commandConfig(options.runProgram === true), async (plugin) => {
       for (const r of [...this.state.values()]) {
-        rpcs.push({ method: "read", urn: r.urn });
         const read = await plugin.read(r.type, r.name, r.id, elideAssets(this.withText(r.outputs, r)), elideAssets(this.withText(r.inputs, r)));
         if (!read.id) {
           this.state.delete(r.urn);
