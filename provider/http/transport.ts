@@ -1,6 +1,5 @@
 import { Agent, request as undiciRequest, type Dispatcher } from "undici";
 import type { Readable } from "node:stream";
-import { z } from "zod";
 import {
   BunnyError,
   InvalidRequestError,
@@ -31,6 +30,24 @@ export type RetryPolicy = "idempotent" | "create" | "never";
 
 export type Auth = { accessKey: string } | { bearer: string } | "none";
 
+/**
+ * A schema as the transport uses it: only `safeParse`, typed structurally, so that the package's public
+ * declarations do not depend on the schema library's (which need esModuleInterop). Every schema of
+ * provider/schemas is one.
+ */
+export interface Schema<T = unknown> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: readonly SchemaIssue[] } };
+}
+
+/** What the transport reads of the issues of a refused value. */
+export interface SchemaIssue {
+  code: string;
+  path: readonly PropertyKey[];
+  message: string;
+  /** The unknown properties of an `unrecognized_keys` issue. */
+  keys?: readonly string[];
+}
+
 export interface RequestSpec<T> {
   api: ApiName;
   method: HttpMethod;
@@ -39,12 +56,12 @@ export interface RequestSpec<T> {
   query?: Record<string, string | number | boolean | undefined | null>;
   /** A JSON body; validated against `requestSchema` before anything is sent. */
   json?: unknown;
-  requestSchema?: z.ZodType;
+  requestSchema?: Schema;
   /** A raw body (e.g. an image), sent as `contentType`. */
   body?: Uint8Array;
   contentType?: string;
   /** Parses the 2xx body; extra fields are tolerated. Omit for empty answers. */
-  responseSchema?: z.ZodType<T>;
+  responseSchema?: Schema<T>;
   retry?: RetryPolicy;
   /** Defaults to the account key as `AccessKey`. */
   auth?: Auth;
@@ -76,19 +93,19 @@ export function encodePath(...segments: (string | number)[]): string {
   return "/" + segments.map((s) => encodeURIComponent(String(s))).join("/");
 }
 
-/** Turns zod issues into `{field, message}` with a dotted field path. */
-export function zodIssues(error: z.ZodError, prefix = ""): { field: string; message: string }[] {
-  const name = (path: PropertyKey[]) => [prefix, path.map(String).join(".")].filter(Boolean).join(".") || "(body)";
+/** Turns schema issues into `{field, message}` with a dotted field path. */
+export function schemaIssues(error: { issues: readonly SchemaIssue[] }, prefix = ""): { field: string; message: string }[] {
+  const name = (path: readonly PropertyKey[]) => [prefix, path.map(String).join(".")].filter(Boolean).join(".") || "(body)";
   return error.issues.flatMap((i) =>
     // An unknown property is named itself (`ruleConfiguration.colour`), not only the object that holds it.
-    i.code === "unrecognized_keys" ? i.keys.map((k) => ({ field: name([...i.path, k]), message: "unknown property" })) : [{ field: name(i.path), message: i.message }],
+    i.code === "unrecognized_keys" ? (i.keys ?? []).map((k) => ({ field: name([...i.path, k]), message: "unknown property" })) : [{ field: name(i.path), message: i.message }],
   );
 }
 
 /** Throws InvalidRequestError naming the field when `value` does not fit `schema`; returns the parsed value. */
-export function validateRequest<S extends z.ZodType>(schema: S, value: unknown, method: string, path: string, prefix = ""): z.output<S> {
+export function validateRequest<T>(schema: Schema<T>, value: unknown, method: string, path: string, prefix = ""): T {
   const result = schema.safeParse(value);
-  if (!result.success) throw new InvalidRequestError(method, path, zodIssues(result.error, prefix));
+  if (!result.success) throw new InvalidRequestError(method, path, schemaIssues(result.error, prefix));
   return result.data;
 }
 
@@ -143,7 +160,7 @@ export class Transport {
     }
     const parsed = spec.responseSchema.safeParse(json);
     if (!parsed.success) {
-      const issue = zodIssues(parsed.error)[0];
+      const issue = schemaIssues(parsed.error)[0];
       throw new UnexpectedResponseError({ method: spec.method, path: spec.path, status, field: issue?.field, serverMessage: `unexpected answer: ${issue?.message}` });
     }
     return parsed.data;
