@@ -11,6 +11,8 @@ import { HostError, ProviderHost, REPO_ROOT, UNKNOWN_VALUE, pluginDirectory } fr
 import { projectWithPackage, type Project } from "../support/projectLayout";
 import { QUICKSTART_PROJECT, quickstartConfig } from "../support/quickstart";
 import { quickstart } from "../../examples/quickstart/program";
+import { z } from "zod";
+import { BunnyResource, defineResource } from "../../provider/pulumi";
 import { RateLimitRule } from "../../provider/resources/rateLimitRule";
 import { ScriptVariable, type ScriptVariableArgs } from "../../provider/resources/scriptVariable";
 import { VideoThumbnail } from "../../provider/resources/videoThumbnail";
@@ -305,6 +307,29 @@ describe("pulumi: preview, up, refresh and destroy as the engine runs them", fun
       await harness.up(oneVariable("OPT_ROC", { defaultValue: "one" }));
       const run = await harness.up(oneVariable("OPT_ROC", { defaultValue: "two" }, { replaceOnChanges: ["defaultValue"] }));
       assert.deepEqual(run.steps.map((s) => s.op), ["update"]);
+    });
+  });
+
+  describe("the harness itself", () => {
+    it("outputs the program cannot read (an asset without contents) fail the run, naming the resource, instead of hanging", async () => {
+      const type = "TestElidedAssetOutput";
+      defineResource({
+        type,
+        inputs: z.object({ name: z.string() }).strict(),
+        replaceOnChanges: ["name"],
+        identity: ["name"],
+        describe: (_obj: unknown, requested: { name: string }) => ({ id: "1", inputs: requested, outputs: { file: { [pulumi.runtime.specialSigKey]: pulumi.runtime.specialAssetSig, hash: "00" } } }),
+        create: async () => ({}),
+        get: async () => ({}),
+        delete: async () => undefined,
+      });
+      class Broken extends BunnyResource {
+        constructor(name: string) {
+          super(type, name, { name, file: undefined }, undefined);
+        }
+      }
+      const harness = new ProgramHarness({ config: { "bunnynet:apiKey": "unused" } }); // in-process: the type exists only here
+      await assert.rejects(harness.up(() => void new Broken("broken")), /TestElidedAssetOutput::broken: the program cannot read the outputs the provider answered: Invalid asset/);
     });
   });
 });

@@ -50,6 +50,8 @@ const { Config: HostConfig } = pulumiRequire("@pulumi/pulumi/cmd/dynamic-provide
   Config: new (raw: Record<string, string>, project: string) => pulumi.dynamic.Config;
 };
 const settings = pulumiRequire("@pulumi/pulumi/runtime/settings") as { waitForRPCs(): Promise<void>; getMonitor(): MonitorLike };
+const rpc = pulumiRequire("@pulumi/pulumi/runtime/rpc") as { serializeProperties(label: string, props: Plain): Promise<Plain>; deserializeProperties(struct: unknown): Plain };
+const { Struct } = pulumiRequire("google-protobuf/google/protobuf/struct_pb") as { Struct: { fromJavaScript(value: Plain): unknown } };
 
 const { specialSigKey: SIG_KEY, specialSecretSig: SECRET_SIG, specialAssetSig: ASSET_SIG } = pulumi.runtime;
 /** The engine's placeholder for a value not known yet (preview). */
@@ -464,6 +466,7 @@ export class ProgramHarness {
           const state: Plain = { ...stored.outputs };
           // The engine marks outputs secret under the keys whose inputs were secret, and additionalSecretOutputs.
           for (const k of stored.secretKeys) if (k in state) state[k] = { [SIG_KEY]: SECRET_SIG, value: state[k] };
+          await assertProgramCanRead(stored.urn, state);
           return { id: stored.id || undefined, state };
         } catch (e) {
           failures.push(e);
@@ -493,6 +496,18 @@ export class ProgramHarness {
     if (failures.length > 0) throw failures.length === 1 ? failures[0] : new AggregateError(failures, failures.map(String).join("\n"));
     if (programError) throw programError;
     return outputs;
+  }
+}
+
+/**
+ * The SDK reads the outputs back in the program; what it cannot read (an asset without contents) fails inside its
+ * registration and leaves the program waiting for ever. Refused here instead, naming the resource.
+ */
+async function assertProgramCanRead(urn: string, state: Plain): Promise<void> {
+  try {
+    rpc.deserializeProperties(Struct.fromJavaScript(await rpc.serializeProperties(urn, state)));
+  } catch (e) {
+    throw new Error(`${urn}: the program cannot read the outputs the provider answered: ${(e as Error).message}`, { cause: e });
   }
 }
 
