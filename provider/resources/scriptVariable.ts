@@ -32,6 +32,7 @@ defineResource({
   // A variable cannot move to another script or be renamed: those make a new variable.
   replaceOnChanges: ["scriptId", "name"],
   identity: ["scriptId", "name"],
+  secretInputs: ["defaultValue"],
 
   describe(variable: Variable, requested: Inputs) {
     return {

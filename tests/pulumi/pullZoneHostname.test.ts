@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { startEmulator, type TestEmulator } from "../support/emulator";
-import { HostError, ProviderHost, secret } from "../support/providerHost";
+import { HostError, ProviderHost, secret, named } from "../support/providerHost";
 
 const TYPE = "PullZoneHostname";
 
@@ -42,12 +42,12 @@ describe("pulumi: PullZoneHostname through the SDK's provider host over gRPC", f
     it("refuses bad input naming each property, without a single API call", async () => {
       await emu.markRequests();
       const res = await host.check(TYPE, {}, { pullZoneId: "zone-1", hostname: "https://cdn.example.com/path", adoptExisting: "yes", hostnmae: "x" });
-      const byProperty = Object.fromEntries(res.failures.map((f) => [f.property, f.reason]));
+      const byProperty = Object.fromEntries(res.failures.map(named).map((f) => [f.property, f.reason]));
       assert.deepEqual(Object.keys(byProperty).sort(), ["adoptExisting", "hostname", "hostnmae", "pullZoneId"]);
       assert.match(byProperty.hostname, /bare hostname, without a scheme/);
       assert.match(byProperty.hostnmae, /unknown property/);
       const bare = await host.check(TYPE, {}, { pullZoneId, hostname: "localhost" });
-      assert.deepEqual(bare.failures.map((f) => f.property), ["hostname"]);
+      assert.deepEqual(bare.failures.map(named).map((f) => f.property), ["hostname"]);
       assert.equal((await emu.requests()).length, 0);
     });
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import * as pulumi from "@pulumi/pulumi";
 import { startEmulator, type TestEmulator } from "../support/emulator";
-import { ProviderHost, secret } from "../support/providerHost";
+import { ProviderHost, named, secret } from "../support/providerHost";
 
 type Plain = Record<string, unknown>;
 
@@ -216,8 +216,8 @@ describe("reliability: bad input is refused by check, naming the property, befor
         it(`${bad.kind} → ${bad.properties.join(", ")}`, async () => {
           await emu.markRequests();
           const res = await host.check(type, {}, bad.news);
-          assert.deepEqual(res.failures.map((f) => f.property).sort(), [...bad.properties].sort(), JSON.stringify(res.failures));
-          for (const f of res.failures) {
+          assert.deepEqual(res.failures.map(named).map((f) => f.property).sort(), [...bad.properties].sort(), JSON.stringify(res.failures));
+          for (const f of res.failures.map(named)) {
             assert.ok(f.reason.length > 0, `${f.property} has a reason`);
             if (bad.reason) assert.match(f.reason, bad.reason);
           }

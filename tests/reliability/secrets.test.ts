@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import * as pulumi from "@pulumi/pulumi";
 import * as bunnynet from "../../provider";
 import { registeredTypes } from "../../provider/pulumi";
 import { startEmulator, type TestEmulator } from "../support/emulator";
-import { ProgramHarness, type StoredResource } from "../support/programHarness";
+import { CheckFailedError, ProgramHarness, type StoredResource } from "../support/programHarness";
 import { ProviderHost, providerText } from "../support/providerHost";
 import { QUICKSTART_PROJECT, QUICKSTART_SECRET_CONFIG, QUICKSTART_SECRET_KEYS, quickstartConfig } from "../support/quickstart";
 import { quickstart } from "../../examples/quickstart/program";
@@ -173,5 +175,62 @@ describe("reliability: no key in provider texts, state, outputs, errors or debug
     for (const method of ["GET", "POST", "PATCH", "DELETE"]) assert.ok(lines.some((l) => l.startsWith(`[bunnynet] ${method} `)), `a ${method} line`);
     assert.ok(lines.some((l) => / → 401 /.test(l)), "the refused call is logged");
     assert.ok(lines.some((l) => /^\[bunnynet\] GET \/videolibrary\/\d+ → 200/.test(l)), "the library key look-up is logged");
+  });
+
+  describe("secrets the program gives as inputs", () => {
+    const programSecret = () => `sk_live_${randomBytes(16).toString("hex")}`;
+    /** The engine's lines for a run refused at check (rendered as the engine renders them, values included). */
+    const refusedLines = async (program: () => unknown): Promise<string> => {
+      await emu.markRequests();
+      const error = await harnessFor()
+        .up(program)
+        .then(
+          () => assert.fail("the run was refused"),
+          (e: unknown) => e,
+        );
+      assert.ok(error instanceof CheckFailedError, String(error));
+      assert.deepEqual(await emu.requests(), [], "refused before any API call");
+      return error.message;
+    };
+
+    it("a refused secret value is never printed: the failure names the property in its reason only", async () => {
+      const tooLong = programSecret().padEnd(4097, "x");
+      const message = await refusedLines(() => new bunnynet.ScriptVariable("too-long", { scriptId: Number(f().scriptId), name: "TOO_LONG", defaultValue: pulumi.secret(tooLong) }));
+      assert.match(message, /ScriptVariable resource 'too-long' has a problem: defaultValue: Too big/);
+      assert.ok(!message.includes(tooLong.slice(0, 20)), message);
+    });
+
+    it("a misspelt key holding a secret is never printed", async () => {
+      const value = programSecret();
+      const misspelt = { scriptId: Number(f().scriptId), name: "MISSPELT", defaultVaule: pulumi.secret(value) } as bunnynet.ScriptVariableArgs;
+      const message = await refusedLines(() => new bunnynet.ScriptVariable("misspelt", misspelt));
+      assert.match(message, /has a problem: defaultVaule: unknown property/);
+      assert.ok(!message.includes(value), message);
+    });
+
+    it("(the harness renders as the engine does: a named property's value is printed, secret or not)", async () => {
+      const value = programSecret().padEnd(257, "x");
+      const message = await refusedLines(() => new bunnynet.ScriptVariable("named", { scriptId: Number(f().scriptId), name: pulumi.secret(value) }));
+      assert.ok(message.includes(`property 'name' value {&{{${value}}}} has a problem`), message);
+    });
+
+    it("no derived output carries a secret input: a signed thumbnail URL is stored only under its secret key", async () => {
+      const token = programSecret();
+      const signedUrl = `https://images.example.com/poster.png?token=${token}`;
+      const harness = harnessFor();
+      const run = await harness.up(() => {
+        const thumbnail = new bunnynet.VideoThumbnail("signed", { libraryId: Number(f().videoLibraryId), videoId: String(f().videoId), url: pulumi.secret(signedUrl) });
+        return { fingerprint: thumbnail.fingerprint, id: thumbnail.id, fileName: thumbnail.thumbnailFileName };
+      });
+      const thumbnail = harness.resource("pulumi-nodejs:dynamic/bunnynet:VideoThumbnail", "signed")!;
+      assert.ok(thumbnail.secretKeys.includes("url"));
+      assert.equal(thumbnail.outputs.url, signedUrl, "kept, under the secret key");
+      assert.match(String(thumbnail.outputs.fingerprint), /^url:sha256:[0-9a-f]{64}$/);
+      const withoutSecretKeys = (props: Record<string, unknown>) => JSON.stringify({ ...props, url: undefined });
+      for (const text of [withoutSecretKeys(thumbnail.inputs), withoutSecretKeys(thumbnail.outputs), thumbnail.id, JSON.stringify(run.outputs)]) {
+        assert.ok(!text.includes(token), text);
+      }
+      await harness.destroy();
+    });
   });
 });
