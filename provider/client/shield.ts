@@ -2,20 +2,15 @@ import { type Transport, encodePath, validateRequest } from "../http/transport";
 import { NotFoundError, UnexpectedResponseError } from "../http/errors";
 import { idFromString } from "../schemas/common";
 import {
-  type CreateRateLimitInput,
   CreateRateLimitRequestSchema,
   GenericRequestResponseSchema,
   RateLimitAnswerSchema,
-  type RateLimitListQuery,
   RateLimitListQuerySchema,
-  type RateLimitPage,
   RateLimitPageSchema,
-  type RateLimitRule,
-  type ShieldZone,
   ShieldZoneAnswerSchema,
-  type UpdateRateLimitInput,
   UpdateRateLimitRequestSchema,
 } from "../schemas/shield";
+import type { CreateRateLimitInput, RateLimitListQuery, RateLimitPage, RateLimitRule, ShieldZone, UpdateRateLimitInput } from "../types.generated";
 
 /** Pauses between the lookups that read back a rule the API accepted (202) but may not list yet. */
 const READ_BACK_DELAYS_MS = [0, 250, 500, 1000, 2000, 4000];

@@ -49,8 +49,8 @@ export interface SharedRequest {
   sharing: Sharing;
   /** Which credential sends it: a hash (see `credentialId`), never the key. */
   credential: string;
-  /** The request's full URL, query included. */
-  url: string;
+  /** What makes two requests identical: method, full URL (query included) and how the answer is parsed. */
+  key: string;
   /** Its API origin and first path segment (see `surfaceOf`). */
   surface: string;
 }
@@ -114,7 +114,7 @@ export async function shared<R extends { status: number }>(request: SharedReques
   }
   if (request.sharing === "none") return send();
 
-  const key = `${request.credential} ${request.url}`;
+  const key = `${request.credential} ${request.key}`;
   if (request.sharing === "cache") {
     const hit = cache.get(key);
     if (hit && Date.now() - hit.storedAt <= READ_CACHE_MAX_AGE_MS) {

@@ -1,6 +1,5 @@
 import { Agent, request as undiciRequest, type Dispatcher } from "undici";
 import type { Readable } from "node:stream";
-import { z } from "zod";
 import {
   BunnyError,
   InvalidRequestError,
@@ -32,6 +31,24 @@ export type RetryPolicy = "idempotent" | "create" | "never";
 
 export type Auth = { accessKey: string } | { bearer: string } | "none";
 
+/**
+ * A schema as the transport uses it: only `safeParse`, typed structurally, so that the package's public
+ * declarations do not depend on the schema library's (which need esModuleInterop). Every schema of
+ * provider/schemas is one.
+ */
+export interface Schema<T = unknown> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: readonly SchemaIssue[] } };
+}
+
+/** What the transport reads of the issues of a refused value. */
+export interface SchemaIssue {
+  code: string;
+  path: readonly PropertyKey[];
+  message: string;
+  /** The unknown properties of an `unrecognized_keys` issue. */
+  keys?: readonly string[];
+}
+
 export interface RequestSpec<T> {
   api: ApiName;
   method: HttpMethod;
@@ -40,12 +57,12 @@ export interface RequestSpec<T> {
   query?: Record<string, string | number | boolean | undefined | null>;
   /** A JSON body; validated against `requestSchema` before anything is sent. */
   json?: unknown;
-  requestSchema?: z.ZodType;
+  requestSchema?: Schema;
   /** A raw body (e.g. an image), sent as `contentType`. */
   body?: Uint8Array;
   contentType?: string;
   /** Parses the 2xx body; extra fields are tolerated. Omit for empty answers. */
-  responseSchema?: z.ZodType<T>;
+  responseSchema?: Schema<T>;
   retry?: RetryPolicy;
   /** Defaults to the account key as `AccessKey`. */
   auth?: Auth;
@@ -84,20 +101,30 @@ export function encodePath(...segments: (string | number)[]): string {
   return "/" + segments.map((s) => encodeURIComponent(String(s))).join("/");
 }
 
-/** Turns zod issues into `{field, message}` with a dotted field path. */
-export function zodIssues(error: z.ZodError, prefix = ""): { field: string; message: string }[] {
-  const name = (path: PropertyKey[]) => [prefix, path.map(String).join(".")].filter(Boolean).join(".") || "(body)";
+/** Turns schema issues into `{field, message}` with a dotted field path. */
+export function schemaIssues(error: { issues: readonly SchemaIssue[] }, prefix = ""): { field: string; message: string }[] {
+  const name = (path: readonly PropertyKey[]) => [prefix, path.map(String).join(".")].filter(Boolean).join(".") || "(body)";
   return error.issues.flatMap((i) =>
     // An unknown property is named itself (`ruleConfiguration.colour`), not only the object that holds it.
-    i.code === "unrecognized_keys" ? i.keys.map((k) => ({ field: name([...i.path, k]), message: "unknown property" })) : [{ field: name(i.path), message: i.message }],
+    i.code === "unrecognized_keys" ? (i.keys ?? []).map((k) => ({ field: name([...i.path, k]), message: "unknown property" })) : [{ field: name(i.path), message: i.message }],
   );
 }
 
 /** Throws InvalidRequestError naming the field when `value` does not fit `schema`; returns the parsed value. */
-export function validateRequest<S extends z.ZodType>(schema: S, value: unknown, method: string, path: string, prefix = ""): z.output<S> {
+export function validateRequest<T>(schema: Schema<T>, value: unknown, method: string, path: string, prefix = ""): T {
   const result = schema.safeParse(value);
-  if (!result.success) throw new InvalidRequestError(method, path, zodIssues(result.error, prefix));
+  if (!result.success) throw new InvalidRequestError(method, path, schemaIssues(result.error, prefix));
   return result.data;
+}
+
+const schemaIds = new WeakMap<Schema, number>();
+let schemaCount = 0;
+/** A number per response schema, for telling requests apart that parse the same URL's answer differently. */
+function schemaId(schema: Schema | undefined): number {
+  if (!schema) return 0;
+  let id = schemaIds.get(schema);
+  if (id === undefined) schemaIds.set(schema, (id = ++schemaCount));
+  return id;
 }
 
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT", "EHOSTUNREACH", "ENETUNREACH"]);
@@ -130,8 +157,14 @@ export class Transport {
 
   /** Sends a request and parses its JSON answer (or returns undefined for an empty one). */
   async request<T = undefined>(spec: RequestSpec<T>): Promise<ApiResponse<T>> {
-    const { status, headers, body } = await shared(this.sharing(spec, true), () => this.send(spec, async (res) => res.body.text()));
-    return { status, headers, body: this.parseBody(spec, status, body) };
+    const sharing = this.sharing(spec, true);
+    // Parsed once, inside the shared request: what is shared or cached is what the schema kept (a zone's
+    // certificate keys, for one, are dropped on arrival). Every caller gets its own copy.
+    const res = await shared(sharing, async () => {
+      const { status, headers, body } = await this.send(spec, async (r) => r.body.text());
+      return { status, headers, body: this.parseBody(spec, status, body) };
+    });
+    return sharing.sharing === "write" ? res : { ...res, body: structuredClone(res.body) };
   }
 
   /** Sends a request and hands back the body as a stream (for multi-gigabyte log files). */
@@ -147,7 +180,8 @@ export class Transport {
     let sharing: Sharing = "none";
     if (spec.method !== "GET" || spec.mutates) sharing = "write";
     else if (buffered) sharing = spec.cacheable && this.settings.readCache ? "cache" : "coalesce";
-    return { sharing, url, surface: surfaceOf(url), credential: credentialId(credential, new URL(url).origin) };
+    // Requests are identical when their answers are parsed alike too: the schema is part of the key.
+    return { sharing, key: `${spec.method} ${url} ${schemaId(spec.responseSchema)}`, surface: surfaceOf(url), credential: credentialId(credential, new URL(url).origin) };
   }
 
   private parseBody<T>(spec: RequestSpec<T>, status: number, text: string): T {
@@ -162,7 +196,7 @@ export class Transport {
     }
     const parsed = spec.responseSchema.safeParse(json);
     if (!parsed.success) {
-      const issue = zodIssues(parsed.error)[0];
+      const issue = schemaIssues(parsed.error)[0];
       throw new UnexpectedResponseError({ method: spec.method, path: spec.path, status, field: issue?.field, serverMessage: `unexpected answer: ${issue?.message}` });
     }
     return parsed.data;

@@ -2,7 +2,9 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { idFromString } from "../schemas/common";
 import type { Variable } from "../schemas/edgeScripts";
-import { type AdoptableArgs, BunnyResource, adoptionInputs, defineResource } from "../pulumi";
+import { BunnyResource } from "../pulumi/base";
+import type { AdoptableArgs } from "../pulumi/types";
+import { adoptionInputs, defineResource } from "../pulumi";
 
 export const SCRIPT_VARIABLE_TYPE = "ScriptVariable";
 
@@ -24,7 +26,7 @@ const scriptVariableInputs = z
 
 type Inputs = z.output<typeof scriptVariableInputs>;
 
-export const scriptVariableImplementation = defineResource({
+defineResource({
   type: SCRIPT_VARIABLE_TYPE,
   inputs: scriptVariableInputs,
   // A variable cannot move to another script or be renamed: those make a new variable.
@@ -32,6 +34,7 @@ export const scriptVariableImplementation = defineResource({
   identity: ["scriptId", "name"],
   // Not `refusesDuplicates`: the API's documents do not say a second variable of the same name is refused (the
   // emulator refuses it, and the upsert by name suggests names are unique), so the look-up still comes first.
+  secretInputs: ["defaultValue"],
 
   describe(variable: Variable, requested: Inputs) {
     return {
@@ -48,8 +51,13 @@ export const scriptVariableImplementation = defineResource({
 
   find: ({ client }, inputs) => client.edgeScripts.findVariableByName(inputs.scriptId, inputs.name),
 
-  create: ({ client }, inputs) =>
-    client.edgeScripts.addVariable(inputs.scriptId, { Name: inputs.name, Required: inputs.required, DefaultValue: inputs.defaultValue ?? null }),
+  async create({ client }, inputs) {
+    // Variables and secrets both become the script's environment: one name cannot be both.
+    if (await client.edgeScripts.findSecretByName(inputs.scriptId, inputs.name)) {
+      throw new Error(`${inputs.name} is a secret of edge script ${inputs.scriptId}: a variable cannot have the name of a secret. Remove or rename the secret (ScriptSecret) first.`);
+    }
+    return client.edgeScripts.addVariable(inputs.scriptId, { Name: inputs.name, Required: inputs.required, DefaultValue: inputs.defaultValue ?? null });
+  },
 
   // Read through the script: in a refresh one read serves every variable of the script (see http/sharedReads.ts).
   get: async ({ client }, id, state) => (await client.edgeScripts.getScript(state.scriptId)).EdgeScriptVariables.find((v) => v.Id === Number(id)),
