@@ -226,6 +226,7 @@ defineResource({
   refusesDuplicates: true,
   // An adopted hostname (or one whose add answer was lost) gets the certificate and force-SSL asked for.
   setOnAdoption: ["tls", "forceSsl"],
+  secretInputs: ["tls"],
 
   describe(hostname: Hostname, requested: Inputs) {
     return {
