@@ -24,8 +24,9 @@ import { admin, countRequests, pooled, printTable, spawnEmulator, type EmulatorP
  * The floor of a phase is the time its sequentially dependent round trips need, packed into `parallel` lanes with
  * nothing else costing anything: latency × max(longest chain, ⌈total round trips ÷ parallel⌉). Round trips per
  * resource: a create of a hostname 2 (the API refuses a duplicate, so no look-up first, but the add answers without
- * the hostname's id, so the zone is read after it), of a variable 2 and of a rule 2 (nothing documents that the API
- * refuses a duplicate name, so the parent is looked up first); an update 1; a delete 1; a refresh one read per parent.
+ * the hostname's id, so the zone is read after it); of a rule 2 (nothing documents that the API refuses a duplicate
+ * name, so the zone's rules are looked up first); of a variable 3 (the same look-up, and one of the script's secrets,
+ * as a name cannot be both); an update 1; a delete 1; a refresh one read per parent.
  *
  * `wall/server` sets the wall time against the emulator's own time for the phase's requests (latency included),
  * packed the same way: on a loaded machine the emulator is slower than the floor assumes, and this ratio is what
@@ -65,7 +66,7 @@ function stack(n: number, fixtures: Record<string, string | number>): Resource[]
       type: "ScriptVariable",
       name: `v${i}`,
       props: { scriptId: scripts[i % PARENTS], name: `SCALE_${i}`, defaultValue: "one" },
-      floor: { create: 2, update: 1 },
+      floor: { create: 3, update: 1 },
     })),
     ...Array.from({ length: rules }, (_, i): Resource => ({
       type: "RateLimitRule",

@@ -287,8 +287,10 @@ defineResource({
     return readBack(ctx, inputs);
   },
 
-  // A system hostname stays: it only loses force-SSL and a custom certificate.
+  // A system hostname stays: it only loses force-SSL and a custom certificate. One the state shows was added is
+  // removed without reading the zone first ("already gone", like a zone that is gone, counts as done).
   async delete(ctx, _id, state) {
+    if (state.isSystemHostname === false) return ctx.client.pullZones.removeHostname(state.pullZoneId, state.hostname);
     const current = await findWithCertificate(ctx, state);
     if (!current) return;
     if (!current.IsSystemHostname) return ctx.client.pullZones.removeHostname(state.pullZoneId, state.hostname);

@@ -87,7 +87,9 @@ describe("pulumi: API calls per deployment (shared reads through the provider ho
     // Every parent cached first, as a refresh at the start of `pulumi up --refresh` would.
     await Promise.all(deployed.map((r) => host.read(r.type, r.id, r.outputs, r.inputs, r.name)));
     const gone = deployed.filter((_, i) => i % 2 === 0);
+    await emu.markRequests();
     await Promise.all(gone.map((r) => host.delete(r.type, r.id, r.outputs, r.inputs, r.name)));
+    assert.deepEqual((await emu.requests()).map((r) => r.method), gone.map(() => "DELETE"), "one call per delete, no read first");
     const reads = await Promise.all(deployed.map((r) => host.read(r.type, r.id, r.outputs, r.inputs, r.name)));
     assert.deepEqual(
       reads.map((r) => r.id),
