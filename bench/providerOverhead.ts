@@ -53,9 +53,11 @@ async function direct(pool: Pool, key: string, scriptId: number, names: string[]
     return text ? JSON.parse(text) : undefined;
   };
   const ids: number[] = [];
-  // The same calls the provider makes: look the name up (adoption and safe-create check), then add.
+  // The same calls the provider makes: look the name up (adoption and safe-create check), check that no secret has
+  // it, then add.
   const create = await pooled(names, concurrency, async (name, i) => {
     await call("GET", `/compute/script/${scriptId}`);
+    await call("GET", `/compute/script/${scriptId}/secrets`);
     ids[i] = (await call("POST", `/compute/script/${scriptId}/variables/add`, { Name: name, Required: false, DefaultValue: "v1" })).Id;
   });
   const update = await pooled(names, concurrency, async (_name, i) => {
