@@ -1,5 +1,6 @@
 import { type Transport, encodePath, validateRequest } from "../http/transport";
 import { NotFoundError, UnexpectedResponseError } from "../http/errors";
+import { PageGuard } from "../http/paging";
 import { idFromString } from "../schemas/common";
 import {
   type CreateRateLimitInput,
@@ -89,8 +90,10 @@ export class ShieldClient {
 
   /** Every rule of a zone, page by page. */
   async *listRateLimits(shieldZoneId: number | string, options: { perPage?: number } = {}): AsyncGenerator<RateLimitRule> {
+    const guard = new PageGuard("GET", "/shield/rate-limits/{shieldZoneId}", this.http.limits);
     for (let page = 1; ; page++) {
       const res = await this.listRateLimitsPage(shieldZoneId, { page, perPage: options.perPage });
+      guard.page(res.data);
       yield* res.data;
       const hasNext = res.page.nextPage !== null && res.page.nextPage !== undefined && res.page.currentPage < res.page.totalPages;
       if (!hasNext || res.data.length === 0) return;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idFromString } from "./common";
+import { idFromString, pathSegmentId } from "./common";
 
 /**
  * Stream (video libraries): the library record from the core API (for its own `ApiKey`),
@@ -42,7 +42,7 @@ export const StreamStatusSchema = z.object({
 
 export const StreamIdsSchema = z.object({
   libraryId: idFromString,
-  videoId: z.string().min(1, "must not be empty"),
+  videoId: pathSegmentId,
 });
 
 /** An absolute http(s) URL (the server refuses every other kind, and private addresses). */

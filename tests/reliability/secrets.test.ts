@@ -34,7 +34,7 @@ describe("reliability: no key in provider texts, state, outputs, errors or debug
     secrets = Object.entries(f)
       .filter(([k]) => /key$/i.test(k))
       .map(([name, value]) => ({ name, value: String(value) }));
-    for await (const key of emu.client().apiKeys.list()) secrets.push({ name: `API key ${key.Id}`, value: key.Key });
+    for await (const key of emu.client().apiKeys.list()) secrets.push({ name: `API key ${key.Id}`, value: key.Key ?? "" });
     assert.ok(secrets.some((s) => s.name === "otherVideoLibraryKey") && secrets.some((s) => s.name === "videoLibraryKey") && secrets.length > 12);
   });
   after(async () => {

@@ -166,18 +166,20 @@ Ctrl-C stops cleanly after the current poll (exit 0).`,
     const logging = loggingClient(ctx);
     const out = entryWriter(ctx);
     let cursor = new Date(Date.now() - sinceMs).toISOString();
-    // Entries at the cursor's exact time may come again in the next poll: remember which were printed.
+    // Entries at the cursor's exact time may come again in the next poll: remember which were printed
+    // (by request id, or the whole entry where the API sent none: the field is nullable).
     let atCursor = new Set<string>();
+    const identity = (e: LogEntry) => e.requestId ?? JSON.stringify(e);
     while (!io.signal.aborted) {
       const to = new Date().toISOString();
       if (to > cursor) {
         for await (const entry of logging.query(pullZoneId, { ...filters, from: cursor, to, order: "asc" })) {
-          if (entry.timestamp === cursor && atCursor.has(entry.requestId)) continue;
+          if (entry.timestamp === cursor && atCursor.has(identity(entry))) continue;
           if (entry.timestamp !== cursor) {
             cursor = entry.timestamp;
             atCursor = new Set();
           }
-          atCursor.add(entry.requestId);
+          atCursor.add(identity(entry));
           out.write(entry);
         }
         // Table output sizes its columns from the first rows: show each poll's rows without waiting for more.
