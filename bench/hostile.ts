@@ -1,4 +1,5 @@
 import { fork } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { sendJson, startHostileServer, streamBody, type HostileServer } from "../tests/support/hostileServer";
 
@@ -77,6 +78,15 @@ function serve(server: HostileServer, gb: number, capGb: number, capMs: number):
 
 let currentCase: Case = "json2g";
 
+function peakRssMb(pid: number | undefined): number {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Math.round(Number(m[1]) / 1024) : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
 async function main(): Promise<void> {
   const clientDist = resolve(arg("--client", join(__dirname, "..")));
   const gb = Number(arg("--gb", "2"));
@@ -91,12 +101,17 @@ async function main(): Promise<void> {
     server.requests.length = 0;
     const before = served.bytes();
     const proc = fork(__filename, ["--child", c, clientDist, server.url], { stdio: "inherit" });
-    const killer = setTimeout(() => proc.kill("SIGKILL"), (capS + 30) * 1000);
+    // A child that never stops by itself is killed; its peak RSS is read from /proc first (Linux).
+    let killedPeakMb = NaN;
+    const killer = setTimeout(() => {
+      killedPeakMb = peakRssMb(proc.pid);
+      proc.kill("SIGKILL");
+    }, (capS + 30) * 1000);
     const started = Date.now();
     const result = await new Promise<ChildResult>((done) => {
       let got: ChildResult | undefined;
       proc.on("message", (m) => (got = m as ChildResult));
-      proc.on("exit", (code, signal) => done(got ?? { outcome: `killed (${signal ?? code})`, ms: Date.now() - started, maxRssMb: NaN }));
+      proc.on("exit", (code, signal) => done(got ?? { outcome: `killed after ${capS + 30} s (${signal ?? code})`, ms: Date.now() - started, maxRssMb: killedPeakMb }));
     });
     clearTimeout(killer);
     const mb = ((served.bytes() - before) / 2 ** 20).toFixed(0);
