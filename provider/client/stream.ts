@@ -122,7 +122,8 @@ export class StreamClient {
 function thumbnailRequest(source: ThumbnailSource, where: string): { query?: Record<string, string>; body?: Uint8Array; contentType?: string } {
   if (typeof source === "object" && source !== null && "file" in source) {
     const s = validateRequest(ThumbnailFileSourceSchema, source, "POST", where, "source");
-    return { body: s.file, contentType: s.contentType ?? "application/octet-stream" };
+    // The only documented media type for the body (stream-api-v1.5.23.json), whatever the image is.
+    return { body: s.file, contentType: "application/octet-stream" };
   }
   if (typeof source === "object" && source !== null && "frame" in source) {
     const s = validateRequest(ThumbnailFrameSourceSchema, source, "POST", where, "source");

@@ -58,7 +58,10 @@ export const ThumbnailUrlSchema = z.string().refine(
   { message: "must be an absolute http:// or https:// URL" },
 );
 
-/** Raw uploads go as octet-stream or as an image media type. */
+/**
+ * What the image is (checked, so a wrong file is refused before sending). The upload itself always goes as
+ * `application/octet-stream`, the only media type stream-api-v1.5.23.json documents for the thumbnail body.
+ */
 const ImageContentTypeSchema = z.string().regex(/^(application\/octet-stream|image\/[a-z0-9.+-]+)$/i, "must be application/octet-stream or image/*");
 
 /** A thumbnail from an uploaded image (sent as the raw body). */

@@ -83,7 +83,8 @@ describe("client: Magic Containers (regions, endpoints, volumes)", () => {
       assert.equal(body.status, 400);
       assert.equal(typeof body.title, "string");
       assert.equal(body.instance, "/mc/regions");
-      assert.equal(typeof body.id, "string");
+      // `id` is the application's id (ErrorDetails.id in the published document), so a list of regions has none.
+      assert.equal(body.id, undefined);
       assert.deepEqual((body.errors as { field: string }[]).map((e) => e.field), ["limit"]);
     });
 
@@ -136,6 +137,7 @@ describe("client: Magic Containers (regions, endpoints, volumes)", () => {
       const body = (await res.json()) as Record<string, unknown>;
       assert.equal(body.status, 404);
       assert.equal(body.instance, "/mc/apps/no-such-app/endpoints");
+      assert.equal(body.id, "no-such-app", "the extended problem's id is the application id, not a request id");
     });
   });
 
