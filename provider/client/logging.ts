@@ -27,11 +27,15 @@ export type LogQueryRangeParams = Omit<LogQueryParams, "limit">;
  * long run stays under the API's 30 requests per 10 s instead of meeting 429s.
  */
 export class LoggingClient {
-  /** `auth` undefined: the account key. */
+  /** The bearer token, if any: a JS-private field, so util.inspect and JSON never show it. `undefined`: the account key. */
+  readonly #auth?: Auth;
+
   constructor(
     private readonly http: Transport,
-    private readonly auth?: Auth,
-  ) {}
+    auth?: Auth,
+  ) {
+    this.#auth = auth;
+  }
 
   /** The same client authenticating with a logging JWT (`Authorization: Bearer`) instead of the account key. */
   withBearer(token: string): LoggingClient {
@@ -100,7 +104,7 @@ export class LoggingClient {
       method: "GET",
       path,
       query: { ...p, status: p.status?.map(v1StatusFilter).join(",") },
-      auth: this.auth,
+      auth: this.#auth,
       limiterKey: `logging:${id}`,
       retry: "idempotent",
     });
@@ -114,7 +118,7 @@ export class LoggingClient {
       path: this.v2Path(id),
       query,
       responseSchema: LogPageSchema,
-      auth: this.auth,
+      auth: this.#auth,
       limiterKey: `logging:${id}`,
       retry: "idempotent",
     });

@@ -33,10 +33,15 @@ const libraryKeys = new Map<string, Promise<string>>();
  * library's own key, never the account key; the library key comes from `GET {core}/videolibrary/{id}`.
  */
 export class StreamClient {
+  /** A JS-private field, so util.inspect and JSON never show the key it holds. */
+  readonly #settings: BunnySettings;
+
   constructor(
     readonly http: Transport,
-    readonly settings: BunnySettings,
-  ) {}
+    settings: BunnySettings,
+  ) {
+    this.#settings = settings;
+  }
 
   /** The library's API key (from the core API with the account key), cached per process. */
   async getLibraryKey(libraryId: number | string): Promise<string> {
@@ -113,8 +118,8 @@ export class StreamClient {
   }
 
   private cacheKey(libraryId: number): string {
-    const account = createHash("sha256").update(this.settings.apiKey).digest("hex").slice(0, 16);
-    return `${this.settings.apiUrl}|${account}|${libraryId}`;
+    const account = createHash("sha256").update(this.#settings.apiKey).digest("hex").slice(0, 16);
+    return `${this.#settings.apiUrl}|${account}|${libraryId}`;
   }
 }
 

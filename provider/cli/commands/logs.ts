@@ -1,4 +1,5 @@
 import { createWriteStream } from "node:fs";
+import { rename, unlink } from "node:fs/promises";
 import { once } from "node:events";
 import type { Writable } from "node:stream";
 import type { Command, CommandContext, Values } from "../command";
@@ -207,7 +208,9 @@ export const logsDownloadCommand: Command = {
   },
   details: `--date YYYY-MM-DD or MM-dd-yy (UTC; required). --output FILE (default stdout). --json converts each line to a
 JSON object (malformed lines are reported on stderr with their line numbers and skipped: exit 4).
---status and --search filter on the server. The file is streamed, never held in memory.`,
+--status and --search filter on the server. The file is streamed, never held in memory; a slow transfer is never
+cut while data flows (the timeout is "no data for --timeout-ms"). The output is written to FILE.partial and renamed
+to FILE only when complete: a transfer that fails midway, or a file that ends mid-line, keeps FILE.partial (exit 4).`,
   async run(ctx) {
     const { io, values } = ctx;
     const pullZoneId = zoneIdArg(ctx.positionals);
@@ -216,24 +219,57 @@ JSON object (malformed lines are reported on stderr with their line numbers and 
       status: list(values.status)?.map((s) => (/^\d+$/.test(s) ? Number(s) : s)),
       search: values.search as string | undefined,
     });
-    const target: Writable = typeof values.output === "string" ? createWriteStream(values.output) : process.stdout;
+    const output = typeof values.output === "string" ? values.output : undefined;
+    const partial = output === undefined ? undefined : `${output}.partial`;
+    const target: Writable = partial === undefined ? process.stdout : createWriteStream(partial);
     const write = async (chunk: string | Buffer) => {
       if (!target.write(chunk)) await once(target, "drain");
     };
-    let malformed = 0;
-    if (values.json === true) {
-      const lines = v1ToJsonLines(parseV1Log(body), (line, reason) => {
-        malformed++;
-        io.stderr(`line ${line}: ${reason}\n`);
-      });
-      for await (const line of lines) await write(line);
-    } else {
-      for await (const chunk of body) await write(chunk as Buffer);
+    // What arrived, to tell a complete file (it ends with a newline) from one cut mid-line.
+    let received = 0;
+    let lastByte = -1;
+    async function* counted(): AsyncGenerator<Buffer> {
+      for await (const chunk of body) {
+        const b = chunk as Buffer;
+        if (b.length > 0) lastByte = b[b.length - 1];
+        received += b.length;
+        yield b;
+      }
     }
-    if (target !== process.stdout) {
+    let malformed = 0;
+    let failure: BunnyError | undefined;
+    try {
+      if (values.json === true) {
+        const lines = v1ToJsonLines(parseV1Log(counted()), (line, reason) => {
+          malformed++;
+          io.stderr(`line ${line}: ${reason}\n`);
+        });
+        for await (const line of lines) await write(line);
+      } else {
+        for await (const chunk of counted()) await write(chunk);
+      }
+    } catch (e) {
+      // A transfer that failed midway (dropped connection, stalled sender): report what was kept.
+      if (!(e instanceof BunnyError)) throw e;
+      failure = e;
+    }
+    if (partial !== undefined) {
       target.end();
       await once(target, "finish");
     }
-    return malformed > 0 ? ExitCode.Partial : ExitCode.Ok;
+    const cutMidLine = received > 0 && lastByte !== 0x0a;
+    if (failure === undefined && !cutMidLine) {
+      if (output !== undefined && partial !== undefined) await rename(partial, output);
+      return malformed > 0 ? ExitCode.Partial : ExitCode.Ok;
+    }
+    const why = failure !== undefined ? failure.message : "the file ends mid-line: the transfer was cut";
+    if (received === 0 && partial !== undefined) {
+      await unlink(partial).catch(() => undefined);
+      io.stderr(`bunnynet logs download: ${why}\n`);
+      return ExitCode.ApiError;
+    }
+    const kept = partial !== undefined ? `; the ${received} bytes received are in ${partial} (incomplete)` : `; ${received} bytes were written (incomplete)`;
+    io.stderr(`bunnynet logs download: ${why}${kept}\n`);
+    return ExitCode.Partial;
   },
 };
