@@ -1,6 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { BunnyClient } from "../client";
-import { BunnyError, ConfigurationError, InvalidRequestError } from "../http/errors";
+import { BunnyError, ConfigurationError } from "../http/errors";
 import { resolveSettings, type SettingsInput } from "../settings";
 import { ExitCode, UsageError } from "./exitCodes";
 import { parseFormat, type OutputFormat } from "./output";
@@ -126,11 +126,6 @@ export async function runCommand(c: Command, argv: string[], io: CliIO): Promise
 
 export function reportFailure(c: Command, e: unknown, io: CliIO): number {
   if (e instanceof UsageError) {
-    io.stderr(`bunnynet ${c.name}: ${e.message}\n`);
-    return ExitCode.Usage;
-  }
-  if (e instanceof InvalidRequestError) {
-    // Refused before sending (an id that cannot be sent, a value out of range): the arguments are at fault.
     io.stderr(`bunnynet ${c.name}: ${e.message}\n`);
     return ExitCode.Usage;
   }

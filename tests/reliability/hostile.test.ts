@@ -243,9 +243,9 @@ describe("a hostile server (loopback): the client bounds everything", () => {
       assert.equal(server.requests.length, 0);
     });
 
-    it("bunnynet endpoints .. is a usage error (exit 2) and sends nothing", async () => {
+    it("bunnynet endpoints .. is refused (exit 3, like any request refused before sending) and sends nothing", async () => {
       const run = await runTool(["endpoints", ".."], { PATH: process.env.PATH, BUNNYNET_API_KEY: KEY, BUNNYNET_API_URL: server.url });
-      assert.equal(run.code, 2, run.stderr);
+      assert.equal(run.code, 3, run.stderr);
       assert.match(run.stderr, /appId: must not be \. or \.\./);
       assert.equal(server.requests.length, 0);
     });
