@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import type { LoggingClient } from "../../provider/client/logging";
+import { collect } from "../../provider/lookups/client";
 import { LOG_MAX_PAGE_SIZE, type LogEntry } from "../../provider/schemas/logging";
 import { parseV1Log, type V1LogEntry } from "../../provider/logs";
 
@@ -14,12 +15,6 @@ import { parseV1Log, type V1LogEntry } from "../../provider/logs";
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
-
-async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const x of it) out.push(x);
-  return out;
-}
 
 describe("client: the logging API's documented behaviour", () => {
   let emu: TestEmulator;
