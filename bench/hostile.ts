@@ -32,7 +32,6 @@ function arg(name: string, fallback: string): string {
 
 async function child(): Promise<void> {
   const [, , , kind, clientDist, url] = process.argv;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { BunnyClient } = require(join(clientDist, "provider", "client")) as typeof import("../provider/client");
   const client = new BunnyClient({ apiKey: "bench-key", apiUrl: url, containersApiUrl: `${url}/mc`, loggingApiUrl: url, streamApiUrl: url, timeoutMs: kind === "slowDownload" ? 1000 : 30_000 });
   const started = Date.now();

@@ -6,8 +6,16 @@ import { join, resolve } from "node:path";
 import Ajv, { type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import { request } from "undici";
+import { z } from "zod";
 import { BunnyClient } from "../../provider/client";
 import { ForbiddenError } from "../../provider/http/errors";
+import { CloseAccountResponseSchema } from "../../provider/schemas/account";
+import { ApiKeyPageSchema } from "../../provider/schemas/apiKeys";
+import { DeleteVolumeInstanceResultSchema, DetachVolumeResultSchema, EndpointPageSchema, RegionPageSchema, VolumeListSchema } from "../../provider/schemas/containers";
+import { EdgeScriptSchema, VariableSchema } from "../../provider/schemas/edgeScripts";
+import { PullZoneSchema } from "../../provider/schemas/pullZones";
+import { GenericRequestResponseSchema, RateLimitPageSchema, RateLimitRuleSchema, ShieldZoneSchema } from "../../provider/schemas/shield";
+import { StreamStatusSchema, VideoLibrarySchema, VideoSchema } from "../../provider/schemas/stream";
 import { resolveSettings } from "../../provider/settings";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 
@@ -66,6 +74,32 @@ const SPECS = {
 } as const;
 
 type Json = Record<string, unknown>;
+
+/** The client's schema for each operation's success answer, by `spec METHOD template`. */
+const CLIENT_SCHEMAS: Record<string, z.ZodType> = {
+  "core GET /apikey": ApiKeyPageSchema,
+  "core GET /pullzone/{id}": PullZoneSchema,
+  "core GET /videolibrary/{id}": VideoLibrarySchema,
+  "core POST /user/closeaccount": CloseAccountResponseSchema,
+  "edge GET /compute/script/{id}": EdgeScriptSchema,
+  "edge POST /compute/script/{id}/variables/add": VariableSchema,
+  "edge GET /compute/script/{id}/variables/{variableId}": VariableSchema,
+  "edge POST /compute/script/{id}/variables/{variableId}": VariableSchema,
+  "edge PUT /compute/script/{id}/variables": VariableSchema,
+  "shield GET /shield/shield-zone/get-by-pullzone/{pullZoneId}": z.object({ data: ShieldZoneSchema }),
+  "shield POST /shield/rate-limit": RateLimitRuleSchema,
+  "shield GET /shield/rate-limit/{id}": RateLimitRuleSchema,
+  "shield PATCH /shield/rate-limit/{id}": RateLimitRuleSchema,
+  "shield DELETE /shield/rate-limit/{id}": GenericRequestResponseSchema,
+  "shield GET /shield/rate-limits/{shieldZoneId}": RateLimitPageSchema,
+  "stream GET /library/{libraryId}/videos/{videoId}": VideoSchema,
+  "stream POST /library/{libraryId}/videos/{videoId}/thumbnail": StreamStatusSchema,
+  "mc GET /regions": RegionPageSchema,
+  "mc GET /apps/{appId}/endpoints": EndpointPageSchema,
+  "mc GET /apps/{appId}/volumes": VolumeListSchema,
+  "mc POST /apps/{appId}/volumes/{volumeId}/detach": DetachVolumeResultSchema,
+  "mc DELETE /apps/{appId}/volumes/{volumeId}/instances/{instanceId}": DeleteVolumeInstanceResultSchema,
+};
 
 interface Exchange {
   method: string;
@@ -280,6 +314,55 @@ describe("conformance with bunny.net's published OpenAPI documents", function ()
     assert.ok(checked.filter((x) => x.url.includes("?")).length >= 5 && checked.filter((x) => x.requestBody.length > 0).length >= 8, "queries and bodies were checked");
     const found = checked.flatMap(problems);
     assert.deepEqual(found, [], `departures from the published documents:\n${found.join("\n")}`);
+  });
+
+  /** The paths (in `value`) of the fields present there that the document marks nullable, and not null already. */
+  function nullableFields(spec: keyof typeof SPECS, schema: unknown, value: unknown, at: (string | number)[] = []): (string | number)[][] {
+    let s = deref(spec, schema);
+    const alternatives = (s.anyOf ?? s.oneOf ?? s.allOf) as unknown[] | undefined;
+    if (alternatives) s = deref(spec, alternatives.map((a) => deref(spec, a)).find((a) => a.type !== "null") ?? {});
+    const out: (string | number)[][] = [];
+    if (Array.isArray(value) && s.items && value.length > 0) return nullableFields(spec, s.items, value[0], [...at, 0]);
+    if (typeof value !== "object" || value === null || !s.properties) return out;
+    for (const [key, propSchema] of Object.entries(s.properties as Json)) {
+      const v = (value as Json)[key];
+      if (v === undefined || v === null) continue;
+      const p = deref(spec, propSchema);
+      const nullable = p.nullable === true || ((p.anyOf as Json[] | undefined) ?? []).some((a) => a.type === "null");
+      if (nullable) out.push([...at, key]);
+      out.push(...nullableFields(spec, p, v, [...at, key]));
+    }
+    return out;
+  }
+
+  it("every field the documents mark nullable, set to null in a real answer, is accepted by the client's schemas", () => {
+    const refused: string[] = [];
+    let fields = 0;
+    for (const x of recorder.exchanges) {
+      const url = new URL(x.url, "http://x");
+      const found = findOperation(x.method, url.pathname);
+      const text = x.responseBody.toString("utf8");
+      if (!found || x.status !== 200 || !text.trim() || !x.responseType.includes("json")) continue;
+      const key = `${found.spec} ${x.method} ${found.template}`;
+      const schema = CLIENT_SCHEMAS[key];
+      if (!schema) {
+        refused.push(`${key}: no client schema listed for this answer`);
+        continue;
+      }
+      const answer = JSON.parse(text) as unknown;
+      const responseSchema = ((found.op.responses as Json)["200"] as Json | undefined)?.content as Json | undefined;
+      const documented = responseSchema && Object.entries(responseSchema).find(([t]) => t.includes("json"))?.[1];
+      if (!documented) continue;
+      for (const path of nullableFields(found.spec, (documented as Json).schema, answer)) {
+        fields++;
+        const copy = structuredClone(answer) as Json;
+        const parent = path.slice(0, -1).reduce<Json>((o, k) => o[k] as Json, copy);
+        parent[path[path.length - 1]] = null;
+        if (!schema.safeParse(copy).success) refused.push(`${key}: ${path.join(".")} may be null (the document says so) but the client refuses null`);
+      }
+    }
+    assert.ok(fields >= 50, `nullable fields checked: ${fields}`);
+    assert.deepEqual([...new Set(refused)], []);
   });
 
   it("the check itself catches what the client used to send: paging parameters on endpoints, an image media type", () => {
