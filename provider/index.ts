@@ -2,8 +2,10 @@
 export * from "./http/errors";
 export { BunnyClient } from "./client";
 export { resolveSettings, type BunnySettings, type SettingsInput } from "./settings";
-export * as schemas from "./schemas";
-export * as framework from "./pulumi";
+// The API's request and response shapes (`bunnynet.api.PullZone`), as plain types printed from the zod schemas.
+// The schemas and the resource framework themselves are internal (pulumi-bunnynet/dist/provider/...): what the
+// root reaches must not mention zod, whose declarations need esModuleInterop (Pulumi's template tsconfig has none).
+export type * as api from "./types.generated";
 export { ScriptVariable, type ScriptVariableArgs } from "./resources/scriptVariable";
 export { RateLimitRule, type RateLimitRuleArgs, type RateLimitConfigurationArgs, type RateLimitConditionArgs } from "./resources/rateLimitRule";
 // Shield's enums at the package root, for `bunnynet.RateLimitAction.Block` in rule configurations.
@@ -17,7 +19,7 @@ export {
   RuleTransformation,
   RuleVariable,
   type RuleVariableName,
-} from "./schemas/shield";
+} from "./schemas/shieldEnums";
 export { PullZoneHostname, type PullZoneHostnameArgs } from "./resources/pullZoneHostname";
 export { VideoThumbnail, type VideoThumbnailArgs } from "./resources/videoThumbnail";
 export { VolumeInstanceDeletion, type VolumeInstanceDeletionArgs } from "./resources/volumeInstanceDeletion";

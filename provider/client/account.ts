@@ -1,6 +1,7 @@
 import { ValidationError } from "../http/errors";
 import { type Transport, validateRequest } from "../http/transport";
-import { type CloseAccountResponse, CloseAccountRequestSchema, CloseAccountResponseSchema } from "../schemas/account";
+import { CloseAccountRequestSchema, CloseAccountResponseSchema } from "../schemas/account";
+import type { CloseAccountResponse } from "../types.generated";
 
 const PATH = "/user/closeaccount";
 

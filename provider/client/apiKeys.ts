@@ -1,6 +1,7 @@
 import { PageGuard } from "../http/paging";
 import { type Transport, validateRequest } from "../http/transport";
-import { type ApiKey, type ApiKeyListQuery, ApiKeyListQuerySchema, type ApiKeyPage, ApiKeyPageSchema } from "../schemas/apiKeys";
+import { ApiKeyListQuerySchema, ApiKeyPageSchema } from "../schemas/apiKeys";
+import type { ApiKey, ApiKeyListQuery, ApiKeyPage } from "../types.generated";
 
 /** The account's API keys (`GET /apikey`). Key values are secrets: callers must treat them so. */
 export class ApiKeysClient {

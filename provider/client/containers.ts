@@ -1,25 +1,17 @@
 import { PageGuard } from "../http/paging";
 import { type Transport, encodePath, validateRequest } from "../http/transport";
 import {
-  type DeleteVolumeInstanceResult,
   DeleteVolumeInstanceResultSchema,
-  type DetachVolumeResult,
   DetachVolumeResultSchema,
-  type Endpoint,
-  type EndpointPage,
   EndpointPageSchema,
   McIdSchema,
   VolumeIdsSchema,
   VolumeInstanceIdsSchema,
-  type McPageQuery,
   McPageQuerySchema,
-  type Region,
-  type RegionPage,
   RegionPageSchema,
-  type Volume,
-  type VolumeList,
   VolumeListSchema,
 } from "../schemas/containers";
+import type { DeleteVolumeInstanceResult, DetachVolumeResult, Endpoint, EndpointPage, McPageQuery, Region, RegionPage, Volume, VolumeList } from "../types.generated";
 
 /** Magic Containers (`{api}/mc`, account key): regions, an app's endpoints and its volumes. */
 export class ContainersClient {

@@ -1,17 +1,13 @@
 import { UnexpectedResponseError } from "../http/errors";
 import { type Transport, encodePath, validateRequest } from "../http/transport";
 import {
-  type AddVariableRequest,
   AddVariableRequestSchema,
-  type EdgeScript,
   EdgeScriptSchema,
-  type UpdateVariableRequest,
   UpdateVariableRequestSchema,
-  type UpsertVariableRequest,
   UpsertVariableRequestSchema,
-  type Variable,
   VariableSchema,
 } from "../schemas/edgeScripts";
+import type { AddVariableRequest, EdgeScript, UpdateVariableRequest, UpsertVariableRequest, Variable } from "../types.generated";
 
 export interface UpsertVariableResult {
   /** True when the API created the variable (200), false when it updated an existing one (204). */

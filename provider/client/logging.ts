@@ -5,16 +5,13 @@ import { type Auth, type Transport, encodePath, validateRequest } from "../http/
 import { idFromString } from "../schemas/common";
 import {
   LOG_MAX_PAGE_SIZE,
-  type LogDayParams,
   LogDayParamsSchema,
   LogDaySchema,
-  type LogEntry,
-  type LogPage,
   LogPageSchema,
-  type LogQueryParams,
   LogQueryParamsSchema,
   logQueryString,
 } from "../schemas/logging";
+import type { LogDayParams, LogEntry, LogPage, LogQueryParams } from "../types.generated";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,6 +1,7 @@
 import { NotFoundError, ValidationError } from "../http/errors";
 import { type Transport, encodePath, validateRequest } from "../http/transport";
-import { type Hostname, HostnameRequestSchema, type PullZone, PullZoneSchema } from "../schemas/pullZones";
+import { HostnameRequestSchema, PullZoneSchema } from "../schemas/pullZones";
+import type { Hostname, PullZone } from "../types.generated";
 
 /** The core API answers 400 (not 404) when the hostname to remove is not on the zone. */
 const HOSTNAME_MISSING = /not[ _.-]?found|not exist/i;

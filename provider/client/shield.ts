@@ -1,25 +1,20 @@
-import { type Transport, encodePath, validateRequest, zodIssues } from "../http/transport";
+import { type Transport, encodePath, schemaIssues, validateRequest } from "../http/transport";
 import { z } from "zod";
-import { NotFoundError, UnexpectedResponseError, errorForShieldKey } from "../http/errors";
+import { AlreadyExistsError, type BunnyError, type BunnyErrorDetails, ForbiddenError, NotFoundError, UnexpectedResponseError, ValidationError } from "../http/errors";
 import { PageGuard } from "../http/paging";
 import { idFromString } from "../schemas/common";
 import {
-  type CreateRateLimitInput,
   CreateRateLimitRequestSchema,
   AcceptedResultSchema,
   GenericRequestResponseSchema,
-  type RateLimitListQuery,
   RateLimitListQuerySchema,
-  type RateLimitPage,
   RateLimitPageSchema,
-  type RateLimitRule,
   RateLimitRuleSchema,
   ShieldEnvelopeErrorSchema,
-  type ShieldZone,
   ShieldZoneSchema,
-  type UpdateRateLimitInput,
   UpdateRateLimitRequestSchema,
 } from "../schemas/shield";
+import type { CreateRateLimitInput, RateLimitListQuery, RateLimitPage, RateLimitRule, ShieldZone, UpdateRateLimitInput } from "../types.generated";
 
 /** Pauses between the lookups that read back a rule the API accepted (202) but may not list yet. */
 const READ_BACK_DELAYS_MS = [0, 250, 500, 1000, 2000, 4000];
@@ -27,7 +22,6 @@ const READ_BACK_DELAYS_MS = [0, 250, 500, 1000, 2000, 4000];
 function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
-
 
 /**
  * Shield rate-limit rules of a pull zone's shield zone.
@@ -155,6 +149,21 @@ export class ShieldClient {
 }
 
 /**
+ * Shield answers many failures with a 2xx (often 202) and the envelope `{data: null, error: {success: false,
+ * errorKey, message}}`. The key's first part says what happened (`not_found_or_unauthorised_access.shieldzone`,
+ * `invalid_plan_type.ratelimit`, `validation_error.…`); this maps it onto the error tree, keeping the key in
+ * the message. Shield cannot tell "not found" from "not yours", and says so in one key: both read as gone.
+ */
+function errorForShieldKey(details: BunnyErrorDetails): BunnyError {
+  const family = (details.errorKey ?? "").split(".")[0].toLowerCase();
+  if (family.startsWith("not_found")) return new NotFoundError(details);
+  if (/unauthori[sz]ed|forbidden|plan/.test(family)) return new ForbiddenError(details);
+  if (/already|exists|duplicate/.test(family)) return new AlreadyExistsError(details);
+  if (/valid|limit|bad_request/.test(family)) return new ValidationError(details);
+  return new UnexpectedResponseError(details);
+}
+
+/**
  * Reads a Shield 2xx answer in every form it comes in: the object itself, the object wrapped as `{data, error}`,
  * an error envelope (thrown, mapped by its key), or a genuine accept (AcceptedResult, empty, `{data: null}`).
  */
@@ -173,6 +182,6 @@ function shieldAnswer<S extends z.ZodType>(method: string, path: string, status:
     if (inner.success) return { kind: "value", value: inner.data };
   }
   if (body === null || body === undefined || (status === 202 && AcceptedResultSchema.safeParse(body).success)) return { kind: "accepted" };
-  const issue = zodIssues(direct.error)[0];
+  const issue = schemaIssues(direct.error)[0];
   throw new UnexpectedResponseError({ method, path, status, field: issue?.field, serverMessage: `unexpected answer: ${issue?.message}` });
 }

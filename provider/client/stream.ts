@@ -3,17 +3,15 @@ import { UnauthorizedError, UnexpectedResponseError } from "../http/errors";
 import { type Transport, encodePath, validateRequest } from "../http/transport";
 import type { BunnySettings } from "../settings";
 import {
-  type StreamStatus,
   StreamIdsSchema,
   StreamStatusSchema,
-  type ThumbnailSource,
   ThumbnailFileSourceSchema,
   ThumbnailFrameSourceSchema,
   ThumbnailUrlSourceSchema,
-  type Video,
   VideoLibrarySchema,
   VideoSchema,
 } from "../schemas/stream";
+import type { StreamStatus, ThumbnailSource, Video } from "../types.generated";
 
 export interface LibraryKeyOption {
   /** The library's own API key; looked up with the account key (and cached) when omitted. */

@@ -9,35 +9,7 @@
  * a 100 KB id or a 2 GB error body still gives a message of at most about a kilobyte.
  */
 
-/** Longest server message, path, field or key kept in an error (characters). */
-export const MAX_MESSAGE_PART = 300;
-
-/** Cuts `text` to `max` characters, saying how much was left out. */
-export function bounded(text: string, max = MAX_MESSAGE_PART): string {
-  return text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters)` : text;
-}
-
-/**
- * Values that look like credentials: bunny.net keys (UUID-shaped, often two UUIDs run together), JWTs, and long
- * opaque tokens mixing letters and digits. Replaced wherever a server's words enter an error.
- */
-const KEY_LIKE = [
-  /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:[0-9a-f-]{0,48})/gi,
-  /\beyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]*/g,
-  /\b(?=[A-Za-z0-9_-]{32,})(?=[A-Za-z_-]*\d)(?=[0-9_-]*[A-Za-z])[A-Za-z0-9_-]{32,}/g,
-];
-
-/** Replaces the given secrets (whole or any half of one) and anything key-shaped with `[redacted]`. */
-export function redactSecrets(text: string, secrets: readonly string[] = []): string {
-  let out = text;
-  for (const secret of secrets) {
-    if (secret.length < 8) continue;
-    const half = Math.floor(secret.length / 2);
-    for (const part of [secret, secret.slice(0, half), secret.slice(half)]) out = out.split(part).join("[redacted]");
-  }
-  for (const pattern of KEY_LIKE) out = out.replace(pattern, "[redacted]");
-  return out;
-}
+import { MAX_RETRY_AFTER_MS, bounded, redactSecrets } from "./bounds";
 
 export interface BunnyErrorDetails {
   method: string;
@@ -215,9 +187,6 @@ export function parseErrorBody(text: string): ParsedErrorBody {
   return {};
 }
 
-/** The longest wait any Retry-After can impose: beyond it, the retry (or the limiter) waits this long. */
-export const MAX_RETRY_AFTER_MS = 60_000;
-
 /**
  * Parses Retry-After into milliseconds, capped at MAX_RETRY_AFTER_MS. Only the forms HTTP defines are read
  * (RFC 9110 §10.2.3: delta-seconds, here also with a decimal fraction, or an HTTP-date); `0x10`, `1e3`, `-5`
@@ -259,21 +228,6 @@ export function errorForStatus(
   }
   if (status >= 500) return new ServerError(d);
   return new UnexpectedStatusError(d);
-}
-
-/**
- * Shield answers many failures with a 2xx (often 202) and the envelope `{data: null, error: {success: false,
- * errorKey, message}}`. The key's first part says what happened (`not_found_or_unauthorised_access.shieldzone`,
- * `invalid_plan_type.ratelimit`, `validation_error.…`); this maps it onto the error tree, keeping the key in
- * the message. Shield cannot tell "not found" from "not yours", and says so in one key: both read as gone.
- */
-export function errorForShieldKey(details: BunnyErrorDetails): BunnyError {
-  const family = (details.errorKey ?? "").split(".")[0].toLowerCase();
-  if (family.startsWith("not_found")) return new NotFoundError(details);
-  if (/unauthori[sz]ed|forbidden|plan/.test(family)) return new ForbiddenError(details);
-  if (/already|exists|duplicate/.test(family)) return new AlreadyExistsError(details);
-  if (/valid|limit|bad_request/.test(family)) return new ValidationError(details);
-  return new UnexpectedResponseError(details);
 }
 
 /** True for errors that mean "the object is not there" (used by read/delete). */

@@ -1,4 +1,4 @@
-import { MAX_RETRY_AFTER_MS } from "./errors";
+import { MAX_RETRY_AFTER_MS } from "./bounds";
 
 /**
  * A sliding-window limiter: at most `limit` starts in any `windowMs`. The logging API allows

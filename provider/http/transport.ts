@@ -1,11 +1,8 @@
 import { Agent, request as undiciRequest, type Dispatcher } from "undici";
 import { PassThrough, type Readable } from "node:stream";
-import { inspect } from "node:util";
-import { z } from "zod";
 import {
   BunnyError,
   InvalidRequestError,
-  MAX_RETRY_AFTER_MS,
   NetworkError,
   RateLimitedError,
   ServerError,
@@ -13,6 +10,7 @@ import {
   UnexpectedResponseError,
   errorForStatus,
 } from "./errors";
+import { MAX_RETRY_AFTER_MS } from "./bounds";
 import { MAX_PATH_SEGMENT, pathSegmentProblem } from "./pathSegments";
 import { limiterFor } from "./rateLimiter";
 import type { BunnySettings } from "../settings";
@@ -34,6 +32,24 @@ export type RetryPolicy = "idempotent" | "create" | "never";
 
 export type Auth = { accessKey: string } | { bearer: string } | "none";
 
+/**
+ * A schema as the transport uses it: only `safeParse`, typed structurally, so that the package's public
+ * declarations do not depend on the schema library's (which need esModuleInterop). Every schema of
+ * provider/schemas is one.
+ */
+export interface Schema<T = unknown> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: readonly SchemaIssue[] } };
+}
+
+/** What the transport reads of the issues of a refused value. */
+export interface SchemaIssue {
+  code: string;
+  path: readonly PropertyKey[];
+  message: string;
+  /** The unknown properties of an `unrecognized_keys` issue. */
+  keys?: readonly string[];
+}
+
 export interface RequestSpec<T> {
   api: ApiName;
   method: HttpMethod;
@@ -42,12 +58,12 @@ export interface RequestSpec<T> {
   query?: Record<string, string | number | boolean | undefined | null>;
   /** A JSON body; validated against `requestSchema` before anything is sent. */
   json?: unknown;
-  requestSchema?: z.ZodType;
+  requestSchema?: Schema;
   /** A raw body (e.g. an image), sent as `contentType`. */
   body?: Uint8Array;
   contentType?: string;
   /** Parses the 2xx body; extra fields are tolerated. Omit for empty answers. */
-  responseSchema?: z.ZodType<T>;
+  responseSchema?: Schema<T>;
   retry?: RetryPolicy;
   /** Defaults to the account key as `AccessKey`. */
   auth?: Auth;
@@ -88,19 +104,19 @@ export function encodePath(...segments: (string | number)[]): string {
   return "/" + segments.map((s) => encodeURIComponent(String(s))).join("/");
 }
 
-/** Turns zod issues into `{field, message}` with a dotted field path. */
-export function zodIssues(error: z.ZodError, prefix = ""): { field: string; message: string }[] {
-  const name = (path: PropertyKey[]) => [prefix, path.map(String).join(".")].filter(Boolean).join(".") || "(body)";
+/** Turns schema issues into `{field, message}` with a dotted field path. */
+export function schemaIssues(error: { issues: readonly SchemaIssue[] }, prefix = ""): { field: string; message: string }[] {
+  const name = (path: readonly PropertyKey[]) => [prefix, path.map(String).join(".")].filter(Boolean).join(".") || "(body)";
   return error.issues.flatMap((i) =>
     // An unknown property is named itself (`ruleConfiguration.colour`), not only the object that holds it.
-    i.code === "unrecognized_keys" ? i.keys.map((k) => ({ field: name([...i.path, k]), message: "unknown property" })) : [{ field: name(i.path), message: i.message }],
+    i.code === "unrecognized_keys" ? (i.keys ?? []).map((k) => ({ field: name([...i.path, k]), message: "unknown property" })) : [{ field: name(i.path), message: i.message }],
   );
 }
 
 /** Throws InvalidRequestError naming the field when `value` does not fit `schema`; returns the parsed value. */
-export function validateRequest<S extends z.ZodType>(schema: S, value: unknown, method: string, path: string, prefix = ""): z.output<S> {
+export function validateRequest<T>(schema: Schema<T>, value: unknown, method: string, path: string, prefix = ""): T {
   const result = schema.safeParse(value);
-  if (!result.success) throw new InvalidRequestError(method, path, zodIssues(result.error, prefix));
+  if (!result.success) throw new InvalidRequestError(method, path, schemaIssues(result.error, prefix));
   return result.data;
 }
 
@@ -116,7 +132,7 @@ function sleep(ms: number): Promise<void> {
  */
 export class Transport {
   readonly stats: TransportStats = { requests: 0, retries: 0 };
-  /** A JS-private field: not shown by util.inspect, JSON.stringify or a debugger's property list. */
+  /** A JS-private field: util.inspect and JSON.stringify never show it, so the key cannot leak through them. */
   readonly #settings: BunnySettings;
 
   constructor(settings: BunnySettings) {
@@ -131,14 +147,6 @@ export class Transport {
   get limits(): { maxPages: number; maxItems: number; maxResponseBytes: number } {
     const { maxPages, maxItems, maxResponseBytes } = this.#settings;
     return { maxPages, maxItems, maxResponseBytes };
-  }
-
-  toJSON(): unknown {
-    return { apiUrl: this.#settings.apiUrl };
-  }
-
-  [inspect.custom](): string {
-    return `Transport { apiUrl: ${this.#settings.apiUrl} }`;
   }
 
   baseUrl(api: ApiName): string {
@@ -204,7 +212,7 @@ export class Transport {
     }
     const parsed = spec.responseSchema.safeParse(json);
     if (!parsed.success) {
-      const issue = zodIssues(parsed.error)[0];
+      const issue = schemaIssues(parsed.error)[0];
       throw new UnexpectedResponseError({ method: spec.method, path: spec.path, status, field: issue?.field, serverMessage: `unexpected answer: ${issue?.message}` });
     }
     return parsed.data;

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { Endpoint } from "../schemas/containers";
+import type { Endpoint } from "../types.generated";
 import { type LookupOptions, collect, lookupClient } from "./client";
 
 export interface GetAppEndpointsArgs {

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { LogQueryRangeParams } from "../client/logging";
-import type { LogEntry } from "../schemas/logging";
+import type { LogEntry } from "../types.generated";
 import { type LookupOptions, collect, lookupClient } from "./client";
 
 /** The v2 filters (status, cacheStatus, country, edgeLocation, remoteIp, requestId, search …), a range, and a cap. */

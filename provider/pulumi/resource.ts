@@ -3,6 +3,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { BunnyClient } from "../client";
 import { AlreadyExistsError, NetworkError, ServerError, isNotFound } from "../http/errors";
 import { ProviderSession } from "./session";
+import type { ResourceImplementation } from "./types";
 
 /** The engine's placeholder for a value not known yet (preview). */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -14,15 +15,8 @@ export const adoptionInputs = {
   adoptExisting: z.boolean().default(false),
 };
 
-/** Pulumi-side type of the adoption input, for resource Args. */
-export interface AdoptableArgs {
-  /**
-   * When an object with this resource's identity already exists, manage it instead of failing,
-   * provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-   * Only read at create time; changing it later changes nothing.
-   */
-  adoptExisting?: pulumi.Input<boolean>;
-}
+// The framework's types that resources' public declarations use live in a zod-free module (see types.ts).
+export type { AdoptableArgs, ResourceImplementation } from "./types";
 
 type Plain = Record<string, unknown>;
 /** Resources with `find` spread `adoptionInputs` into their shape; action-like resources have nothing to adopt. */
@@ -91,17 +85,6 @@ export interface ResourceDefinition<Shape extends InputShape, Obj, O extends Pla
 
 /** The stored outputs of a resource, as the engine hands them back. */
 export type State<Shape extends z.ZodRawShape, O> = z.output<z.ZodObject<Shape>> & O;
-
-/** The dynamic provider of one resource type, running in the plugin process (or a test harness). */
-export interface ResourceImplementation extends pulumi.dynamic.ResourceProvider {
-  configure(req: pulumi.dynamic.ConfigureRequest): Promise<void>;
-  check(olds: Plain, news: Plain): Promise<pulumi.dynamic.CheckResult>;
-  diff(id: string, olds: Plain, news: Plain): Promise<pulumi.dynamic.DiffResult>;
-  create(inputs: Plain): Promise<pulumi.dynamic.CreateResult>;
-  read(id: string, props?: Plain): Promise<pulumi.dynamic.ReadResult>;
-  update(id: string, olds: Plain, news: Plain): Promise<pulumi.dynamic.UpdateResult>;
-  delete(id: string, props: Plain): Promise<void>;
-}
 
 const definitions = new Map<string, () => ResourceImplementation>();
 

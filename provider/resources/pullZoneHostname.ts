@@ -3,7 +3,9 @@ import { z } from "zod";
 import { AlreadyExistsError, UnexpectedResponseError } from "../http/errors";
 import { idFromString } from "../schemas/common";
 import { type Hostname, HostnameValueSchema } from "../schemas/pullZones";
-import { type AdoptableArgs, BunnyResource, type ResourceContext, adoptionInputs, defineResource } from "../pulumi";
+import { BunnyResource } from "../pulumi/base";
+import type { AdoptableArgs } from "../pulumi/types";
+import { type ResourceContext, adoptionInputs, defineResource } from "../pulumi";
 
 export const PULL_ZONE_HOSTNAME_TYPE = "PullZoneHostname";
 
@@ -27,7 +29,7 @@ async function findHostname({ client }: ResourceContext, inputs: Inputs): Promis
   return found;
 }
 
-export const pullZoneHostnameImplementation = defineResource({
+defineResource({
   type: PULL_ZONE_HOSTNAME_TYPE,
   inputs: pullZoneHostnameInputs,
   // A hostname is only a value on a zone: another zone or another name is another hostname.

@@ -5,19 +5,23 @@ import { idFromString } from "../schemas/common";
 import {
   ChainedConditionInputSchema,
   CreateRateLimitRequestSchema,
-  RateLimitAction,
-  type RateLimitBlockTime,
   RateLimitConfigurationInputSchema,
   type RateLimitConfiguration,
-  RateLimitCounterKey,
   type RateLimitRule as ApiRateLimitRule,
+} from "../schemas/shield";
+import {
+  RateLimitAction,
+  type RateLimitBlockTime,
+  RateLimitCounterKey,
   type RateLimitTimeframe,
   type RuleOperator,
   RuleSeverity,
   type RuleTransformation,
-  type RuleVariableName,
-} from "../schemas/shield";
-import { type AdoptableArgs, BunnyResource, adoptionInputs, defineResource } from "../pulumi";
+} from "../schemas/shieldEnums";
+import type { RateLimitRuleConfiguration, RuleVariableName } from "../types.generated";
+import { BunnyResource } from "../pulumi/base";
+import type { AdoptableArgs } from "../pulumi/types";
+import { adoptionInputs, defineResource } from "../pulumi";
 
 export const RATE_LIMIT_RULE_TYPE = "RateLimitRule";
 
@@ -75,6 +79,10 @@ const rateLimitRuleInputs = z
   .strict();
 
 type Inputs = z.output<typeof rateLimitRuleInputs>;
+/**
+ * The rule's configuration as stored in the outputs: enums as the API's numbers, defaults filled in.
+ * @publicType RateLimitRuleConfiguration
+ */
 type Configuration = Inputs["configuration"];
 type Condition = Configuration["chainedConditions"][number];
 type ApiCondition = NonNullable<RateLimitConfiguration["chainedRuleConditions"]>[number];
@@ -124,7 +132,7 @@ async function shieldZoneOf(client: BunnyClient, inputs: Pick<Inputs, "pullZoneI
   return (await client.shield.getShieldZoneByPullZone(inputs.pullZoneId)).shieldZoneId;
 }
 
-export const rateLimitRuleImplementation = defineResource({
+defineResource({
   type: RATE_LIMIT_RULE_TYPE,
   inputs: rateLimitRuleInputs,
   // A rule cannot move to another zone; its name, description and configuration change in place (PATCH of the whole rule).
@@ -242,7 +250,7 @@ export class RateLimitRule extends BunnyResource {
   declare readonly shieldZoneId: pulumi.Output<number>;
   declare readonly name: pulumi.Output<string>;
   declare readonly description: pulumi.Output<string | undefined>;
-  declare readonly configuration: pulumi.Output<Configuration>;
+  declare readonly configuration: pulumi.Output<RateLimitRuleConfiguration>;
   declare readonly adoptExisting: pulumi.Output<boolean>;
   /** The rule's id in the API. */
   declare readonly ruleId: pulumi.Output<number>;

@@ -2,7 +2,9 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { idFromString } from "../schemas/common";
 import type { Variable } from "../schemas/edgeScripts";
-import { type AdoptableArgs, BunnyResource, adoptionInputs, defineResource } from "../pulumi";
+import { BunnyResource } from "../pulumi/base";
+import type { AdoptableArgs } from "../pulumi/types";
+import { adoptionInputs, defineResource } from "../pulumi";
 
 export const SCRIPT_VARIABLE_TYPE = "ScriptVariable";
 
@@ -24,7 +26,7 @@ const scriptVariableInputs = z
 
 type Inputs = z.output<typeof scriptVariableInputs>;
 
-export const scriptVariableImplementation = defineResource({
+defineResource({
   type: SCRIPT_VARIABLE_TYPE,
   inputs: scriptVariableInputs,
   // A variable cannot move to another script or be renamed: those make a new variable.

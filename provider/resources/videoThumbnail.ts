@@ -5,7 +5,8 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { idFromString } from "../schemas/common";
 import { THUMBNAIL_FRAMES, type ThumbnailSource, ThumbnailUrlSchema, type Video } from "../schemas/stream";
-import { BunnyResource, type CheckFailure, type ResourceContext, defineResource } from "../pulumi";
+import { BunnyResource } from "../pulumi/base";
+import { type CheckFailure, type ResourceContext, defineResource } from "../pulumi";
 
 export const VIDEO_THUMBNAIL_TYPE = "VideoThumbnail";
 
@@ -108,7 +109,7 @@ async function completeSource(inputs: Record<string, unknown>, unknown: Readonly
   }
 }
 
-export const videoThumbnailImplementation = defineResource({
+defineResource({
   type: VIDEO_THUMBNAIL_TYPE,
   inputs: videoThumbnailInputs,
   // The thumbnail belongs to the video: another video is another thumbnail. Sources change it in place.

@@ -2,7 +2,8 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { isNotFound } from "../http/errors";
 import { McIdSchema, type Volume } from "../schemas/containers";
-import { BunnyResource, type ResourceContext, defineResource } from "../pulumi";
+import { BunnyResource } from "../pulumi/base";
+import { type ResourceContext, defineResource } from "../pulumi";
 
 export const VOLUME_INSTANCE_DELETION_TYPE = "VolumeInstanceDeletion";
 
@@ -71,7 +72,7 @@ function storedDeletion(state: Partial<Deletion>): Deletion {
   return { deletedInstanceId: state.deletedInstanceId ?? "", detached: state.detached ?? false, alreadyGone: state.alreadyGone ?? false, deletedAt: state.deletedAt ?? "" };
 }
 
-export const volumeInstanceDeletionImplementation = defineResource({
+defineResource({
   type: VOLUME_INSTANCE_DELETION_TYPE,
   inputs: volumeInstanceDeletionInputs,
   // Any other instance, or new triggers, is a new deletion to run. detachFirst only matters while it runs.

@@ -1,5 +1,15 @@
 import { z } from "zod";
 import { numericEnum } from "./common";
+import {
+  RULE_VARIABLES,
+  RateLimitAction,
+  RateLimitBlockTime,
+  RateLimitCounterKey,
+  RateLimitTimeframe,
+  RuleOperator,
+  RuleSeverity,
+  RuleTransformation,
+} from "./shieldEnums";
 
 /**
  * Shield rate-limit rules (`/shield/rate-limit*`) and the shield zone of a pull zone, derived from
@@ -18,101 +28,16 @@ import { numericEnum } from "./common";
  * count anything, and the API refuses it.
  */
 
-/** What happens to requests over the limit. `Block` is the same action as the API's `RateLimit`. */
-const rateLimitAction = numericEnum({ RateLimit: 1, Block: 1, Log: 2, Challenge: 3 });
-/** How the condition's value is compared with the variable. */
-const ruleOperator = numericEnum({
-  BEGINSWITH: 0,
-  ENDSWITH: 1,
-  CONTAINS: 2,
-  CONTAINSWORD: 3,
-  STRMATCH: 4,
-  EQ: 5,
-  GE: 6,
-  GT: 7,
-  LE: 8,
-  LT: 9,
-  WITHIN: 12,
-  RX: 14,
-  STREQ: 15,
-  DETECTSQLI: 17,
-  DETECTXSS: 18,
-});
-const ruleSeverity = numericEnum({ NOTICE: 0, WARNING: 1, CRITICAL: 2 });
-/** Applied to the variable's value before the comparison. */
-const ruleTransformation = numericEnum({
-  CMDLINE: 1,
-  COMPRESSWHITESPACE: 2,
-  CSSDECODE: 3,
-  HEXENCODE: 4,
-  HTMLENTITYDECODE: 5,
-  JSDECODE: 6,
-  LENGTH: 7,
-  LOWERCASE: 8,
-  MD5: 9,
-  NORMALIZEPATH: 10,
-  NORMALISEPATH: 11,
-  NORMALIZEPATHWIN: 12,
-  NORMALISEPATHWIN: 13,
-  REMOVECOMMENTS: 14,
-  REMOVENULLS: 15,
-  REMOVEWHITESPACE: 16,
-  REPLACECOMMENTS: 17,
-  SHA1: 18,
-  URLDECODE: 19,
-  URLDECODEUNI: 20,
-  UTF8TOUNICODE: 21,
-});
-/** What requests are counted per: one counter per IP, per host, per country … */
-const counterKey = numericEnum({ IP: 0, Host: 1, Country: 2, City: 3, ASN: 4, Organization: 5, JA4: 6, IP_JA4: 7 });
-/** The window requests are counted in, in seconds. */
-const timeframe = numericEnum({ PerSecond: 1, PerTenSeconds: 10, PerOneMinute: 60, PerFiveMinutes: 300, PerFifteenMinutes: 900, PerOneHour: 3600 });
-/** How long the action lasts once the limit is exceeded, in seconds. */
-const blockTime = numericEnum({ ForThirtySeconds: 30, ForOneMinute: 60, ForFiveMinutes: 300, ForFifteenMinutes: 900, ForThirtyMinutes: 1800, ForOneHour: 3600 });
-const shieldPlan = numericEnum({ Basic: 0, Advanced: 1, Business: 2, Enterprise: 3 });
+// The enums and request variables live in a zod-free module (the package root exports them); their schemas are built here.
+export * from "./shieldEnums";
 
-export const RateLimitAction = rateLimitAction.values;
-export const RuleOperator = ruleOperator.values;
-export const RuleSeverity = ruleSeverity.values;
-export const RuleTransformation = ruleTransformation.values;
-export const RateLimitCounterKey = counterKey.values;
-export const RateLimitTimeframe = timeframe.values;
-export const RateLimitBlockTime = blockTime.values;
-export const ShieldPlanType = shieldPlan.values;
-
-/** The request properties a condition can match (the keys of `variableTypes`). */
-export const RULE_VARIABLES = [
-  "REQUEST_URI",
-  "REQUEST_URI_RAW",
-  "ARGS",
-  "ARGS_COMBINED_SIZE",
-  "ARGS_GET",
-  "ARGS_GET_NAMES",
-  "ARGS_POST",
-  "ARGS_POST_NAMES",
-  "FILES_NAMES",
-  "GEO",
-  "REMOTE_ADDR",
-  "QUERY_STRING",
-  "REQUEST_BASENAME",
-  "REQUEST_BODY",
-  "REQUEST_COOKIES_NAMES",
-  "REQUEST_COOKIES",
-  "REQUEST_FILENAME",
-  "REQUEST_HEADERS_NAMES",
-  "REQUEST_HEADERS",
-  "REQUEST_LINE",
-  "REQUEST_METHOD",
-  "REQUEST_PROTOCOL",
-  "RESPONSE_BODY",
-  "RESPONSE_HEADERS",
-  "RESPONSE_STATUS",
-  "FINGERPRINT",
-  "VERIFIED_BOT_CATEGORY",
-] as const;
-export type RuleVariableName = (typeof RULE_VARIABLES)[number];
-/** `RuleVariable.REQUEST_HEADERS` → `"REQUEST_HEADERS"`, for `variableTypes: { [RuleVariable.REQUEST_HEADERS]: "User-Agent" }`. */
-export const RuleVariable = Object.fromEntries(RULE_VARIABLES.map((v) => [v, v])) as { readonly [K in RuleVariableName]: K };
+const rateLimitAction = numericEnum(RateLimitAction);
+const ruleOperator = numericEnum(RuleOperator);
+const ruleSeverity = numericEnum(RuleSeverity);
+const ruleTransformation = numericEnum(RuleTransformation);
+const counterKey = numericEnum(RateLimitCounterKey);
+const timeframe = numericEnum(RateLimitTimeframe);
+const blockTime = numericEnum(RateLimitBlockTime);
 
 const INT32_MAX = 2147483647;
 
@@ -237,9 +162,6 @@ export const AcceptedResultSchema = z.object({
   statusCode: z.number().nullish(),
 });
 
-/** A 2xx answer that is either the rule (200) or AcceptedResult / nothing (202). */
-export const RateLimitAnswerSchema = z.union([RateLimitRuleSchema, AcceptedResultSchema.nullish()]);
-
 /**
  * The envelope Shield wraps answers in, on success (`{data: …, error: null}`) and on many failures, often with
  * status 202: `{data: null, error: {success: false, errorKey: "not_found_or_unauthorised_access.shieldzone",
@@ -278,8 +200,6 @@ export const ShieldZoneSchema = z.object({
   wafEnabled: z.boolean().nullish(),
   learningMode: z.boolean().nullish(),
 });
-
-export const ShieldZoneAnswerSchema = z.union([z.object({ data: ShieldZoneSchema }), AcceptedResultSchema.nullish()]);
 
 export type CreateRateLimitInput = z.input<typeof CreateRateLimitRequestSchema>;
 export type CreateRateLimitBody = z.output<typeof CreateRateLimitRequestSchema>;

@@ -7,13 +7,13 @@ import { BunnyClient } from "../../provider/client";
 import {
   ConfigurationError,
   InvalidRequestError,
-  MAX_RETRY_AFTER_MS,
   NetworkError,
   RateLimitedError,
   ServerError,
   TimeoutError,
   UnexpectedResponseError,
 } from "../../provider/http/errors";
+import { MAX_RETRY_AFTER_MS } from "../../provider/http/bounds";
 import { limiterFor } from "../../provider/http/rateLimiter";
 import { resolveSettings, type SettingsInput } from "../../provider/settings";
 import { runTool } from "../support/cli";

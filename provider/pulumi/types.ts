@@ -1,0 +1,30 @@
+import type * as pulumi from "@pulumi/pulumi";
+
+/**
+ * The framework's types that the resources' public declarations use. Kept apart from resource.ts, whose
+ * declarations use the schema library's types: what the package root reaches must compile without
+ * esModuleInterop (tests/distribution/publicTypes.test.ts).
+ */
+
+/** Pulumi-side type of the adoption input, for resource Args. */
+export interface AdoptableArgs {
+  /**
+   * When an object with this resource's identity already exists, manage it instead of failing,
+   * provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+   * Only read at create time; changing it later changes nothing.
+   */
+  adoptExisting?: pulumi.Input<boolean>;
+}
+
+type Plain = Record<string, unknown>;
+
+/** The dynamic provider of one resource type, running in the plugin process (or a test harness). */
+export interface ResourceImplementation extends pulumi.dynamic.ResourceProvider {
+  configure(req: pulumi.dynamic.ConfigureRequest): Promise<void>;
+  check(olds: Plain, news: Plain): Promise<pulumi.dynamic.CheckResult>;
+  diff(id: string, olds: Plain, news: Plain): Promise<pulumi.dynamic.DiffResult>;
+  create(inputs: Plain): Promise<pulumi.dynamic.CreateResult>;
+  read(id: string, props?: Plain): Promise<pulumi.dynamic.ReadResult>;
+  update(id: string, olds: Plain, news: Plain): Promise<pulumi.dynamic.UpdateResult>;
+  delete(id: string, props: Plain): Promise<void>;
+}

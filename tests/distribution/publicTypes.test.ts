@@ -1,0 +1,294 @@
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import ts from "typescript";
+
+/**
+ * The package's public types in a user's project: a program importing the package, and using every resource,
+ * lookup, client method and exported type, compiles with the tsconfig of Pulumi's TypeScript template (no
+ * skipLibCheck, no esModuleInterop), and nothing the package root reaches mentions zod (whose declarations
+ * need esModuleInterop). Runs against the built declarations in dist/.
+ */
+
+/** The package as users install it: its name, and the directory whose package.json they get. */
+const PACKAGE_NAME = "pulumi-bunnynet";
+const REPO_ROOT = resolve(__dirname, "..", "..", "..");
+const PACKAGE_DIR = REPO_ROOT;
+
+/** Where an installed package is, as this repository resolves it. */
+function installed(name: string): string {
+  return dirname(require.resolve(`${name}/package.json`));
+}
+
+/** Pulumi's template tsconfig (pulumi/templates, typescript), exactly. */
+const TEMPLATE_TSCONFIG = {
+  compilerOptions: {
+    strict: true,
+    outDir: "bin",
+    target: "es2020",
+    module: "commonjs",
+    moduleResolution: "node",
+    sourceMap: true,
+    experimentalDecorators: true,
+    pretty: true,
+    noFallthroughCasesInSwitch: true,
+    noImplicitReturns: true,
+    forceConsistentCasingInFileNames: true,
+  },
+  files: ["index.ts"],
+};
+
+/** A user's program: every resource, lookup, client method and exported type, as a user would write them. */
+const PROGRAM = `import * as pulumi from "@pulumi/pulumi";
+import * as bunnynet from "${PACKAGE_NAME}";
+
+// Resources, with their Args types named.
+const variableArgs: bunnynet.ScriptVariableArgs = { scriptId: 1, name: "GREETING", required: false, defaultValue: pulumi.secret("hello"), adoptExisting: true };
+const variable = new bunnynet.ScriptVariable("greeting", variableArgs);
+
+const condition: bunnynet.RateLimitConditionArgs = { variableTypes: { REQUEST_METHOD: "" }, operatorType: "EQ", value: "POST", isNegated: false, isRegexVariable: false };
+const configuration: bunnynet.RateLimitConfigurationArgs = {
+  variableTypes: { [bunnynet.RuleVariable.REQUEST_URI]: "" },
+  operatorType: bunnynet.RuleOperator.BEGINSWITH,
+  value: "/login",
+  actionType: bunnynet.RateLimitAction.Block,
+  severityType: bunnynet.RuleSeverity.WARNING,
+  transformationTypes: [bunnynet.RuleTransformation.LOWERCASE, "URLDECODE"],
+  requestCount: 10,
+  counterKeyType: bunnynet.RateLimitCounterKey.IP,
+  timeframe: bunnynet.RateLimitTimeframe.PerOneMinute,
+  blockTime: bunnynet.RateLimitBlockTime.ForFiveMinutes,
+  chainedConditions: [condition],
+};
+const variableName: bunnynet.RuleVariableName = "REQUEST_HEADERS";
+const ruleArgs: bunnynet.RateLimitRuleArgs = { pullZoneId: "42", name: "login", description: "login throttling", configuration };
+const rule = new bunnynet.RateLimitRule("login", ruleArgs, { protect: false });
+
+const hostnameArgs: bunnynet.PullZoneHostnameArgs = { pullZoneId: 42, hostname: "cdn.example.com", adoptExisting: true };
+const hostname = new bunnynet.PullZoneHostname("cdn", hostnameArgs);
+
+const thumbnailArgs: bunnynet.VideoThumbnailArgs = { libraryId: 7, videoId: "guid", file: new pulumi.asset.FileAsset("poster.jpg") };
+const thumbnail = new bunnynet.VideoThumbnail("poster", thumbnailArgs);
+
+const deletionArgs: bunnynet.VolumeInstanceDeletionArgs = { appId: "app", volumeId: "vol", instanceId: "inst", detachFirst: true, triggers: [1] };
+const deletion = new bunnynet.VolumeInstanceDeletion("drain", deletionArgs);
+
+// Outputs, typed as users would type them.
+const storedConfiguration: pulumi.Output<bunnynet.api.RateLimitRuleConfiguration> = rule.configuration;
+export const outputs = {
+  variableId: variable.variableId,
+  required: variable.required,
+  ruleId: rule.ruleId,
+  shieldZoneId: rule.shieldZoneId,
+  timeframe: storedConfiguration.apply((c) => c.timeframe),
+  hostnameId: hostname.hostnameId,
+  forceSsl: hostname.forceSsl,
+  thumbnailUrl: thumbnail.thumbnailUrl,
+  fingerprint: thumbnail.fingerprint,
+  deletedInstanceId: deletion.deletedInstanceId,
+  alreadyGone: deletion.alreadyGone,
+};
+
+// Lookups, plain and as Outputs.
+const settings: bunnynet.BunnySettings = bunnynet.resolveSettings({ apiKey: "key", timeoutMs: 5000 } satisfies bunnynet.SettingsInput);
+const client = new bunnynet.BunnyClient(settings);
+const options: bunnynet.LookupOptions = { client: bunnynet.lookupClient({ client }) };
+export const apiKeyIds = bunnynet.getApiKeysOutput(options).apply((r: bunnynet.GetApiKeysResult) => r.keys.map((k: bunnynet.ApiKeyInfo) => k.id));
+const regionArgs: bunnynet.GetRegionsArgs = { hasCapacity: true, anycast: true };
+export const regionIds = bunnynet.getRegionsOutput(regionArgs, options).ids;
+const endpointArgs: bunnynet.GetAppEndpointsArgs = { appId: "app" };
+export const publicHosts = bunnynet.getAppEndpointsOutput(endpointArgs, options).publicHosts;
+const logArgs: bunnynet.GetCdnLogsArgs = { pullZoneId: 42, maxEntries: 100, status: ["5xx", 404], cacheStatus: ["MISS"], from: new Date(), order: "asc" };
+export const statusCodes = bunnynet.getCdnLogsOutput({ pullZoneId: 42, maxEntries: 10, from: "2026-01-01T00:00:00Z" }, options).entries.apply((e) => e.map((x) => x.statusCode));
+
+export async function lookups(): Promise<void> {
+  const keys: bunnynet.GetApiKeysResult = await bunnynet.getApiKeys(options);
+  const regions: bunnynet.GetRegionsResult = await bunnynet.getRegions(regionArgs, options);
+  const region: bunnynet.RegionInfo | undefined = regions.regions[0];
+  const endpoints: bunnynet.GetAppEndpointsResult = await bunnynet.getAppEndpoints(endpointArgs, options);
+  const endpoint: bunnynet.api.Endpoint | undefined = endpoints.endpoints[0];
+  const logs: bunnynet.GetCdnLogsResult = await bunnynet.getCdnLogs(logArgs, options);
+  const entry: bunnynet.api.LogEntry | undefined = logs.entries[0];
+  const matches: boolean = bunnynet.regionMatches({ id: "DE", hasCapacity: true }, regionArgs);
+  console.log(keys.keys.length, region?.id, endpoint?.publicHost, entry?.url, logs.truncated, matches, variableName);
+}
+
+// The client: every method of every API surface, and the transport under it.
+export async function useClient(c: bunnynet.BunnyClient): Promise<void> {
+  const closed: bunnynet.api.CloseAccountResponse = await c.account.closeAccount({ password: "secret", reason: "moving" });
+
+  const keyPage: bunnynet.api.ApiKeyPage = await c.apiKeys.listPage({ page: 1, perPage: 100 });
+  for await (const key of c.apiKeys.list({ perPage: 100 })) console.log(key.Id, key.Roles.join(","));
+
+  const regionPage: bunnynet.api.RegionPage = await c.containers.listRegionsPage({ limit: 10 });
+  for await (const r of c.containers.listRegions({ limit: 10 })) console.log(r.id, r.hasCapacity);
+  const endpointPage: bunnynet.api.EndpointPage = await c.containers.listEndpointsPage("app");
+  for await (const e of c.containers.listEndpoints("app")) console.log(e.portMappings.map((p) => p.exposedPort));
+  const volumes: bunnynet.api.VolumeList = await c.containers.listVolumesPage("app");
+  for await (const v of c.containers.listVolumes("app")) console.log(v.volumeInstances.map((i: bunnynet.api.VolumeInstance) => i.status));
+  const volume: bunnynet.api.Volume | undefined = await c.containers.findVolume("app", "vol");
+  const detached: bunnynet.api.DetachVolumeResult = await c.containers.detachVolume("app", "vol");
+  const deleted: bunnynet.api.DeleteVolumeInstanceResult = await c.containers.deleteVolumeInstance("app", "vol", "inst");
+
+  const script: bunnynet.api.EdgeScript = await c.edgeScripts.getScript(1);
+  const added: bunnynet.api.Variable = await c.edgeScripts.addVariable(1, { Name: "A", Required: true, DefaultValue: null });
+  const got: bunnynet.api.Variable = await c.edgeScripts.getVariable(1, added.Id);
+  const updated = await c.edgeScripts.updateVariable(1, got.Id, { DefaultValue: "b" } satisfies bunnynet.api.UpdateVariableRequest);
+  await c.edgeScripts.deleteVariable(1, updated.Id);
+  const upserted = await c.edgeScripts.upsertVariable(1, { Name: "A", DefaultValue: "c" } satisfies bunnynet.api.UpsertVariableRequest);
+  const found: bunnynet.api.Variable | undefined = await c.edgeScripts.findVariableByName(1, "A");
+
+  const page: bunnynet.api.LogPage = await c.logging.queryPage(42, { status: [500], limit: 10 } satisfies bunnynet.api.LogQueryParams);
+  const withToken = c.logging.withBearer("token");
+  for await (const e of c.logging.query("42", { search: "bot", urlContains: "/api" }, { maxEntries: 10 })) console.log(e.statusCode, e.cacheStatus);
+  const day = await c.logging.downloadDay(42, new Date(), { sort: "desc", status: ["4xx"] } satisfies bunnynet.api.LogDayParams);
+  const tokenPage = await withToken.queryPage(42);
+  for await (const record of bunnynet.logs.parseV1Log(day, { filter: { status: [500] } })) if (record.kind === "entry") console.log(bunnynet.logs.v1EntryToJson(record).url);
+
+  const zone: bunnynet.api.PullZone = await c.pullZones.getPullZone(42);
+  await c.pullZones.addHostname(zone.Id, "cdn.example.com");
+  const host: bunnynet.api.Hostname | undefined = await c.pullZones.findHostname(zone.Id, "cdn.example.com");
+  await c.pullZones.removeHostname(zone.Id, "cdn.example.com");
+
+  const shieldZone: bunnynet.api.ShieldZone = await c.shield.getShieldZoneByPullZone(42);
+  const input: bunnynet.api.CreateRateLimitInput = {
+    shieldZoneId: shieldZone.shieldZoneId,
+    ruleName: "login",
+    ruleConfiguration: { variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH", value: "/login", requestCount: 10, timeframe: "PerOneMinute", blockTime: 300 },
+  };
+  const created: bunnynet.api.RateLimitRule = await c.shield.createRateLimit(input);
+  const rulePage: bunnynet.api.RateLimitPage = await c.shield.listRateLimitsPage(shieldZone.shieldZoneId, { page: 1, perPage: 100 });
+  for await (const r of c.shield.listRateLimits(shieldZone.shieldZoneId, { perPage: 100 })) console.log(r.ruleName, r.ruleConfiguration?.timeframe);
+  const byName = await c.shield.findRateLimitByName(shieldZone.shieldZoneId, "login");
+  const fetched = await c.shield.getRateLimit(created.id);
+  const changed = await c.shield.updateRateLimit(fetched.id, { ruleName: "login", ruleConfiguration: input.ruleConfiguration } satisfies bunnynet.api.UpdateRateLimitInput);
+  const removed: boolean = await c.shield.deleteRateLimit(changed.id);
+
+  const libraryKey: string = await c.stream.getLibraryKey(7);
+  c.stream.forgetLibraryKey(7);
+  const video: bunnynet.api.Video = await c.stream.getVideo(7, "guid", { libraryKey });
+  const source: bunnynet.api.ThumbnailSource = { frame: 1 };
+  const status: bunnynet.api.StreamStatus = await c.stream.setThumbnail(7, video.guid, source);
+
+  // The transport, for endpoints the client does not cover: any object with safeParse is a schema.
+  const schema = { safeParse: (value: unknown) => ({ success: true as const, data: value as bunnynet.api.PullZone }) };
+  const res = await c.http.request({ api: "core", method: "GET", path: "/pullzone/42", responseSchema: schema, retry: "idempotent" });
+  const raw = await c.http.stream({ api: "logging", method: "GET", path: "/01-01-26/42.log" });
+  console.log(c.http.baseUrl("stream"), c.http.stats.requests, res.body.Name, raw.status, c.settings.apiUrl, JSON.stringify(c.toJSON()));
+
+  console.log(closed, keyPage, regionPage, endpointPage, volumes, volume, detached, deleted, script, upserted.created, found, page, tokenPage, host, rulePage, byName, removed, status);
+}
+
+// Errors, as a program would tell them apart.
+export function describeError(e: unknown): string {
+  if (e instanceof bunnynet.InvalidRequestError) return e.issues.map((i) => i.field).join(", ");
+  if (e instanceof bunnynet.RateLimitedError) return String(e.retryAfterMs);
+  if (e instanceof bunnynet.TimeoutError || e instanceof bunnynet.NetworkError) return e.code ?? String(e.notSent);
+  if (e instanceof bunnynet.AlreadyExistsError || e instanceof bunnynet.ValidationError) return e.field ?? "";
+  if (e instanceof bunnynet.NotFoundError || bunnynet.isNotFound(e)) return "gone";
+  if (e instanceof bunnynet.UnauthorizedError || e instanceof bunnynet.ForbiddenError) return "key";
+  if (e instanceof bunnynet.ServerError || e instanceof bunnynet.UnexpectedStatusError || e instanceof bunnynet.UnexpectedResponseError) return "api";
+  if (e instanceof bunnynet.ConfigurationError) return e.message;
+  if (e instanceof bunnynet.BunnyError) return \`\${e.method} \${e.path} \${e.status} after \${e.attempts}\`;
+  return String(e);
+}
+const details: bunnynet.BunnyErrorDetails = { method: "GET", path: "/pullzone/1", status: 404 };
+export const errors = [
+  describeError(new bunnynet.NotFoundError(details)),
+  describeError(bunnynet.errorForStatus("GET", "/pullzone/1", 500, "{}", "1")),
+  bunnynet.parseErrorBody('{"Message":"no"}').message,
+  bunnynet.parseRetryAfter("2"),
+];
+`;
+
+/** Every `bunnynet.X` the program should name: the root's exports, and each method of the client's surfaces. */
+function expectedUses(checker: ts.TypeChecker, moduleSymbol: ts.Symbol): string[] {
+  const exported = checker.getExportsOfModule(moduleSymbol);
+  const uses = exported.map((s) => `bunnynet.${s.name}`);
+  const client = exported.find((s) => s.name === "BunnyClient");
+  assert.ok(client, "the package exports BunnyClient");
+  const clientClass = client.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(client) : client;
+  for (const surface of checker.getDeclaredTypeOfSymbol(clientClass).getProperties()) {
+    for (const method of checker.getTypeOfSymbol(surface).getProperties()) {
+      if (method.flags & ts.SymbolFlags.Method) uses.push(`.${surface.name}.${method.name}(`);
+    }
+  }
+  return uses;
+}
+
+function isInside(file: string, dir: string): boolean {
+  const rel = relative(dir, file);
+  return rel !== "" && !rel.startsWith("..") && !rel.startsWith(sep);
+}
+
+describe("distribution: the public types in a user's project (Pulumi's template tsconfig)", function () {
+  this.timeout(300_000);
+  let projectDir: string;
+  let program: ts.Program;
+
+  before(() => {
+    projectDir = mkdtempSync(join(tmpdir(), "bunnynet-types-"));
+    const modules = join(projectDir, "node_modules");
+    mkdirSync(join(modules, "@pulumi"), { recursive: true });
+    mkdirSync(join(modules, "@types"), { recursive: true });
+    symlinkSync(PACKAGE_DIR, join(modules, PACKAGE_NAME), "dir");
+    symlinkSync(installed("@pulumi/pulumi"), join(modules, "@pulumi", "pulumi"), "dir");
+    // The template's devDependencies: @types/node (and typescript, here this repository's).
+    symlinkSync(installed("@types/node"), join(modules, "@types", "node"), "dir");
+    writeFileSync(join(projectDir, "package.json"), JSON.stringify({ name: "user-project", main: "index.ts", dependencies: { [PACKAGE_NAME]: "*", "@pulumi/pulumi": "*" } }));
+    writeFileSync(join(projectDir, "tsconfig.json"), JSON.stringify(TEMPLATE_TSCONFIG, null, 2));
+    writeFileSync(join(projectDir, "index.ts"), PROGRAM);
+
+    const config = ts.getParsedCommandLineOfConfigFile(join(projectDir, "tsconfig.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => assert.fail(ts.flattenDiagnosticMessageText(d.messageText, "\n")) });
+    assert.ok(config);
+    assert.deepEqual(config.errors, []);
+    program = ts.createProgram({ rootNames: config.fileNames, options: config.options });
+  });
+
+  after(() => {
+    if (projectDir) rmSync(projectDir, { recursive: true, force: true });
+  });
+
+  it("a program using every resource, lookup, client method and exported type compiles with zero diagnostics", () => {
+    const diagnostics = ts.getPreEmitDiagnostics(program);
+    const host: ts.FormatDiagnosticsHost = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => projectDir, getNewLine: () => "\n" };
+    const files = new Set(diagnostics.map((d) => d.file && relative(projectDir, d.file.fileName)));
+    assert.equal(
+      diagnostics.length,
+      0,
+      `${diagnostics.length} errors in ${[...files].join(", ")}:\n${ts.formatDiagnostics(diagnostics.slice(0, 10), host)}`,
+    );
+  });
+
+  it("the program names every export of the package root and every method of the client", () => {
+    const index = program.getSourceFile(join(projectDir, "index.ts"));
+    assert.ok(index);
+    const checker = program.getTypeChecker();
+    const importOfPackage = index.statements.find((s): s is ts.ImportDeclaration => ts.isImportDeclaration(s) && (s.moduleSpecifier as ts.StringLiteral).text === PACKAGE_NAME);
+    assert.ok(importOfPackage);
+    const moduleSymbol = checker.getSymbolAtLocation(importOfPackage.moduleSpecifier);
+    assert.ok(moduleSymbol, `${PACKAGE_NAME} resolves`);
+    const missing = expectedUses(checker, moduleSymbol).filter((use) => !PROGRAM.includes(use));
+    assert.deepEqual(missing, [], "use these in PROGRAM (tests/distribution/publicTypes.test.ts), as a user would");
+  });
+
+  it("no declaration the package root reaches mentions zod, and no zod declaration is loaded", () => {
+    const packageDir = realpathSync(PACKAGE_DIR);
+    const zodDir = realpathSync(installed("zod"));
+    const files = program.getSourceFiles().map((f) => ({ name: realpathSync(f.fileName), text: f.text }));
+    const ours = files.filter((f) => isInside(f.name, packageDir) && !isInside(f.name, join(packageDir, "node_modules")));
+    assert.ok(ours.some((f) => f.name.endsWith(join("dist", "provider", "index.d.ts"))), "the program reaches the package root's declarations");
+    assert.deepEqual(
+      ours.filter((f) => /zod/i.test(f.text)).map((f) => relative(packageDir, f.name)),
+      [],
+      "declarations reachable from the package root that mention zod: public signatures take their types from provider/types.generated " +
+        "(see provider/scripts/generatePublicTypes.mjs), resources import from pulumi/base and pulumi/types (see provider/pulumi/index.ts)",
+    );
+    assert.deepEqual(
+      files.filter((f) => isInside(f.name, zodDir)).map((f) => relative(zodDir, f.name)).slice(0, 5),
+      [],
+      "zod declarations loaded by the user's program",
+    );
+  });
+});
