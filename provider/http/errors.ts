@@ -31,7 +31,10 @@ export class BunnyError extends Error {
   readonly field?: string;
   attempts: number;
 
-  constructor(details: BunnyErrorDetails, summary?: string) {
+  constructor(raw: BunnyErrorDetails, summary?: string) {
+    // What a server said is bounded and has anything key-shaped redacted, whichever way it arrived.
+    const server = (v: string | undefined) => (v === undefined ? undefined : bounded(redactSecrets(v)));
+    const details = { ...raw, serverMessage: server(raw.serverMessage), errorKey: server(raw.errorKey), field: server(raw.field) };
     super(BunnyError.describe(details, summary));
     this.name = new.target.name;
     this.method = details.method;
@@ -215,7 +218,8 @@ export function errorForStatus(
   secrets: readonly string[] = [],
 ): BunnyError {
   const parsed = parseErrorBody(bodyText);
-  const clean = (v: string | undefined) => (v === undefined ? undefined : bounded(redactSecrets(v, secrets)));
+  // The request's own credentials, whole or halved, are redacted here; key-shaped values in BunnyError itself.
+  const clean = (v: string | undefined) => (v === undefined ? undefined : redactSecrets(v, secrets));
   const d: BunnyErrorDetails = { method, path, status, serverMessage: clean(parsed.message), errorKey: clean(parsed.errorKey), field: clean(parsed.field) };
   if (status === 404) return new NotFoundError(d);
   if (status === 401) return new UnauthorizedError(d);

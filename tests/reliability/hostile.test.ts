@@ -282,6 +282,14 @@ describe("a hostile server (loopback): the client bounds everything", () => {
         assert.match(text, /The key \[redacted\] is not valid/);
         return true;
       });
+      // Also in Shield's 2xx error envelope, which never passes through a status check.
+      server.route("/shield/rate-limit/5", (req, res) => sendJson(res, 202, { data: null, error: { success: false, errorKey: "not_found_or_unauthorised_access.ratelimit", message: `Key ${String(req.headers.accesskey)} has no access` } }));
+      await assert.rejects(client().shield.getRateLimit(5), (e: unknown) => {
+        const text = `${(e as Error).message} ${JSON.stringify(e)}`;
+        assert.ok(!text.includes(KEY.slice(0, 16)) && !text.includes(KEY.slice(-16)), text);
+        assert.match(text, /Key \[redacted\] has no access \(not_found_or_unauthorised_access\.ratelimit\)/);
+        return true;
+      });
     });
 
     it("a JSON call's timeout means the whole answer: a body that trickles forever times out (code ETIMEDOUT)", async () => {
