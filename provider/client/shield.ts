@@ -145,7 +145,6 @@ export class ShieldClient {
   private ruleId(id: number | string, method: string): number {
     return validateRequest(idFromString, id, method, "/shield/rate-limit", "id");
   }
-
 }
 
 /**
