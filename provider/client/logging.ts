@@ -68,10 +68,12 @@ export class LoggingClient {
     const from = q.from ?? new Date(Date.parse(to) - DAY_MS).toISOString();
     const query = logQueryString({ ...q, from, to });
     const guard = new PageGuard("GET", path, this.http.limits);
+    // With a filter applied after the fetch, a page of N rows holds fewer than N entries: always ask for full pages.
+    const filteredAfterFetch = q.country !== undefined || q.search !== undefined;
     let offset = q.offset ?? 0;
     let yielded = 0;
     while (yielded < max) {
-      const limit = Math.min(LOG_MAX_PAGE_SIZE, max - yielded);
+      const limit = filteredAfterFetch ? LOG_MAX_PAGE_SIZE : Math.min(LOG_MAX_PAGE_SIZE, max - yielded);
       const page = await this.fetchPage(id, { ...query, offset, limit });
       guard.page(page.data);
       for (const entry of page.data) {

@@ -45,6 +45,11 @@ describe("client: the logging API's documented behaviour", () => {
     assert.equal(calls.length, 2, "the short first page did not end the listing");
     assert.match(calls[1].url, new RegExp(`offset=${LOG_MAX_PAGE_SIZE}(&|$)`), "the second page starts after the server's window, not after the entries received");
 
+    // Up to a few entries: still full pages, since a page of N rows holds fewer than N matching entries.
+    await emu.markRequests();
+    assert.equal((await collect(logs.query(zone, { ...range, country: [country] }, { maxEntries: 5 }))).length, 5);
+    assert.match((await logRoute("/v2/pullzones/:pullZoneId/logs")())[0].url, new RegExp(`limit=${LOG_MAX_PAGE_SIZE}(&|$)`));
+
     const token = everything[3].host!;
     const bySearch = await collect(logs.query(zone, { ...range, search: token }));
     assert.ok(bySearch.length > 0);
