@@ -119,16 +119,25 @@ describe("a hostile server (loopback): the client bounds everything", () => {
       await assert.rejects(drain(client()), (e: unknown) => e instanceof NetworkError && !(e instanceof TimeoutError) && e.path === day);
     });
 
-    it("bunnynet logs download: a dropped transfer exits 4 and keeps only FILE.partial; a file cut mid-line too", async () => {
+    const env = () => ({ PATH: process.env.PATH, BUNNYNET_API_KEY: KEY, BUNNYNET_API_URL: server.url, BUNNYNET_LOGGING_API_URL: server.url, BUNNYNET_MAX_RETRIES: "0" });
+    /** `MM-dd-yy` of the UTC day `daysAgo` before today. */
+    const v1Day = (daysAgo: number) => {
+      const d = new Date(Date.now() - daysAgo * 24 * 60 * 60 * 1000);
+      const two = (n: number) => String(n).padStart(2, "0");
+      return `${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())}-${two(d.getUTCFullYear() % 100)}`;
+    };
+
+    it("bunnynet logs download: a dropped transfer of today's file exits 4 and keeps only FILE.partial; a file cut mid-line too", async () => {
       const dir = mkdtempSync(join(tmpdir(), "bunnynet-hostile-"));
+      const today = v1Day(0);
+      const day = `/${today}/1.log`;
       try {
-        const env = { PATH: process.env.PATH, BUNNYNET_API_KEY: KEY, BUNNYNET_API_URL: server.url, BUNNYNET_LOGGING_API_URL: server.url, BUNNYNET_MAX_RETRIES: "0" };
         server.route(day, async (_req, res) => {
           res.writeHead(200, { "content-type": "text/plain" });
           await streamBody(res, { filler: LOG_LINE }, { maxBytes: 256 * 1024, maxMs: 5000, drop: true });
         });
         const out = join(dir, "day.log");
-        const dropped = await runTool(["logs", "download", "1", "--date", "11-22-26", "-o", out], env);
+        const dropped = await runTool(["logs", "download", "1", "--date", today, "-o", out], env());
         assert.equal(dropped.code, 4, dropped.stderr);
         assert.ok(!existsSync(out) && existsSync(`${out}.partial`), "only the .partial file");
         assert.match(dropped.stderr, /day\.log\.partial \(incomplete\)/);
@@ -138,7 +147,7 @@ describe("a hostile server (loopback): the client bounds everything", () => {
           res.writeHead(200, { "content-type": "text/plain" });
           res.end(LOG_LINE + LOG_LINE.slice(0, 20));
         });
-        const cut = await runTool(["logs", "download", "1", "--date", "11-22-26", "-o", join(dir, "cut.log")], env);
+        const cut = await runTool(["logs", "download", "1", "--date", today, "-o", join(dir, "cut.log")], env());
         assert.equal(cut.code, 4, cut.stderr);
         assert.match(cut.stderr, /ends mid-line/);
         assert.ok(!existsSync(join(dir, "cut.log")));
@@ -147,10 +156,35 @@ describe("a hostile server (loopback): the client bounds everything", () => {
           res.writeHead(200, { "content-type": "text/plain" });
           res.end(LOG_LINE + LOG_LINE);
         });
-        const whole = await runTool(["logs", "download", "1", "--date", "11-22-26", "-o", join(dir, "whole.log")], env);
+        const whole = await runTool(["logs", "download", "1", "--date", today, "-o", join(dir, "whole.log")], env());
         assert.equal(whole.code, 0, whole.stderr);
         assert.equal(readFileSync(join(dir, "whole.log"), "utf8"), LOG_LINE + LOG_LINE);
         assert.ok(!existsSync(join(dir, "whole.log.partial")));
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it("bunnynet logs download: a past day's dropped transfer resumes at the first missing line; the file is whole, each line once", async () => {
+      const dir = mkdtempSync(join(tmpdir(), "bunnynet-hostile-"));
+      const yesterday = v1Day(1);
+      const lines = Array.from({ length: 300 }, (_, i) => LOG_LINE.replace("abcdef0123456789", `request-${i}`));
+      server.route(`/${yesterday}/1.log`, (_req, res, url) => {
+        const start = Number(url.searchParams.get("start") ?? 0);
+        res.writeHead(200, { "content-type": "text/plain" });
+        if (start === 0) {
+          // 100 lines and half of the next, then the connection drops.
+          res.write(lines.slice(0, 100).join("") + lines[100].slice(0, 30));
+          setTimeout(() => res.socket?.destroy(), 50);
+        } else res.end(lines.slice(start).join(""));
+      });
+      try {
+        const out = join(dir, "day.log");
+        const run = await runTool(["logs", "download", "1", "--date", yesterday, "-o", out], env());
+        assert.equal(run.code, 0, run.stderr);
+        assert.match(run.stderr, /resuming at line 101/);
+        assert.equal(readFileSync(out, "utf8"), lines.join(""));
+        assert.deepEqual(server.requests.map((r) => new URL(r.url, "http://x").searchParams.get("start")), [null, "100"]);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

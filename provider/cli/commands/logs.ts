@@ -7,8 +7,9 @@ import { intFlag } from "../command";
 import { ExitCode, UsageError } from "../exitCodes";
 import { type Column, rowWriter } from "../output";
 import { BunnyError } from "../../http/errors";
-import type { LogEntry, LogQueryParams } from "../../schemas/logging";
+import { LogDaySchema, type LogEntry, type LogQueryParams } from "../../schemas/logging";
 import { parseV1Log, v1ToJsonLines } from "../../logs";
+import { resumableLines } from "../resumableDownload";
 
 /** Filters shared by `logs query` and `logs tail`, named as the v2 API names them (kebab-case). */
 const FILTER_OPTIONS = {
@@ -52,6 +53,14 @@ function filterParams(values: Values): LogQueryParams {
     search: str("search"),
     includeOriginShield: values["include-origin-shield"] === true ? true : undefined,
   };
+}
+
+/** Whether `date` (YYYY-MM-DD or MM-dd-yy, UTC) is a day before today: its file no longer changes. */
+function isPastDay(date: string, now = new Date()): boolean {
+  const day = LogDaySchema.safeParse(date);
+  if (!day.success) return false;
+  const [mm, dd, yy] = day.data.split("-").map(Number);
+  return Date.UTC(2000 + yy, mm - 1, dd) < Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
 }
 
 function zoneIdArg(positionals: string[]): number {
@@ -209,15 +218,21 @@ export const logsDownloadCommand: Command = {
   details: `--date YYYY-MM-DD or MM-dd-yy (UTC; required). --output FILE (default stdout). --json converts each line to a
 JSON object (malformed lines are reported on stderr with their line numbers and skipped: exit 4).
 --status and --search filter on the server. The file is streamed, never held in memory; a slow transfer is never
-cut while data flows (the timeout is "no data for --timeout-ms"). The output is written to FILE.partial and renamed
-to FILE only when complete: a transfer that fails midway, or a file that ends mid-line, keeps FILE.partial (exit 4).`,
+cut while data flows (the timeout is "no data for --timeout-ms"); a past day's transfer that drops midway resumes at
+the first missing line (up to 3 times). The output is written to FILE.partial and renamed to FILE only when
+complete: a transfer that still fails, or a file that ends mid-line, keeps FILE.partial (exit 4).`,
   async run(ctx) {
     const { io, values } = ctx;
     const pullZoneId = zoneIdArg(ctx.positionals);
     if (typeof values.date !== "string") throw new UsageError("--date is required (YYYY-MM-DD or MM-dd-yy)");
-    const body = await loggingClient(ctx).downloadDay(pullZoneId, values.date, {
-      status: list(values.status)?.map((s) => (/^\d+$/.test(s) ? Number(s) : s)),
-      search: values.search as string | undefined,
+    const logging = loggingClient(ctx);
+    const filters = { status: list(values.status)?.map((s) => (/^\d+$/.test(s) ? Number(s) : s)), search: values.search as string | undefined };
+    const date = values.date;
+    const first = await logging.downloadDay(pullZoneId, date, filters);
+    const body = resumableLines(first, {
+      fetchFrom: (start) => logging.downloadDay(pullZoneId, date, { ...filters, start }),
+      resumable: isPastDay(date),
+      onResume: (lines, failure) => io.stderr(`bunnynet logs download: ${failure.message}; resuming at line ${lines + 1}\n`),
     });
     const output = typeof values.output === "string" ? values.output : undefined;
     const partial = output === undefined ? undefined : `${output}.partial`;
