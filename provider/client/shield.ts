@@ -1,6 +1,7 @@
 import { type Transport, encodePath, schemaIssues, validateRequest } from "../http/transport";
 import { z } from "zod";
 import { AlreadyExistsError, type BunnyError, type BunnyErrorDetails, ForbiddenError, NotFoundError, UnexpectedResponseError, ValidationError } from "../http/errors";
+import { redactSecrets } from "../http/bounds";
 import { PageGuard } from "../http/paging";
 import { idFromString } from "../schemas/common";
 import {
@@ -171,7 +172,8 @@ function shieldAnswer<S extends z.ZodType>(method: string, path: string, status:
   if (envelope && typeof envelope.error === "object" && envelope.error !== null) {
     const e = ShieldEnvelopeErrorSchema.safeParse(envelope.error);
     const { errorKey, message } = e.success ? e.data : { errorKey: undefined, message: undefined };
-    throw errorForShieldKey({ method, path, status, errorKey: errorKey ?? undefined, serverMessage: message || "Shield answered with an error envelope" });
+    // What Shield said is redacted like any error body (errorForStatus): a key it echoes never reaches the message.
+    throw errorForShieldKey({ method, path, status, errorKey: errorKey ?? undefined, serverMessage: message ? redactSecrets(message) : "Shield answered with an error envelope" });
   }
   const direct = schema.safeParse(body);
   if (direct.success) return { kind: "value", value: direct.data };

@@ -13,12 +13,13 @@ export function bounded(text: string, max = MAX_MESSAGE_PART): string {
 
 /**
  * Values that look like credentials: bunny.net keys (UUID-shaped, often two UUIDs run together), JWTs, and long
- * opaque tokens mixing letters and digits. Replaced wherever a server's words enter an error.
+ * opaque tokens of letters and digits (32 or more, both present; a hyphenated host name is not one). Replaced
+ * wherever a server's words enter an error.
  */
 const KEY_LIKE = [
   /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:[0-9a-f-]{0,48})/gi,
   /\beyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]*/g,
-  /\b(?=[A-Za-z0-9_-]{32,})(?=[A-Za-z_-]*\d)(?=[0-9_-]*[A-Za-z])[A-Za-z0-9_-]{32,}/g,
+  /\b(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{32,}\b/g,
 ];
 
 /** Replaces the given secrets (whole or any half of one) and anything key-shaped with `[redacted]`. */

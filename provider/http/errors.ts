@@ -32,9 +32,9 @@ export class BunnyError extends Error {
   attempts: number;
 
   constructor(raw: BunnyErrorDetails, summary?: string) {
-    // What a server said is bounded and has anything key-shaped redacted, whichever way it arrived.
-    const server = (v: string | undefined) => (v === undefined ? undefined : bounded(redactSecrets(v)));
-    const details = { ...raw, serverMessage: server(raw.serverMessage), errorKey: server(raw.errorKey), field: server(raw.field) };
+    // Bounded whatever its source; what a server said is redacted where it is read (errorForStatus, Shield's envelope).
+    const cut = (v: string | undefined) => (v === undefined ? undefined : bounded(v));
+    const details = { ...raw, serverMessage: cut(raw.serverMessage), errorKey: cut(raw.errorKey), field: cut(raw.field) };
     super(BunnyError.describe(details, summary));
     this.name = new.target.name;
     this.method = details.method;
@@ -218,7 +218,6 @@ export function errorForStatus(
   secrets: readonly string[] = [],
 ): BunnyError {
   const parsed = parseErrorBody(bodyText);
-  // The request's own credentials, whole or halved, are redacted here; key-shaped values in BunnyError itself.
   const clean = (v: string | undefined) => (v === undefined ? undefined : redactSecrets(v, secrets));
   const d: BunnyErrorDetails = { method, path, status, serverMessage: clean(parsed.message), errorKey: clean(parsed.errorKey), field: clean(parsed.field) };
   if (status === 404) return new NotFoundError(d);

@@ -308,12 +308,13 @@ describe("a hostile server (loopback): the client bounds everything", () => {
     });
 
     it("a server that echoes the key (or any key-shaped value) has it redacted from the error", async () => {
-      server.route("/apikey", (req, res) => sendJson(res, 400, { ErrorKey: "bad", Message: `The key ${String(req.headers.accesskey)} is not valid; nor is eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl` }));
+      server.route("/apikey", (req, res) => sendJson(res, 400, { ErrorKey: "bad", Message: `The key ${String(req.headers.accesskey)} is not valid; nor is eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl for cdn-edge-42-frankfurt-production-01.example.com` }));
       await assert.rejects(client().apiKeys.listPage(), (e: unknown) => {
         const text = `${(e as Error).message} ${JSON.stringify(e)}`;
         assert.ok(!text.includes(KEY.slice(0, 16)) && !text.includes(KEY.slice(-16)), text);
         assert.ok(!text.includes("eyJhbGciOiJIUzI1NiJ9"), text);
         assert.match(text, /The key \[redacted\] is not valid/);
+        assert.match(text, /for cdn-edge-42-frankfurt-production-01\.example\.com/, "a host name is no key");
         return true;
       });
       // Also in Shield's 2xx error envelope, which never passes through a status check.
