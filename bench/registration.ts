@@ -13,6 +13,7 @@ import { printTable } from "./support";
 
 const SAMPLE_ARGS: Record<string, (i: number) => unknown> = {
   ScriptVariable: (i) => new bunnynet.ScriptVariable(`v${i}`, { scriptId: 1, name: `VAR_${i}`, defaultValue: "x" }),
+  ScriptSecret: (i) => new bunnynet.ScriptSecret(`s${i}`, { scriptId: 1, name: `SECRET_${i}`, value: "x" }),
   PullZoneHostname: (i) => new bunnynet.PullZoneHostname(`h${i}`, { pullZoneId: 1, hostname: `h${i}.example.com` }),
   RateLimitRule: (i) =>
     new bunnynet.RateLimitRule(`r${i}`, {

@@ -11,7 +11,7 @@ import { spawnEmulator, type EmulatorProcess } from "../bench/support";
 import { ProgramHarness } from "../tests/support/programHarness";
 import { ProviderHost } from "../tests/support/providerHost";
 import { PulumiCliStack, pulumiCliUnavailable } from "../tests/support/pulumiCli";
-import { QUICKSTART_PROJECT, quickstartConfig } from "../tests/support/quickstart";
+import { QUICKSTART_PROJECT, QUICKSTART_SECRET_CONFIG, quickstartConfig } from "../tests/support/quickstart";
 import { quickstart } from "./quickstart/program";
 
 
@@ -28,7 +28,7 @@ async function apiCallsSince(emu: EmulatorProcess, seq: number): Promise<{ count
 /** The Pulumi CLI path: the repository's Pulumi.yaml (the compiled quickstart) on a file backend in the temporary folder. */
 async function deployWithCli(emu: EmulatorProcess, work: string): Promise<void> {
   const stack = new PulumiCliStack("demo", join(work, "state"));
-  stack.init(quickstartConfig(emu), ["bunnynet:apiKey"]);
+  stack.init(await quickstartConfig(emu), QUICKSTART_SECRET_CONFIG);
   stack.run(["up", "--yes", "--skip-preview"]);
   const mark = (await apiCallsSince(emu, Number.MAX_SAFE_INTEGER)).last;
   stack.run(["up", "--yes", "--skip-preview"]);
@@ -40,7 +40,7 @@ async function deployWithCli(emu: EmulatorProcess, work: string): Promise<void> 
 async function deployWithHarness(emu: EmulatorProcess): Promise<void> {
   const host = await ProviderHost.start();
   try {
-    const harness = new ProgramHarness({ project: QUICKSTART_PROJECT, stack: "demo", config: quickstartConfig(emu), secretConfig: ["bunnynet:apiKey"], providerHost: host });
+    const harness = new ProgramHarness({ project: QUICKSTART_PROJECT, stack: "demo", config: await quickstartConfig(emu), secretConfig: QUICKSTART_SECRET_CONFIG, providerHost: host });
     const first = await harness.up(quickstart);
     say("Created:");
     for (const step of first.steps) say(`  ${step.op.padEnd(7)} ${step.urn.split("::").slice(-2).join(" ")}`);

@@ -7,6 +7,7 @@ export { resolveSettings, type BunnySettings, type SettingsInput } from "./setti
 // root reaches must not mention zod, whose declarations need esModuleInterop (Pulumi's template tsconfig has none).
 export type * as api from "./types.generated";
 export { ScriptVariable, type ScriptVariableArgs } from "./resources/scriptVariable";
+export { ScriptSecret, type ScriptSecretArgs } from "./resources/scriptSecret";
 export { RateLimitRule, type RateLimitRuleArgs, type RateLimitConfigurationArgs, type RateLimitConditionArgs } from "./resources/rateLimitRule";
 // Shield's enums at the package root, for `bunnynet.RateLimitAction.Block` in rule configurations.
 export {
@@ -20,7 +21,8 @@ export {
   RuleVariable,
   type RuleVariableName,
 } from "./schemas/shieldEnums";
-export { PullZoneHostname, type PullZoneHostnameArgs } from "./resources/pullZoneHostname";
+export { PullZoneHostname, type PullZoneHostnameArgs, type TlsInput } from "./resources/pullZoneHostname";
+export type { CertificateDetails } from "./schemas/certificates";
 export { VideoThumbnail, type VideoThumbnailArgs } from "./resources/videoThumbnail";
 export { VolumeInstanceDeletion, type VolumeInstanceDeletionArgs } from "./resources/volumeInstanceDeletion";
 export * from "./lookups";

@@ -146,6 +146,23 @@ export interface DeleteVolumeInstanceResult {
 }
 
 // schemas/edgeScripts.ts
+/** `POST /compute/script/{id}/secrets` and `PUT /compute/script/{id}/secrets` (upsert by name). */
+export interface AddSecretRequest {
+  Name: string;
+  Secret?: string | null;
+}
+
+/** `POST /compute/script/{id}/secrets/{secretId}`. */
+export interface UpdateSecretRequest {
+  Secret?: string | null;
+}
+
+export interface Secret {
+  Id: number;
+  Name: string;
+  LastModified: string | null;
+}
+
 /** `POST /compute/script/{id}/variables/add`. */
 export interface AddVariableRequest {
   Name: string;
@@ -276,12 +293,23 @@ export interface LogDayParams {
 }
 
 // schemas/pullZones.ts
-/** Body of `POST /pullzone/{id}/addHostname` and `DELETE /pullzone/{id}/removeHostname`. */
+/** Body of `POST /pullzone/{id}/addHostname`, `DELETE /pullzone/{id}/removeHostname` and `DELETE /pullzone/{id}/removeCertificate`. */
 export interface HostnameRequest {
   Hostname: string;
 }
 
-/** One hostname of a pull zone. The certificate and its key (only sent with includeCertificate) are not kept. */
+/** Body of `POST /pullzone/{id}/addCertificate`: the PEM files' bytes, Base64 encoded. */
+export interface AddCertificateRequest {
+  Hostname: string;
+  Certificate: string;
+  CertificateKey: string;
+}
+
+/**
+ * One hostname of a pull zone. `Certificate` (Base64 of the PEM, only sent with includeCertificate) is kept;
+ * the private key the API sends beside it (`CertificateKey`) is a secret and is dropped here, so it never
+ * reaches anything the package returns, stores or prints.
+ */
 export interface Hostname {
   Id: number;
   Value: string;
@@ -291,6 +319,7 @@ export interface Hostname {
   HasCertificate: boolean;
   CertificateKeyType?: number | null;
   CertificateProvisionType?: number | null;
+  Certificate?: string | null;
 }
 
 /** The fields of a pull zone the package reads; everything else the API sends is ignored. */

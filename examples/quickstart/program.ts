@@ -6,7 +6,9 @@ import * as bunnynet from "pulumi-bunnynet";
  * (or from the local emulator: `npm run demo` fills them in from its fixtures).
  *
  * Change `bunnynet-quickstart:edition` from "first" to "second" and run `pulumi up` again to see in-place
- * updates (the rule's limit, the variable's value, the thumbnail frame) next to nothing being replaced.
+ * updates (the rule's limit, the variable's value, the thumbnail frame, force-SSL on the api hostname) next to
+ * nothing being replaced. Set `apiCertificate` (PEM) and `apiCertificateKey` (`pulumi config set --secret`) for the
+ * hostname with your own certificate.
  */
 export function quickstart() {
   const config = new pulumi.Config();
@@ -17,11 +19,26 @@ export function quickstart() {
   const appId = config.require("appId");
   const second = config.get("edition") === "second";
 
-  // A custom hostname on the pull zone. Any change replaces it.
+  // A custom hostname with a free certificate (its DNS must point at the pull zone) and HTTP redirected to HTTPS.
+  // The certificate and force-SSL change in place; the hostname replaces.
   const www = new bunnynet.PullZoneHostname("www", {
     pullZoneId,
     hostname: config.get("hostname") ?? "www.quickstart.example",
+    tls: "free",
+    forceSsl: true,
   });
+
+  // A second hostname with your own certificate (PEM text; the key is kept encrypted in the state).
+  // The second edition turns force-SSL on: an update in place.
+  const apiCertificate = config.get("apiCertificate");
+  const api = apiCertificate
+    ? new bunnynet.PullZoneHostname("api", {
+        pullZoneId,
+        hostname: config.get("apiHostname") ?? "api.quickstart.example",
+        tls: { certificate: apiCertificate, privateKey: config.requireSecret("apiCertificateKey") },
+        forceSsl: second,
+      })
+    : undefined;
 
   // Shield: at most N login attempts per IP per minute, then a five-minute block.
   const loginLimit = new bunnynet.RateLimitRule("login-limit", {
@@ -48,11 +65,11 @@ export function quickstart() {
     defaultValue: second ? "https://api-v2.quickstart.example" : "https://api.quickstart.example",
     required: true,
   });
-  const signingKey = new bunnynet.ScriptVariable("signing-key", {
+  // A secret, not a variable: the value is write-only in the API and encrypted in the state.
+  const signingKey = new bunnynet.ScriptSecret("signing-key", {
     scriptId,
     name: "QUICKSTART_SIGNING_KEY",
-    // Secret inputs stay encrypted in the state.
-    defaultValue: pulumi.secret(config.get("signingKey") ?? "not-a-real-secret"),
+    value: config.getSecret("signingKey") ?? pulumi.secret("not-a-real-secret"),
   });
 
   // A video's thumbnail from one of its generated frames (a file, an asset or a URL work too).
@@ -74,10 +91,12 @@ export function quickstart() {
 
   return {
     hostnameId: www.hostnameId,
+    wwwCertificateExpiresAt: www.certificate.apply((c) => c?.expiresAt),
+    apiCertificateIssuer: api?.certificate.apply((c) => c?.issuer),
     rateLimitRuleId: loginLimit.ruleId,
     shieldZoneId: loginLimit.shieldZoneId,
     apiBaseVariableId: apiBase.variableId,
-    signingKeyVariableId: signingKey.variableId,
+    signingKeySecretId: signingKey.secretId,
     thumbnailFileName: poster.thumbnailFileName,
     deletedVolumeInstance: cleanup?.deletedInstanceId,
     regionsWithCapacity: regions.ids,

@@ -1,13 +1,17 @@
 import { UnexpectedResponseError } from "../http/errors";
 import { type Transport, encodePath, validateRequest } from "../http/transport";
 import {
+  AddSecretRequestSchema,
+  SecretListSchema,
+  SecretSchema,
+  UpdateSecretRequestSchema,
   AddVariableRequestSchema,
   EdgeScriptSchema,
   UpdateVariableRequestSchema,
   UpsertVariableRequestSchema,
   VariableSchema,
 } from "../schemas/edgeScripts";
-import type { AddVariableRequest, EdgeScript, UpdateVariableRequest, UpsertVariableRequest, Variable } from "../types.generated";
+import type { AddSecretRequest, AddVariableRequest, EdgeScript, Secret, UpdateVariableRequest, UpsertVariableRequest, Variable } from "../types.generated";
 
 export interface UpsertVariableResult {
   /** True when the API created the variable (200), false when it updated an existing one (204). */
@@ -15,7 +19,7 @@ export interface UpsertVariableResult {
   variable: Variable;
 }
 
-/** Edge scripts (`/compute/script/{id}`) and their environment variables. */
+/** Edge scripts (`/compute/script/{id}`), their environment variables and their secrets (write-only values). */
 export class EdgeScriptsClient {
   constructor(private readonly http: Transport) {}
 
@@ -72,5 +76,50 @@ export class EdgeScriptsClient {
   async findVariableByName(scriptId: number, name: string): Promise<Variable | undefined> {
     const script = await this.getScript(scriptId);
     return script.EdgeScriptVariables.find((v) => v.Name === name);
+  }
+
+  /** The script's secrets: ids, names and LastModified, never values (the API does not send them). */
+  async listSecrets(scriptId: number): Promise<Secret[]> {
+    const res = await this.http.request({ api: "core", method: "GET", path: encodePath("compute", "script", scriptId, "secrets"), responseSchema: SecretListSchema });
+    return res.body.Secrets;
+  }
+
+  /** The script's secret with exactly that name (case-sensitive), or undefined. NotFoundError if the script is missing. */
+  async findSecretByName(scriptId: number, name: string): Promise<Secret | undefined> {
+    return (await this.listSecrets(scriptId)).find((s) => s.Name === name);
+  }
+
+  /**
+   * Adds a secret. A create: a 5xx or timeout is not repeated (the secret may exist by then); the caller
+   * looks it up with `findSecretByName`. A name already used in the script is AlreadyExistsError.
+   */
+  async addSecret(scriptId: number, secret: AddSecretRequest): Promise<Secret> {
+    const path = encodePath("compute", "script", scriptId, "secrets");
+    const body = validateRequest(AddSecretRequestSchema, secret, "POST", path);
+    const res = await this.http.request({ api: "core", method: "POST", path, json: body, retry: "create", responseSchema: SecretSchema });
+    return res.body;
+  }
+
+  /** Sets a secret's value (a POST that sets an absolute value: safe to repeat). */
+  async updateSecret(scriptId: number, secretId: number, value: string): Promise<Secret> {
+    const path = encodePath("compute", "script", scriptId, "secrets", secretId);
+    const body = validateRequest(UpdateSecretRequestSchema, { Secret: value }, "POST", path);
+    const res = await this.http.request({ api: "core", method: "POST", path, json: body, retry: "idempotent", responseSchema: SecretSchema });
+    return res.body;
+  }
+
+  /** Creates the secret or sets the value of the one with that name (`PUT`, safe to repeat); answers the secret either way. */
+  async upsertSecret(scriptId: number, secret: AddSecretRequest): Promise<Secret> {
+    const path = encodePath("compute", "script", scriptId, "secrets");
+    const body = validateRequest(AddSecretRequestSchema, secret, "PUT", path);
+    const res = await this.http.request({ api: "core", method: "PUT", path, json: body, retry: "idempotent", responseSchema: SecretSchema.optional() });
+    if (res.status !== 204 && res.body) return res.body;
+    const found = await this.findSecretByName(scriptId, body.Name);
+    if (!found) throw new UnexpectedResponseError({ method: "PUT", path, status: res.status, serverMessage: `secret ${body.Name} is missing after the upsert` });
+    return found;
+  }
+
+  async deleteSecret(scriptId: number, secretId: number): Promise<void> {
+    await this.http.request({ api: "core", method: "DELETE", path: encodePath("compute", "script", scriptId, "secrets", secretId) });
   }
 }

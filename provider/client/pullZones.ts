@@ -1,17 +1,37 @@
 import { NotFoundError, ValidationError } from "../http/errors";
 import { type Transport, encodePath, validateRequest } from "../http/transport";
-import { HostnameRequestSchema, PullZoneSchema } from "../schemas/pullZones";
+import { AddCertificateRequestSchema, ForceSslRequestSchema, HostnameRequestSchema, PullZoneSchema } from "../schemas/pullZones";
 import type { Hostname, PullZone } from "../types.generated";
 
-/** The core API answers 400 (not 404) when the hostname to remove is not on the zone. */
+/** The core API answers 400 (not 404) when the hostname (or its certificate) to remove is not there. */
 const HOSTNAME_MISSING = /not[ _.-]?found|not exist/i;
 
-/** Pull zones (`GET /pullzone/{id}`) and their custom hostnames. Hostnames are lowercased before sending. */
+/** A 400 that says "not found" as the NotFoundError it means, so "already gone" is easy to treat as done. */
+function asNotFound(e: unknown): unknown {
+  if (!(e instanceof ValidationError) || !HOSTNAME_MISSING.test(`${e.errorKey ?? ""} ${e.serverMessage ?? ""}`)) return e;
+  const gone = new NotFoundError({ method: e.method, path: e.path, status: e.status, serverMessage: e.serverMessage, errorKey: e.errorKey, field: e.field });
+  gone.attempts = e.attempts;
+  return gone;
+}
+
+/**
+ * Pull zones (`GET /pullzone/{id}`), their custom hostnames, certificates and force-SSL. Hostnames are
+ * lowercased before sending.
+ */
 export class PullZonesClient {
   constructor(private readonly http: Transport) {}
 
   async getPullZone(id: number): Promise<PullZone> {
     const res = await this.http.request({ api: "core", method: "GET", path: encodePath("pullzone", id), responseSchema: PullZoneSchema });
+    return res.body;
+  }
+
+  /**
+   * The zone with each hostname's certificate (`includeCertificate=true`). The API sends the private keys
+   * too; the schema drops them on arrival.
+   */
+  async getPullZoneWithCertificates(id: number): Promise<PullZone> {
+    const res = await this.http.request({ api: "core", method: "GET", path: encodePath("pullzone", id), query: { includeCertificate: true }, responseSchema: PullZoneSchema });
     return res.body;
   }
 
@@ -31,24 +51,60 @@ export class PullZonesClient {
    * zone, like a zone that does not exist, is a NotFoundError, so "already gone" is easy to treat as done.
    */
   async removeHostname(pullZoneId: number, hostname: string): Promise<void> {
-    const path = encodePath("pullzone", pullZoneId, "removeHostname");
-    const body = validateRequest(HostnameRequestSchema, { Hostname: hostname }, "DELETE", path);
-    try {
-      await this.http.request({ api: "core", method: "DELETE", path, json: body, retry: "idempotent" });
-    } catch (e) {
-      if (e instanceof ValidationError && HOSTNAME_MISSING.test(`${e.errorKey ?? ""} ${e.serverMessage ?? ""}`)) {
-        const gone = new NotFoundError({ method: e.method, path: e.path, status: e.status, serverMessage: e.serverMessage, errorKey: e.errorKey, field: e.field });
-        gone.attempts = e.attempts;
-        throw gone;
-      }
-      throw e;
-    }
+    await this.removeFromHostname(pullZoneId, "removeHostname", hostname);
   }
 
-  /** The zone's hostname with that value (compared case-insensitively), or undefined. NotFoundError if the zone is missing. */
-  async findHostname(pullZoneId: number, hostname: string): Promise<Hostname | undefined> {
+  /**
+   * The zone's hostname with that value (compared case-insensitively), or undefined. NotFoundError if the zone is missing.
+   * With `withCertificate`, the hostname carries its certificate (Base64 PEM) when it has one.
+   */
+  async findHostname(pullZoneId: number, hostname: string, options: { withCertificate?: boolean } = {}): Promise<Hostname | undefined> {
     const wanted = hostname.toLowerCase();
-    const zone = await this.getPullZone(pullZoneId);
+    const zone = options.withCertificate ? await this.getPullZoneWithCertificates(pullZoneId) : await this.getPullZone(pullZoneId);
     return zone.Hostnames.find((h) => h.Value.toLowerCase() === wanted);
+  }
+
+  /**
+   * Asks bunny.net to issue (or renew) a free certificate for a hostname of the account. A GET that changes
+   * state, so it must never be answered from a cache; it is safe to repeat (the hostname ends up with one
+   * certificate). A 400 means it could not be issued now, typically because the hostname's DNS does not
+   * point at bunny.net yet.
+   */
+  async loadFreeCertificate(hostname: string): Promise<void> {
+    const value = validateRequest(HostnameRequestSchema, { Hostname: hostname }, "GET", "/pullzone/loadFreeCertificate").Hostname;
+    await this.http.request({ api: "core", method: "GET", path: "/pullzone/loadFreeCertificate", query: { hostname: value, useOnlyHttp01: true }, retry: "idempotent" });
+  }
+
+  /** Installs a custom certificate (PEM text of the certificate chain and its private key); replaces the one there. Safe to repeat. */
+  async addCertificate(pullZoneId: number, hostname: string, certificatePem: string, privateKeyPem: string): Promise<void> {
+    const path = encodePath("pullzone", pullZoneId, "addCertificate");
+    const body = validateRequest(
+      AddCertificateRequestSchema,
+      { Hostname: hostname, Certificate: Buffer.from(certificatePem).toString("base64"), CertificateKey: Buffer.from(privateKeyPem).toString("base64") },
+      "POST",
+      path,
+    );
+    await this.http.request({ api: "core", method: "POST", path, json: body, retry: "idempotent" });
+  }
+
+  /** Removes the hostname's certificate; a hostname without one (or missing) is a NotFoundError. */
+  async removeCertificate(pullZoneId: number, hostname: string): Promise<void> {
+    await this.removeFromHostname(pullZoneId, "removeCertificate", hostname);
+  }
+
+  /** `DELETE /pullzone/{id}/{action}` with `{Hostname}` (safe to repeat); a 400 that says "not found" is a NotFoundError. */
+  private async removeFromHostname(pullZoneId: number, action: "removeHostname" | "removeCertificate", hostname: string): Promise<void> {
+    const path = encodePath("pullzone", pullZoneId, action);
+    const body = validateRequest(HostnameRequestSchema, { Hostname: hostname }, "DELETE", path);
+    await this.http.request({ api: "core", method: "DELETE", path, json: body, retry: "idempotent" }).catch((e: unknown) => {
+      throw asNotFound(e);
+    });
+  }
+
+  /** Turns the redirect of HTTP to HTTPS on or off for one hostname (sets an absolute value: safe to repeat). */
+  async setForceSsl(pullZoneId: number, hostname: string, forceSsl: boolean): Promise<void> {
+    const path = encodePath("pullzone", pullZoneId, "setForceSSL");
+    const body = validateRequest(ForceSslRequestSchema, { Hostname: hostname, ForceSSL: forceSsl }, "POST", path);
+    await this.http.request({ api: "core", method: "POST", path, json: body, retry: "idempotent" });
   }
 }

@@ -18,7 +18,22 @@ export function typeToken(type: string): string {
  */
 export abstract class BunnyResource extends pulumi.CustomResource {
   protected constructor(type: string, name: string, props: pulumi.Inputs, opts: pulumi.CustomResourceOptions | undefined, secretOutputs: string[] = []) {
+    refuseAdoptionWithCreateBeforeDelete(type, name, props, opts);
     const options = secretOutputs.length > 0 ? pulumi.mergeOptions(opts, { additionalSecretOutputs: secretOutputs }) : opts;
     super(typeToken(type), name, { ...props, [PROVIDER_KEY]: providerText(type) }, options);
   }
+}
+
+/**
+ * A user's `deleteBeforeReplace: false` overrides the provider's answer (the engine takes the option over the
+ * provider's DeleteBeforeReplace). With `adoptExisting`, the replacement would then adopt the very object it
+ * replaces, and the engine would delete it afterwards: refused before anything is registered.
+ */
+function refuseAdoptionWithCreateBeforeDelete(type: string, name: string, props: pulumi.Inputs, opts: pulumi.CustomResourceOptions | undefined): void {
+  const adopt = (props as { adoptExisting?: unknown }).adoptExisting;
+  if (opts?.deleteBeforeReplace !== false || adopt === undefined || adopt === false) return;
+  throw new Error(
+    `${type} ${name}: deleteBeforeReplace: false cannot be combined with adoptExisting: a replacement would adopt the object it replaces, ` +
+      `which the engine then deletes. Remove deleteBeforeReplace (the provider deletes first only when the replacement keeps the identity).`,
+  );
 }

@@ -27,6 +27,7 @@ export {
   checkInputs,
   defineResource,
   implementationOf,
+  isAmbiguous,
   registeredTypes,
   sameValue,
 } from "./resource";

@@ -1,12 +1,15 @@
 import { z } from "zod";
 import type * as pulumi from "@pulumi/pulumi";
 import type { BunnyClient } from "../client";
-import { AlreadyExistsError, NetworkError, ServerError, isNotFound } from "../http/errors";
+import { AlreadyExistsError, NetworkError, ServerError, UnauthorizedError, isNotFound } from "../http/errors";
 import { ProviderSession } from "./session";
 import type { ResourceImplementation } from "./types";
 
 /** The engine's placeholder for a value not known yet (preview). */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+/** How an asset is tagged on the wire (the SDK's `specialSigKey` and `specialAssetSig`; the provider process has no SDK classes). */
+const ASSET_SIG_KEY = "4dabf18193072939515e22adb298388d";
+const ASSET_SIG = "c44067f5952c0a294b673a41bacd8c17";
 /** The property of every dynamic resource that holds the serialized provider. */
 export const PROVIDER_KEY = "__provider";
 
@@ -63,6 +66,17 @@ export interface ResourceDefinition<Shape extends InputShape, Obj, O extends Pla
    * input): the stored output holds the resolved value, and an unset new value is no change.
    */
   resolvedWhenUnset?: readonly (keyof Shape & string)[];
+  /**
+   * Inputs an existing object need not match to be adopted (or kept after a create whose answer was lost):
+   * `update` then sets them. For values the API never returns (a secret's value) and settings the create
+   * itself would apply after making the object (a hostname's certificate and force-SSL).
+   */
+  setOnAdoption?: readonly (keyof Shape & string)[];
+  /**
+   * Inputs that may hold a secret (a value, a key, a signed URL). A check failure on one names it in the reason
+   * only: the engine prints the value of a failure's property, secret or not (see `engineSafeFailures`).
+   */
+  secretInputs?: readonly (keyof Shape & string)[];
   describe(obj: Obj, requested: z.output<z.ZodObject<Shape>>): Observed<z.output<z.ZodObject<Shape>>, O>;
   /**
    * The existing object with the identity of `inputs`, if any. Omitted when there is nothing to adopt or
@@ -71,8 +85,8 @@ export interface ResourceDefinition<Shape extends InputShape, Obj, O extends Pla
   find?(ctx: ResourceContext, inputs: z.output<z.ZodObject<Shape>>): Promise<Obj | undefined>;
   /**
    * Rules across properties, and inputs derived from others, applied by check once the schema accepted the
-   * known inputs (no API call; reading a local file is fine). `unknown` names the inputs not known yet
-   * (preview). Returns the completed inputs (still valid for the schema), or failures naming properties.
+   * known inputs (no API call; reading a local file is fine). `unknown` names the inputs not known yet, wholly
+   * or in part (preview). Returns the completed inputs (still valid for the schema), or failures naming properties.
    */
   complete?(inputs: Plain, unknown: ReadonlySet<string>): Promise<{ inputs: Plain; failures: CheckFailure[] }>;
   create(ctx: ResourceContext, inputs: z.output<z.ZodObject<Shape>>): Promise<Obj>;
@@ -131,14 +145,17 @@ function implement<Shape extends InputShape, Obj, O extends Plain>(def: Resource
 
     async check(_olds, news) {
       const checked = checkInputs(def.inputs, news);
-      if (!def.complete || (checked.failures ?? []).length > 0) return checked;
+      if (!def.complete || (checked.failures ?? []).length > 0) return engineSafeFailures(def, news, checked);
       const inputs = checked.inputs as Plain;
-      const completed = await def.complete(inputs, new Set(Object.keys(inputs).filter((k) => inputs[k] === UNKNOWN)));
-      return { inputs: plain(completed.inputs), failures: completed.failures };
+      const completed = await def.complete(inputs, new Set(Object.keys(inputs).filter((k) => containsUnknown(inputs[k]))));
+      return engineSafeFailures(def, news, { inputs: plain(completed.inputs), failures: completed.failures });
     },
 
     async diff(_id, olds, news) {
-      const same = (k: string) => sameValue(olds[k], news[k]) || (def.resolvedWhenUnset?.includes(k) === true && (news[k] === undefined || news[k] === null));
+      const same = (k: string) =>
+        sameValue(olds[k], news[k]) ||
+        (def.resolvedWhenUnset?.includes(k) === true && (news[k] === undefined || news[k] === null)) ||
+        ((olds[k] === undefined || isElidedAsset(olds[k])) && isAsset(news[k]));
       const changed = inputKeys.filter((k) => k !== "adoptExisting" && !same(k));
       const replaces = changed.filter((k) => def.replaceOnChanges.includes(k));
       // Only when the replacement would (or may: an unset resolved input) share the old object's identity must the old one go first.
@@ -156,12 +173,12 @@ function implement<Shape extends InputShape, Obj, O extends Plain>(def: Resource
       const state = asState(props);
       const obj = await def.get(ctx, id, state).catch((e: unknown) => {
         if (isNotFound(e)) return undefined;
-        throw e;
+        throw withSavedConfigHint(e);
       });
       if (obj === undefined) return { id: undefined, props: {} };
       const requested = pickInputs(state, inputKeys) as I;
       const observed = def.describe(obj, requested);
-      return { id: observed.id, props: stored(observed), inputs: plain(observed.inputs as Plain) };
+      return { id: observed.id, props: withoutElidedAssets(stored(observed)), inputs: withoutElidedAssets(plain(observed.inputs as Plain)) };
     },
 
     async update(id, olds, news) {
@@ -175,25 +192,45 @@ function implement<Shape extends InputShape, Obj, O extends Plain>(def: Resource
       try {
         await def.delete(ctx, id, asState(props));
       } catch (e) {
-        if (!isNotFound(e)) throw e;
+        if (!isNotFound(e)) throw withSavedConfigHint(e);
       }
     },
   };
 }
 
 /**
- * Validates inputs without any API call. Properties whose value is not known yet (preview) are not judged
- * and pass through; everything else is normalised (defaults, conversions) and failures name the property.
+ * Validates inputs without any API call. Values not known yet (preview), at any depth, are not judged and stay
+ * unknown; everything else is normalised (defaults, conversions) exactly as in a deployment, so a preview of an
+ * unchanged program shows no change. Failures name the property path.
  */
 export function checkInputs(schema: z.ZodObject<z.ZodRawShape>, news: Plain): pulumi.dynamic.CheckResult {
   const props = withoutProvider(news);
-  const unknownKeys = Object.keys(props).filter((k) => props[k] === UNKNOWN);
-  const known = Object.fromEntries(Object.entries(props).filter(([k]) => props[k] !== UNKNOWN));
-  const mask = Object.fromEntries(unknownKeys.filter((k) => k in schema.shape).map((k) => [k, true] as const));
+  const unknowns = unknownPaths(props);
+  // Each unknown gets a stand-in its own schema accepts, so the rest is parsed and normalised; the unknown goes back
+  // afterwards. Where no stand-in is found (or the property itself is unknown), the property is left out of the
+  // schema and passes through as it came.
+  const standIns: Path[] = [];
+  const passThrough = new Set<string>();
+  const probe = structuredClone(props);
+  for (const path of unknowns) {
+    const top = String(path[0]);
+    const leaf = path.length > 1 && top in schema.shape ? schemaAt(schema, path) : undefined;
+    const standIn = leaf ? standInFor(leaf) : NO_STAND_IN;
+    if (standIn === NO_STAND_IN) passThrough.add(top);
+    else {
+      setAt(probe, path, standIn);
+      standIns.push(path);
+    }
+  }
+  const mask = Object.fromEntries([...passThrough].filter((k) => k in schema.shape).map((k) => [k, true] as const));
+  for (const k of passThrough) delete probe[k];
   // Building a narrowed schema costs far more than parsing: only do it at preview, when some value is unknown.
-  const result = (Object.keys(mask).length > 0 ? schema.omit(mask) : schema).safeParse(known);
+  const result = (Object.keys(mask).length > 0 ? schema.omit(mask) : schema).safeParse(probe);
   if (result.success) {
-    return { inputs: plain({ ...result.data, ...Object.fromEntries(unknownKeys.map((k) => [k, UNKNOWN])) }), failures: [] };
+    const inputs = result.data as Plain;
+    for (const path of standIns) if (!passThrough.has(String(path[0]))) setAt(inputs, path, UNKNOWN);
+    for (const k of passThrough) inputs[k] = props[k];
+    return { inputs: plain(inputs), failures: [] };
   }
   const failures = result.error.issues
     .flatMap((issue) => {
@@ -220,8 +257,114 @@ function pathHasUnknown(props: Plain, dotted: string): boolean {
   return value === UNKNOWN;
 }
 
+/**
+ * The engine prints the program's value of a failure's top-level property beside the reason, even when the value
+ * is a secret (pkg/resource/deploy/step_generator.go, issueCheckFailures: `inputs[failure.Property]`, with the
+ * inputs from before Check). A failure on an input that may hold a secret, or on a key the schema does not know
+ * (a misspelt key may hold anything), when the program gave it a value, is therefore reported without a property,
+ * naming it in the reason: the engine then prints only the reason. (A nested path is no key of the inputs: nothing
+ * is printed for it.)
+ */
+function engineSafeFailures<Shape extends InputShape, Obj, O extends Plain>(
+  def: ResourceDefinition<Shape, Obj, O>,
+  news: Plain,
+  checked: pulumi.dynamic.CheckResult,
+): pulumi.dynamic.CheckResult {
+  const mayHoldSecret = (property: string) =>
+    news[property] !== undefined && news[property] !== null && (def.secretInputs?.includes(property) === true || !(property in def.inputs.shape));
+  const failures = (checked.failures ?? []).map((f) => (!f.property.includes(".") && mayHoldSecret(f.property) ? { property: "", reason: `${f.property}: ${f.reason}` } : f));
+  return { inputs: checked.inputs, failures };
+}
+
+/**
+ * Refresh and destroy run with the provider config saved in state at the last `pulumi up`
+ * (pkg/resource/deploy/providers/registry.go loads providers from the old state's inputs), so a refused key there
+ * is usually a key rotated since: say what to do.
+ */
+function withSavedConfigHint(e: unknown): unknown {
+  if (!(e instanceof UnauthorizedError)) return e;
+  return new Error(
+    `${e.message}. If bunnynet:apiKey was rotated since the last \`pulumi up\`: refresh and destroy use the key saved then; ` +
+      `run \`pulumi up\` first (or \`pulumi refresh --run-program\` / \`pulumi destroy --run-program\`) so the new key is used.`,
+    { cause: e },
+  );
+}
+
+type Path = (string | number)[];
+
+/** Where unknown values are, at any depth. */
+function unknownPaths(value: unknown, path: Path = []): Path[] {
+  if (value === UNKNOWN) return [path];
+  if (Array.isArray(value)) return value.flatMap((v, i) => unknownPaths(v, [...path, i]));
+  if (value !== null && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => unknownPaths(v, [...path, k]));
+  return [];
+}
+
+function containsUnknown(value: unknown): boolean {
+  return unknownPaths(value).length > 0;
+}
+
+function setAt(target: Plain, path: Path, value: unknown): void {
+  let node = target as Record<string | number, unknown>;
+  for (const key of path.slice(0, -1)) {
+    if (typeof node[key] !== "object" || node[key] === null) return;
+    node = node[key] as Record<string | number, unknown>;
+  }
+  node[path[path.length - 1]] = value;
+}
+
+/* zod's definitions, as far as walking a schema along a property path needs them. */
+interface SchemaDef {
+  type: string;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  valueType?: z.ZodType;
+  options?: z.ZodType[];
+  entries?: Record<string, string | number>;
+  values?: unknown[];
+}
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: SchemaDef } })._zod.def;
+
+/** The schema behind wrappers (optional, default, a transform's input...). */
+function unwrapped(schema: z.ZodType): z.ZodType {
+  let s = schema;
+  for (;;) {
+    const def = defOf(s);
+    if (def.innerType) s = def.innerType;
+    else if (def.type === "pipe" && def.in) s = def.in;
+    else return s;
+  }
+}
+
+/** The schema of the value at `path`, if the schema's structure reaches it. */
+function schemaAt(schema: z.ZodType, path: Path): z.ZodType | undefined {
+  if (path.length === 0) return schema;
+  const [key, ...rest] = path;
+  const def = defOf(unwrapped(schema));
+  if (def.type === "object" && def.shape && typeof key === "string" && key in def.shape) return schemaAt(def.shape[key], rest);
+  if (def.type === "array" && def.element && typeof key === "number") return schemaAt(def.element, rest);
+  if (def.type === "record" && def.valueType) return schemaAt(def.valueType, rest);
+  if (def.type === "union") for (const option of def.options ?? []) {
+    const found = schemaAt(option, path);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+const NO_STAND_IN = Symbol("no stand-in");
+const GENERIC_STAND_INS: unknown[] = [1, 0, "a", "a.example", "https://a.example/a.png", true, false, {}, []];
+
+/** A value the schema accepts (an enum's or literal's own value first). */
+function standInFor(schema: z.ZodType): unknown {
+  const def = defOf(unwrapped(schema));
+  const own = def.entries ? Object.values(def.entries) : (def.values ?? []);
+  return [...own, ...GENERIC_STAND_INS].find((candidate) => schema.safeParse(candidate).success) ?? NO_STAND_IN;
+}
+
 /** Whether a failure left the API's state unknown: the server may have acted (not a refusal). */
-function isAmbiguous(e: unknown): boolean {
+export function isAmbiguous(e: unknown): boolean {
   return e instanceof ServerError || (e instanceof NetworkError && !e.notSent);
 }
 
@@ -239,7 +382,7 @@ async function createOrAdopt<Shape extends InputShape, Obj, O extends Plain>(
 ): Promise<Observed<z.output<z.ZodObject<Shape>>, O>> {
   if (!def.find) return def.describe(await def.create(ctx, inputs), inputs);
   const existing = await def.find(ctx, inputs);
-  if (existing !== undefined) return adopt(def, existing, inputs, wantsAdoption(inputs));
+  if (existing !== undefined) return settle(def, ctx, adopt(def, existing, inputs, wantsAdoption(inputs)), inputs);
   for (let attempt = 1; ; attempt++) {
     try {
       return def.describe(await def.create(ctx, inputs), inputs);
@@ -255,7 +398,7 @@ async function createOrAdopt<Shape extends InputShape, Obj, O extends Plain>(
         );
       });
       // Someone else created it meanwhile: same rule as before. Our own lost answer: ours to keep.
-      if (found !== undefined) return adopt(def, found, inputs, duplicate ? wantsAdoption(inputs) : true);
+      if (found !== undefined) return settle(def, ctx, adopt(def, found, inputs, duplicate ? wantsAdoption(inputs) : true), inputs);
       if (duplicate || attempt >= CREATE_ATTEMPTS) throw e;
     }
   }
@@ -279,11 +422,51 @@ function adopt<Shape extends InputShape, Obj, O extends Plain>(
     throw new Error(`${who}. To manage it with this resource, set adoptExisting: true (it is adopted only if it matches the inputs exactly).`);
   }
   // Only property names: values (e.g. a default value) may be secret.
-  const differing = Object.keys(def.inputs.shape).filter((k) => k !== "adoptExisting" && !sameValue((observed.inputs as Plain)[k], (inputs as Plain)[k]));
+  const differing = differingInputs(def, observed, inputs).filter((k) => !def.setOnAdoption?.includes(k));
   if (differing.length > 0) {
     throw new Error(`${who} but differs from the inputs in: ${differing.join(", ")}. Change the inputs to match it to adopt it, or remove it first.`);
   }
   return observed;
+}
+
+function differingInputs<Shape extends InputShape, Obj, O extends Plain>(
+  def: ResourceDefinition<Shape, Obj, O>,
+  observed: Observed<z.output<z.ZodObject<Shape>>, O>,
+  inputs: z.output<z.ZodObject<Shape>>,
+): string[] {
+  return Object.keys(def.inputs.shape).filter((k) => k !== "adoptExisting" && !sameValue((observed.inputs as Plain)[k], (inputs as Plain)[k]));
+}
+
+/** An adopted object whose `setOnAdoption` inputs differ from the requested ones gets them set with `update`. */
+async function settle<Shape extends InputShape, Obj, O extends Plain>(
+  def: ResourceDefinition<Shape, Obj, O>,
+  ctx: ResourceContext,
+  observed: Observed<z.output<z.ZodObject<Shape>>, O>,
+  inputs: z.output<z.ZodObject<Shape>>,
+): Promise<Observed<z.output<z.ZodObject<Shape>>, O>> {
+  const unsettled = differingInputs(def, observed, inputs).filter((k) => def.setOnAdoption?.includes(k));
+  if (unsettled.length === 0 || !def.update) return observed;
+  const state = { ...observed.inputs, ...observed.outputs } as State<Shape, O>;
+  return def.describe(await def.update(ctx, observed.id, state, inputs), inputs);
+}
+
+/**
+ * The engine sends old assets with their contents elided, `{sig, hash}` (pkg/resource/plugin/provider_plugin.go,
+ * ElideAssetContents in Diff, Update, Read and Delete), so an old asset cannot be compared with a new one here, and
+ * refresh cannot give it back (the program cannot read an asset without contents: it is left out). A resource that
+ * takes an asset records its content in another input (VideoThumbnail's fingerprint, computed by check), and that
+ * input shows a change of content.
+ */
+function withoutElidedAssets(props: Plain): Plain {
+  return Object.fromEntries(Object.entries(props).filter(([, v]) => !isElidedAsset(v)));
+}
+
+function isElidedAsset(value: unknown): boolean {
+  return isAsset(value) && !["path", "text", "uri"].some((k) => k in (value as Plain));
+}
+
+function isAsset(value: unknown): boolean {
+  return typeof value === "object" && value !== null && (value as Plain)[ASSET_SIG_KEY] === ASSET_SIG;
 }
 
 function withoutProvider(props: Plain): Plain {

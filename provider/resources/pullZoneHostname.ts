@@ -1,32 +1,218 @@
-import type * as pulumi from "@pulumi/pulumi";
+import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { AlreadyExistsError, UnexpectedResponseError } from "../http/errors";
+import { AlreadyExistsError, UnexpectedResponseError, ValidationError } from "../http/errors";
+import type { BunnyClient } from "../client";
 import { idFromString } from "../schemas/common";
+import {
+  type CertificateDetails,
+  certificateKind,
+  coverageProblem,
+  describeCertificate,
+  installedCertificate,
+  parseCertificate,
+  privateKeyProblem,
+  validityProblem,
+} from "../schemas/certificates";
 import { type Hostname, HostnameValueSchema } from "../schemas/pullZones";
 import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs } from "../pulumi/types";
-import { type ResourceContext, adoptionInputs, defineResource } from "../pulumi";
+import { type CheckFailure, type ResourceContext, UNKNOWN, adoptionInputs, defineResource, isAmbiguous } from "../pulumi";
+
+/**
+ * A pull zone hostname with its TLS certificate and force-SSL. Compared with the Terraform provider's
+ * `bunnynet_pullzone_hostname` (BunnyWay/terraform-provider-bunnynet, internal/provider/resource_pullzone_hostname.go:
+ * `force_ssl`, `tls_enabled`, `certificate`, `certificate_key`), this answers its issues: #36 and #41 (a free
+ * certificate that fails while DNS does not point at bunny.net yet leaves a half-created hostname, and the next
+ * apply fails with "already registered": here it is retried within `certificateWaitSeconds`, then the hostname
+ * just added is removed again, so nothing is left and the next `up` starts over), #7 (a 400 with no useful
+ * message: the error names the hostname, the attempts and the server's message), #12 (TLS and force-SSL on the
+ * zone's own `*.b-cdn.net` hostname in one pass: that hostname is managed here without being added).
+ */
 
 export const PULL_ZONE_HOSTNAME_TYPE = "PullZoneHostname";
+
+/** bunny.net's own domain: a zone's system hostname is `<zone name>.b-cdn.net`, covered by bunny.net's certificate. */
+const SYSTEM_DOMAIN = ".b-cdn.net";
+const isUnderSystemDomain = (hostname: string) => hostname.toLowerCase().endsWith(SYSTEM_DOMAIN);
+
+export type TlsInput = "none" | "free" | { certificate: string; privateKey: string };
+
+const TLS_CHOICES = 'must be "none", "free", or { certificate, privateKey } (PEM text)';
+
+/**
+ * `tls`: "none" (the default), "free" (a certificate bunny.net issues) or a custom certificate. The custom
+ * certificate is checked here (no API call): the certificate parses, the key is a PEM private key that matches
+ * it, and it is valid now. That it covers the hostname is checked with the hostname (see `complete`).
+ */
+const TlsSchema = z
+  .unknown()
+  .optional()
+  .transform((value, ctx): TlsInput => {
+    if (value === undefined || value === null || value === "none") return "none";
+    if (value === "free") return "free";
+    if (typeof value !== "object" || Array.isArray(value)) {
+      ctx.addIssue({ code: "custom", message: TLS_CHOICES });
+      return z.NEVER;
+    }
+    const given = value as Record<string, unknown>;
+    for (const key of Object.keys(given).filter((k) => k !== "certificate" && k !== "privateKey")) {
+      ctx.addIssue({ code: "custom", path: [key], message: "unknown property (expected certificate, privateKey)" });
+    }
+    const { certificate, privateKey } = given;
+    if (typeof certificate !== "string") ctx.addIssue({ code: "custom", path: ["certificate"], message: "the PEM certificate (text) is required" });
+    if (typeof privateKey !== "string") ctx.addIssue({ code: "custom", path: ["privateKey"], message: "the PEM private key (text) is required" });
+    if (typeof certificate !== "string" || typeof privateKey !== "string") return z.NEVER;
+    const cert = parseCertificate(certificate);
+    if (!cert) {
+      ctx.addIssue({ code: "custom", path: ["certificate"], message: "is not a PEM certificate (-----BEGIN CERTIFICATE-----)" });
+      return z.NEVER;
+    }
+    const keyProblem = privateKeyProblem(cert, privateKey);
+    if (keyProblem) ctx.addIssue({ code: "custom", path: ["privateKey"], message: keyProblem });
+    const notValid = validityProblem(cert);
+    if (notValid) ctx.addIssue({ code: "custom", path: ["certificate"], message: notValid });
+    return { certificate, privateKey };
+  });
 
 const pullZoneHostnameInputs = z
   .object({
     pullZoneId: idFromString,
     // A bare DNS name, lowercased (hostnames are case-insensitive; the API stores them lowercase).
     hostname: HostnameValueSchema,
+    tls: TlsSchema,
+    forceSsl: z.boolean().default(false),
+    certificateWaitSeconds: z.number().min(0).max(3600).default(120),
     ...adoptionInputs,
   })
   .strict();
 
 type Inputs = z.output<typeof pullZoneHostnameInputs>;
 
-/** The zone's hostname, or undefined. A system hostname (`*.b-cdn.net`) belongs to bunny.net and is refused. */
-async function findHostname({ client }: ResourceContext, inputs: Inputs): Promise<Hostname | undefined> {
-  const found = await client.pullZones.findHostname(inputs.pullZoneId, inputs.hostname);
-  if (found?.IsSystemHostname) {
-    throw new Error(`${inputs.hostname} is the system hostname of pull zone ${inputs.pullZoneId}: bunny.net manages it, so it cannot be a PullZoneHostname.`);
+/** What the API shows of the hostname's certificate, in terms of the `tls` input. */
+function observedTls(hostname: Hostname, requested: TlsInput): TlsInput | "custom" {
+  switch (certificateKind(hostname)) {
+    case "none":
+      return "none";
+    case "free":
+      return "free";
+    // bunny.net's own certificate on a system hostname: what the program asked for, unless that is a custom one.
+    case "bunny.net":
+      return typeof requested === "object" ? "none" : requested;
+    case "custom": {
+      if (typeof requested !== "object") return "custom";
+      const installed = installedCertificate(hostname);
+      const wanted = parseCertificate(requested.certificate);
+      // A certificate replaced outside Pulumi shows as its own PEM, so the next `up` installs the program's again.
+      return installed && wanted && installed.fingerprint256 === wanted.fingerprint256 ? requested : { certificate: installed?.toString() ?? "", privateKey: requested.privateKey };
+    }
   }
+}
+
+function certificateOf(hostname: Hostname): CertificateDetails | undefined {
+  const cert = installedCertificate(hostname);
+  return cert ? describeCertificate(cert) : undefined;
+}
+
+/** The zone's hostname with its certificate, or undefined. */
+const findWithCertificate = ({ client }: ResourceContext, inputs: Pick<Inputs, "pullZoneId" | "hostname">) =>
+  client.pullZones.findHostname(inputs.pullZoneId, inputs.hostname, { withCertificate: true });
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+/**
+ * Loads a free certificate, retrying while bunny.net answers 400 (typically: the hostname's DNS does not point
+ * at bunny.net yet) with delays from 0.5 s doubling up to 10 s, for at most `waitSeconds`.
+ */
+async function loadFreeCertificateWithin(client: BunnyClient, hostname: string, waitSeconds: number): Promise<void> {
+  const deadline = Date.now() + waitSeconds * 1000;
+  for (let attempt = 1, delay = 500; ; attempt++, delay = Math.min(delay * 2, 10_000)) {
+    try {
+      await client.pullZones.loadFreeCertificate(hostname);
+      return;
+    } catch (e) {
+      if (!(e instanceof ValidationError) || Date.now() + delay > deadline) {
+        const why = e instanceof ValidationError ? `bunny.net could not issue it after ${attempt} attempt${attempt === 1 ? "" : "s"} in ${waitSeconds} s` : "the request failed";
+        throw new Error(
+          `The free certificate for ${hostname} was not issued: ${why} (${(e as Error).message}). ` +
+            `Point ${hostname}'s DNS at the pull zone (a CNAME to its b-cdn.net hostname), or raise certificateWaitSeconds, and run again.`,
+          { cause: e },
+        );
+      }
+      await sleep(delay);
+    }
+  }
+}
+
+/**
+ * Brings the hostname's certificate and force-SSL from what it has to what `inputs` ask: force-SSL off first
+ * when it must go, then the certificate, then force-SSL on (bunny.net forces SSL only with a certificate).
+ */
+async function applyTls(client: BunnyClient, inputs: Inputs, current: Hostname): Promise<void> {
+  const { pullZoneId, hostname } = inputs;
+  const have = observedTls(current, inputs.tls);
+  const tlsChanges = JSON.stringify(have) !== JSON.stringify(inputs.tls);
+  if (current.ForceSSL && (!inputs.forceSsl || tlsChanges)) await client.pullZones.setForceSsl(pullZoneId, hostname, false);
+  if (tlsChanges) {
+    if (inputs.tls === "none") {
+      if (have !== "none") await client.pullZones.removeCertificate(pullZoneId, hostname);
+    } else if (inputs.tls === "free") {
+      if (have === "custom" || typeof have === "object") await client.pullZones.removeCertificate(pullZoneId, hostname);
+      await loadFreeCertificateWithin(client, hostname, inputs.certificateWaitSeconds);
+    } else {
+      await client.pullZones.addCertificate(pullZoneId, hostname, inputs.tls.certificate, inputs.tls.privateKey);
+    }
+  }
+  if (inputs.forceSsl && (!current.ForceSSL || tlsChanges)) await client.pullZones.setForceSsl(pullZoneId, hostname, true);
+}
+
+async function readBack(ctx: ResourceContext, inputs: Inputs): Promise<Hostname> {
+  const found = await findWithCertificate(ctx, inputs);
+  if (!found) throw new UnexpectedResponseError({ method: "GET", path: `/pullzone/${inputs.pullZoneId}`, serverMessage: `the hostname ${inputs.hostname} is not on the zone` });
   return found;
+}
+
+/**
+ * Adds the hostname; an "already registered" on another zone says so (nothing there can be adopted). An add
+ * whose answer was lost but which the zone shows done counts as done here, so a certificate that then fails
+ * still rolls it back.
+ */
+async function addHostname(ctx: ResourceContext, inputs: Inputs): Promise<void> {
+  try {
+    await ctx.client.pullZones.addHostname(inputs.pullZoneId, inputs.hostname);
+  } catch (e) {
+    if (isAmbiguous(e) && (await ctx.client.pullZones.findHostname(inputs.pullZoneId, inputs.hostname).catch(() => undefined))) return;
+    // "Already registered" on this zone is for the framework's adoption rules; on another zone nothing can be adopted.
+    if (e instanceof AlreadyExistsError && (await ctx.client.pullZones.findHostname(inputs.pullZoneId, inputs.hostname)) === undefined) {
+      throw new Error(
+        `${inputs.hostname} is already registered on another pull zone, not on pull zone ${inputs.pullZoneId}: it cannot be adopted here. ` +
+          `Remove it from the other zone first (${e.message}).`,
+        { cause: e },
+      );
+    }
+    throw e;
+  }
+}
+
+/**
+ * After the hostname was added, its certificate could not be set: the hostname is removed again (rolled
+ * back), so no half-created hostname is left for the next `up` to trip over.
+ */
+async function rollBack(ctx: ResourceContext, inputs: Inputs, failure: unknown): Promise<never> {
+  const message = (failure as Error).message;
+  const removal = await ctx.client.pullZones.removeHostname(inputs.pullZoneId, inputs.hostname).then(
+    () => undefined,
+    (e: unknown) => e as Error,
+  );
+  if (removal) {
+    throw new Error(
+      `${message} Removing the hostname just added failed too (${removal.message}): ` +
+        `remove ${inputs.hostname} from pull zone ${inputs.pullZoneId}, or set adoptExisting: true, and run again.`,
+      { cause: failure },
+    );
+  }
+  throw new Error(`${message} The hostname was removed again, so nothing is left behind and the next run starts over.`, { cause: failure });
 }
 
 defineResource({
@@ -35,75 +221,124 @@ defineResource({
   // A hostname is only a value on a zone: another zone or another name is another hostname.
   replaceOnChanges: ["pullZoneId", "hostname"],
   identity: ["pullZoneId", "hostname"],
+  // An adopted hostname (or one whose add answer was lost) gets the certificate and force-SSL asked for.
+  setOnAdoption: ["tls", "forceSsl"],
 
   describe(hostname: Hostname, requested: Inputs) {
     return {
       id: String(hostname.Id),
-      inputs: { ...requested, hostname: hostname.Value.toLowerCase() },
+      inputs: { ...requested, hostname: hostname.Value.toLowerCase(), tls: observedTls(hostname, requested.tls) as TlsInput, forceSsl: hostname.ForceSSL },
       outputs: {
         hostnameId: hostname.Id,
-        forceSsl: hostname.ForceSSL,
         hasCertificate: hostname.HasCertificate,
         isSystemHostname: hostname.IsSystemHostname,
+        certificate: certificateOf(hostname),
       },
     };
   },
 
-  find: findHostname,
-
-  async create(ctx, inputs) {
-    try {
-      await ctx.client.pullZones.addHostname(inputs.pullZoneId, inputs.hostname);
-    } catch (e) {
-      // "Already registered" on this zone is for the framework's adoption rules; on another zone nothing can be adopted.
-      if (e instanceof AlreadyExistsError && (await findHostname(ctx, inputs)) === undefined) {
-        throw new Error(
-          `${inputs.hostname} is already registered on another pull zone, not on pull zone ${inputs.pullZoneId}: it cannot be adopted here. ` +
-            `Remove it from the other zone first (${e.message}).`,
-          { cause: e },
-        );
-      }
-      throw e;
+  async complete(inputs, unknown) {
+    const failures: CheckFailure[] = [];
+    const tls = inputs.tls as TlsInput | typeof UNKNOWN;
+    const hostname = String(inputs.hostname);
+    // At preview a part of `tls` may not be known yet (then it was not judged, and is not here either).
+    const cert = typeof tls === "object" && tls !== null ? parseCertificate(String(tls.certificate)) : undefined;
+    if (cert && !unknown.has("hostname")) {
+      const problem = coverageProblem(cert, hostname);
+      if (problem) failures.push({ property: "tls.certificate", reason: problem });
     }
-    // The add answers 204 without a body: the hostname's id and flags come from the zone.
-    const added = await findHostname(ctx, inputs);
-    if (!added) {
-      throw new UnexpectedResponseError({ method: "GET", path: `/pullzone/${inputs.pullZoneId}`, serverMessage: `the hostname ${inputs.hostname} just added is not on the zone` });
+    if (inputs.forceSsl === true && tls === "none" && !unknown.has("hostname") && !isUnderSystemDomain(hostname)) {
+      failures.push({ property: "forceSsl", reason: 'needs a certificate: set tls to "free" or to a custom certificate' });
     }
-    return added;
+    return { inputs, failures };
   },
 
-  get: (ctx, _id, state) => findHostname(ctx, state),
+  // A system hostname is always there: it is managed without being added (or adopted).
+  find: async (ctx, inputs) => {
+    const found = await findWithCertificate(ctx, inputs);
+    return found?.IsSystemHostname ? undefined : found;
+  },
 
-  delete: ({ client }, _id, state) => client.pullZones.removeHostname(state.pullZoneId, state.hostname),
+  async create(ctx, inputs) {
+    const system = isUnderSystemDomain(inputs.hostname) ? await findWithCertificate(ctx, inputs) : undefined;
+    if (system?.IsSystemHostname) {
+      await applyTls(ctx.client, inputs, system);
+      return readBack(ctx, inputs);
+    }
+    await addHostname(ctx, inputs);
+    // The add answers 204 without a body: the hostname's id and flags come from the zone.
+    const added = await readBack(ctx, inputs);
+    try {
+      await applyTls(ctx.client, inputs, added);
+    } catch (e) {
+      return rollBack(ctx, inputs, e);
+    }
+    return readBack(ctx, inputs);
+  },
+
+  get: (ctx, _id, state) => findWithCertificate(ctx, state),
+
+  async update(ctx, _id, state, inputs) {
+    await applyTls(ctx.client, inputs, await readBack(ctx, state));
+    return readBack(ctx, inputs);
+  },
+
+  // A system hostname stays: it only loses force-SSL and a custom certificate.
+  async delete(ctx, _id, state) {
+    const current = await findWithCertificate(ctx, state);
+    if (!current) return;
+    if (!current.IsSystemHostname) return ctx.client.pullZones.removeHostname(state.pullZoneId, state.hostname);
+    await applyTls(ctx.client, { ...state, tls: "none", forceSsl: false }, current);
+  },
 });
 
 export interface PullZoneHostnameArgs extends AdoptableArgs {
   /** The pull zone that serves the hostname. Changing it replaces the hostname. */
   pullZoneId: pulumi.Input<number | string>;
-  /** A bare DNS name such as `cdn.example.com` (no scheme, port or path); stored lowercase. Changing it replaces the hostname. */
+  /**
+   * A bare DNS name such as `cdn.example.com` (no scheme, port or path); stored lowercase. Changing it replaces
+   * the hostname. The zone's own `<zone>.b-cdn.net` hostname works too: it is configured, never added or removed.
+   */
   hostname: pulumi.Input<string>;
+  /**
+   * The certificate: `"none"` (default), `"free"` (issued by bunny.net; the hostname's DNS must point at the
+   * zone), or `{ certificate, privateKey }` as PEM text (checked at preview: parses, key matches, covers the
+   * hostname, not expired). The whole value is stored as a secret when it holds a key. Changes in place.
+   */
+  tls?: pulumi.Input<"none" | "free" | { certificate: pulumi.Input<string>; privateKey: pulumi.Input<string> }>;
+  /** Redirect HTTP to HTTPS (needs `tls`, except on a b-cdn.net hostname). Changes in place. Default false. */
+  forceSsl?: pulumi.Input<boolean>;
+  /**
+   * How long a free certificate is retried while bunny.net cannot issue it (DNS not pointing at the zone yet),
+   * in seconds (0..3600, default 120). When it runs out, a hostname this run added is removed again.
+   */
+  certificateWaitSeconds?: pulumi.Input<number>;
 }
 
 /**
- * A custom hostname of a pull zone (`/pullzone/{id}/addHostname`). A hostname can be on one zone only:
- * one already on this zone (for instance from a half-finished earlier create) is adopted with
- * `adoptExisting: true`; one on another zone is refused. Certificates are not managed here.
+ * A hostname of a pull zone (`/pullzone/{id}/addHostname`) with its certificate and force-SSL. A hostname can be
+ * on one zone only: one already on this zone (for instance from a half-finished earlier create) is adopted with
+ * `adoptExisting: true` and then given the certificate and force-SSL asked for; one on another zone is refused.
  */
 export class PullZoneHostname extends BunnyResource {
   declare readonly pullZoneId: pulumi.Output<number>;
   declare readonly hostname: pulumi.Output<string>;
+  declare readonly tls: pulumi.Output<TlsInput>;
+  declare readonly forceSsl: pulumi.Output<boolean>;
+  declare readonly certificateWaitSeconds: pulumi.Output<number>;
   declare readonly adoptExisting: pulumi.Output<boolean>;
   /** The hostname's id in the API. */
   declare readonly hostnameId: pulumi.Output<number>;
-  /** Whether HTTP requests are redirected to HTTPS. */
-  declare readonly forceSsl: pulumi.Output<boolean>;
   /** Whether a certificate is installed for the hostname. */
   declare readonly hasCertificate: pulumi.Output<boolean>;
-  /** Whether it is the zone's bunny.net system hostname (never true for a hostname created here). */
+  /** Whether it is the zone's bunny.net system hostname. */
   declare readonly isSystemHostname: pulumi.Output<boolean>;
+  /** The installed certificate (issuer, subject, validity, SANs, fingerprint); unset without one (or bunny.net's own). */
+  declare readonly certificate: pulumi.Output<CertificateDetails | undefined>;
 
   constructor(name: string, args: PullZoneHostnameArgs, opts?: pulumi.CustomResourceOptions) {
-    super(PULL_ZONE_HOSTNAME_TYPE, name, { hostnameId: undefined, forceSsl: undefined, hasCertificate: undefined, isSystemHostname: undefined, ...args }, opts);
+    // A custom certificate carries its private key: the whole `tls` value is stored encrypted, whatever the program passed.
+    const tls = args.tls === undefined ? undefined : pulumi.output(args.tls).apply((t) => (typeof t === "object" && t !== null ? pulumi.secret(t) : pulumi.output(t)));
+    super(PULL_ZONE_HOSTNAME_TYPE, name, { hostnameId: undefined, hasCertificate: undefined, isSystemHostname: undefined, certificate: undefined, ...args, tls }, opts);
   }
 }

@@ -32,6 +32,7 @@ defineResource({
   // A variable cannot move to another script or be renamed: those make a new variable.
   replaceOnChanges: ["scriptId", "name"],
   identity: ["scriptId", "name"],
+  secretInputs: ["defaultValue"],
 
   describe(variable: Variable, requested: Inputs) {
     return {
@@ -48,8 +49,13 @@ defineResource({
 
   find: ({ client }, inputs) => client.edgeScripts.findVariableByName(inputs.scriptId, inputs.name),
 
-  create: ({ client }, inputs) =>
-    client.edgeScripts.addVariable(inputs.scriptId, { Name: inputs.name, Required: inputs.required, DefaultValue: inputs.defaultValue ?? null }),
+  async create({ client }, inputs) {
+    // Variables and secrets both become the script's environment: one name cannot be both.
+    if (await client.edgeScripts.findSecretByName(inputs.scriptId, inputs.name)) {
+      throw new Error(`${inputs.name} is a secret of edge script ${inputs.scriptId}: a variable cannot have the name of a secret. Remove or rename the secret (ScriptSecret) first.`);
+    }
+    return client.edgeScripts.addVariable(inputs.scriptId, { Name: inputs.name, Required: inputs.required, DefaultValue: inputs.defaultValue ?? null });
+  },
 
   get: ({ client }, id, state) => client.edgeScripts.getVariable(state.scriptId, Number(id)),
 

@@ -73,14 +73,14 @@ function sha256(bytes: Uint8Array): string {
   return `sha256:${createHash("sha256").update(bytes).digest("hex")}`;
 }
 
-/** The request's source and its fingerprint (sha256 of the bytes, the frame number, the URL). */
+/** The request's source and its fingerprint (sha256 of the bytes, the frame number, sha256 of the URL: a signed URL is a secret). */
 async function sourceOf(inputs: Inputs): Promise<{ source: ThumbnailSource; fingerprint: string }> {
   if (inputs.file !== undefined) {
     const file = await fileBytes(inputs.file);
     return { source: { file }, fingerprint: sha256(file) };
   }
   if (inputs.frame !== undefined) return { source: { frame: inputs.frame }, fingerprint: `frame:${inputs.frame}` };
-  if (inputs.url !== undefined) return { source: { url: inputs.url }, fingerprint: `url:${inputs.url}` };
+  if (inputs.url !== undefined) return { source: { url: inputs.url }, fingerprint: `url:${sha256(Buffer.from(inputs.url, "utf8"))}` };
   throw new Error("VideoThumbnail: no source (check should have refused this)");
 }
 
@@ -115,6 +115,8 @@ defineResource({
   // The thumbnail belongs to the video: another video is another thumbnail. Sources change it in place.
   replaceOnChanges: ["libraryId", "videoId"],
   identity: ["libraryId", "videoId"],
+  // A signed URL carries a token; a StringAsset's text and a library key are secrets.
+  secretInputs: ["url", "file", "libraryKey"],
   complete: completeSource,
 
   describe({ video, fingerprint }: Observation, requested: Inputs) {
@@ -179,7 +181,7 @@ export class VideoThumbnail extends BunnyResource {
   declare readonly frame: pulumi.Output<number | undefined>;
   declare readonly url: pulumi.Output<string | undefined>;
   declare readonly libraryKey: pulumi.Output<string | undefined>;
-  /** What was set: `sha256:<hex>` of the uploaded bytes, `frame:<n>` or `url:<url>`. */
+  /** What was set: `sha256:<hex>` of the uploaded bytes, `frame:<n>` or `url:sha256:<hex>` of the URL (never the URL: it may be signed). */
   declare readonly fingerprint: pulumi.Output<string>;
   /** The thumbnail's file name in the library's storage (changes whenever the thumbnail does). */
   declare readonly thumbnailFileName: pulumi.Output<string | undefined>;

@@ -74,6 +74,41 @@ export const EdgeScriptSchema = z.object({
     .transform((v) => v ?? []),
 });
 
+/**
+ * Secrets (EdgeScriptAddSecretModel, EdgeScriptUpdateSecretModel, EdgeScriptUpsertSecretModel): the value
+ * is write-only; the API answers only EdgeScriptSecretModel `{Id, Name, LastModified}`.
+ */
+const SecretValue = z.string().max(4096).nullish();
+
+/** `POST /compute/script/{id}/secrets` and `PUT /compute/script/{id}/secrets` (upsert by name). */
+export const AddSecretRequestSchema = z.object({ Name: VariableName, Secret: SecretValue }).strict();
+
+/** `POST /compute/script/{id}/secrets/{secretId}`. */
+export const UpdateSecretRequestSchema = z.object({ Secret: SecretValue }).strict();
+
+export const SecretSchema = z.object({
+  Id: z.number(),
+  Name: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
+  LastModified: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+});
+
+/** `GET /compute/script/{id}/secrets`. */
+export const SecretListSchema = z.object({
+  Secrets: z
+    .array(SecretSchema)
+    .nullish()
+    .transform((v) => v ?? []),
+});
+
+export type AddSecretRequest = z.input<typeof AddSecretRequestSchema>;
+export type UpdateSecretRequest = z.input<typeof UpdateSecretRequestSchema>;
+export type Secret = z.output<typeof SecretSchema>;
 export type AddVariableRequest = z.input<typeof AddVariableRequestSchema>;
 export type UpdateVariableRequest = z.input<typeof UpdateVariableRequestSchema>;
 export type UpsertVariableRequest = z.input<typeof UpsertVariableRequestSchema>;

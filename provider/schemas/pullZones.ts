@@ -2,7 +2,8 @@ import { z } from "zod";
 
 /**
  * Pull zones and their custom hostnames (core API: PullZoneModel, HostnameModel,
- * AddHostnameRequestModel, RemoveHostnameRequestModel).
+ * AddHostnameRequestModel, RemoveHostnameRequestModel, AddCertificateRequestModel,
+ * RemoveCertificateRequestModel, ForceSSLRequestModel).
  */
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
@@ -39,8 +40,19 @@ export const HostnameValueSchema = z
   })
   .transform((value) => value.toLowerCase());
 
-/** Body of `POST /pullzone/{id}/addHostname` and `DELETE /pullzone/{id}/removeHostname`. */
+/** Body of `POST /pullzone/{id}/addHostname`, `DELETE /pullzone/{id}/removeHostname` and `DELETE /pullzone/{id}/removeCertificate`. */
 export const HostnameRequestSchema = z.object({ Hostname: HostnameValueSchema }).strict();
+
+const base64 = z.string().regex(/^[A-Za-z0-9+/]+={0,2}$/, "must be Base64");
+
+/** Body of `POST /pullzone/{id}/addCertificate`: the PEM files' bytes, Base64 encoded. */
+export const AddCertificateRequestSchema = z.object({ Hostname: HostnameValueSchema, Certificate: base64, CertificateKey: base64 }).strict();
+
+/** Body of `POST /pullzone/{id}/setForceSSL`. */
+export const ForceSslRequestSchema = z.object({ Hostname: HostnameValueSchema, ForceSSL: z.boolean() }).strict();
+
+/** CertificateProvisionType: how the hostname's certificate came to be. */
+export const CertificateProvision = { Unknown: 0, Http01: 1, Dns01: 2, Custom: 3, Managed: 4 } as const;
 
 const flag = z
   .boolean()
@@ -51,7 +63,11 @@ const text = z
   .nullish()
   .transform((v) => v ?? "");
 
-/** One hostname of a pull zone. The certificate and its key (only sent with includeCertificate) are not kept. */
+/**
+ * One hostname of a pull zone. `Certificate` (Base64 of the PEM, only sent with includeCertificate) is kept;
+ * the private key the API sends beside it (`CertificateKey`) is a secret and is dropped here, so it never
+ * reaches anything the package returns, stores or prints.
+ */
 export const HostnameSchema = z.object({
   Id: z.number(),
   Value: text,
@@ -61,6 +77,7 @@ export const HostnameSchema = z.object({
   HasCertificate: flag,
   CertificateKeyType: z.number().nullish(),
   CertificateProvisionType: z.number().nullish(),
+  Certificate: z.string().nullish(),
 });
 
 /** The fields of a pull zone the package reads; everything else the API sends is ignored. */
@@ -84,5 +101,6 @@ export const PullZoneSchema = z.object({
 });
 
 export type HostnameRequest = z.input<typeof HostnameRequestSchema>;
+export type AddCertificateRequest = z.input<typeof AddCertificateRequestSchema>;
 export type Hostname = z.output<typeof HostnameSchema>;
 export type PullZone = z.output<typeof PullZoneSchema>;

@@ -67,6 +67,13 @@ const rule = new bunnynet.RateLimitRule("login", ruleArgs, { protect: false });
 
 const hostnameArgs: bunnynet.PullZoneHostnameArgs = { pullZoneId: 42, hostname: "cdn.example.com", adoptExisting: true };
 const hostname = new bunnynet.PullZoneHostname("cdn", hostnameArgs);
+const tls: bunnynet.TlsInput = { certificate: "-----BEGIN CERTIFICATE-----", privateKey: pulumi.secret("-----BEGIN PRIVATE KEY-----") as unknown as string };
+const secured = new bunnynet.PullZoneHostname("secured", { pullZoneId: 42, hostname: "www.example.com", tls: "free", forceSsl: true });
+const custom = new bunnynet.PullZoneHostname("custom", { pullZoneId: 42, hostname: "api.example.com", tls });
+const certificate: pulumi.Output<bunnynet.CertificateDetails | undefined> = custom.certificate;
+
+const secretArgs: bunnynet.ScriptSecretArgs = { scriptId: 1, name: "SIGNING_KEY", value: pulumi.secret("s3cret") };
+const scriptSecret = new bunnynet.ScriptSecret("signing-key", secretArgs);
 
 const thumbnailArgs: bunnynet.VideoThumbnailArgs = { libraryId: 7, videoId: "guid", file: new pulumi.asset.FileAsset("poster.jpg") };
 const thumbnail = new bunnynet.VideoThumbnail("poster", thumbnailArgs);
@@ -88,6 +95,9 @@ export const outputs = {
   fingerprint: thumbnail.fingerprint,
   deletedInstanceId: deletion.deletedInstanceId,
   alreadyGone: deletion.alreadyGone,
+  certificateExpiry: certificate.apply((c) => c?.expiresAt),
+  securedId: secured.hostnameId,
+  secretId: scriptSecret.secretId,
 };
 
 // Lookups, plain and as Outputs.
@@ -138,6 +148,12 @@ export async function useClient(c: bunnynet.BunnyClient): Promise<void> {
   await c.edgeScripts.deleteVariable(1, updated.Id);
   const upserted = await c.edgeScripts.upsertVariable(1, { Name: "A", DefaultValue: "c" } satisfies bunnynet.api.UpsertVariableRequest);
   const found: bunnynet.api.Variable | undefined = await c.edgeScripts.findVariableByName(1, "A");
+  const secrets: bunnynet.api.Secret[] = await c.edgeScripts.listSecrets(1);
+  const secret = await c.edgeScripts.addSecret(1, { Name: "K", Secret: "v" } satisfies bunnynet.api.AddSecretRequest);
+  await c.edgeScripts.updateSecret(1, secret.Id, "w");
+  await c.edgeScripts.upsertSecret(1, { Name: "K", Secret: "x" });
+  const namedSecret: bunnynet.api.Secret | undefined = await c.edgeScripts.findSecretByName(1, "K");
+  await c.edgeScripts.deleteSecret(1, secret.Id);
 
   const page: bunnynet.api.LogPage = await c.logging.queryPage(42, { status: [500], limit: 10 } satisfies bunnynet.api.LogQueryParams);
   const withToken = c.logging.withBearer("token");
@@ -150,6 +166,11 @@ export async function useClient(c: bunnynet.BunnyClient): Promise<void> {
   await c.pullZones.addHostname(zone.Id, "cdn.example.com");
   const host: bunnynet.api.Hostname | undefined = await c.pullZones.findHostname(zone.Id, "cdn.example.com");
   await c.pullZones.removeHostname(zone.Id, "cdn.example.com");
+  const withCertificates: bunnynet.api.PullZone = await c.pullZones.getPullZoneWithCertificates(42);
+  await c.pullZones.loadFreeCertificate("cdn.example.com");
+  await c.pullZones.addCertificate(42, "cdn.example.com", "-----BEGIN CERTIFICATE-----", "-----BEGIN PRIVATE KEY-----");
+  await c.pullZones.setForceSsl(42, "cdn.example.com", true);
+  await c.pullZones.removeCertificate(42, "cdn.example.com");
 
   const shieldZone: bunnynet.api.ShieldZone = await c.shield.getShieldZoneByPullZone(42);
   const input: bunnynet.api.CreateRateLimitInput = {

@@ -15,9 +15,11 @@ describe("pulumi: the resource framework", () => {
       it(`${type}: small, no secrets, only requires the installed package`, async () => {
         const text = await providerText(type);
         console.log(`      serialized __provider of ${type}: ${text.length} bytes`);
-        assert.ok(text.length < 400, `${text.length} bytes`);
-        const required = [...text.matchAll(/[rR]equire\("([^"]+)"\)/g)].map((m) => m[1]).sort();
-        assert.deepEqual(required, ["node:module", "node:path", "pulumi-bunnynet/dist/provider/pulumi/entry.js"]);
+        // The resolution (node_modules, pnpm's store, the error naming the fix) is most of it; the closure serializer's is 2.4 KB.
+        assert.ok(text.length < 1100, `${text.length} bytes`);
+        const required = [...text.matchAll(/[rR]equire\(("[^"]+"|\w+)\)/g)].map((m) => m[1]).sort();
+        assert.deepEqual(required, ['"node:fs"', '"node:module"', '"node:path"', "entry"]);
+        assert.ok(text.includes('name = "pulumi-bunnynet", sub = "dist/provider/pulumi/entry.js"'));
         assert.ok(text.includes(`.providerFor(${JSON.stringify(type)})`));
         assert.doesNotMatch(text, /zod|undici|apiKey|accessKey|BUNNYNET_/i);
       });
@@ -77,7 +79,7 @@ describe("pulumi: the resource framework", () => {
       const host = await ProviderHost.start({ projectDir });
       try {
         await host.configure({});
-        await assert.rejects(host.check("ScriptVariable", {}, { scriptId: 1, name: "A" }), (e: unknown) => e instanceof HostError && /Cannot find module 'pulumi-bunnynet\/dist\/provider\/pulumi\/entry\.js'/.test(e.message));
+        await assert.rejects(host.check("ScriptVariable", {}, { scriptId: 1, name: "A" }), (e: unknown) => e instanceof HostError && e.message.includes(`pulumi-bunnynet cannot be found from ${projectDir} (the directory of main in Pulumi.yaml`) && /npm install pulumi-bunnynet/.test(e.message));
       } finally {
         await host.stop();
       }

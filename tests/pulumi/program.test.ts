@@ -100,7 +100,7 @@ describe("pulumi: a program with ScriptVariable deployed, changed, refreshed and
       harness.up(() => {
         new ScriptVariable("bad", { scriptId, name: "" });
       }),
-      /ScriptVariable::bad: name: must not be empty/,
+      /ScriptVariable resource 'bad's property 'name' value \{\} has a problem: must not be empty/,
     );
     assert.equal((await emu.requests()).length, 0);
   });

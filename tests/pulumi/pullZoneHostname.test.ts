@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { startEmulator, type TestEmulator } from "../support/emulator";
-import { HostError, ProviderHost, secret } from "../support/providerHost";
+import { HostError, ProviderHost, secret, named } from "../support/providerHost";
 
 const TYPE = "PullZoneHostname";
 
@@ -42,18 +42,18 @@ describe("pulumi: PullZoneHostname through the SDK's provider host over gRPC", f
     it("refuses bad input naming each property, without a single API call", async () => {
       await emu.markRequests();
       const res = await host.check(TYPE, {}, { pullZoneId: "zone-1", hostname: "https://cdn.example.com/path", adoptExisting: "yes", hostnmae: "x" });
-      const byProperty = Object.fromEntries(res.failures.map((f) => [f.property, f.reason]));
+      const byProperty = Object.fromEntries(res.failures.map(named).map((f) => [f.property, f.reason]));
       assert.deepEqual(Object.keys(byProperty).sort(), ["adoptExisting", "hostname", "hostnmae", "pullZoneId"]);
       assert.match(byProperty.hostname, /bare hostname, without a scheme/);
       assert.match(byProperty.hostnmae, /unknown property/);
       const bare = await host.check(TYPE, {}, { pullZoneId, hostname: "localhost" });
-      assert.deepEqual(bare.failures.map((f) => f.property), ["hostname"]);
+      assert.deepEqual(bare.failures.map(named).map((f) => f.property), ["hostname"]);
       assert.equal((await emu.requests()).length, 0);
     });
 
-    it("normalises inputs: numeric-string zone id, lowercased hostname, adoptExisting=false", async () => {
+    it("normalises inputs: numeric-string zone id, lowercased hostname, no TLS, a 120 s certificate wait, adoptExisting=false", async () => {
       const inputs = await checked({ pullZoneId: String(pullZoneId), hostname: "CDN.Example.COM" });
-      assert.deepEqual(inputs, { pullZoneId, hostname: "cdn.example.com", adoptExisting: false });
+      assert.deepEqual(inputs, { pullZoneId, hostname: "cdn.example.com", tls: "none", forceSsl: false, certificateWaitSeconds: 120, adoptExisting: false });
     });
   });
 
@@ -136,11 +136,20 @@ describe("pulumi: PullZoneHostname through the SDK's provider host over gRPC", f
       assert.equal(await onZone(pullZoneId, hostname), undefined);
     });
 
-    it("the zone's system hostname is refused, even with adoptExisting", async () => {
+    it("the zone's system hostname is managed without being added: force-SSL on, and off again on delete, the hostname stays", async () => {
       const zone = await emu.client().pullZones.getPullZone(pullZoneId);
       const system = zone.Hostnames.find((h) => h.IsSystemHostname)!;
-      const inputs = await checked({ pullZoneId, hostname: system.Value, adoptExisting: true });
-      await assert.rejects(host.create(TYPE, inputs), /is the system hostname of pull zone .* cannot be a PullZoneHostname/);
+      const inputs = await checked({ pullZoneId, hostname: system.Value, forceSsl: true });
+      await emu.markRequests();
+      const res = await host.create(TYPE, inputs);
+      assert.equal(res.id, String(system.Id));
+      assert.equal(res.outputs.isSystemHostname, true);
+      assert.ok(!(await emu.requests()).some((r) => r.route === "/pullzone/:id/addHostname"), "nothing was added");
+      assert.equal((await onZone(pullZoneId, system.Value))?.ForceSSL, true);
+      await host.delete(TYPE, res.id, res.outputs);
+      const after = await onZone(pullZoneId, system.Value);
+      assert.equal(after?.ForceSSL, false);
+      assert.equal(after?.HasCertificate, true, "bunny.net's own certificate stays");
     });
 
     it("an add whose answer was lost (500 after the server acted) is found on the zone and kept, not refused", async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { PulumiCliStack, pulumiCliUnavailable } from "../support/pulumiCli";
-import { quickstartConfig } from "../support/quickstart";
+import { QUICKSTART_PROJECT, QUICKSTART_SECRET_CONFIG, quickstartConfig } from "../support/quickstart";
 
 /**
  * The full cycle with the real Pulumi CLI and engine: up, refresh, up with a change, destroy. Runs wherever
@@ -15,6 +15,7 @@ describe("pulumi CLI: the quickstart's full cycle (up, refresh, up with a change
   let emu: TestEmulator;
   let stack: PulumiCliStack;
   let work: string;
+  let config: Record<string, string>;
 
   before(async function () {
     const reason = pulumiCliUnavailable();
@@ -25,7 +26,8 @@ describe("pulumi CLI: the quickstart's full cycle (up, refresh, up with a change
     emu = await startEmulator();
     work = mkdtempSync(join(tmpdir(), "bunnynet-cli-"));
     stack = new PulumiCliStack(`test-${process.pid}`, join(work, "state"));
-    stack.init(quickstartConfig(emu), ["bunnynet:apiKey"]);
+    config = await quickstartConfig(emu);
+    stack.init(config, QUICKSTART_SECRET_CONFIG);
   });
   after(async () => {
     await emu?.stop();
@@ -53,6 +55,9 @@ describe("pulumi CLI: the quickstart's full cycle (up, refresh, up with a change
   it("destroy removes everything, and the state holds no key", async () => {
     const state = stack.run(["stack", "export", "--show-secrets=false"], true);
     assert.ok(!state.includes(emu.fixtures.accessKey));
+    // Nor the api hostname's private key (a line of its body) or the script secret's value.
+    assert.ok(!state.includes(config[`${QUICKSTART_PROJECT}:apiCertificateKey`].split("\n")[1]));
+    assert.ok(!state.includes(config[`${QUICKSTART_PROJECT}:signingKey`]));
     stack.run(["destroy", "--yes", "--skip-preview"]);
     const script = await emu.client().edgeScripts.getScript(Number(emu.fixtures.scriptId));
     assert.ok(!script.EdgeScriptVariables.some((v) => v.Name.startsWith("QUICKSTART_")));

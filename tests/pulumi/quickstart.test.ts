@@ -3,7 +3,8 @@ import { startEmulator, type TestEmulator } from "../support/emulator";
 import { ProgramHarness } from "../support/programHarness";
 import { ProviderHost } from "../support/providerHost";
 import { quickstart } from "../../examples/quickstart/program";
-import { QUICKSTART_PROJECT, quickstartConfig } from "../support/quickstart";
+import { CertificateProvision } from "../../provider/schemas/pullZones";
+import { QUICKSTART_PROJECT, QUICKSTART_SECRET_CONFIG, quickstartConfig } from "../support/quickstart";
 
 const short = (urn: string) => urn.split("::").pop();
 
@@ -20,8 +21,8 @@ describe("pulumi: the quickstart through the real provider host", function () {
   before(async () => {
     emu = await startEmulator();
     host = await ProviderHost.start({ project: QUICKSTART_PROJECT });
-    config = quickstartConfig(emu);
-    harness = new ProgramHarness({ project: QUICKSTART_PROJECT, config, secretConfig: ["bunnynet:apiKey"], providerHost: host });
+    config = await quickstartConfig(emu);
+    harness = new ProgramHarness({ project: QUICKSTART_PROJECT, config, secretConfig: QUICKSTART_SECRET_CONFIG, providerHost: host });
   });
   after(async () => {
     await host?.stop();
@@ -30,13 +31,22 @@ describe("pulumi: the quickstart through the real provider host", function () {
 
   const client = () => emu.client();
   const zoneHostnames = async () => (await client().pullZones.getPullZone(Number(emu.fixtures.pullZoneId))).Hostnames.map((h) => h.Value);
+  const hostname = (name: string) => client().pullZones.findHostname(Number(emu.fixtures.pullZoneId), name);
   const variables = async () => (await client().edgeScripts.getScript(Number(emu.fixtures.scriptId))).EdgeScriptVariables;
   const video = () => client().stream.getVideo(Number(emu.fixtures.videoLibraryId), String(emu.fixtures.videoId));
 
   it("up creates every resource and the API holds them", async () => {
     const run = await harness.up(quickstart);
-    assert.deepEqual(run.steps.map((s) => s.op).sort(), Array(6).fill("create"));
-    assert.ok((await zoneHostnames()).includes("www.quickstart.example"));
+    assert.deepEqual(run.steps.map((s) => s.op).sort(), Array(7).fill("create"));
+    const www = await hostname("www.quickstart.example");
+    assert.deepEqual([www?.HasCertificate, www?.CertificateProvisionType, www?.ForceSSL], [true, CertificateProvision.Http01, true], "a free certificate and force-SSL");
+    const api = await hostname("api.quickstart.example");
+    assert.deepEqual([api?.HasCertificate, api?.CertificateProvisionType, api?.ForceSSL], [true, CertificateProvision.Custom, false], "the custom certificate");
+    assert.ok(Date.parse(String(run.outputs.wwwCertificateExpiresAt)) > Date.now());
+    assert.match(String(run.outputs.apiCertificateIssuer), /Emulator Test CA/);
+    const secrets = await client().edgeScripts.listSecrets(Number(emu.fixtures.scriptId));
+    assert.equal(String(secrets.find((s) => s.Name === "QUICKSTART_SIGNING_KEY")?.Id), String(run.outputs.signingKeySecretId), "the signing key is a secret");
+    assert.ok(!(await variables()).some((v) => v.Name === "QUICKSTART_SIGNING_KEY"), "not a variable");
     const rule = await client().shield.getRateLimit(Number(run.outputs.rateLimitRuleId));
     assert.equal(rule.ruleName, "quickstart-login");
     assert.equal(rule.ruleConfiguration?.requestCount, 10);
@@ -53,18 +63,19 @@ describe("pulumi: the quickstart through the real provider host", function () {
   it("an unchanged up changes nothing and reads only the lookups", async () => {
     await emu.markRequests();
     const run = await harness.up(quickstart);
-    assert.deepEqual(run.steps.map((s) => s.op), Array(6).fill("same"));
+    assert.deepEqual(run.steps.map((s) => s.op), Array(7).fill("same"));
     const calls = await emu.requests();
     assert.deepEqual(calls.map((c) => c.method), ["GET", "GET", "GET", "GET"], "one read per lookup, none for the resources");
     assert.deepEqual(calls.map((c) => c.route).sort(), ["/apikey", "/mc/apps/:appId/endpoints", "/mc/regions", "/v2/pullzones/:pullZoneId/logs"]);
   });
 
-  it("the second edition updates the rule, the variable and the thumbnail in place; nothing is replaced", async () => {
+  it("the second edition updates force-SSL of the api hostname, the rule, the variable and the thumbnail in place; nothing is replaced", async () => {
     const ids = new Map(harness.resources().map((r) => [r.name, r.id]));
-    harness.setConfig({ ...config, [`${QUICKSTART_PROJECT}:edition`]: "second" }, ["bunnynet:apiKey"]);
+    harness.setConfig({ ...config, [`${QUICKSTART_PROJECT}:edition`]: "second" }, QUICKSTART_SECRET_CONFIG);
     const run = await harness.up(quickstart);
     const byName = Object.fromEntries(run.steps.map((s) => [short(s.urn), s.op]));
-    assert.deepEqual(byName, { www: "same", "login-limit": "update", "api-base": "update", "signing-key": "same", poster: "update", "old-cache-instance": "same" });
+    assert.deepEqual(byName, { www: "same", api: "update", "login-limit": "update", "api-base": "update", "signing-key": "same", poster: "update", "old-cache-instance": "same" });
+    assert.equal((await hostname("api.quickstart.example"))?.ForceSSL, true);
     for (const r of harness.resources()) assert.equal(r.id, ids.get(r.name), `${r.name} kept its id`);
     assert.equal((await client().shield.getRateLimit(Number(run.outputs.rateLimitRuleId))).ruleConfiguration?.requestCount, 5);
     assert.equal((await variables()).find((v) => v.Name === "QUICKSTART_API_BASE")?.DefaultValue, "https://api-v2.quickstart.example");
@@ -83,7 +94,7 @@ describe("pulumi: the quickstart through the real provider host", function () {
 
   it("the access key is in no stored state (inputs, outputs, provider texts) and no host log", () => {
     const key = emu.fixtures.accessKey;
-    assert.ok(harness.resources().length === 6);
+    assert.ok(harness.resources().length === 7);
     assert.ok(!JSON.stringify(harness.resources()).includes(key));
     assert.ok(!host.logs().includes(key));
   });
@@ -92,7 +103,8 @@ describe("pulumi: the quickstart through the real provider host", function () {
     const ruleId = Number(harness.resources().find((r) => r.name === "login-limit")?.id);
     await harness.destroy();
     assert.equal(harness.resources().length, 0);
-    assert.ok(!(await zoneHostnames()).includes("www.quickstart.example"));
+    assert.ok(!(await zoneHostnames()).some((h) => h.endsWith(".quickstart.example")));
+    assert.ok(!(await client().edgeScripts.listSecrets(Number(emu.fixtures.scriptId))).some((s) => s.Name.startsWith("QUICKSTART_")));
     assert.ok(!(await variables()).some((v) => v.Name.startsWith("QUICKSTART_")));
     await assert.rejects(client().shield.getRateLimit(ruleId), { name: "NotFoundError" });
     assert.equal((await video()).thumbnailFileName, "thumbnail_4.jpg", "the thumbnail stays: the API has no way to unset it");

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import * as bunnynet from "../../provider/index";
 import { NotFoundError } from "../../provider/http/errors";
 import { startEmulator, type TestEmulator } from "../support/emulator";
-import { HostError, ProviderHost, UNKNOWN_VALUE, secret } from "../support/providerHost";
+import { HostError, ProviderHost, UNKNOWN_VALUE, secret, named } from "../support/providerHost";
 import { ProgramHarness } from "../support/programHarness";
 
 const TYPE = "RateLimitRule";
@@ -116,7 +116,7 @@ describe("pulumi: RateLimitRule through the SDK's provider host over gRPC", func
       await emu.markRequests();
       for (const bad of badInputs) {
         const res = await host.check(TYPE, {}, bad.news);
-        assert.deepEqual(res.failures.map((f) => f.property).sort(), bad.properties, bad.kind);
+        assert.deepEqual(res.failures.map(named).map((f) => f.property).sort(), bad.properties, bad.kind);
         for (const f of res.failures) assert.match(f.reason, bad.reason, `${bad.kind}: ${f.reason}`);
       }
       assert.deepEqual(await emu.requests(), []);
@@ -161,7 +161,7 @@ describe("pulumi: RateLimitRule through the SDK's provider host over gRPC", func
       assert.deepEqual(res.failures, []);
       assert.equal(res.inputs.pullZoneId, UNKNOWN_VALUE);
       const both = await host.check(TYPE, {}, { pullZoneId: UNKNOWN_VALUE, shieldZoneId: zoneId, name: "login", configuration: loginConfiguration });
-      assert.deepEqual(both.failures.map((f) => f.property), ["pullZoneId", "shieldZoneId"]);
+      assert.deepEqual(both.failures.map(named).map((f) => f.property), ["pullZoneId", "shieldZoneId"]);
     });
   });
 

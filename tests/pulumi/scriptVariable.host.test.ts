@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { startEmulator, type TestEmulator } from "../support/emulator";
-import { HostError, ProviderHost, UNKNOWN_VALUE, providerText, secret } from "../support/providerHost";
+import { HostError, ProviderHost, UNKNOWN_VALUE, providerText, secret, named } from "../support/providerHost";
 import { NotFoundError } from "../../provider/http/errors";
 import { MISSING_KEY_HELP } from "../../provider/settings";
 
@@ -36,7 +36,7 @@ describe("pulumi: ScriptVariable through the SDK's provider host over gRPC", fun
     it("refuses bad input naming each property, without a single API call", async () => {
       await emu.markRequests();
       const res = await host.check(TYPE, {}, { scriptId: "abc", name: "", required: "yes", defaultValue: "x".repeat(4097), nmae: "typo" });
-      const byProperty = Object.fromEntries(res.failures.map((f) => [f.property, f.reason]));
+      const byProperty = Object.fromEntries(res.failures.map(named).map((f) => [f.property, f.reason]));
       assert.deepEqual(Object.keys(byProperty).sort(), ["defaultValue", "name", "nmae", "required", "scriptId"]);
       assert.match(byProperty.nmae, /unknown property/);
       assert.match(byProperty.name, /must not be empty/);

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { ProgramHarness } from "../support/programHarness";
-import { HostError, ProviderHost, UNKNOWN_VALUE, secret } from "../support/providerHost";
+import { HostError, ProviderHost, UNKNOWN_VALUE, secret, named } from "../support/providerHost";
 import { VideoThumbnail } from "../../provider/resources/videoThumbnail";
 
 const TYPE = "VideoThumbnail";
@@ -74,7 +74,7 @@ describe("pulumi: VideoThumbnail through the SDK's provider host over gRPC", fun
     it("refuses bad input naming each property, without a single API call", async () => {
       await emu.markRequests();
       const res = await host.check(TYPE, {}, { libraryId: "lib", videoId: "", frame: 9, url: "ftp://example.com/a.png", libraryKey: "", fiel: "a.png" });
-      const byProperty = Object.fromEntries(res.failures.map((f) => [f.property, f.reason]));
+      const byProperty = Object.fromEntries(res.failures.map(named).map((f) => [f.property, f.reason]));
       assert.deepEqual(Object.keys(byProperty).sort(), ["fiel", "frame", "libraryId", "libraryKey", "url", "videoId"]);
       assert.match(byProperty.url, /absolute http:\/\/ or https:\/\/ URL/);
       assert.equal((await emu.requests()).length, 0);
@@ -84,10 +84,10 @@ describe("pulumi: VideoThumbnail through the SDK's provider host over gRPC", fun
       const { path } = imageFile();
       await emu.markRequests();
       const several = await host.check(TYPE, {}, { libraryId, videoId, file: path, frame: 2, url: "https://images.example.com/a.png" });
-      assert.deepEqual(several.failures.map((f) => f.property), ["file", "frame", "url"]);
-      for (const f of several.failures) assert.equal(f.reason, "only one thumbnail source may be set, but file and frame and url are set");
+      assert.deepEqual(several.failures.map(named).map((f) => f.property), ["file", "frame", "url"]);
+      for (const f of several.failures.map(named)) assert.equal(f.reason, "only one thumbnail source may be set, but file and frame and url are set");
       const two = await host.check(TYPE, {}, { libraryId, videoId, frame: 2, url: "https://images.example.com/a.png" });
-      assert.deepEqual(two.failures.map((f) => f.property), ["frame", "url"]);
+      assert.deepEqual(two.failures.map(named).map((f) => f.property), ["frame", "url"]);
       const none = await host.check(TYPE, {}, { libraryId, videoId });
       const reason = "no thumbnail source: set exactly one of file, frame, url";
       assert.deepEqual(none.failures, [{ property: "file", reason }, { property: "frame", reason }, { property: "url", reason }]);
@@ -96,13 +96,13 @@ describe("pulumi: VideoThumbnail through the SDK's provider host over gRPC", fun
 
     it("refuses a file that cannot be read, an archive and a RemoteAsset, naming file", async () => {
       const missing = await host.check(TYPE, {}, { libraryId, videoId, file: join(dir, "missing.png") });
-      assert.equal(missing.failures[0].property, "file");
-      assert.match(missing.failures[0].reason, /cannot be read: ENOENT/);
+      assert.equal(named(missing.failures[0]).property, "file");
+      assert.match(named(missing.failures[0]).reason, /cannot be read: ENOENT/);
       const archive = await host.check(TYPE, {}, { libraryId, videoId, file: await asEngineSends(new pulumi.asset.FileArchive(dir)) });
-      assert.deepEqual(archive.failures, [{ property: "file", reason: "an archive is not an image: use a FileAsset, a StringAsset or a path" }]);
+      assert.deepEqual(archive.failures.map(named), [{ property: "file", reason: "an archive is not an image: use a FileAsset, a StringAsset or a path" }]);
       const remote = await host.check(TYPE, {}, { libraryId, videoId, file: await asEngineSends(new pulumi.asset.RemoteAsset("https://images.example.com/a.png")) });
-      assert.equal(remote.failures[0].property, "file");
-      assert.match(remote.failures[0].reason, /RemoteAsset .* set url/);
+      assert.equal(named(remote.failures[0]).property, "file");
+      assert.match(named(remote.failures[0]).reason, /RemoteAsset .* set url/);
     });
 
     it("fingerprints the source: sha256 of a path's or an asset's bytes, the frame, the URL", async () => {
@@ -113,7 +113,7 @@ describe("pulumi: VideoThumbnail through the SDK's provider host over gRPC", fun
       assert.equal((fileAsset.file as Record<string, unknown>).hash, undefined, "the engine's hash is not kept (the fingerprint is)");
       assert.equal((await checked({ file: await asEngineSends(new pulumi.asset.StringAsset("GIF89a-text")) })).fingerprint, sha256("GIF89a-text"));
       assert.equal((await checked({ frame: 3 })).fingerprint, "frame:3");
-      assert.equal((await checked({ url: "https://images.example.com/a.png" })).fingerprint, "url:https://images.example.com/a.png");
+      assert.equal((await checked({ url: "https://images.example.com/a.png" })).fingerprint, `url:sha256:${createHash("sha256").update("https://images.example.com/a.png").digest("hex")}`);
       assert.equal((await checked({ frame: 3, fingerprint: "forged" })).fingerprint, "frame:3");
     });
 
@@ -187,7 +187,7 @@ describe("pulumi: VideoThumbnail through the SDK's provider host over gRPC", fun
       const { id, outputs } = await created({ frame: 1 });
       const news = await checked({ url: "https://images.example.com/new.png" });
       const updated = await host.update(TYPE, id, outputs, news);
-      assert.equal(updated.fingerprint, "url:https://images.example.com/new.png");
+      assert.equal(updated.fingerprint, `url:sha256:${createHash("sha256").update("https://images.example.com/new.png").digest("hex")}`);
       assert.equal(updated.thumbnailFileName, (await video()).thumbnailFileName);
       assert.notEqual(updated.thumbnailFileName, "thumbnail_1.jpg");
       await emu.markRequests();

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { ProgramHarness } from "../support/programHarness";
-import { HostError, ProviderHost, UNKNOWN_VALUE, secret } from "../support/providerHost";
+import { HostError, ProviderHost, UNKNOWN_VALUE, secret, named } from "../support/providerHost";
 import { VolumeInstanceDeletion } from "../../provider/resources/volumeInstanceDeletion";
 
 const TYPE = "VolumeInstanceDeletion";
@@ -41,7 +41,7 @@ describe("pulumi: VolumeInstanceDeletion through the SDK's provider host over gR
     it("refuses bad input naming each property, without a single API call", async () => {
       await emu.markRequests();
       const res = await host.check(TYPE, {}, { appId: "", volumeId: 7, detachFirst: "yes", triggers: "again", instanceid: "x" });
-      const byProperty = Object.fromEntries(res.failures.map((f) => [f.property, f.reason]));
+      const byProperty = Object.fromEntries(res.failures.map(named).map((f) => [f.property, f.reason]));
       assert.deepEqual(Object.keys(byProperty).sort(), ["appId", "detachFirst", "instanceId", "instanceid", "triggers", "volumeId"]);
       assert.match(byProperty.instanceid, /unknown property/);
       assert.equal((await emu.requests()).length, 0);

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import * as pulumi from "@pulumi/pulumi";
 import { startEmulator, type TestEmulator } from "../support/emulator";
-import { ProviderHost, secret } from "../support/providerHost";
+import { ProviderHost, named, secret } from "../support/providerHost";
 
 type Plain = Record<string, unknown>;
 
@@ -18,6 +18,7 @@ const ID = 1001;
 const VALID: Record<string, Plain> = {
   PullZoneHostname: { pullZoneId: ID, hostname: "cdn.example.com" },
   ScriptVariable: { scriptId: ID, name: "API_BASE", required: true, defaultValue: "https://api.example.com" },
+  ScriptSecret: { scriptId: ID, name: "SIGNING_KEY", value: "not-a-real-secret" },
   RateLimitRule: {
     pullZoneId: ID,
     name: "login",
@@ -76,6 +77,22 @@ const CASES: Record<string, BadInput[]> = {
     { kind: "missing pull zone id", news: variant("PullZoneHostname", { pullZoneId: undefined }), properties: ["pullZoneId"] },
     { kind: "adoptExisting that is not a boolean", news: variant("PullZoneHostname", { adoptExisting: "yes" }), properties: ["adoptExisting"] },
     { kind: "unknown property (misspelt hostname)", news: variant("PullZoneHostname", { hostName: "cdn.example.com" }), properties: ["hostName"], reason: UNKNOWN },
+    { kind: "tls that is another word", news: variant("PullZoneHostname", { tls: "letsencrypt" }), properties: ["tls"], reason: /must be "none", "free", or/ },
+    { kind: "tls that is a boolean", news: variant("PullZoneHostname", { tls: true }), properties: ["tls"] },
+    { kind: "custom tls without certificate or key", news: variant("PullZoneHostname", { tls: {} }), properties: ["tls.certificate", "tls.privateKey"], reason: /is required/ },
+    { kind: "custom tls with a certificate that is not PEM", news: variant("PullZoneHostname", { tls: { certificate: "MIIB", privateKey: "k" } }), properties: ["tls.certificate"], reason: /not a PEM certificate/ },
+    { kind: "force-SSL without a certificate", news: variant("PullZoneHostname", { forceSsl: true }), properties: ["forceSsl"], reason: /needs a certificate/ },
+    { kind: "force-SSL that is not a boolean", news: variant("PullZoneHostname", { forceSsl: "on" }), properties: ["forceSsl"] },
+    { kind: "certificate wait over an hour", news: variant("PullZoneHostname", { tls: "free", certificateWaitSeconds: 3601 }), properties: ["certificateWaitSeconds"] },
+  ],
+  ScriptSecret: [
+    { kind: "empty name", news: variant("ScriptSecret", { name: "" }), properties: ["name"], reason: /must not be empty/ },
+    { kind: "name of 257 characters", news: variant("ScriptSecret", { name: "N".repeat(257) }), properties: ["name"] },
+    { kind: "missing value", news: variant("ScriptSecret", { value: undefined }), properties: ["value"] },
+    { kind: "value of 4097 characters", news: variant("ScriptSecret", { value: "x".repeat(4097) }), properties: ["value"] },
+    { kind: "value that is a number", news: variant("ScriptSecret", { value: 42 }), properties: ["value"] },
+    { kind: "script id that is not numeric", news: variant("ScriptSecret", { scriptId: "12a" }), properties: ["scriptId"] },
+    { kind: "unknown property (the API's name Secret)", news: variant("ScriptSecret", { Secret: "x" }), properties: ["Secret"], reason: UNKNOWN },
   ],
   ScriptVariable: [
     { kind: "empty name", news: variant("ScriptVariable", { name: "" }), properties: ["name"], reason: /must not be empty/ },
@@ -179,7 +196,7 @@ describe("reliability: bad input is refused by check, naming the property, befor
     await emu?.stop();
   });
 
-  it("covers at least 60 distinct cases across the five resources", () => {
+  it("covers at least 60 distinct cases across the six resources", () => {
     const all = Object.entries(CASES).flatMap(([type, cases]) => cases.map((c) => `${type}: ${c.kind}`));
     assert.ok(all.length >= 60, `${all.length} cases`);
     assert.equal(new Set(all).size, all.length, "each case is named once");
@@ -199,8 +216,8 @@ describe("reliability: bad input is refused by check, naming the property, befor
         it(`${bad.kind} → ${bad.properties.join(", ")}`, async () => {
           await emu.markRequests();
           const res = await host.check(type, {}, bad.news);
-          assert.deepEqual(res.failures.map((f) => f.property).sort(), [...bad.properties].sort(), JSON.stringify(res.failures));
-          for (const f of res.failures) {
+          assert.deepEqual(res.failures.map(named).map((f) => f.property).sort(), [...bad.properties].sort(), JSON.stringify(res.failures));
+          for (const f of res.failures.map(named)) {
             assert.ok(f.reason.length > 0, `${f.property} has a reason`);
             if (bad.reason) assert.match(f.reason, bad.reason);
           }

@@ -2,14 +2,15 @@ import assert from "node:assert/strict";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { ProgramHarness } from "../support/programHarness";
 import { HostError, ProviderHost, secret } from "../support/providerHost";
-import { QUICKSTART_PROJECT, quickstartConfig } from "../support/quickstart";
+import { QUICKSTART_PROJECT, QUICKSTART_SECRET_CONFIG, quickstartConfig } from "../support/quickstart";
 import { type FaultConfigInput, prng } from "../../emulator/faults";
 import type { RequestLogEntry } from "../../emulator/requestLog";
 import { quickstart } from "../../examples/quickstart/program";
 
-const HOSTNAME = "www.quickstart.example";
+const HOSTNAMES = ["api.quickstart.example", "www.quickstart.example"];
 const RULE_NAME = "quickstart-login";
-const VARIABLE_NAMES = ["QUICKSTART_API_BASE", "QUICKSTART_SIGNING_KEY"];
+const VARIABLE_NAMES = ["QUICKSTART_API_BASE"];
+const SECRET_NAMES = ["QUICKSTART_SIGNING_KEY"];
 const short = (urn: string) => urn.split("::").pop();
 
 /** Reads fail before the server acts; every other method (POST, PATCH, DELETE) fails after it acted. */
@@ -103,12 +104,13 @@ describe("reliability: the quickstart deployed, changed and destroyed with 20% o
 
   /** What the API holds of the quickstart's objects, read without faults. */
   async function inventory() {
-    const hostnames = (await client().pullZones.getPullZone(pullZoneId())).Hostnames.filter((h) => h.Value === HOSTNAME);
+    const hostnames = (await client().pullZones.getPullZone(pullZoneId())).Hostnames.filter((h) => HOSTNAMES.includes(h.Value));
     const shieldZoneId = (await client().shield.getShieldZoneByPullZone(pullZoneId())).shieldZoneId;
     const rules = [];
     for await (const rule of client().shield.listRateLimits(shieldZoneId)) if (rule.ruleName === RULE_NAME) rules.push(rule);
     const variables = (await client().edgeScripts.getScript(scriptId())).EdgeScriptVariables.filter((v) => VARIABLE_NAMES.includes(v.Name));
-    return { hostnames, rules, variables };
+    const secrets = (await client().edgeScripts.listSecrets(scriptId())).filter((s) => SECRET_NAMES.includes(s.Name));
+    return { hostnames, rules, variables, secrets };
   }
 
   for (const [cycle, seed] of CYCLES.entries()) {
@@ -116,26 +118,28 @@ describe("reliability: the quickstart deployed, changed and destroyed with 20% o
       let harness: ProgramHarness;
       let config: Record<string, string>;
 
-      before(() => {
+      before(async () => {
         // Generous retries: at 20% failures, 11 attempts all failing is a one-in-50-million event.
-        config = quickstartConfig(emu, { "bunnynet:maxRetries": "10" });
-        harness = new ProgramHarness({ project: QUICKSTART_PROJECT, config, secretConfig: ["bunnynet:apiKey"], providerHost: host });
+        config = await quickstartConfig(emu, { "bunnynet:maxRetries": "10" });
+        harness = new ProgramHarness({ project: QUICKSTART_PROJECT, config, secretConfig: QUICKSTART_SECRET_CONFIG, providerHost: host });
       });
 
       /** Exactly one object of each kind, and it is the one in the stack's state. */
       async function assertExactlyOneOfEach() {
-        const { hostnames, rules, variables } = await inventory();
+        const { hostnames, rules, variables, secrets } = await inventory();
         const idOf = (name: string) => harness.resources().find((r) => r.name === name)?.id;
-        assert.deepEqual(hostnames.map((h) => String(h.Id)), [idOf("www")], "one hostname, the stack's");
+        assert.deepEqual(hostnames.map((h) => h.Value).sort(), HOSTNAMES, "one hostname of each name");
+        assert.deepEqual(hostnames.map((h) => String(h.Id)).sort(), [idOf("api"), idOf("www")].sort(), "the stack's hostnames");
+        assert.ok(hostnames.every((h) => h.HasCertificate), "each with its certificate");
         assert.deepEqual(rules.map((r) => String(r.id)), [idOf("login-limit")], "one rule, the stack's");
-        assert.deepEqual(variables.map((v) => v.Name).sort(), VARIABLE_NAMES, "one variable of each name");
-        assert.deepEqual(variables.map((v) => String(v.Id)).sort(), [idOf("api-base"), idOf("signing-key")].sort(), "the stack's variables");
+        assert.deepEqual(variables.map((v) => String(v.Id)), [idOf("api-base")], "one variable, the stack's");
+        assert.deepEqual(secrets.map((s) => String(s.Id)), [idOf("signing-key")], "one secret, the stack's");
         return { rule: rules[0], variables };
       }
 
       it("deploys: every step succeeds, and no object is duplicated", async () => {
         const run = await underFaults(`${cycle}:deploy`, seed + 1, () => harness.up(quickstart));
-        assert.deepEqual(run.steps.map((s) => s.op), Array(6).fill("create"));
+        assert.deepEqual(run.steps.map((s) => s.op), Array(7).fill("create"));
         const { rule, variables } = await assertExactlyOneOfEach();
         assert.equal(rule.ruleConfiguration?.requestCount, 10);
         assert.equal(variables.find((v) => v.Name === "QUICKSTART_API_BASE")?.DefaultValue, "https://api.quickstart.example");
@@ -147,10 +151,10 @@ describe("reliability: the quickstart deployed, changed and destroyed with 20% o
 
       it("changes to the second edition in place: every step succeeds, nothing is replaced or duplicated", async () => {
         const ids = new Map(harness.resources().map((r) => [r.name, r.id]));
-        harness.setConfig({ ...config, [`${QUICKSTART_PROJECT}:edition`]: "second" }, ["bunnynet:apiKey"]);
+        harness.setConfig({ ...config, [`${QUICKSTART_PROJECT}:edition`]: "second" }, QUICKSTART_SECRET_CONFIG);
         const run = await underFaults(`${cycle}:change`, seed + 2, () => harness.up(quickstart));
         const byName = Object.fromEntries(run.steps.map((s) => [short(s.urn), s.op]));
-        assert.deepEqual(byName, { www: "same", "login-limit": "update", "api-base": "update", "signing-key": "same", poster: "update", "old-cache-instance": "same" });
+        assert.deepEqual(byName, { www: "same", api: "update", "login-limit": "update", "api-base": "update", "signing-key": "same", poster: "update", "old-cache-instance": "same" });
         for (const r of harness.resources()) assert.equal(r.id, ids.get(r.name), `${r.name} kept its id`);
         const { rule, variables } = await assertExactlyOneOfEach();
         assert.equal(rule.ruleConfiguration?.requestCount, 5);
@@ -161,7 +165,7 @@ describe("reliability: the quickstart deployed, changed and destroyed with 20% o
       it("destroys: every step succeeds, and nothing is left behind", async () => {
         await underFaults(`${cycle}:destroy`, seed + 3, () => harness.destroy());
         assert.equal(harness.resources().length, 0);
-        assert.deepEqual(await inventory(), { hostnames: [], rules: [], variables: [] });
+        assert.deepEqual(await inventory(), { hostnames: [], rules: [], variables: [], secrets: [] });
       });
     });
   }

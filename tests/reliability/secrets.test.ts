@@ -1,10 +1,12 @@
 import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import * as pulumi from "@pulumi/pulumi";
 import * as bunnynet from "../../provider";
 import { registeredTypes } from "../../provider/pulumi";
 import { startEmulator, type TestEmulator } from "../support/emulator";
-import { ProgramHarness, type StoredResource } from "../support/programHarness";
+import { CheckFailedError, ProgramHarness, type StoredResource } from "../support/programHarness";
 import { ProviderHost, providerText } from "../support/providerHost";
-import { QUICKSTART_PROJECT, quickstartConfig } from "../support/quickstart";
+import { QUICKSTART_PROJECT, QUICKSTART_SECRET_CONFIG, QUICKSTART_SECRET_KEYS, quickstartConfig } from "../support/quickstart";
 import { quickstart } from "../../examples/quickstart/program";
 
 /** A debug line of the transport, as the provider host writes it to stderr. */
@@ -29,12 +31,19 @@ describe("reliability: no key in provider texts, state, outputs, errors or debug
   before(async () => {
     emu = await startEmulator();
     host = await ProviderHost.start({ project: QUICKSTART_PROJECT, env: { BUNNYNET_DEBUG: "1" } });
-    config = quickstartConfig(emu);
+    config = await quickstartConfig(emu);
     const f = emu.fixtures;
     secrets = Object.entries(f)
       .filter(([k]) => /key$/i.test(k))
       .map(([name, value]) => ({ name, value: String(value) }));
     for await (const key of emu.client().apiKeys.list()) secrets.push({ name: `API key ${key.Id}`, value: key.Key ?? "" });
+    // The api hostname's private key (each line of its body: JSON escapes the line breaks) and the script secret's value.
+    for (const key of QUICKSTART_SECRET_KEYS) {
+      const value = config[key];
+      const lines = value.includes("PRIVATE KEY") ? value.split("\n").filter((l) => l.length > 0 && !l.startsWith("-----")) : [value];
+      lines.forEach((line, i) => secrets.push({ name: `${key} (line ${i + 1})`, value: line }));
+    }
+    assert.ok(secrets.filter((s) => s.name.includes("apiCertificateKey")).length >= 2);
     assert.ok(secrets.some((s) => s.name === "otherVideoLibraryKey") && secrets.some((s) => s.name === "videoLibraryKey") && secrets.length > 12);
   });
   after(async () => {
@@ -43,7 +52,7 @@ describe("reliability: no key in provider texts, state, outputs, errors or debug
   });
 
   const f = () => emu.fixtures;
-  const harnessFor = () => new ProgramHarness({ project: QUICKSTART_PROJECT, config, secretConfig: ["bunnynet:apiKey"], providerHost: host });
+  const harnessFor = () => new ProgramHarness({ project: QUICKSTART_PROJECT, config, secretConfig: QUICKSTART_SECRET_CONFIG, providerHost: host });
 
   /** The quickstart (every resource; its thumbnail's library key is looked up by the provider), plus a thumbnail given its library's key. */
   const everything = () => ({
@@ -56,9 +65,19 @@ describe("reliability: no key in provider texts, state, outputs, errors or debug
     }).thumbnailFileName,
   });
 
-  /** Runs that must fail: a variable that exists already (adoption refused) and a thumbnail with another library's key (401). */
+  /**
+   * Runs that must fail: a variable that exists already (adoption refused), a thumbnail with another library's
+   * key (401), a secret with a variable's name (given the signing key as its value), and a hostname whose custom
+   * certificate (with its key) does not cover it (refused at check).
+   */
   const failing = () => {
     new bunnynet.ScriptVariable("taken", { scriptId: Number(f().scriptId), name: "QUICKSTART_API_BASE" });
+    new bunnynet.ScriptSecret("named-like-a-variable", { scriptId: Number(f().scriptId), name: "QUICKSTART_API_BASE", value: config[`${QUICKSTART_PROJECT}:signingKey`] });
+    new bunnynet.PullZoneHostname("wrong-certificate", {
+      pullZoneId: Number(f().pullZoneId),
+      hostname: "wrong.quickstart.example",
+      tls: { certificate: config[`${QUICKSTART_PROJECT}:apiCertificate`], privateKey: config[`${QUICKSTART_PROJECT}:apiCertificateKey`] },
+    });
     new bunnynet.VideoThumbnail("wrong-key", {
       libraryId: Number(f().otherVideoLibraryId),
       videoId: String(f().otherVideoId),
@@ -74,10 +93,10 @@ describe("reliability: no key in provider texts, state, outputs, errors or debug
   it("deploys, changes, refreshes and destroys every resource, and the failing runs fail for the expected reasons", async () => {
     const harness = harnessFor();
     outputs.push((await harness.up(everything)).outputs);
-    assert.equal(harness.resources().length, 7);
-    harness.setConfig({ ...config, [`${QUICKSTART_PROJECT}:edition`]: "second" }, ["bunnynet:apiKey"]);
+    assert.equal(harness.resources().length, 8);
+    harness.setConfig({ ...config, [`${QUICKSTART_PROJECT}:edition`]: "second" }, QUICKSTART_SECRET_CONFIG);
     const changed = await harness.up(everything);
-    assert.equal(changed.steps.filter((s) => s.op === "update").length, 3);
+    assert.equal(changed.steps.filter((s) => s.op === "update").length, 4);
     outputs.push(changed.outputs);
     await harness.refresh();
     stored.push(...harness.resources().map((r) => structuredClone(r)));
@@ -90,16 +109,24 @@ describe("reliability: no key in provider texts, state, outputs, errors or debug
     const [message] = errors;
     assert.match(message, /ScriptVariable scriptId=\d+, name="QUICKSTART_API_BASE" already exists .* set adoptExisting: true/);
     assert.match(message, /POST \/library\/\d+\/videos\/[\w-]+\/thumbnail answered 401/);
+    assert.match(message, /QUICKSTART_API_BASE is a variable of edge script \d+: a secret cannot have the name of a variable/);
+    assert.match(message, /tls\.certificate.*does not cover wrong\.quickstart\.example/);
     assert.equal(other.resources().length, 0);
 
     await harness.destroy();
     assert.equal(harness.resources().length, 0);
   });
 
-  it("the thumbnail's library key is stored only as a secret (encrypted by the engine)", () => {
+  it("the thumbnail's library key, the certificate's private key and the script secret are stored only as secrets (encrypted by the engine)", () => {
     const poster = stored.find((r) => r.name === "other-poster")!;
     assert.equal(poster.inputs.libraryKey, f().otherVideoLibraryKey);
     assert.ok(poster.secretKeys.includes("libraryKey"));
+    const api = stored.find((r) => r.name === "api")!;
+    assert.equal((api.inputs.tls as { privateKey: string }).privateKey, config[`${QUICKSTART_PROJECT}:apiCertificateKey`]);
+    assert.ok(api.secretKeys.includes("tls"));
+    const signing = stored.find((r) => r.name === "signing-key")!;
+    assert.equal(signing.outputs.value, config[`${QUICKSTART_PROJECT}:signingKey`]);
+    assert.ok(signing.secretKeys.includes("value"));
   });
 
   /** Each secret, whole and its first half (a truncated key is a leak too). */
@@ -111,7 +138,7 @@ describe("reliability: no key in provider texts, state, outputs, errors or debug
   }
 
   it("is in no provider text of any of the package's types", async () => {
-    const types = ["PullZoneHostname", "RateLimitRule", "ScriptVariable", "VideoThumbnail", "VolumeInstanceDeletion"];
+    const types = ["PullZoneHostname", "RateLimitRule", "ScriptSecret", "ScriptVariable", "VideoThumbnail", "VolumeInstanceDeletion"];
     // Other test files register test-only types in the same process: the package's own must all be there.
     assert.deepEqual(types.filter((t) => !registeredTypes().includes(t)), []);
     for (const type of types) assertNoSecretIn(`the provider text of ${type}`, await providerText(type));
@@ -119,7 +146,7 @@ describe("reliability: no key in provider texts, state, outputs, errors or debug
   });
 
   it("is in no stored inputs or outputs, except under the properties the engine stores as secrets", () => {
-    assert.equal(stored.length, 7);
+    assert.equal(stored.length, 8);
     const withoutSecrets = (props: Record<string, unknown>, secretKeys: string[]) => Object.fromEntries(Object.entries(props).filter(([k]) => !secretKeys.includes(k)));
     for (const r of stored) {
       assertNoSecretIn(`the inputs of ${r.name}`, JSON.stringify(withoutSecrets(r.inputs, r.secretKeys)));
@@ -134,6 +161,12 @@ describe("reliability: no key in provider texts, state, outputs, errors or debug
     assertNoSecretIn("the error messages", errors.join("\n"));
   });
 
+  it("is in no entry of the emulator's request log (no secret is ever echoed in a URL)", () => {
+    const log = emu.emulator.ctx.requestLog.since(0);
+    assert.ok(log.some((e) => e.route === "/compute/script/:id/secrets") && log.some((e) => e.route === "/pullzone/:id/addCertificate"));
+    assertNoSecretIn("the emulator's request log", JSON.stringify(log));
+  });
+
   it("is in no line the provider host wrote, and debug logging did write lines (for every method and the failures)", () => {
     const logs = host.logs();
     assertNoSecretIn("the provider host's output", logs);
@@ -142,5 +175,62 @@ describe("reliability: no key in provider texts, state, outputs, errors or debug
     for (const method of ["GET", "POST", "PATCH", "DELETE"]) assert.ok(lines.some((l) => l.startsWith(`[bunnynet] ${method} `)), `a ${method} line`);
     assert.ok(lines.some((l) => / → 401 /.test(l)), "the refused call is logged");
     assert.ok(lines.some((l) => /^\[bunnynet\] GET \/videolibrary\/\d+ → 200/.test(l)), "the library key look-up is logged");
+  });
+
+  describe("secrets the program gives as inputs", () => {
+    const programSecret = () => `sk_live_${randomBytes(16).toString("hex")}`;
+    /** The engine's lines for a run refused at check (rendered as the engine renders them, values included). */
+    const refusedLines = async (program: () => unknown): Promise<string> => {
+      await emu.markRequests();
+      const error = await harnessFor()
+        .up(program)
+        .then(
+          () => assert.fail("the run was refused"),
+          (e: unknown) => e,
+        );
+      assert.ok(error instanceof CheckFailedError, String(error));
+      assert.deepEqual(await emu.requests(), [], "refused before any API call");
+      return error.message;
+    };
+
+    it("a refused secret value is never printed: the failure names the property in its reason only", async () => {
+      const tooLong = programSecret().padEnd(4097, "x");
+      const message = await refusedLines(() => new bunnynet.ScriptVariable("too-long", { scriptId: Number(f().scriptId), name: "TOO_LONG", defaultValue: pulumi.secret(tooLong) }));
+      assert.match(message, /ScriptVariable resource 'too-long' has a problem: defaultValue: Too big/);
+      assert.ok(!message.includes(tooLong.slice(0, 20)), message);
+    });
+
+    it("a misspelt key holding a secret is never printed", async () => {
+      const value = programSecret();
+      const misspelt = { scriptId: Number(f().scriptId), name: "MISSPELT", defaultVaule: pulumi.secret(value) } as bunnynet.ScriptVariableArgs;
+      const message = await refusedLines(() => new bunnynet.ScriptVariable("misspelt", misspelt));
+      assert.match(message, /has a problem: defaultVaule: unknown property/);
+      assert.ok(!message.includes(value), message);
+    });
+
+    it("(the harness renders as the engine does: a named property's value is printed, secret or not)", async () => {
+      const value = programSecret().padEnd(257, "x");
+      const message = await refusedLines(() => new bunnynet.ScriptVariable("named", { scriptId: Number(f().scriptId), name: pulumi.secret(value) }));
+      assert.ok(message.includes(`property 'name' value {&{{${value}}}} has a problem`), message);
+    });
+
+    it("no derived output carries a secret input: a signed thumbnail URL is stored only under its secret key", async () => {
+      const token = programSecret();
+      const signedUrl = `https://images.example.com/poster.png?token=${token}`;
+      const harness = harnessFor();
+      const run = await harness.up(() => {
+        const thumbnail = new bunnynet.VideoThumbnail("signed", { libraryId: Number(f().videoLibraryId), videoId: String(f().videoId), url: pulumi.secret(signedUrl) });
+        return { fingerprint: thumbnail.fingerprint, id: thumbnail.id, fileName: thumbnail.thumbnailFileName };
+      });
+      const thumbnail = harness.resource("pulumi-nodejs:dynamic/bunnynet:VideoThumbnail", "signed")!;
+      assert.ok(thumbnail.secretKeys.includes("url"));
+      assert.equal(thumbnail.outputs.url, signedUrl, "kept, under the secret key");
+      assert.match(String(thumbnail.outputs.fingerprint), /^url:sha256:[0-9a-f]{64}$/);
+      const withoutSecretKeys = (props: Record<string, unknown>) => JSON.stringify({ ...props, url: undefined });
+      for (const text of [withoutSecretKeys(thumbnail.inputs), withoutSecretKeys(thumbnail.outputs), thumbnail.id, JSON.stringify(run.outputs)]) {
+        assert.ok(!text.includes(token), text);
+      }
+      await harness.destroy();
+    });
   });
 });

@@ -21,6 +21,8 @@ export interface TestEmulator {
   requests(): Promise<RequestLogEntry[]>;
   markRequests(): Promise<void>;
   faults(config: FaultConfigInput): Promise<void>;
+  /** The hostname's DNS "does not point here yet" for its next `attempts` free-certificate loads. */
+  dnsPending(hostname: string, attempts: number): Promise<void>;
   clearFaults(): Promise<void>;
   reset(): Promise<void>;
   stop(): Promise<void>;
@@ -60,6 +62,7 @@ export async function startEmulator(dataPath = ":memory:"): Promise<TestEmulator
       mark = ((await admin("GET", `/_emulator/requests?since=${Number.MAX_SAFE_INTEGER}`)) as { lastSeq: number }).lastSeq;
     },
     faults: async (config) => void (await admin("POST", "/_emulator/faults", config)),
+    dnsPending: async (hostname, attempts) => void (await admin("POST", "/_emulator/dns-pending", { hostname, attempts })),
     clearFaults: async () => void (await admin("DELETE", "/_emulator/faults")),
     reset: async () => void (await admin("POST", "/_emulator/reset")),
     stop: () => emulator.close(),

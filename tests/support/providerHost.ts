@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { createInterface } from "node:readline";
-import { resolve } from "node:path";
+import { statSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { typeToken } from "../../provider/pulumi/base";
 import { providerText as packageProviderText } from "../../provider/pulumi/shim";
 
@@ -43,8 +44,8 @@ export async function providerText(type: string): Promise<string> {
   return packageProviderText(type);
 }
 
-/** What the engine sends when the provider does not accept secrets: secrets are plain values. */
-function toWire(value: unknown): unknown {
+/** What the engine sends when the provider does not accept secrets: secrets are plain values (and a Struct has no undefined). */
+export function toWire(value: unknown): unknown {
   if (value instanceof Secret) return toWire(value.value);
   if (Array.isArray(value)) return value.map(toWire);
   if (value !== null && typeof value === "object") {
@@ -65,6 +66,15 @@ export interface CheckFailure {
   reason: string;
 }
 
+/**
+ * A failure with the property it names: `property`, or, where the provider leaves `property` empty so that the engine
+ * cannot print a value that may be secret, the property the reason starts with (`defaultValue: too long`).
+ */
+export function named(f: CheckFailure): CheckFailure {
+  const m = f.property ? null : /^([\w.]+): ([\s\S]*)$/.exec(f.reason);
+  return m ? { property: m[1], reason: m[2] } : f;
+}
+
 export interface DiffAnswer {
   changes: "some" | "none" | "unknown";
   replaces: string[];
@@ -72,12 +82,25 @@ export interface DiffAnswer {
 }
 
 export interface HostOptions {
-  /** The Pulumi project's directory (the plugin's working directory). Defaults to the repository root. */
+  /** The Pulumi project's directory (where Pulumi.yaml is). Defaults to the repository root. */
   projectDir?: string;
+  /** `main` in Pulumi.yaml, relative to the project's directory: the plugin runs in its directory (see pluginDirectory). */
+  main?: string;
   /** PULUMI_NODEJS_PROJECT. */
   project?: string;
   /** Extra environment of the plugin process. BUNNYNET_* of the test process are not inherited. */
   env?: Record<string, string>;
+}
+
+/**
+ * The plugin's working directory as the engine chooses it (pkg/engine/project.go, getPwdMain; the plugin is started
+ * with that directory, pkg/resource/plugin/plugin.go): the project's directory, or `main` when it is a directory,
+ * or the directory of `main` when it is a file.
+ */
+export function pluginDirectory(projectDir: string, main?: string): string {
+  if (!main) return projectDir;
+  const path = resolve(projectDir, main);
+  return statSync(path).isDirectory() ? path : dirname(path);
 }
 
 /* The generated gRPC and protobuf classes are untyped JavaScript; these are the parts used here. */
@@ -111,7 +134,7 @@ export class ProviderHost {
     Object.assign(env, { PULUMI_NODEJS_PROJECT: project }, options.env);
     // The second argument is the engine's address; this host only checks that one is given.
     const child = spawn(process.execPath, [require.resolve("@pulumi/pulumi/cmd/dynamic-provider"), "127.0.0.1:0"], {
-      cwd: options.projectDir ?? REPO_ROOT,
+      cwd: pluginDirectory(options.projectDir ?? REPO_ROOT, options.main),
       env,
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -249,6 +272,14 @@ export class ProviderHost {
     const res = await this.call("read", req);
     const refreshed = res.getInputs() as StructMessage | undefined;
     return { id: res.getId() as string, outputs: answer(res.getProperties() as StructMessage), inputs: refreshed ? answer(refreshed) : undefined };
+  }
+
+  /** Read as `pulumi import` sends it: the id only, no inputs, no state, so no `__provider` (pkg/resource/deploy/import.go). */
+  async importRead(type: string, id: string, name = "test"): Promise<void> {
+    const req = this.message("ReadRequest");
+    req.setId(id);
+    this.identify(req, type, name);
+    await this.call("read", req);
   }
 
   async update(type: string, id: string, oldOutputs: Plain, news: Plain, oldInputs: Plain = {}, name = "test"): Promise<Plain> {

@@ -37,7 +37,8 @@ export class PulumiCliStack {
 
   init(config: Record<string, string>, secretKeys: string[] = []): void {
     execFileSync("pulumi", ["stack", "init", this.stack, "--cwd", this.projectDir, "--non-interactive"], { env: this.env, stdio: "inherit" });
-    for (const [key, value] of Object.entries(config)) this.run(["config", "set", ...(secretKeys.includes(key) ? ["--secret"] : []), key, value]);
+    // `--` ends the flags: a PEM value starts with dashes.
+    for (const [key, value] of Object.entries(config)) this.run(["config", "set", ...(secretKeys.includes(key) ? ["--secret"] : []), "--", key, value]);
   }
 
   outputs(): Record<string, unknown> {

@@ -2,6 +2,8 @@ import type { Command } from "../command";
 import { accountCloseCommand } from "./account";
 import { apikeysCommand } from "./apikeys";
 import { endpointsCommand, regionsCommand } from "./containers";
+import { hostnamesCommand } from "./hostnames";
+import { secretsCommand } from "./scripts";
 import { logsDownloadCommand, logsQueryCommand, logsTailCommand } from "./logs";
 
 /** Every subcommand of `bunnynet`, in the order `--help` lists them. */
@@ -11,6 +13,8 @@ export const commands: Command[] = [
   logsDownloadCommand,
   regionsCommand,
   endpointsCommand,
+  hostnamesCommand,
+  secretsCommand,
   apikeysCommand,
   accountCloseCommand,
 ];
