@@ -223,6 +223,7 @@ defineResource({
   identity: ["pullZoneId", "hostname"],
   // An adopted hostname (or one whose add answer was lost) gets the certificate and force-SSL asked for.
   setOnAdoption: ["tls", "forceSsl"],
+  secretInputs: ["tls"],
 
   describe(hostname: Hostname, requested: Inputs) {
     return {

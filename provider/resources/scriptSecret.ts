@@ -41,6 +41,7 @@ defineResource({
   identity: ["scriptId", "name"],
   // The value is write-only: an adopted secret gets the program's value.
   setOnAdoption: ["value"],
+  secretInputs: ["value"],
 
   describe({ secret, value }: ObservedSecret, requested: Inputs) {
     return {

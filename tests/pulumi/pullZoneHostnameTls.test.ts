@@ -4,7 +4,7 @@ import { issueCertificate, type IssuedCertificate } from "../../emulator/certifi
 import { CertificateProvision } from "../../provider/schemas/pullZones";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { ProgramHarness } from "../support/programHarness";
-import { HostError, ProviderHost, UNKNOWN_VALUE, secret } from "../support/providerHost";
+import { HostError, ProviderHost, UNKNOWN_VALUE, named, secret } from "../support/providerHost";
 
 const TYPE = "PullZoneHostname";
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -68,7 +68,7 @@ describe("pulumi: PullZoneHostname TLS and force-SSL through the provider host",
       const expired = await certificateFor([hostname], { notBefore: new Date(Date.now() - 100 * DAY_MS), notAfter: new Date(Date.now() - DAY_MS) });
       await emu.markRequests();
       const failuresOf = async (props: Record<string, unknown>) =>
-        Object.fromEntries((await host.check(TYPE, {}, { pullZoneId, hostname, ...props })).failures.map((f) => [f.property, f.reason]));
+        Object.fromEntries((await host.check(TYPE, {}, { pullZoneId, hostname, ...props })).failures.map(named).map((f) => [f.property, f.reason]));
       const cases: [Record<string, unknown>, Record<string, RegExp>][] = [
         [{ tls: "maybe" }, { tls: /must be "none", "free", or \{ certificate, privateKey \}/ }],
         [{ tls: { certificate: "not a certificate", privateKey: secret(good.privateKeyPem) } }, { "tls.certificate": /is not a PEM certificate/ }],

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import * as bunnynet from "../../provider";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { ProgramHarness } from "../support/programHarness";
-import { HostError, ProviderHost, secret } from "../support/providerHost";
+import { HostError, ProviderHost, named, secret } from "../support/providerHost";
 
 const TYPE = "ScriptSecret";
 
@@ -51,11 +51,11 @@ describe("pulumi: ScriptSecret through the SDK's provider host over gRPC", funct
     await emu.markRequests();
     const long = "k".repeat(4097);
     const res = await host.check(TYPE, {}, { scriptId: "abc", name: "", value: secret(long), vaule: "typo" });
-    const byProperty = Object.fromEntries(res.failures.map((f) => [f.property, f.reason]));
+    const byProperty = Object.fromEntries(res.failures.map(named).map((f) => [f.property, f.reason]));
     assert.deepEqual(Object.keys(byProperty).sort(), ["name", "scriptId", "value", "vaule"]);
     assert.ok(!JSON.stringify(res.failures).includes("kkkk"));
     const missing = await host.check(TYPE, {}, { scriptId, name: "X" });
-    assert.deepEqual(missing.failures.map((f) => f.property), ["value"]);
+    assert.deepEqual(missing.failures.map(named).map((f) => f.property), ["value"]);
     assert.equal((await emu.requests()).length, 0);
   });
 

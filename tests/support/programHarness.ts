@@ -375,7 +375,7 @@ export class ProgramHarness {
         const programInputs = withoutProvider((await fromProgram(args.inputs)) as Plain);
         const prior = state.get(urn);
         const news = ignoringChanges(programInputs, prior?.inputs, options.ignoreChanges);
-        const secretKeys = [...Object.keys(news).filter((k) => containsSecret(news[k])), ...options.additionalSecretOutputs];
+        const secretKeys = [...new Set([...Object.keys(news).filter((k) => containsSecret(news[k])), ...options.additionalSecretOutputs])];
         const wire = (props: Plain) => ({ ...(toWire(props) as Plain), [PROVIDER_KEY]: text });
 
         rpcs.push({ method: "check", urn });
