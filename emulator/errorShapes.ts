@@ -33,10 +33,14 @@ export function shieldNestedError(reply: FastifyReply, status: number, message: 
   return reply.code(status).send({ error: { message, errorKey } });
 }
 
-/** Magic Containers: RFC 7807 problem details, extended with `errors[]` and `id` for validation. */
+/**
+ * Magic Containers: RFC 7807 problem details, extended with `errors[]` and `id` for validation. `id` is the
+ * application's id where the route names one (magic-containers-api-v1.0.0.json, ErrorDetails.id), never a request id.
+ */
 export function problem(reply: FastifyReply, status: number, title: string, detail?: string, errors?: { field: string; message: string }[]): FastifyReply {
   const base = { type: `https://httpstatuses.io/${status}`, title, status, detail: detail ?? null, instance: reply.request.url.split("?")[0] };
-  const body = errors ? { ...base, errors, id: reply.request.id } : base;
+  const appId = (reply.request.params as { appId?: string } | undefined)?.appId;
+  const body = errors ? { ...base, errors, ...(appId !== undefined ? { id: appId } : {}) } : base;
   return reply.code(status).header("content-type", "application/problem+json").send(body);
 }
 

@@ -18,6 +18,12 @@ export interface BunnySettings {
   maxRetries: number;
   /** First backoff delay; doubles each retry, with full jitter. */
   retryBaseDelayMs: number;
+  /** The largest JSON answer read, in bytes (streamed downloads are exempt: they are never buffered). */
+  maxResponseBytes: number;
+  /** The most pages one listing may take before it stops with an error (a server that always says "more"). */
+  maxPages: number;
+  /** The most items one listing may yield before it stops with an error. */
+  maxItems: number;
   /** Debug sink for one line per HTTP attempt (never carries headers or bodies). */
   debug?: (line: string) => void;
   /** Serve parent reads from the deployment-scoped read cache (the provider process turns it on; see http/sharedReads.ts). */
@@ -39,7 +45,13 @@ export const SETTING_SOURCES = {
   loggingApiUrl: { config: "loggingApiUrl", env: ["BUNNYNET_LOGGING_API_URL"] },
   timeoutMs: { config: "timeoutMs", env: ["BUNNYNET_TIMEOUT_MS"] },
   maxRetries: { config: "maxRetries", env: ["BUNNYNET_MAX_RETRIES"] },
+  maxResponseBytes: { config: "maxResponseBytes", env: ["BUNNYNET_MAX_RESPONSE_BYTES"] },
+  maxPages: { config: "maxPages", env: ["BUNNYNET_MAX_PAGES"] },
+  maxItems: { config: "maxItems", env: ["BUNNYNET_MAX_ITEMS"] },
 } as const;
+
+/** Generous bounds: far above any real answer or listing, far below what would exhaust a machine. */
+export const DEFAULT_LIMITS = { maxResponseBytes: 64 * 1024 * 1024, maxPages: 10_000, maxItems: 1_000_000 } as const;
 
 export type SettingName = keyof typeof SETTING_SOURCES;
 export type SettingsInput = Partial<Record<SettingName, string | number | undefined>> & { debug?: (line: string) => void };
@@ -69,6 +81,19 @@ function url(name: string, value: string): string {
   return value.replace(/\/+$/, "");
 }
 
+/**
+ * Keys are sent as header values: a line break, space or non-ASCII character cannot be sent (undici refuses it, and a
+ * trailing newline from `cat key.txt` is the usual cause). Refused here, naming the setting, never echoing the value.
+ */
+export function headerSafeSecret(name: string, value: string): string {
+  if (!/^[\x21-\x7e]+$/.test(value)) {
+    throw new ConfigurationError(
+      `bunnynet:${name} contains a character that cannot be sent in an HTTP header (a line break, space or non-ASCII character; often a trailing newline from a file): remove it`,
+    );
+  }
+  return value;
+}
+
 function positiveInt(name: string, value: string | number | undefined, fallback: number, min: number): number {
   if (value === undefined || value === "") return fallback;
   const n = typeof value === "number" ? value : Number(value);
@@ -91,13 +116,16 @@ export function resolveSettings(input: SettingsInput = {}, env: NodeJS.ProcessEn
   const apiUrl = url("apiUrl", String(pick("apiUrl") ?? DEFAULT_URLS.apiUrl));
   const debugEnv = env.BUNNYNET_DEBUG === "1" || env.BUNNYNET_DEBUG === "true";
   return {
-    apiKey: String(apiKey),
+    apiKey: headerSafeSecret("apiKey", String(apiKey)),
     apiUrl,
     streamApiUrl: url("streamApiUrl", String(pick("streamApiUrl") ?? DEFAULT_URLS.streamApiUrl)),
     containersApiUrl: url("containersApiUrl", String(pick("containersApiUrl") ?? `${apiUrl}/mc`)),
     loggingApiUrl: url("loggingApiUrl", String(pick("loggingApiUrl") ?? DEFAULT_URLS.loggingApiUrl)),
     timeoutMs: positiveInt("timeoutMs", pick("timeoutMs"), 30_000, 1),
     maxRetries: positiveInt("maxRetries", pick("maxRetries"), 5, 0),
+    maxResponseBytes: positiveInt("maxResponseBytes", pick("maxResponseBytes"), DEFAULT_LIMITS.maxResponseBytes, 1024),
+    maxPages: positiveInt("maxPages", pick("maxPages"), DEFAULT_LIMITS.maxPages, 1),
+    maxItems: positiveInt("maxItems", pick("maxItems"), DEFAULT_LIMITS.maxItems, 1),
     retryBaseDelayMs: 200,
     debug: input.debug ?? (debugEnv ? (line: string) => process.stderr.write(`[bunnynet] ${line}\n`) : undefined),
   };

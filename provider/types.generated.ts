@@ -28,8 +28,8 @@ export interface ApiKeyListQuery {
 
 export interface ApiKey {
   Id: number;
-  /** The key value: a secret. */
-  Key: string;
+  /** The key value: a secret. Nullable in core-api-v1.0.0.json (ApiKeyModel.Key). */
+  Key: string | null;
   Roles: string[];
 }
 
@@ -232,19 +232,23 @@ export interface LogQueryParams {
   order?: "asc" | "desc";
 }
 
-/** One request. Tolerant: unknown fields are ignored, optional ones may be absent or null. */
+/**
+ * One request. Tolerant: unknown fields are ignored, and every field the logging API's own OpenAPI document
+ * (https://logging.bunnycdn.com/docs/all/swagger.json, the v2 log entry) marks nullable may be null or absent:
+ * only `timestamp`, `pullZoneId`, `statusCode` and `bytesSent` are always there.
+ */
 export interface LogEntry {
   timestamp: string;
   pullZoneId: number;
-  requestId: string;
-  cacheStatus: string;
+  requestId?: string | null;
+  cacheStatus?: string | null;
   statusCode: number;
   bytesSent: number;
-  edgeLocation: string;
-  scheme: string;
-  host: string;
-  path: string;
-  url: string;
+  edgeLocation?: string | null;
+  scheme?: string | null;
+  host?: string | null;
+  path?: string | null;
+  url?: string | null;
   remoteIp?: string | null;
   countryCode?: string | null;
   userAgent?: string | null;
@@ -270,7 +274,7 @@ export interface LogPage {
     pullZoneId: number;
     from: string;
     to: string;
-    order: string;
+    order?: string | null;
   };
 }
 
@@ -280,8 +284,9 @@ export interface LogDayParams {
   start?: number;
   /** End index (exclusive) of the lines to return. */
   end?: number;
+  /** The v1 ordering parameter (`sort` in the logging API's OpenAPI document; some pages say `order`). */
   sort?: "asc" | "desc";
-  /** Codes or classes; the v1 API also reads a round hundred (500) as its class. */
+  /** Codes or classes (`5xx`, sent as the v1 form `5`); the v1 API also reads a round hundred (500) as its class. */
   status?: (string | number)[];
   search?: string;
   download?: boolean;

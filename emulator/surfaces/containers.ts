@@ -7,9 +7,15 @@ import { problem } from "../errorShapes";
  * Magic Containers (`/mc`, behind the server's account-key check): regions, one seeded app's endpoints,
  * and its volumes (list, detach, delete a detached volume instance).
  *
- * Lists page with an opaque cursor: `?limit=` (1..1000, default 20) and `?nextCursor=` (the previous answer's
- * `cursor`); the last page answers `cursor: null`. The published API lists those parameters for regions only,
- * but its endpoint list answers a cursor too, so the emulator pages that list the same way.
+ * Sources: magic-containers-api-v1.0.0.json (bunny.net's published OpenAPI document); BUNNY-API.md.
+ * - Regions page with an opaque cursor: `?limit=` (1..1000, default 20) and `?nextCursor=` (the previous answer's
+ *   `cursor`); the last page answers `cursor: null` (the document's parameters for GET /regions).
+ * - The endpoint list documents no parameters at all (GET /apps/{appId}/endpoints), yet its answer has the same
+ *   `cursor` field. The emulator ignores any query and answers the whole list with a non-empty cursor, the answer
+ *   that would make a client that sent the cursor back loop: a client must not page this list.
+ * - Errors are problem details; validation and not-found ones the extended shape with `errors[]` and `id`, which is
+ *   the application's id (the document's ErrorDetails.id: "The application ID, returned as an RFC 7807 extension
+ *   field when relevant"), never a request id; absent where no application is named.
  */
 
 const REGION = "mc_region";
@@ -296,7 +302,8 @@ export const containersSurface: EmulatorSurface = {
     app.get("/mc/apps/:appId/endpoints", async (req, reply) => {
       const owner = appOf(req, reply);
       if (!owner) return reply;
-      return pageOf(req, reply, ctx.store.list<EndpointRecord>(ENDPOINT, owner.id)) ?? reply;
+      const items = ctx.store.list<EndpointRecord>(ENDPOINT, owner.id);
+      return { items, meta: { totalItems: items.length }, cursor: encodeCursor(items.length) };
     });
 
     app.get("/mc/apps/:appId/volumes", async (req, reply) => {

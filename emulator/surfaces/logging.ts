@@ -14,6 +14,14 @@ import { createPullZone, type PullZoneRecord } from "./pullZones";
  * CDN logs (logging.bunnycdn.com): v2 JSON queries and v1 day files over one table of synthetic
  * requests, with the API's auth (account key or a zone-bound HS256 JWT), 3-day retention and
  * per-zone rate limit (30 requests per 10 s, counted for authenticated requests only).
+ *
+ * Sources: the logging API's OpenAPI document (https://logging.bunnycdn.com/docs/all/swagger.json), its pages on
+ * docs.bunny.net (cdn/logging, api-reference/cdn-logging) and BUNNY-API.md. From them:
+ * - v2 `country` and `search` are applied after the page was fetched ("applied in-process after fetch"): a page holds
+ *   the matching rows among the `limit` rows at `offset`, and may be short or empty while `hasMore` is true.
+ * - v2 entries omit null fields; the document marks most of them nullable (see LogEntrySchema).
+ * - v1 `status` takes codes and classes as digits (`4,5`); a round hundred is its class; `5xx` is refused.
+ * - v1 ordering: the document says `sort`, the pages `order`; both are read (400 when they disagree).
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -172,17 +180,21 @@ function likePattern(s: string): string {
   return `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Status codes and classes (`404`, `5xx`); in v1, a round hundred (`500`) also means its class. */
-function statusCondition(items: string[], field: string, roundHundredIsClass: boolean): { sql: string; args: number[] } {
+/**
+ * Status codes and classes. v2: `404`, `5xx` (its documentation). v1: codes and a class as its digit (`4,5`), and a
+ * round hundred (`500`) as its class; `5xx` is no v1 form (no v1 document or client uses it), so v1 refuses it.
+ */
+function statusCondition(items: string[], field: string, api: "v1" | "v2"): { sql: string; args: number[] } {
   const codes: number[] = [];
   const classes: number[] = [];
+  const roundHundredIsClass = api === "v1";
   for (const item of items) {
-    const cls = /^([1-5])xx$/i.exec(item);
+    const cls = api === "v2" ? /^([1-5])xx$/i.exec(item) : /^([1-5])$/.exec(item);
     if (cls) classes.push(Number(cls[1]));
     else if (/^\d{3}$/.test(item) && Number(item) >= 100 && Number(item) <= 599) {
       if (roundHundredIsClass && Number(item) % 100 === 0) classes.push(Number(item) / 100);
       else codes.push(Number(item));
-    } else throw new ParamError(field, `${field}: ${JSON.stringify(item)} is neither a status code (100-599) nor a class like 5xx`);
+    } else throw new ParamError(field, `${field}: ${JSON.stringify(item.slice(0, 32))} is neither a status code (100-599) nor a class like ${api === "v2" ? "5xx" : "5"}`);
   }
   const parts: string[] = [];
   const args: number[] = [];
@@ -210,11 +222,31 @@ function addIn(where: Where, column: string, values: string[]): void {
 const URL_EXPR = "(scheme || '://' || host || path)";
 const SEARCH_COLUMNS = ["cache_status", "request_id", "edge_location", "host", "path", "user_agent", "referer"];
 
-/** Every v2 filter but time and paging, as SQL. */
-function v2Filters(q: Query, where: Where): void {
+/**
+ * The v2 filters applied after the page was fetched (the logging API's OpenAPI document and docs.bunny.net, "Query
+ * CDN access logs for a pull zone": "country and free-text search are applied in-process after fetch"): a page
+ * holds the matching entries among the `limit` rows at `offset`, so it can be short or empty while more follow.
+ */
+interface PostFilters {
+  countries?: Set<string>;
+  tokens?: string[];
+}
+
+function matchesPostFilters(r: DbRow, f: PostFilters): boolean {
+  if (f.countries && !(r.country_code !== null && f.countries.has(r.country_code.toUpperCase()))) return false;
+  if (f.tokens && f.tokens.length > 0) {
+    const values = SEARCH_COLUMNS.map((c) => String((r as unknown as Record<string, unknown>)[c] ?? "").toLowerCase());
+    if (!f.tokens.some((t) => values.some((v) => v.includes(t.toLowerCase())))) return false;
+  }
+  return true;
+}
+
+/** Every v2 filter but time and paging: as SQL, except country and search (returned, applied after the fetch). */
+function v2Filters(q: Query, where: Where): PostFilters {
+  const post: PostFilters = {};
   const status = listParam(q, "status");
   if (status) {
-    const c = statusCondition(status, "status", false);
+    const c = statusCondition(status, "status", "v2");
     where.clauses.push(c.sql);
     where.args.push(...c.args);
   }
@@ -229,7 +261,7 @@ function v2Filters(q: Query, where: Where): void {
   if (country) {
     const bad = country.find((c) => !/^[A-Za-z]{2}$/.test(c));
     if (bad !== undefined) throw new ParamError("country", `country: ${JSON.stringify(bad)} is not an ISO 3166 alpha-2 code`);
-    addIn(where, "country_code", country.map((c) => c.toUpperCase()));
+    post.countries = new Set(country.map((c) => c.toUpperCase()));
   }
   const edge = param(q, "edgeLocation");
   if (edge !== undefined) {
@@ -258,12 +290,9 @@ function v2Filters(q: Query, where: Where): void {
     if (tokens.length > MAX_SEARCH_TOKENS) throw new ParamError("search", `search may have at most ${MAX_SEARCH_TOKENS} tokens`);
     const long = tokens.find((t) => t.length > MAX_SEARCH_TOKEN_LENGTH);
     if (long !== undefined) throw new ParamError("search", `search tokens must be at most ${MAX_SEARCH_TOKEN_LENGTH} characters`);
-    if (tokens.length > 0) {
-      const any = tokens.flatMap((t) => SEARCH_COLUMNS.map((c) => ({ sql: `${c} LIKE ? ESCAPE '\\'`, arg: likePattern(t) })));
-      where.clauses.push(`(${any.map((a) => a.sql).join(" OR ")})`);
-      where.args.push(...any.map((a) => a.arg));
-    }
+    post.tokens = tokens;
   }
+  return post;
 }
 
 const TokenRequestSchema = z
@@ -443,13 +472,16 @@ export const loggingSurface: EmulatorSurface = {
         const offset = intParam(q, "offset", 0, 0, Number.MAX_SAFE_INTEGER);
         const order = enumParam(q, "order", ["asc", "desc"] as const, "desc");
         const where: Where = { clauses: ["pull_zone_id = ?", "ts >= ?", "ts < ?"], args: [zone.Id, Math.max(from, retentionStart), to] };
-        v2Filters(q, where);
+        const post = v2Filters(q, where);
         const dir = order === "asc" ? "ASC" : "DESC";
         const rows = ctx.store.db
           .prepare(`SELECT id, ${COLUMNS} FROM cdn_logs WHERE ${where.clauses.join(" AND ")} ORDER BY ts ${dir}, id ${dir} LIMIT ? OFFSET ?`)
           .all(...where.args, limit + 1, offset) as unknown as DbRow[];
         const hasMore = rows.length > limit;
-        const data = rows.slice(0, limit).map(toV2Entry);
+        const data = rows
+          .slice(0, limit)
+          .filter((r) => matchesPostFilters(r, post))
+          .map(toV2Entry);
         return {
           data,
           pagination: { offset, limit, returned: data.length, hasMore },
@@ -476,12 +508,17 @@ export const loggingSurface: EmulatorSurface = {
         const start = intParam(q, "start", 0, 0, Number.MAX_SAFE_INTEGER);
         const end = intParam(q, "end", Number.MAX_SAFE_INTEGER, 0, Number.MAX_SAFE_INTEGER);
         if (end < start) throw new ParamError("end", "end must not be less than start");
-        const order = enumParam(q, "sort", ["asc", "desc"] as const, "desc");
+        // The logging API's OpenAPI document names the parameter `sort`, its documentation pages `order`: both are read.
+        const sort = enumParam(q, "sort", ["asc", "desc"] as const, "desc");
+        const order = param(q, "sort") === undefined ? enumParam(q, "order", ["asc", "desc"] as const, "desc") : sort;
+        if (param(q, "sort") !== undefined && param(q, "order") !== undefined && enumParam(q, "order", ["asc", "desc"] as const, "desc") !== sort) {
+          throw new ParamError("order", "sort and order disagree");
+        }
         const download = boolParam(q, "download", false);
         const where: Where = { clauses: ["pull_zone_id = ?", "ts >= ?", "ts < ?"], args: [zone.Id, Math.max(dayStart, retentionStart), dayStart + DAY_MS] };
         const status = listParam(q, "status");
         if (status) {
-          const c = statusCondition(status, "status", true);
+          const c = statusCondition(status, "status", "v1");
           where.clauses.push(c.sql);
           where.args.push(...c.args);
         }

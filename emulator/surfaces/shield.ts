@@ -7,15 +7,24 @@ import { RateLimitWireSchemas } from "../../provider/schemas/shield";
 /**
  * Shield: shield zones of pull zones and their rate-limit rules.
  *
+ * Sources: shield-api-v1.0.0.json (bunny.net's published OpenAPI document: shapes, 200/202 per operation),
+ * BUNNY-API.md (the 202 for a deleted rule, seen in the field), and the error envelope Shield answers in the field
+ * (`{data: null, error: {success: false, errorKey, message}}`, often with 202; not in the document; the Terraform
+ * provider's issue #64, "Unable to create more than 2 … waf_rule resources" with an empty error, fits it).
+ *
  * Seeded: the shield zone of fixture `pullZoneId` (`shieldZoneId`, Advanced plan, at most `shieldRateLimitRulesLimit`
- * rules) and a second one still provisioning, on `loggingDisabledPullZoneId` (`provisioningShieldZoneId`).
+ * rules), a second one still provisioning, on `loggingDisabledPullZoneId` (`provisioningShieldZoneId`), and a third
+ * whose plan no longer includes rate limiting (`downgradedShieldZoneId`, holding rule `downgradedRateLimitId`).
  * `deletedRateLimitId` is a rule of the first zone that was deleted.
  *
  * Behaviour reproduced:
  * - Bodies are checked against the API's contract (unknown properties, types, enums, ranges, missing fields):
  *   400 `{error:{message, errorKey:"rate_limit.validation"}}`, the message naming every field at fault.
- * - An unknown shield zone is 404; a zone at its rule limit refuses creates with 400 GenericRequestResponse
- *   (`rate_limit.limit_reached`). Unknown rules are 404 GenericRequestResponse.
+ * - Creating in an unknown shield zone answers 202 with the envelope `not_found_or_unauthorised_access.shieldzone`;
+ *   a zone at its plan's rule limit answers 202 `invalid_plan_type.ratelimit`. Unknown rules are 404
+ *   GenericRequestResponse.
+ * - In the downgraded zone every rule operation (get, list, update, create) answers 202 `invalid_plan_type.ratelimit`:
+ *   an error that must not read as "gone". Delete still works, so cleanup does.
  * - GET of a rule deleted earlier answers 202 with an AcceptedResult body (seen in the field); a never-existing id 404.
  * - When create answers 202: always, and only, for rules created in a provisioning zone (`provisioningShieldZoneId`).
  *   The rule is stored at once but provisioned asynchronously: it is left out of the first listing of its zone
@@ -32,6 +41,8 @@ interface ShieldZoneRecord {
   learningMode: boolean;
   /** Rules created here are accepted (202) and provisioned asynchronously. */
   provisioning: boolean;
+  /** The plan no longer includes rate limiting: rule operations answer the plan error envelope. */
+  downgraded?: boolean;
 }
 
 type WireConfiguration = z.output<typeof RateLimitWireSchemas.configuration>;
@@ -53,6 +64,8 @@ const DELETED_RULE = "shieldRateLimitDeleted";
 const USER_ID = "4f1c2b7e-9d3a-4c51-8e0f-2a6b5d7c9e10";
 const MAIN_ZONE_RULE_LIMIT = 10;
 const MAX_PER_PAGE = 1000;
+/** The pull zone of the downgraded shield zone: not a core pull zone (only the shield zone matters here). */
+const DOWNGRADED_PULL_ZONE_ID = 990001;
 
 /** Fills the fields the API defaults, so reads show the whole configuration. */
 function normalizeConfiguration(c: WireConfiguration): Record<string, unknown> {
@@ -81,6 +94,13 @@ function ruleAnswer(r: RateLimitRecord): Record<string, unknown> {
   const { pendingListings: _pending, ...rule } = r;
   return { ...rule, ruleJson: JSON.stringify(r.ruleConfiguration) };
 }
+
+/** Shield's error envelope, answered with 202 (see the header). */
+function envelopeError(reply: FastifyReply, errorKey: string, message: string): FastifyReply {
+  return reply.code(202).send({ data: null, error: { success: false, errorKey, message, statusCode: 202 } });
+}
+
+const PLAN_ERROR = "invalid_plan_type.ratelimit";
 
 function acceptedResult(reply: FastifyReply, location: string | null = null): FastifyReply {
   return reply.code(202).send({ location, value: null, formatters: [], contentTypes: [], declaredType: null, statusCode: 202 });
@@ -113,6 +133,10 @@ function intQuery(value: string | undefined, fallback: number): number | undefin
   return /^-?\d+$/.test(value) ? Number(value) : undefined;
 }
 
+function isDowngraded(ctx: EmulatorContext, rule: RateLimitRecord): boolean {
+  return ctx.store.get<ShieldZoneRecord>(ZONE, rule.shieldZoneId)?.downgraded === true;
+}
+
 function findRule(ctx: EmulatorContext, id: string): RateLimitRecord | undefined {
   const n = numericId(id);
   return n === undefined ? undefined : ctx.store.get<RateLimitRecord>(RULE, n);
@@ -138,12 +162,24 @@ export const shieldSurface: EmulatorSurface = {
     };
     const main = zone(Number(seededSoFar.pullZoneId), {});
     const provisioning = zone(Number(seededSoFar.loggingDisabledPullZoneId), { planType: 0, rateLimitRulesLimit: 2, provisioning: true });
+    const downgraded = zone(DOWNGRADED_PULL_ZONE_ID, { planType: 0, rateLimitRulesLimit: 0, downgraded: true });
+    const downgradedRule: RateLimitRecord = {
+      id: ctx.store.nextId(RULE, 9001),
+      shieldZoneId: downgraded.shieldZoneId,
+      userId: USER_ID,
+      ruleName: "kept-from-the-old-plan",
+      ruleDescription: "",
+      ruleConfiguration: normalizeConfiguration({ variableTypes: { REQUEST_URI: "" }, operatorType: 0, value: "/", requestCount: 100, timeframe: 60, blockTime: 300 }),
+    };
+    ctx.store.put(RULE, downgradedRule.id, downgradedRule, downgraded.shieldZoneId);
     const deletedRuleId = ctx.store.nextId(RULE, 9001);
     ctx.store.put(DELETED_RULE, deletedRuleId, { id: deletedRuleId, shieldZoneId: main.shieldZoneId });
     return {
       shieldZoneId: main.shieldZoneId,
       shieldRateLimitRulesLimit: main.rateLimitRulesLimit,
       provisioningShieldZoneId: provisioning.shieldZoneId,
+      downgradedShieldZoneId: downgraded.shieldZoneId,
+      downgradedRateLimitId: downgradedRule.id,
       deletedRateLimitId: deletedRuleId,
     };
   },
@@ -152,7 +188,7 @@ export const shieldSurface: EmulatorSurface = {
       const pullZoneId = numericId((req.params as { pullZoneId: string }).pullZoneId);
       const zone = pullZoneId === undefined ? undefined : ctx.store.list<ShieldZoneRecord>(ZONE).find((z) => z.pullZoneId === pullZoneId);
       if (!zone) return shieldError(reply, 404, "No shield zone exists for this pull zone.", "shield_zone.not_found");
-      const { provisioning: _p, ...data } = zone;
+      const { provisioning: _p, downgraded: _d, ...data } = zone;
       return { data };
     });
 
@@ -160,9 +196,10 @@ export const shieldSurface: EmulatorSurface = {
       const body = validate(RateLimitWireSchemas.create, req.body, reply);
       if (!body) return reply;
       const zone = ctx.store.get<ShieldZoneRecord>(ZONE, body.shieldZoneId);
-      if (!zone) return shieldError(reply, 404, `Shield zone ${body.shieldZoneId} was not found.`, "shield_zone.not_found");
+      if (!zone) return envelopeError(reply, "not_found_or_unauthorised_access.shieldzone", `Shield zone ${body.shieldZoneId} was not found or is not yours.`);
+      if (zone.downgraded) return envelopeError(reply, PLAN_ERROR, "Your shield zone's plan does not include rate limiting.");
       if (ctx.store.list(RULE, zone.shieldZoneId).length >= zone.rateLimitRulesLimit) {
-        return shieldError(reply, 400, `The shield zone allows at most ${zone.rateLimitRulesLimit} rate limit rules.`, "rate_limit.limit_reached");
+        return envelopeError(reply, PLAN_ERROR, `Your plan allows at most ${zone.rateLimitRulesLimit} rate limit rules in this shield zone.`);
       }
       const rule: RateLimitRecord = {
         id: ctx.store.nextId(RULE, 9001),
@@ -181,6 +218,7 @@ export const shieldSurface: EmulatorSurface = {
     app.get("/shield/rate-limit/:id", async (req, reply) => {
       const { id } = req.params as { id: string };
       const rule = findRule(ctx, id);
+      if (rule && isDowngraded(ctx, rule)) return envelopeError(reply, PLAN_ERROR, "Your shield zone's plan does not include rate limiting.");
       if (rule) return ruleAnswer(rule);
       const n = numericId(id);
       if (n !== undefined && ctx.store.get(DELETED_RULE, n)) return acceptedResult(reply);
@@ -191,6 +229,7 @@ export const shieldSurface: EmulatorSurface = {
       const zoneId = numericId((req.params as { shieldZoneId: string }).shieldZoneId);
       const zone = zoneId === undefined ? undefined : ctx.store.get<ShieldZoneRecord>(ZONE, zoneId);
       if (!zone) return shieldError(reply, 404, "The shield zone was not found.", "shield_zone.not_found");
+      if (zone.downgraded) return envelopeError(reply, PLAN_ERROR, "Your shield zone's plan does not include rate limiting.");
       const q = req.query as Record<string, string | undefined>;
       const page = intQuery(q.page, 1);
       const perPage = intQuery(q.perPage, 10);
@@ -216,6 +255,7 @@ export const shieldSurface: EmulatorSurface = {
     app.patch("/shield/rate-limit/:id", async (req, reply) => {
       const rule = findRule(ctx, (req.params as { id: string }).id);
       if (!rule) return shieldError(reply, 404, "The rate limit was not found.", "rate_limit.not_found");
+      if (isDowngraded(ctx, rule)) return envelopeError(reply, PLAN_ERROR, "Your shield zone's plan does not include rate limiting.");
       const body = validate(RateLimitWireSchemas.update, req.body, reply);
       if (!body) return reply;
       const updated: RateLimitRecord = {

@@ -15,6 +15,9 @@ import { coreError, streamError } from "../errorShapes";
  * cloud metadata address, in any spelling the URL parser accepts → 400) and then a deterministic rule for
  * reachability: a host under `.invalid`, or `unreachable.example` and its subdomains, answers 422 "unable to
  * fetch the thumbnail from origin"; any other public URL is accepted as if fetched. Host names are not resolved.
+ *
+ * Uploaded thumbnails: stream-api-v1.5.23.json documents the body as `application/octet-stream` only; any other
+ * media type is refused with 415 (BUNNY-API.md: "without it the body is the raw image (application/octet-stream)").
  */
 
 export const THUMBNAIL_COUNT = 5;
@@ -281,7 +284,9 @@ export const streamSurface: EmulatorSurface = {
         }
       } else {
         const body = req.body;
-        if (!Buffer.isBuffer(body) || body.length === 0) return streamError(reply, 400, "Send the image as the raw body (application/octet-stream or image/*), or set thumbnailUrl");
+        const mediaType = String(req.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
+        if (body !== undefined && mediaType !== "application/octet-stream") return streamError(reply, 415, "Send the image as the raw body with Content-Type application/octet-stream, or set thumbnailUrl");
+        if (!Buffer.isBuffer(body) || body.length === 0) return streamError(reply, 400, "Send the image as the raw body (application/octet-stream), or set thumbnailUrl");
         if (!isImage(body)) return streamError(reply, 400, "The uploaded file is not a JPEG, PNG, GIF or WebP image");
         fileName = contentFileName(body);
       }

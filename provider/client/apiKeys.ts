@@ -1,3 +1,4 @@
+import { PageGuard } from "../http/paging";
 import { type Transport, validateRequest } from "../http/transport";
 import { ApiKeyListQuerySchema, ApiKeyPageSchema } from "../schemas/apiKeys";
 import type { ApiKey, ApiKeyListQuery, ApiKeyPage } from "../types.generated";
@@ -12,10 +13,12 @@ export class ApiKeysClient {
     return res.body;
   }
 
-  /** Every key, page by page. */
+  /** Every key, page by page (bounded: see PageGuard). */
   async *list(options: { perPage?: number } = {}): AsyncGenerator<ApiKey> {
+    const guard = new PageGuard("GET", "/apikey", this.http.limits);
     for (let page = 1; ; page++) {
       const res = await this.listPage({ page, perPage: options.perPage });
+      guard.page(res.Items);
       yield* res.Items;
       if (!res.HasMoreItems || res.Items.length === 0) return;
     }

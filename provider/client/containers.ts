@@ -1,4 +1,4 @@
-import { UnexpectedResponseError } from "../http/errors";
+import { PageGuard } from "../http/paging";
 import { type Transport, encodePath, validateRequest } from "../http/transport";
 import {
   DeleteVolumeInstanceResultSchema,
@@ -24,23 +24,32 @@ export class ContainersClient {
     return res.body;
   }
 
-  /** Every region, following the cursor page by page. */
-  listRegions(options: { limit?: number } = {}): AsyncGenerator<Region> {
-    return followCursor("/regions", (nextCursor) => this.listRegionsPage({ limit: options.limit, nextCursor }));
+  /** Every region, following the cursor page by page (bounded: see PageGuard). */
+  async *listRegions(options: { limit?: number } = {}): AsyncGenerator<Region> {
+    const guard = new PageGuard("GET", "/regions", this.http.limits);
+    let nextCursor: string | undefined;
+    for (;;) {
+      const page = await this.listRegionsPage({ limit: options.limit, nextCursor });
+      guard.page(page.items, page.cursor);
+      yield* page.items;
+      if (!page.cursor) return;
+      nextCursor = page.cursor;
+    }
   }
 
-  /** One page of an app's endpoints. */
-  async listEndpointsPage(appId: string, query: McPageQuery = {}): Promise<EndpointPage> {
-    const where = "/apps/{appId}/endpoints";
-    const id = validateRequest(McIdSchema, appId, "GET", where, "appId");
-    const q = validateRequest(McPageQuerySchema, query, "GET", where);
-    const res = await this.http.request({ api: "containers", method: "GET", path: encodePath("apps", id, "endpoints"), query: q, responseSchema: EndpointPageSchema });
+  /**
+   * An app's endpoints, in one answer. The published API documents no paging parameters for this list (only for
+   * regions), so none is sent, and a `cursor` in the answer is not followed: there is no parameter to send it back in.
+   */
+  async listEndpointsPage(appId: string): Promise<EndpointPage> {
+    const id = validateRequest(McIdSchema, appId, "GET", "/apps/{appId}/endpoints", "appId");
+    const res = await this.http.request({ api: "containers", method: "GET", path: encodePath("apps", id, "endpoints"), responseSchema: EndpointPageSchema });
     return res.body;
   }
 
   /** Every endpoint of every container of the app. */
-  listEndpoints(appId: string, options: { limit?: number } = {}): AsyncGenerator<Endpoint> {
-    return followCursor("/apps/{appId}/endpoints", (nextCursor) => this.listEndpointsPage(appId, { limit: options.limit, nextCursor }));
+  async *listEndpoints(appId: string): AsyncGenerator<Endpoint> {
+    yield* (await this.listEndpointsPage(appId)).items;
   }
 
   /** The app's volumes with their instances, and the summary (one answer: the API does not page this list). */
@@ -78,21 +87,6 @@ export class ContainersClient {
     const path = encodePath("apps", ids.appId, "volumes", ids.volumeId, "instances", ids.instanceId);
     const res = await this.http.request({ api: "containers", method: "DELETE", path, responseSchema: DeleteVolumeInstanceResultSchema });
     return res.body;
-  }
-}
-
-/** Yields every item of a cursor-paged list, sending each answer's `cursor` back as `nextCursor` until it is empty. */
-async function* followCursor<T>(what: string, fetchPage: (nextCursor: string | undefined) => Promise<{ items: T[]; cursor?: string | null }>): AsyncGenerator<T> {
-  const seen = new Set<string>();
-  let cursor: string | undefined;
-  for (;;) {
-    const page = await fetchPage(cursor);
-    yield* page.items;
-    if (!page.cursor) return;
-    // A server that hands back a cursor it already gave would make this loop forever.
-    if (seen.has(page.cursor)) throw new UnexpectedResponseError({ method: "GET", path: what, serverMessage: "the list repeated a cursor" });
-    seen.add(page.cursor);
-    cursor = page.cursor;
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Readable } from "node:stream";
-import { InvalidRequestError } from "../http/errors";
+import { InvalidRequestError, UnexpectedResponseError } from "../http/errors";
+import { PageGuard } from "../http/paging";
 import { type Auth, type Transport, encodePath, validateRequest } from "../http/transport";
 import { idFromString } from "../schemas/common";
 import {
@@ -23,11 +24,15 @@ export type LogQueryRangeParams = Omit<LogQueryParams, "limit">;
  * long run stays under the API's 30 requests per 10 s instead of meeting 429s.
  */
 export class LoggingClient {
-  /** `auth` undefined: the account key. */
+  /** The bearer token, if any: a JS-private field, so util.inspect and JSON never show it. `undefined`: the account key. */
+  readonly #auth?: Auth;
+
   constructor(
     private readonly http: Transport,
-    private readonly auth?: Auth,
-  ) {}
+    auth?: Auth,
+  ) {
+    this.#auth = auth;
+  }
 
   /** The same client authenticating with a logging JWT (`Authorization: Bearer`) instead of the account key. */
   withBearer(token: string): LoggingClient {
@@ -45,6 +50,11 @@ export class LoggingClient {
    * Every matching entry of the range, page after page at the largest page size, up to `maxEntries`.
    * The range is pinned on the first call (`to` defaults to now, `from` to `to` − 24 h), so entries
    * arriving meanwhile cannot shift the offsets and repeat or skip one.
+   *
+   * Pages advance by the server's window (`pagination.offset + pagination.limit`), not by the entries received, and
+   * end only when the server says `hasMore: false`: the API applies `country` and `search` after it fetched a page
+   * (docs.bunny.net, "Query CDN access logs for a pull zone": "country and free-text search are applied in-process
+   * after fetch"), so a page can be short, even empty, while more follow. Bounded by PageGuard.
    */
   async *query(pullZoneId: number | string, params: LogQueryRangeParams = {}, options: { maxEntries?: number } = {}): AsyncGenerator<LogEntry> {
     const id = this.zoneId(pullZoneId);
@@ -57,17 +67,25 @@ export class LoggingClient {
     const to = q.to ?? new Date().toISOString();
     const from = q.from ?? new Date(Date.parse(to) - DAY_MS).toISOString();
     const query = logQueryString({ ...q, from, to });
+    const guard = new PageGuard("GET", path, this.http.limits);
+    // With a filter applied after the fetch, a page of N rows holds fewer than N entries: always ask for full pages.
+    const filteredAfterFetch = q.country !== undefined || q.search !== undefined;
     let offset = q.offset ?? 0;
     let yielded = 0;
     while (yielded < max) {
-      const limit = Math.min(LOG_MAX_PAGE_SIZE, max - yielded);
+      const limit = filteredAfterFetch ? LOG_MAX_PAGE_SIZE : Math.min(LOG_MAX_PAGE_SIZE, max - yielded);
       const page = await this.fetchPage(id, { ...query, offset, limit });
+      guard.page(page.data);
       for (const entry of page.data) {
         yield entry;
         if (++yielded >= max) return;
       }
-      if (!page.pagination.hasMore || page.data.length === 0) return;
-      offset += page.data.length;
+      if (!page.pagination.hasMore) return;
+      const next = page.pagination.offset + page.pagination.limit;
+      if (!(next > offset)) {
+        throw new UnexpectedResponseError({ method: "GET", path, serverMessage: `the server's paging did not advance (asked for offset ${offset}, told to continue at ${next})` });
+      }
+      offset = next;
     }
   }
 
@@ -84,8 +102,8 @@ export class LoggingClient {
       api: "logging",
       method: "GET",
       path,
-      query: { ...p, status: p.status?.join(",") },
-      auth: this.auth,
+      query: { ...p, status: p.status?.map(v1StatusFilter).join(",") },
+      auth: this.#auth,
       limiterKey: `logging:${id}`,
       retry: "idempotent",
     });
@@ -99,7 +117,7 @@ export class LoggingClient {
       path: this.v2Path(id),
       query,
       responseSchema: LogPageSchema,
-      auth: this.auth,
+      auth: this.#auth,
       limiterKey: `logging:${id}`,
       retry: "idempotent",
     });
@@ -113,4 +131,13 @@ export class LoggingClient {
   private v2Path(id: number): string {
     return encodePath("v2", "pullzones", id, "logs");
   }
+}
+
+/**
+ * A status filter as the v1 API documents it: a class as its digit (`5xx` → `5`, as in `status=4,5`) and a code as
+ * itself. `5xx` itself is a v2 form no v1 document or client uses.
+ */
+function v1StatusFilter(filter: number | string): string {
+  const cls = /^([1-5])xx$/i.exec(String(filter));
+  return cls ? cls[1] : String(filter);
 }

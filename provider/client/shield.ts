@@ -1,17 +1,25 @@
-import { type Transport, encodePath, validateRequest } from "../http/transport";
-import { NotFoundError, UnexpectedResponseError } from "../http/errors";
+import { type Transport, encodePath, schemaIssues, validateRequest } from "../http/transport";
+import { z } from "zod";
+import { AlreadyExistsError, type BunnyError, type BunnyErrorDetails, ForbiddenError, NotFoundError, UnexpectedResponseError, ValidationError } from "../http/errors";
+import { redactSecrets } from "../http/bounds";
+import { PageGuard } from "../http/paging";
 import { idFromString } from "../schemas/common";
 import {
   CreateRateLimitRequestSchema,
+  AcceptedResultSchema,
   GenericRequestResponseSchema,
-  RateLimitAnswerSchema,
   RateLimitListQuerySchema,
   RateLimitPageSchema,
-  ShieldZoneAnswerSchema,
+  RateLimitRuleSchema,
+  ShieldEnvelopeErrorSchema,
+  ShieldZoneSchema,
   UpdateRateLimitRequestSchema,
 } from "../schemas/shield";
 import type { CreateRateLimitInput, RateLimitListQuery, RateLimitPage, RateLimitRule, ShieldZone, UpdateRateLimitInput } from "../types.generated";
 
+
+/** Shield's answers are read by `shieldAnswer`; one schema instance, so identical reads are recognised and shared (Transport). */
+const ANY_ANSWER = z.unknown();
 /** Pauses between the lookups that read back a rule the API accepted (202) but may not list yet. */
 const READ_BACK_DELAYS_MS = [0, 250, 500, 1000, 2000, 4000];
 
@@ -19,18 +27,19 @@ function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
 
-function isRule(body: unknown): body is RateLimitRule {
-  return typeof body === "object" && body !== null && typeof (body as { id?: unknown }).id === "number";
-}
-
 /**
  * Shield rate-limit rules of a pull zone's shield zone.
  *
- * Shield answers some calls with 202 (AcceptedResult) instead of the object:
- * - create: the rule is accepted and provisioned asynchronously. The client then reads it back by name from the
- *   zone's rules (newest rule of that name), looking up to 6 times over about 8 s, so callers always get the rule;
- * - GET of a rule deleted earlier: thrown as NotFoundError (status 202), like a 404;
- * - update: the rule is read back by id.
+ * Shield answers some calls with 202 instead of the object, and may wrap any answer in `{data, error}`
+ * (`shieldAnswer` reads every form, in one place):
+ * - an envelope with an error (`{data: null, error: {errorKey, message}}`, 2xx, often 202) is that error, mapped by
+ *   its key onto the error tree (errorForShieldKey): `not_found…` is NotFoundError, a plan or authorisation key
+ *   ForbiddenError, a validation key ValidationError; never "accepted";
+ * - a genuine accept (AcceptedResult, an empty body or `{data: null, error: null}`):
+ *   - create: the rule is provisioned asynchronously. The client reads it back by name from the zone's rules
+ *     (newest rule of that name), looking up to 6 times over about 8 s, so callers always get the rule;
+ *   - GET of a rule deleted earlier: thrown as NotFoundError (status 202), like a 404;
+ *   - update: the rule is read back by id.
  */
 export class ShieldClient {
   constructor(private readonly http: Transport) {}
@@ -38,20 +47,23 @@ export class ShieldClient {
   /** The shield zone protecting a pull zone (its id and rule limits). NotFoundError when it has none (or it is not ready: 202). */
   async getShieldZoneByPullZone(pullZoneId: number | string): Promise<ShieldZone> {
     const path = encodePath("shield", "shield-zone", "get-by-pullzone", validateRequest(idFromString, pullZoneId, "GET", "/shield/shield-zone/get-by-pullzone", "pullZoneId"));
-    const res = await this.http.request({ api: "core", method: "GET", path, responseSchema: ShieldZoneAnswerSchema, cacheable: true });
-    if (res.body && "data" in res.body) return res.body.data;
+    const res = await this.http.request({ api: "core", method: "GET", path, responseSchema: ANY_ANSWER, cacheable: true });
+    const answer = shieldAnswer("GET", path, res.status, res.body, ShieldZoneSchema);
+    if (answer.kind === "value") return answer.value;
     throw new NotFoundError({ method: "GET", path, status: res.status, serverMessage: "the pull zone's shield zone is not ready (202 Accepted)" });
   }
 
   /**
    * Creates a rule. Never repeated blindly (RetryPolicy "create"): after a 5xx or timeout the rule may exist,
-   * so callers look it up with findRateLimitByName before trying again. A 202 is read back (see the class).
+   * so callers look it up with findRateLimitByName before trying again. A 202 is read back (see the class);
+   * a 202 carrying an error (plan limit, zone not found or not yours) is that error, at once.
    */
   async createRateLimit(input: CreateRateLimitInput): Promise<RateLimitRule> {
     const path = "/shield/rate-limit";
     const body = validateRequest(CreateRateLimitRequestSchema, input, "POST", path);
-    const res = await this.http.request({ api: "core", method: "POST", path, json: body, responseSchema: RateLimitAnswerSchema, retry: "create" });
-    if (res.status !== 202) return this.expectRule("POST", path, res.status, res.body);
+    const res = await this.http.request({ api: "core", method: "POST", path, json: body, responseSchema: ANY_ANSWER, retry: "create" });
+    const answer = shieldAnswer("POST", path, res.status, res.body, RateLimitRuleSchema);
+    if (answer.kind === "value") return answer.value;
     for (const delay of READ_BACK_DELAYS_MS) {
       await sleep(delay);
       // Polling for a change: every look-up reads the zone afresh.
@@ -66,12 +78,16 @@ export class ShieldClient {
     });
   }
 
-  /** One rule. NotFoundError for an unknown id, and for one deleted earlier (which Shield answers with 202). */
+  /**
+   * One rule. NotFoundError for an unknown id, and for one deleted earlier (which Shield answers with 202 and no
+   * error). A 202 carrying an error is that error: a plan or authorisation failure is not "gone".
+   */
   async getRateLimit(id: number | string): Promise<RateLimitRule> {
     const path = encodePath("shield", "rate-limit", this.ruleId(id, "GET"));
-    const res = await this.http.request({ api: "core", method: "GET", path, responseSchema: RateLimitAnswerSchema });
-    if (res.status === 202) throw new NotFoundError({ method: "GET", path, status: 202, serverMessage: "the rule is gone (answered 202 Accepted)" });
-    return this.expectRule("GET", path, res.status, res.body);
+    const res = await this.http.request({ api: "core", method: "GET", path, responseSchema: ANY_ANSWER });
+    const answer = shieldAnswer("GET", path, res.status, res.body, RateLimitRuleSchema);
+    if (answer.kind === "value") return answer.value;
+    throw new NotFoundError({ method: "GET", path, status: res.status, serverMessage: "the rule is gone (answered 202 Accepted)" });
   }
 
   /** One page of a zone's rules. `fresh`: never from the provider's read cache (for polling). */
@@ -79,14 +95,18 @@ export class ShieldClient {
     const zoneId = validateRequest(idFromString, shieldZoneId, "GET", "/shield/rate-limits", "shieldZoneId");
     const path = encodePath("shield", "rate-limits", zoneId);
     const q = validateRequest(RateLimitListQuerySchema, query, "GET", path);
-    const res = await this.http.request({ api: "core", method: "GET", path, query: q, responseSchema: RateLimitPageSchema, cacheable: !options.fresh });
-    return res.body;
+    const res = await this.http.request({ api: "core", method: "GET", path, query: q, responseSchema: ANY_ANSWER, cacheable: !options.fresh });
+    const answer = shieldAnswer("GET", path, res.status, res.body, RateLimitPageSchema);
+    if (answer.kind === "value") return answer.value;
+    throw new UnexpectedResponseError({ method: "GET", path, status: res.status, serverMessage: "the list answered 202 Accepted without rules" });
   }
 
   /** Every rule of a zone, page by page. */
   async *listRateLimits(shieldZoneId: number | string, options: { perPage?: number; fresh?: boolean } = {}): AsyncGenerator<RateLimitRule> {
+    const guard = new PageGuard("GET", "/shield/rate-limits/{shieldZoneId}", this.http.limits);
     for (let page = 1; ; page++) {
       const res = await this.listRateLimitsPage(shieldZoneId, { page, perPage: options.perPage }, { fresh: options.fresh });
+      guard.page(res.data);
       yield* res.data;
       const hasNext = res.page.nextPage !== null && res.page.nextPage !== undefined && res.page.currentPage < res.page.totalPages;
       if (!hasNext || res.data.length === 0) return;
@@ -114,9 +134,9 @@ export class ShieldClient {
   async updateRateLimit(id: number | string, input: UpdateRateLimitInput): Promise<RateLimitRule> {
     const path = encodePath("shield", "rate-limit", this.ruleId(id, "PATCH"));
     const body = validateRequest(UpdateRateLimitRequestSchema, input, "PATCH", path);
-    const res = await this.http.request({ api: "core", method: "PATCH", path, json: body, responseSchema: RateLimitAnswerSchema, retry: "idempotent" });
-    if (res.status === 202) return this.getRateLimit(id);
-    return this.expectRule("PATCH", path, res.status, res.body);
+    const res = await this.http.request({ api: "core", method: "PATCH", path, json: body, responseSchema: ANY_ANSWER, retry: "idempotent" });
+    const answer = shieldAnswer("PATCH", path, res.status, res.body, RateLimitRuleSchema);
+    return answer.kind === "value" ? answer.value : this.getRateLimit(id);
   }
 
   /**
@@ -126,7 +146,8 @@ export class ShieldClient {
   async deleteRateLimit(id: number | string): Promise<boolean> {
     const path = encodePath("shield", "rate-limit", this.ruleId(id, "DELETE"));
     try {
-      await this.http.request({ api: "core", method: "DELETE", path, responseSchema: GenericRequestResponseSchema.nullish(), retry: "idempotent" });
+      const res = await this.http.request({ api: "core", method: "DELETE", path, responseSchema: ANY_ANSWER, retry: "idempotent" });
+      shieldAnswer("DELETE", path, res.status, res.body, GenericRequestResponseSchema);
       return true;
     } catch (e) {
       if (e instanceof NotFoundError) return false;
@@ -137,9 +158,43 @@ export class ShieldClient {
   private ruleId(id: number | string, method: string): number {
     return validateRequest(idFromString, id, method, "/shield/rate-limit", "id");
   }
+}
 
-  private expectRule(method: string, path: string, status: number, body: unknown): RateLimitRule {
-    if (isRule(body)) return body;
-    throw new UnexpectedResponseError({ method, path, status, serverMessage: "the answer is not a rate-limit rule" });
+/**
+ * Shield answers many failures with a 2xx (often 202) and the envelope `{data: null, error: {success: false,
+ * errorKey, message}}`. The key's first part says what happened (`not_found_or_unauthorised_access.shieldzone`,
+ * `invalid_plan_type.ratelimit`, `validation_error.…`); this maps it onto the error tree, keeping the key in
+ * the message. Shield cannot tell "not found" from "not yours", and says so in one key: both read as gone.
+ */
+function errorForShieldKey(details: BunnyErrorDetails): BunnyError {
+  const family = (details.errorKey ?? "").split(".")[0].toLowerCase();
+  if (family.startsWith("not_found")) return new NotFoundError(details);
+  if (/unauthori[sz]ed|forbidden|plan/.test(family)) return new ForbiddenError(details);
+  if (/already|exists|duplicate/.test(family)) return new AlreadyExistsError(details);
+  if (/valid|limit|bad_request/.test(family)) return new ValidationError(details);
+  return new UnexpectedResponseError(details);
+}
+
+/**
+ * Reads a Shield 2xx answer in every form it comes in: the object itself, the object wrapped as `{data, error}`,
+ * an error envelope (thrown, mapped by its key), or a genuine accept (AcceptedResult, empty, `{data: null}`).
+ */
+function shieldAnswer<S extends z.ZodType>(method: string, path: string, status: number, body: unknown, schema: S): { kind: "value"; value: z.output<S> } | { kind: "accepted" } {
+  const envelope = typeof body === "object" && body !== null && ("data" in body || "error" in body) ? (body as { data?: unknown; error?: unknown }) : undefined;
+  if (envelope && typeof envelope.error === "object" && envelope.error !== null) {
+    const e = ShieldEnvelopeErrorSchema.safeParse(envelope.error);
+    const { errorKey, message } = e.success ? e.data : { errorKey: undefined, message: undefined };
+    // What Shield said is redacted like any error body (errorForStatus): a key it echoes never reaches the message.
+    throw errorForShieldKey({ method, path, status, errorKey: errorKey ?? undefined, serverMessage: message ? redactSecrets(message) : "Shield answered with an error envelope" });
   }
+  const direct = schema.safeParse(body);
+  if (direct.success) return { kind: "value", value: direct.data };
+  if (envelope) {
+    if (envelope.data === null || envelope.data === undefined) return { kind: "accepted" };
+    const inner = schema.safeParse(envelope.data);
+    if (inner.success) return { kind: "value", value: inner.data };
+  }
+  if (body === null || body === undefined || (status === 202 && AcceptedResultSchema.safeParse(body).success)) return { kind: "accepted" };
+  const issue = schemaIssues(direct.error)[0];
+  throw new UnexpectedResponseError({ method, path, status, field: issue?.field, serverMessage: `unexpected answer: ${issue?.message}` });
 }

@@ -31,10 +31,15 @@ const libraryKeys = new Map<string, Promise<string>>();
  * library's own key, never the account key; the library key comes from `GET {core}/videolibrary/{id}`.
  */
 export class StreamClient {
+  /** A JS-private field, so util.inspect and JSON never show the key it holds. */
+  readonly #settings: BunnySettings;
+
   constructor(
     readonly http: Transport,
-    readonly settings: BunnySettings,
-  ) {}
+    settings: BunnySettings,
+  ) {
+    this.#settings = settings;
+  }
 
   /** The library's API key (from the core API with the account key), cached per process. */
   async getLibraryKey(libraryId: number | string): Promise<string> {
@@ -111,8 +116,8 @@ export class StreamClient {
   }
 
   private cacheKey(libraryId: number): string {
-    const account = createHash("sha256").update(this.settings.apiKey).digest("hex").slice(0, 16);
-    return `${this.settings.apiUrl}|${account}|${libraryId}`;
+    const account = createHash("sha256").update(this.#settings.apiKey).digest("hex").slice(0, 16);
+    return `${this.#settings.apiUrl}|${account}|${libraryId}`;
   }
 }
 
@@ -120,7 +125,8 @@ export class StreamClient {
 function thumbnailRequest(source: ThumbnailSource, where: string): { query?: Record<string, string>; body?: Uint8Array; contentType?: string } {
   if (typeof source === "object" && source !== null && "file" in source) {
     const s = validateRequest(ThumbnailFileSourceSchema, source, "POST", where, "source");
-    return { body: s.file, contentType: s.contentType ?? "application/octet-stream" };
+    // The only documented media type for the body (stream-api-v1.5.23.json), whatever the image is.
+    return { body: s.file, contentType: "application/octet-stream" };
   }
   if (typeof source === "object" && source !== null && "frame" in source) {
     const s = validateRequest(ThumbnailFrameSourceSchema, source, "POST", where, "source");

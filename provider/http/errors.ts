@@ -4,8 +4,12 @@
  * logging `{error:{code,message}}`, Stream's StatusModel, empty bodies) is normalised here
  * into a typed error whose message names method, path, status, the server's message and key.
  *
- * Messages never contain request headers, so the access key cannot leak through them.
+ * Messages never contain request headers, so the access key cannot leak through them; a server that echoes a
+ * key in its message has it redacted (`redactSecrets`), and every part of a message is bounded in length, so
+ * a 100 KB id or a 2 GB error body still gives a message of at most about a kilobyte.
  */
+
+import { MAX_RETRY_AFTER_MS, bounded, redactSecrets } from "./bounds";
 
 export interface BunnyErrorDetails {
   method: string;
@@ -27,7 +31,10 @@ export class BunnyError extends Error {
   readonly field?: string;
   attempts: number;
 
-  constructor(details: BunnyErrorDetails, summary?: string) {
+  constructor(raw: BunnyErrorDetails, summary?: string) {
+    // Bounded whatever its source; what a server said is redacted where it is read (errorForStatus, Shield's envelope).
+    const cut = (v: string | undefined) => (v === undefined ? undefined : bounded(v));
+    const details = { ...raw, serverMessage: cut(raw.serverMessage), errorKey: cut(raw.errorKey), field: cut(raw.field) };
     super(BunnyError.describe(details, summary));
     this.name = new.target.name;
     this.method = details.method;
@@ -40,11 +47,15 @@ export class BunnyError extends Error {
   }
 
   private static describe(d: BunnyErrorDetails, summary?: string): string {
-    const parts = [`${d.method} ${d.path}`];
+    const parts = [[d.method, bounded(d.path)].filter(Boolean).join(" ")];
     if (d.status !== undefined) parts.push(`answered ${d.status}`);
     if (summary) parts.push(summary);
     let text = parts.join(" ");
-    const server = [d.serverMessage, d.errorKey ? `(${d.errorKey})` : undefined, d.field ? `[field ${d.field}]` : undefined]
+    const server = [
+      d.serverMessage !== undefined ? bounded(d.serverMessage) : undefined,
+      d.errorKey ? `(${bounded(d.errorKey, 100)})` : undefined,
+      d.field ? `[field ${bounded(d.field, 100)}]` : undefined,
+    ]
       .filter(Boolean)
       .join(" ");
     if (server) text += `: ${server}`;
@@ -81,23 +92,32 @@ export class NetworkError extends BunnyError {
   readonly code?: string;
   /** True when the request provably did not reach the server (safe to repeat even for a create). */
   readonly notSent: boolean;
-  constructor(details: BunnyErrorDetails, code: string | undefined, notSent: boolean, cause?: unknown) {
-    super(details, `failed: ${code ?? "network error"}`);
+  constructor(details: BunnyErrorDetails, code: string | undefined, notSent: boolean, cause?: unknown, summary?: string) {
+    super(details, summary ?? `failed: ${code ?? "network error"}`);
     this.code = code;
     this.notSent = notSent;
     if (cause !== undefined) (this as { cause?: unknown }).cause = redactCause(cause);
   }
 }
 
-/** The request took longer than the configured timeout. */
-export class TimeoutError extends NetworkError {}
+/**
+ * No complete answer within the timeout (JSON calls), or no data for that long (streamed downloads).
+ * `code` is always `ETIMEDOUT`; the message says which.
+ */
+export class TimeoutError extends NetworkError {
+  constructor(details: BunnyErrorDetails, what: string, cause?: unknown) {
+    super(details, "ETIMEDOUT", false, cause, `timed out: ${what}`);
+  }
+}
 
 /** The request was refused before it was sent: invalid input (names the field). */
 export class InvalidRequestError extends BunnyError {
   readonly issues: { field: string; message: string }[];
   constructor(method: string, path: string, issues: { field: string; message: string }[]) {
-    super({ method, path, field: issues[0]?.field }, `not sent: ${issues.map((i) => `${i.field}: ${i.message}`).join("; ")}`);
-    this.issues = issues;
+    const shown = issues.slice(0, 5).map((i) => ({ field: bounded(i.field, 100), message: bounded(i.message, 200) }));
+    const more = issues.length > shown.length ? `; and ${issues.length - shown.length} more` : "";
+    super({ method, path, field: shown[0]?.field }, `not sent: ${shown.map((i) => `${i.field}: ${i.message}`).join("; ")}${more}`);
+    this.issues = shown;
   }
 }
 
@@ -139,7 +159,7 @@ export function parseErrorBody(text: string): ParsedErrorBody {
   try {
     body = JSON.parse(text);
   } catch {
-    return { message: text.length > 300 ? `${text.slice(0, 300)}…` : text };
+    return { message: bounded(text) };
   }
   if (typeof body !== "object" || body === null) return { message: String(body) };
   const b = body as Record<string, unknown>;
@@ -170,14 +190,19 @@ export function parseErrorBody(text: string): ParsedErrorBody {
   return {};
 }
 
-/** Parses Retry-After (seconds or HTTP date) into milliseconds. */
+/**
+ * Parses Retry-After into milliseconds, capped at MAX_RETRY_AFTER_MS. Only the forms HTTP defines are read
+ * (RFC 9110 §10.2.3: delta-seconds, here also with a decimal fraction, or an HTTP-date); `0x10`, `1e3`, `-5`
+ * and other things `Number()` would accept are ignored, as if the header were absent.
+ */
 export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
-  const v = Array.isArray(value) ? value[0] : value;
+  const v = (Array.isArray(value) ? value[0] : value)?.trim();
   if (!v) return undefined;
-  const seconds = Number(v);
-  if (Number.isFinite(seconds)) return Math.max(0, Math.round(seconds * 1000));
-  const date = Date.parse(v);
-  if (Number.isFinite(date)) return Math.max(0, date - now);
+  if (/^\d{1,12}(\.\d{1,6})?$/.test(v)) return Math.min(MAX_RETRY_AFTER_MS, Math.round(Number(v) * 1000));
+  if (/^[A-Za-z]{3}, \d{2} [A-Za-z]{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(v)) {
+    const date = Date.parse(v);
+    if (Number.isFinite(date)) return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, date - now));
+  }
   return undefined;
 }
 
@@ -190,9 +215,11 @@ export function errorForStatus(
   status: number,
   bodyText: string,
   retryAfter?: string | string[],
+  secrets: readonly string[] = [],
 ): BunnyError {
   const parsed = parseErrorBody(bodyText);
-  const d: BunnyErrorDetails = { method, path, status, serverMessage: parsed.message, errorKey: parsed.errorKey, field: parsed.field };
+  const clean = (v: string | undefined) => (v === undefined ? undefined : redactSecrets(v, secrets));
+  const d: BunnyErrorDetails = { method, path, status, serverMessage: clean(parsed.message), errorKey: clean(parsed.errorKey), field: clean(parsed.field) };
   if (status === 404) return new NotFoundError(d);
   if (status === 401) return new UnauthorizedError(d);
   if (status === 403) return new ForbiddenError(d);

@@ -1,3 +1,5 @@
+import { MAX_RETRY_AFTER_MS } from "./bounds";
+
 /**
  * A sliding-window limiter: at most `limit` starts in any `windowMs`. The logging API allows
  * 30 requests per 10 seconds per pull zone; one limiter per zone keeps a long paging run under it.
@@ -19,9 +21,9 @@ export class SlidingWindowLimiter {
     return turn;
   }
 
-  /** Pushes the whole window back after the server said 429 anyway (clock skew, other clients). */
+  /** Pushes the whole window back after the server said 429 anyway (clock skew, other clients); at most MAX_RETRY_AFTER_MS. */
   penalize(delayMs: number): void {
-    const until = this.now() + delayMs;
+    const until = this.now() + Math.min(Math.max(0, delayMs), MAX_RETRY_AFTER_MS);
     this.starts.length = 0;
     for (let i = 0; i < this.limit; i++) this.starts.push(until - this.windowMs);
   }

@@ -1,5 +1,5 @@
 import { Agent, request as undiciRequest, type Dispatcher } from "undici";
-import type { Readable } from "node:stream";
+import { PassThrough, type Readable } from "node:stream";
 import {
   BunnyError,
   InvalidRequestError,
@@ -10,6 +10,8 @@ import {
   UnexpectedResponseError,
   errorForStatus,
 } from "./errors";
+import { MAX_RETRY_AFTER_MS } from "./bounds";
+import { MAX_PATH_SEGMENT, pathSegmentProblem } from "./pathSegments";
 import { limiterFor } from "./rateLimiter";
 import { type Sharing, credentialId, shared, surfaceOf } from "./sharedReads";
 import type { BunnySettings } from "../settings";
@@ -96,8 +98,17 @@ export function httpAgent(): Agent {
   return sharedAgent;
 }
 
-/** Encodes each path segment: `encodePath("pullzone", id, "addHostname")` → `/pullzone/42/addHostname`. */
+/**
+ * Encodes each path segment: `encodePath("pullzone", id, "addHostname")` → `/pullzone/42/addHostname`. A segment
+ * that cannot be sent (see `pathSegmentProblem`) is refused with InvalidRequestError; client methods validate their
+ * ids first, so this is the last line of defence and names only the segment's position.
+ */
 export function encodePath(...segments: (string | number)[]): string {
+  const issues = segments.flatMap((s, i) => {
+    const problem = pathSegmentProblem(String(s));
+    return problem ? [{ field: `path segment ${i + 1}`, message: problem }] : [];
+  });
+  if (issues.length > 0) throw new InvalidRequestError("", "(path)", issues);
   return "/" + segments.map((s) => encodeURIComponent(String(s))).join("/");
 }
 
@@ -139,8 +150,22 @@ function sleep(ms: number): Promise<void> {
  */
 export class Transport {
   readonly stats: TransportStats = { requests: 0, retries: 0 };
+  /** A JS-private field: util.inspect and JSON.stringify never show it, so the key cannot leak through them. */
+  readonly #settings: BunnySettings;
 
-  constructor(private readonly settings: BunnySettings) {}
+  constructor(settings: BunnySettings) {
+    this.#settings = settings;
+  }
+
+  private get settings(): BunnySettings {
+    return this.#settings;
+  }
+
+  /** The settings' limits (never the key). */
+  get limits(): { maxPages: number; maxItems: number; maxResponseBytes: number } {
+    const { maxPages, maxItems, maxResponseBytes } = this.#settings;
+    return { maxPages, maxItems, maxResponseBytes };
+  }
 
   baseUrl(api: ApiName): string {
     switch (api) {
@@ -155,21 +180,50 @@ export class Transport {
     }
   }
 
-  /** Sends a request and parses its JSON answer (or returns undefined for an empty one). */
+  /**
+   * Sends a request and parses its JSON answer (or returns undefined for an empty one). The whole answer must
+   * arrive within `timeoutMs` and be at most `maxResponseBytes`; a larger one is refused unread (not retried).
+   */
   async request<T = undefined>(spec: RequestSpec<T>): Promise<ApiResponse<T>> {
     const sharing = this.sharing(spec, true);
     // Parsed once, inside the shared request: what is shared or cached is what the schema kept (a zone's
     // certificate keys, for one, are dropped on arrival). Every caller gets its own copy.
     const res = await shared(sharing, async () => {
-      const { status, headers, body } = await this.send(spec, async (r) => r.body.text());
+      const { status, headers, body } = await this.send(spec, "json", async (r) => {
+        const text = await readBounded(r, this.settings.maxResponseBytes);
+        if (text === undefined) {
+          throw new UnexpectedResponseError({
+            method: spec.method,
+            path: spec.path,
+            status: r.statusCode,
+            serverMessage: `the answer is larger than ${this.settings.maxResponseBytes} bytes (maxResponseBytes); it was not read further`,
+          });
+        }
+        return text;
+      });
       return { status, headers, body: this.parseBody(spec, status, body) };
     });
     return sharing.sharing === "write" ? res : { ...res, body: structuredClone(res.body) };
   }
 
-  /** Sends a request and hands back the body as a stream (for multi-gigabyte log files). */
+  /**
+   * Sends a request and hands back the body as a stream (for multi-gigabyte log files): no size limit, and the
+   * timeout means "no data for `timeoutMs`", so a long healthy transfer is never cut. A transfer that fails midway
+   * (dropped connection, stalled sender) errors the stream with a NetworkError or TimeoutError.
+   */
   async stream(spec: RequestSpec<unknown>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Readable }> {
-    return shared(this.sharing(spec, false), () => this.send(spec, async (res) => res.body as unknown as Readable));
+    return shared(this.sharing(spec, false), () =>
+      this.send(spec, "stream", async (res) => {
+        const out = new PassThrough();
+        const source = res.body;
+        source.on("error", (e) => out.destroy(e instanceof BunnyError ? e : this.networkError(spec, e, "stream")));
+        out.on("close", () => {
+          if (!source.readableEnded) source.destroy();
+        });
+        source.pipe(out);
+        return out;
+      }),
+    );
   }
 
   /** How the request takes part in coalescing and the read cache; the credential only as a hash. */
@@ -210,12 +264,25 @@ export class Transport {
     return url.toString();
   }
 
+  /** The credential values of a request: redacted from anything the server says back. */
+  private secrets(spec: RequestSpec<unknown>): string[] {
+    const auth = spec.auth ?? { accessKey: this.settings.apiKey };
+    const values = [this.settings.apiKey];
+    if (auth !== "none") values.push("accessKey" in auth ? auth.accessKey : auth.bearer);
+    return values;
+  }
+
   private headers(spec: RequestSpec<unknown>): Record<string, string> {
     const h: Record<string, string> = { "user-agent": userAgent, accept: "application/json" };
     const auth = spec.auth ?? { accessKey: this.settings.apiKey };
     if (auth !== "none") {
-      if ("accessKey" in auth) h["accesskey"] = auth.accessKey;
-      else h["authorization"] = `Bearer ${auth.bearer}`;
+      const [name, value] = "accessKey" in auth ? ["AccessKey", auth.accessKey] : ["Authorization", auth.bearer];
+      // undici refuses such a header by throwing; refused here instead, as what it is, and never retried.
+      if (!/^[\x21-\x7e]+$/.test(value)) {
+        throw new InvalidRequestError(spec.method, spec.path, [{ field: name, message: "the credential contains a character that cannot be sent in an HTTP header (a line break, space or non-ASCII character)" }]);
+      }
+      if ("accessKey" in auth) h["accesskey"] = value;
+      else h["authorization"] = `Bearer ${value}`;
     }
     if (spec.json !== undefined) h["content-type"] = "application/json";
     else if (spec.body !== undefined) h["content-type"] = spec.contentType ?? "application/octet-stream";
@@ -224,10 +291,14 @@ export class Transport {
 
   private async send<R>(
     spec: RequestSpec<unknown>,
+    mode: "json" | "stream",
     consume: (res: Dispatcher.ResponseData) => Promise<R>,
   ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: R }> {
+    checkPath(spec);
     // Send what the schema produced (defaults applied, values normalised), not the raw input.
     const json = spec.json !== undefined && spec.requestSchema ? validateRequest(spec.requestSchema, spec.json, spec.method, spec.path) : spec.json;
+    const headers = this.headers(spec);
+    const timeoutMs = this.settings.timeoutMs;
     const policy: RetryPolicy = spec.retry ?? (spec.method === "POST" ? "create" : "idempotent");
     const url = this.buildUrl(spec);
     const payload = json !== undefined ? JSON.stringify(json) : spec.body;
@@ -240,24 +311,28 @@ export class Transport {
       const started = Date.now();
       let error: BunnyError;
       try {
+        // JSON: the whole answer within the timeout. Streams: headers within it, then never more than it between chunks.
         const res = await undiciRequest(url, {
           method: spec.method,
-          headers: this.headers(spec),
+          headers,
           body: payload,
           dispatcher: httpAgent(),
-          signal: AbortSignal.timeout(this.settings.timeoutMs),
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+          ...(mode === "json" ? { signal: AbortSignal.timeout(timeoutMs) } : {}),
         });
         if (res.statusCode >= 200 && res.statusCode < 300) {
           const body = await consume(res);
           this.debug(`${spec.method} ${spec.path} → ${res.statusCode} in ${Date.now() - started} ms (attempt ${attempt})`);
           return { status: res.statusCode, headers: res.headers, body };
         }
-        const text = await res.body.text().catch(() => "");
-        error = errorForStatus(spec.method, spec.path, res.statusCode, text, res.headers["retry-after"]);
+        // Only the start of an error body is read: the message needs a few hundred characters, not gigabytes.
+        const text = await readErrorBody(res);
+        error = errorForStatus(spec.method, spec.path, res.statusCode, text, res.headers["retry-after"], this.secrets(spec));
         this.debug(`${spec.method} ${spec.path} → ${res.statusCode} in ${Date.now() - started} ms (attempt ${attempt})`);
       } catch (e) {
         if (e instanceof BunnyError) throw e;
-        error = this.networkError(spec, e);
+        error = this.networkError(spec, e, mode);
         this.debug(`${spec.method} ${spec.path} → ${(error as NetworkError).code ?? "network error"} in ${Date.now() - started} ms (attempt ${attempt})`);
       }
       error.attempts = attempt;
@@ -281,14 +356,16 @@ export class Transport {
     const cap = Math.min(10_000, this.settings.retryBaseDelayMs * 2 ** (attempt - 1));
     const jittered = Math.random() * cap;
     const asked = error instanceof RateLimitedError ? error.retryAfterMs : undefined;
-    return asked !== undefined ? Math.min(asked, 60_000) + Math.random() * 50 : jittered;
+    return asked !== undefined ? Math.min(asked, MAX_RETRY_AFTER_MS) + Math.random() * 50 : jittered;
   }
 
-  private networkError(spec: RequestSpec<unknown>, e: unknown): NetworkError {
+  private networkError(spec: RequestSpec<unknown>, e: unknown, mode: "json" | "stream"): NetworkError {
     const err = e as { name?: string; code?: string; cause?: { code?: string } };
     const details = { method: spec.method, path: spec.path };
+    const ms = this.settings.timeoutMs;
+    if (err?.code === "UND_ERR_BODY_TIMEOUT" && mode === "stream") return new TimeoutError(details, `no data for ${ms} ms`, e);
     if (err?.name === "TimeoutError" || err?.name === "AbortError" || err?.code === "UND_ERR_HEADERS_TIMEOUT" || err?.code === "UND_ERR_BODY_TIMEOUT") {
-      return new TimeoutError(details, `timeout after ${this.settings.timeoutMs} ms`, false);
+      return new TimeoutError(details, mode === "stream" ? `no answer within ${ms} ms` : `no complete answer within ${ms} ms`, e);
     }
     const code = err?.code ?? err?.cause?.code;
     return new NetworkError(details, code, code !== undefined && NOT_SENT_CODES.has(code), e);
@@ -297,4 +374,63 @@ export class Transport {
   private debug(line: string): void {
     this.settings.debug?.(line);
   }
+}
+
+/** The longest part of an error body read: enough for any message the APIs send. */
+const ERROR_BODY_BYTES = 16 * 1024;
+
+/** Reads the body as UTF-8 up to `max` bytes; undefined (and the connection dropped) when it is larger. */
+async function readBounded(res: Dispatcher.ResponseData, max: number): Promise<string | undefined> {
+  const declared = Number(res.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > max) {
+    res.body.destroy();
+    return undefined;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of res.body) {
+    size += (chunk as Buffer).length;
+    if (size > max) {
+      res.body.destroy();
+      return undefined;
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** The first ERROR_BODY_BYTES of an error answer (the rest is dropped with the connection); "" if it fails. */
+async function readErrorBody(res: Dispatcher.ResponseData): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of res.body) {
+      chunks.push(chunk as Buffer);
+      size += (chunk as Buffer).length;
+      if (size >= ERROR_BODY_BYTES) break;
+    }
+  } catch {
+    // A body that fails midway still gave its status; what arrived is enough.
+  }
+  if (!res.body.readableEnded) res.body.destroy();
+  return Buffer.concat(chunks).subarray(0, ERROR_BODY_BYTES).toString("utf8");
+}
+
+/** The path as sent must not hold a segment the URL parser would resolve away (`.`, `..`) or change the route. */
+function checkPath(spec: RequestSpec<unknown>): void {
+  const issues = spec.path
+    .split("/")
+    .slice(1)
+    .flatMap((segment, i) => {
+      let decoded = segment;
+      try {
+        decoded = decodeURIComponent(segment);
+      } catch {
+        // Not percent-encoded text: checked as it is.
+      }
+      const problem = pathSegmentProblem(decoded);
+      return problem ? [{ field: `path segment ${i + 1}`, message: problem }] : [];
+    });
+  if (spec.path.length > 4 * MAX_PATH_SEGMENT) issues.push({ field: "path", message: `must be at most ${4 * MAX_PATH_SEGMENT} characters` });
+  if (issues.length > 0) throw new InvalidRequestError(spec.method, spec.path, issues);
 }

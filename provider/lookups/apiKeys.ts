@@ -3,8 +3,8 @@ import { type LookupOptions, collect, lookupClient } from "./client";
 
 export interface ApiKeyInfo {
   id: number;
-  /** The key itself: a secret. */
-  key: string;
+  /** The key itself: a secret (null when the API did not send it; the field is nullable). */
+  key: string | null;
   roles: string[];
 }
 

@@ -16,7 +16,7 @@ export interface GetAppEndpointsResult {
 
 /** Every endpoint of every container of an app (`GET /mc/apps/{appId}/endpoints`, every page). */
 export async function getAppEndpoints(args: GetAppEndpointsArgs, options: LookupOptions = {}): Promise<GetAppEndpointsResult> {
-  const endpoints = await collect(lookupClient(options).containers.listEndpoints(args.appId, { limit: 1000 }));
+  const endpoints = await collect(lookupClient(options).containers.listEndpoints(args.appId));
   const publicHosts = endpoints.map((e) => e.publicHost).filter((h): h is string => typeof h === "string" && h.length > 0);
   return { appId: args.appId, endpoints, publicHosts };
 }

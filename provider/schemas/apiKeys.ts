@@ -10,8 +10,11 @@ export const ApiKeyListQuerySchema = z
 
 export const ApiKeySchema = z.object({
   Id: z.number(),
-  /** The key value: a secret. */
-  Key: z.string(),
+  /** The key value: a secret. Nullable in core-api-v1.0.0.json (ApiKeyModel.Key). */
+  Key: z
+    .string()
+    .nullish()
+    .transform((k) => k ?? null),
   Roles: z.array(z.string()).nullish().transform((r) => r ?? []),
 });
 

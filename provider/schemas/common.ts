@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pathSegmentProblem } from "../http/pathSegments";
 
 /**
  * Conventions for every schema module:
@@ -32,4 +33,13 @@ export const positiveId = z.number().int().positive();
 /** An id that may come as a number or a numeric string (Pulumi inputs are often strings). */
 export const idFromString = z.union([positiveId, z.string().regex(/^\d+$/).transform(Number).pipe(positiveId)], {
   error: "must be a positive integer (a number or a string of digits)",
+});
+
+/**
+ * An opaque string id sent as one URL path segment (a container app, a video): refused when the URL parser would
+ * resolve it away (`.`, `..`), when it cannot be encoded (a lone surrogate), or when it is longer than any id.
+ */
+export const pathSegmentId = z.string().superRefine((v, ctx) => {
+  const problem = pathSegmentProblem(v);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
 });

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { pathSegmentId } from "./common";
 
 /** Magic Containers (`{api}/mc`): regions, app endpoints and volumes. */
 
-/** A Magic Containers id (app, volume, instance): an opaque non-empty string. */
-export const McIdSchema = z.string().min(1, "must not be empty");
+/** A Magic Containers id (app, volume, instance): an opaque string that can be one path segment. */
+export const McIdSchema = pathSegmentId;
 
 export const VolumeIdsSchema = z.object({ appId: McIdSchema, volumeId: McIdSchema });
 export const VolumeInstanceIdsSchema = VolumeIdsSchema.extend({ instanceId: McIdSchema });

@@ -74,19 +74,23 @@ export function logQueryString(q: z.output<typeof LogQueryParamsSchema>): Record
   };
 }
 
-/** One request. Tolerant: unknown fields are ignored, optional ones may be absent or null. */
+/**
+ * One request. Tolerant: unknown fields are ignored, and every field the logging API's own OpenAPI document
+ * (https://logging.bunnycdn.com/docs/all/swagger.json, the v2 log entry) marks nullable may be null or absent:
+ * only `timestamp`, `pullZoneId`, `statusCode` and `bytesSent` are always there.
+ */
 export const LogEntrySchema = z.object({
   timestamp: z.string(),
   pullZoneId: z.number(),
-  requestId: z.string(),
-  cacheStatus: z.string(),
+  requestId: z.string().nullish(),
+  cacheStatus: z.string().nullish(),
   statusCode: z.number(),
   bytesSent: z.number(),
-  edgeLocation: z.string(),
-  scheme: z.string(),
-  host: z.string(),
-  path: z.string(),
-  url: z.string(),
+  edgeLocation: z.string().nullish(),
+  scheme: z.string().nullish(),
+  host: z.string().nullish(),
+  path: z.string().nullish(),
+  url: z.string().nullish(),
   remoteIp: z.string().nullish(),
   countryCode: z.string().nullish(),
   userAgent: z.string().nullish(),
@@ -101,9 +105,12 @@ export const LogEntrySchema = z.object({
 });
 
 export const LogPageSchema = z.object({
-  data: z.array(LogEntrySchema),
+  data: z
+    .array(LogEntrySchema)
+    .nullish()
+    .transform((d) => d ?? []),
   pagination: z.object({ offset: z.number(), limit: z.number(), returned: z.number(), hasMore: z.boolean() }),
-  query: z.object({ pullZoneId: z.number(), from: z.string(), to: z.string(), order: z.string() }),
+  query: z.object({ pullZoneId: z.number(), from: z.string(), to: z.string(), order: z.string().nullish() }),
 });
 
 export type LogEntry = z.output<typeof LogEntrySchema>;
@@ -116,8 +123,9 @@ export const LogDayParamsSchema = z
     start: z.number().int().min(0).optional(),
     /** End index (exclusive) of the lines to return. */
     end: z.number().int().min(0).optional(),
+    /** The v1 ordering parameter (`sort` in the logging API's OpenAPI document; some pages say `order`). */
     sort: z.enum(["asc", "desc"]).optional(),
-    /** Codes or classes; the v1 API also reads a round hundred (500) as its class. */
+    /** Codes or classes (`5xx`, sent as the v1 form `5`); the v1 API also reads a round hundred (500) as its class. */
     status: z.array(LogStatusFilterSchema).min(1).optional(),
     search: substring.optional(),
     download: z.boolean().optional(),

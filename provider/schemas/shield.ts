@@ -162,8 +162,18 @@ export const AcceptedResultSchema = z.object({
   statusCode: z.number().nullish(),
 });
 
-/** A 2xx answer that is either the rule (200) or AcceptedResult / nothing (202). */
-export const RateLimitAnswerSchema = z.union([RateLimitRuleSchema, AcceptedResultSchema.nullish()]);
+/**
+ * The envelope Shield wraps answers in, on success (`{data: …, error: null}`) and on many failures, often with
+ * status 202: `{data: null, error: {success: false, errorKey: "not_found_or_unauthorised_access.shieldzone",
+ * message}}`, also for plan limits (`invalid_plan_type.…`). Not in shield-api-v1.0.0.json; seen in the field (the
+ * Terraform provider's issue #64, rules failing with an empty error, fits it). `error` is read with this schema.
+ */
+export const ShieldEnvelopeErrorSchema = z.object({
+  success: z.boolean().nullish(),
+  errorKey: z.string().nullish(),
+  message: z.string().nullish(),
+  statusCode: z.number().nullish(),
+});
 
 export const PaginationSchema = z.object({
   totalCount: z.number(),
@@ -190,8 +200,6 @@ export const ShieldZoneSchema = z.object({
   wafEnabled: z.boolean().nullish(),
   learningMode: z.boolean().nullish(),
 });
-
-export const ShieldZoneAnswerSchema = z.union([z.object({ data: ShieldZoneSchema }), AcceptedResultSchema.nullish()]);
 
 export type CreateRateLimitInput = z.input<typeof CreateRateLimitRequestSchema>;
 export type CreateRateLimitBody = z.output<typeof CreateRateLimitRequestSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idFromString } from "./common";
+import { idFromString, pathSegmentId } from "./common";
 
 /**
  * Stream (video libraries): the library record from the core API (for its own `ApiKey`),
@@ -42,7 +42,7 @@ export const StreamStatusSchema = z.object({
 
 export const StreamIdsSchema = z.object({
   libraryId: idFromString,
-  videoId: z.string().min(1, "must not be empty"),
+  videoId: pathSegmentId,
 });
 
 /** An absolute http(s) URL (the server refuses every other kind, and private addresses). */
@@ -58,7 +58,10 @@ export const ThumbnailUrlSchema = z.string().refine(
   { message: "must be an absolute http:// or https:// URL" },
 );
 
-/** Raw uploads go as octet-stream or as an image media type. */
+/**
+ * What the image is (checked, so a wrong file is refused before sending). The upload itself always goes as
+ * `application/octet-stream`, the only media type stream-api-v1.5.23.json documents for the thumbnail body.
+ */
 const ImageContentTypeSchema = z.string().regex(/^(application\/octet-stream|image\/[a-z0-9.+-]+)$/i, "must be application/octet-stream or image/*");
 
 /** A thumbnail from an uploaded image (sent as the raw body). */

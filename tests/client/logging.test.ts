@@ -101,7 +101,7 @@ describe("client: CDN logs (v2 query, v1 day files)", () => {
     it("filters by remote IP and by request id", async () => {
       const sample = all.find((e) => e.remoteIp)!;
       await compare({ remoteIp: sample.remoteIp! }, (e) => e.remoteIp === sample.remoteIp);
-      await compare({ requestId: all[7].requestId }, (e) => e.requestId === all[7].requestId);
+      await compare({ requestId: all[7].requestId! }, (e) => e.requestId === all[7].requestId);
     });
 
     it("leaves origin-shield requests out unless asked", async () => {
@@ -120,7 +120,7 @@ describe("client: CDN logs (v2 query, v1 day files)", () => {
     });
 
     it("search matches any token in cache status, request id, edge location, host, path, user agent or referer", async () => {
-      const tokens = ["bypass", "WOFF2", all[3].requestId];
+      const tokens = ["bypass", "WOFF2", all[3].requestId!];
       const fields = (e: LogEntry) => [e.cacheStatus, e.requestId, e.edgeLocation, e.host, e.path, e.userAgent, e.referer];
       await compare({ search: tokens.join(" ") }, (e) => tokens.some((t) => fields(e).some((f) => contains(f, t))));
     });
@@ -128,12 +128,12 @@ describe("client: CDN logs (v2 query, v1 day files)", () => {
     it("pages asc and desc with offsets: the pages join to the whole result, nothing repeated", async () => {
       const filter = { ...window, status: ["3xx", "4xx"] } satisfies LogQueryParams;
       for (const order of ["asc", "desc"] as const) {
-        const whole = (await logs.queryPage(zone, { ...filter, order, limit: 10_000 })).data.map((e) => e.requestId);
+        const whole = (await logs.queryPage(zone, { ...filter, order, limit: 10_000 })).data.map((e) => e.requestId!);
         assert.ok(whole.length > 500);
         const paged: string[] = [];
         for (let offset = 0; ; offset += 250) {
           const page = await logs.queryPage(zone, { ...filter, order, limit: 250, offset });
-          paged.push(...page.data.map((e) => e.requestId));
+          paged.push(...page.data.map((e) => e.requestId!));
           assert.equal(page.pagination.hasMore, offset + 250 < whole.length);
           if (!page.pagination.hasMore) break;
         }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { startEmulator, type TestEmulator } from "../support/emulator";
-import { InvalidRequestError, NotFoundError, RateLimitedError, ServerError, UnauthorizedError, ValidationError } from "../../provider/http/errors";
+import { ForbiddenError, InvalidRequestError, NotFoundError, RateLimitedError, ServerError, UnauthorizedError, ValidationError } from "../../provider/http/errors";
 import {
   type CreateRateLimitInput,
   RateLimitAction,
@@ -249,21 +249,39 @@ describe("client: Shield rate-limit rules", () => {
       assert.equal((await rawCreate(emu, ruleInput(zoneId, "plus json"), "application/problem+json")).status, 200);
     });
 
-    it("an unknown shield zone is NotFoundError", async () => {
-      await assert.rejects(emu.client().shield.createRateLimit(ruleInput(999999, "x")), (e: unknown) => e instanceof NotFoundError && e.status === 404);
+    it("an unknown shield zone (Shield's 202 envelope, not_found_or_unauthorised_access) is NotFoundError at once, without polling", async () => {
+      await emu.markRequests();
+      await assert.rejects(emu.client().shield.createRateLimit(ruleInput(999999, "x")), (e: unknown) => {
+        assert.ok(e instanceof NotFoundError, String(e));
+        assert.equal(e.status, 202);
+        assert.equal(e.errorKey, "not_found_or_unauthorised_access.shieldzone");
+        return true;
+      });
+      assert.equal((await emu.requests()).length, 1, "no read-back polling after an error envelope");
     });
 
-    it("refuses a create past the zone's rule limit", async () => {
+    it("a create past the plan's rule limit (202 envelope, invalid_plan_type) is ForbiddenError naming the key, at once", async () => {
       const shield = emu.client().shield;
       const limit = Number(emu.fixtures.shieldRateLimitRulesLimit);
       for (let i = 0; i < limit; i++) await shield.createRateLimit(ruleInput(zoneId, `rule ${i}`));
+      await emu.markRequests();
       await assert.rejects(shield.createRateLimit(ruleInput(zoneId, "one too many")), (e: unknown) => {
-        assert.ok(e instanceof ValidationError && !(e instanceof InvalidRequestError));
-        assert.equal(e.status, 400);
-        assert.equal(e.errorKey, "rate_limit.limit_reached");
-        assert.match(e.message, new RegExp(`at most ${limit}`));
+        assert.ok(e instanceof ForbiddenError && !(e instanceof InvalidRequestError), String(e));
+        assert.equal(e.status, 202);
+        assert.equal(e.errorKey, "invalid_plan_type.ratelimit");
+        assert.match(e.message, new RegExp(`at most ${limit}.*\\(invalid_plan_type\\.ratelimit\\)`));
         return true;
       });
+      assert.equal((await emu.requests()).length, 1, "the 202 is not read as accepted and polled");
+    });
+
+    it("reading a rule whose zone lost rate limiting (202 envelope) is ForbiddenError, not gone; update too", async () => {
+      const shield = emu.client().shield;
+      const id = Number(emu.fixtures.downgradedRateLimitId);
+      const isPlanError = (e: unknown) => e instanceof ForbiddenError && !(e instanceof NotFoundError) && e.errorKey === "invalid_plan_type.ratelimit";
+      await assert.rejects(shield.getRateLimit(id), isPlanError);
+      await assert.rejects(shield.updateRateLimit(id, { ruleName: "x", ruleConfiguration: ruleInput(zoneId, "x").ruleConfiguration }), isPlanError);
+      await assert.rejects(shield.findRateLimitByName(Number(emu.fixtures.downgradedShieldZoneId), "kept-from-the-old-plan"), isPlanError);
     });
   });
 

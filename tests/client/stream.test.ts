@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { startEmulator, type TestEmulator } from "../support/emulator";
-import { ForbiddenError, InvalidRequestError, NotFoundError, UnauthorizedError, ValidationError } from "../../provider/http/errors";
+import { BunnyError, ForbiddenError, InvalidRequestError, NotFoundError, UnauthorizedError, ValidationError } from "../../provider/http/errors";
 import { encodePath } from "../../provider/http/transport";
 import { StreamStatusSchema } from "../../provider/schemas/stream";
 
@@ -161,6 +161,14 @@ describe("client: Stream video thumbnails", () => {
     const emptyBody = http.request({ api: "stream", method: "POST", path: thumbnailPath(), body: new Uint8Array(0), auth: { accessKey: libraryKey() } });
     await assert.rejects(emptyBody, (e: unknown) => e instanceof ValidationError && e.status === 400);
     await assert.rejects(emu.client().stream.setThumbnail(libraryId, videoId, { file: JPEG, contentType: "text/plain" }), (e: unknown) => e instanceof InvalidRequestError && e.field === "source.contentType");
+  });
+
+  it("uploads go as application/octet-stream, the only documented media type; the server refuses image/jpeg with 415", async () => {
+    // The client sent the image's own type before; the emulator now follows stream-api-v1.5.23.json.
+    await emu.client().stream.setThumbnail(libraryId, videoId, { file: PNG, contentType: "image/png" });
+    const http = emu.client({ maxRetries: 0 }).http;
+    const typed = http.request({ api: "stream", method: "POST", path: thumbnailPath(), body: JPEG, contentType: "image/jpeg", auth: { accessKey: libraryKey() } });
+    await assert.rejects(typed, (e: unknown) => e instanceof BunnyError && e.status === 415);
   });
 
   it("refuses a frame beyond the generated ones, on both sides", async () => {

@@ -60,7 +60,8 @@ describe("transport: retries, timeouts and faults (over real HTTP)", () => {
     const key = emu.fixtures.accessKey;
     await assert.rejects(emu.client({ timeoutMs: 100, maxRetries: 0 }).apiKeys.listPage(), (e: unknown) => {
       assert.ok(e instanceof TimeoutError);
-      assert.match((e as Error).message, /GET \/apikey .*timeout after 100 ms/);
+      assert.match((e as Error).message, /GET \/apikey timed out: no complete answer within 100 ms/);
+      assert.equal((e as TimeoutError).code, "ETIMEDOUT");
       assert.ok(!JSON.stringify({ ...(e as object), message: (e as Error).message, stack: (e as Error).stack }).includes(key));
       return true;
     });

@@ -133,8 +133,8 @@ export async function useClient(c: bunnynet.BunnyClient): Promise<void> {
 
   const regionPage: bunnynet.api.RegionPage = await c.containers.listRegionsPage({ limit: 10 });
   for await (const r of c.containers.listRegions({ limit: 10 })) console.log(r.id, r.hasCapacity);
-  const endpointPage: bunnynet.api.EndpointPage = await c.containers.listEndpointsPage("app", { nextCursor: "next" });
-  for await (const e of c.containers.listEndpoints("app", { limit: 10 })) console.log(e.portMappings.map((p) => p.exposedPort));
+  const endpointPage: bunnynet.api.EndpointPage = await c.containers.listEndpointsPage("app");
+  for await (const e of c.containers.listEndpoints("app")) console.log(e.portMappings.map((p) => p.exposedPort));
   const volumes: bunnynet.api.VolumeList = await c.containers.listVolumesPage("app");
   for await (const v of c.containers.listVolumes("app")) console.log(v.volumeInstances.map((i: bunnynet.api.VolumeInstance) => i.status));
   const volume: bunnynet.api.Volume | undefined = await c.containers.findVolume("app", "vol");

@@ -298,6 +298,17 @@ describe("pulumi: RateLimitRule through the SDK's provider host over gRPC", func
       assert.equal(neverExisted.id, "");
     });
 
+    it("refresh of a rule whose zone's plan lost rate limiting (Shield's 202 envelope) fails naming the key; the rule is not dropped as gone", async () => {
+      const { outputs, inputs } = await created({ shieldZoneId: zoneId, name: uniqueName(), configuration: loginConfiguration });
+      const id = String(emu.fixtures.downgradedRateLimitId);
+      const zone = Number(emu.fixtures.downgradedShieldZoneId);
+      await assert.rejects(host.read(TYPE, id, { ...outputs, ruleId: Number(id), shieldZoneId: zone }, { ...inputs, shieldZoneId: zone }), (e: unknown) => {
+        assert.ok(e instanceof HostError, String(e));
+        assert.match(e.message, /invalid_plan_type\.ratelimit/);
+        return true;
+      });
+    });
+
     it("delete removes the rule, and deleting it again succeeds", async () => {
       const { id, outputs } = await created({ pullZoneId, name: uniqueName(), configuration: loginConfiguration });
       await host.delete(TYPE, id, outputs);

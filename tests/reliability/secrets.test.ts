@@ -36,7 +36,7 @@ describe("reliability: no key in provider texts, state, outputs, errors or debug
     secrets = Object.entries(f)
       .filter(([k]) => /key$/i.test(k))
       .map(([name, value]) => ({ name, value: String(value) }));
-    for await (const key of emu.client().apiKeys.list()) secrets.push({ name: `API key ${key.Id}`, value: key.Key });
+    for await (const key of emu.client().apiKeys.list()) secrets.push({ name: `API key ${key.Id}`, value: key.Key ?? "" });
     // The api hostname's private key (each line of its body: JSON escapes the line breaks) and the script secret's value.
     for (const key of QUICKSTART_SECRET_KEYS) {
       const value = config[key];

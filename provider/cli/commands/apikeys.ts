@@ -13,7 +13,7 @@ export const apikeysCommand: Command = {
       format,
       [
         { header: "id", value: (k) => k.Id },
-        { header: "key", value: (k) => (show ? k.Key : mask(k.Key)) },
+        { header: "key", value: (k) => (k.Key === null ? "" : show ? k.Key : mask(k.Key)) },
         { header: "roles", value: (k) => k.Roles.join(" ") },
       ],
       io.stdout,

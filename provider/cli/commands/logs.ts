@@ -1,4 +1,5 @@
 import { createWriteStream } from "node:fs";
+import { rename, unlink } from "node:fs/promises";
 import { once } from "node:events";
 import type { Writable } from "node:stream";
 import type { Command, CommandContext, Values } from "../command";
@@ -6,8 +7,9 @@ import { intFlag } from "../command";
 import { ExitCode, UsageError } from "../exitCodes";
 import { type Column, rowWriter } from "../output";
 import { BunnyError } from "../../http/errors";
-import type { LogEntry, LogQueryParams } from "../../schemas/logging";
+import { LogDaySchema, type LogEntry, type LogQueryParams } from "../../schemas/logging";
 import { parseV1Log, v1ToJsonLines } from "../../logs";
+import { resumableLines } from "../resumableDownload";
 
 /** Filters shared by `logs query` and `logs tail`, named as the v2 API names them (kebab-case). */
 const FILTER_OPTIONS = {
@@ -51,6 +53,14 @@ function filterParams(values: Values): LogQueryParams {
     search: str("search"),
     includeOriginShield: values["include-origin-shield"] === true ? true : undefined,
   };
+}
+
+/** Whether `date` (YYYY-MM-DD or MM-dd-yy, UTC) is a day before today: its file no longer changes. */
+function isPastDay(date: string, now = new Date()): boolean {
+  const day = LogDaySchema.safeParse(date);
+  if (!day.success) return false;
+  const [mm, dd, yy] = day.data.split("-").map(Number);
+  return Date.UTC(2000 + yy, mm - 1, dd) < Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
 }
 
 function zoneIdArg(positionals: string[]): number {
@@ -166,18 +176,20 @@ Ctrl-C stops cleanly after the current poll (exit 0).`,
     const logging = loggingClient(ctx);
     const out = entryWriter(ctx);
     let cursor = new Date(Date.now() - sinceMs).toISOString();
-    // Entries at the cursor's exact time may come again in the next poll: remember which were printed.
+    // Entries at the cursor's exact time may come again in the next poll: remember which were printed
+    // (by request id, or the whole entry where the API sent none: the field is nullable).
     let atCursor = new Set<string>();
+    const identity = (e: LogEntry) => e.requestId ?? JSON.stringify(e);
     while (!io.signal.aborted) {
       const to = new Date().toISOString();
       if (to > cursor) {
         for await (const entry of logging.query(pullZoneId, { ...filters, from: cursor, to, order: "asc" })) {
-          if (entry.timestamp === cursor && atCursor.has(entry.requestId)) continue;
+          if (entry.timestamp === cursor && atCursor.has(identity(entry))) continue;
           if (entry.timestamp !== cursor) {
             cursor = entry.timestamp;
             atCursor = new Set();
           }
-          atCursor.add(entry.requestId);
+          atCursor.add(identity(entry));
           out.write(entry);
         }
         // Table output sizes its columns from the first rows: show each poll's rows without waiting for more.
@@ -205,33 +217,74 @@ export const logsDownloadCommand: Command = {
   },
   details: `--date YYYY-MM-DD or MM-dd-yy (UTC; required). --output FILE (default stdout). --json converts each line to a
 JSON object (malformed lines are reported on stderr with their line numbers and skipped: exit 4).
---status and --search filter on the server. The file is streamed, never held in memory.`,
+--status and --search filter on the server. The file is streamed, never held in memory; a slow transfer is never
+cut while data flows (the timeout is "no data for --timeout-ms"); a past day's transfer that drops midway resumes at
+the first missing line (up to 3 times). The output is written to FILE.partial and renamed to FILE only when
+complete: a transfer that still fails, or a file that ends mid-line, keeps FILE.partial (exit 4).`,
   async run(ctx) {
     const { io, values } = ctx;
     const pullZoneId = zoneIdArg(ctx.positionals);
     if (typeof values.date !== "string") throw new UsageError("--date is required (YYYY-MM-DD or MM-dd-yy)");
-    const body = await loggingClient(ctx).downloadDay(pullZoneId, values.date, {
-      status: list(values.status)?.map((s) => (/^\d+$/.test(s) ? Number(s) : s)),
-      search: values.search as string | undefined,
+    const logging = loggingClient(ctx);
+    const filters = { status: list(values.status)?.map((s) => (/^\d+$/.test(s) ? Number(s) : s)), search: values.search as string | undefined };
+    const date = values.date;
+    const first = await logging.downloadDay(pullZoneId, date, filters);
+    const body = resumableLines(first, {
+      fetchFrom: (start) => logging.downloadDay(pullZoneId, date, { ...filters, start }),
+      resumable: isPastDay(date),
+      onResume: (lines, failure) => io.stderr(`bunnynet logs download: ${failure.message}; resuming at line ${lines + 1}\n`),
     });
-    const target: Writable = typeof values.output === "string" ? createWriteStream(values.output) : process.stdout;
+    const output = typeof values.output === "string" ? values.output : undefined;
+    const partial = output === undefined ? undefined : `${output}.partial`;
+    const target: Writable = partial === undefined ? process.stdout : createWriteStream(partial);
     const write = async (chunk: string | Buffer) => {
       if (!target.write(chunk)) await once(target, "drain");
     };
-    let malformed = 0;
-    if (values.json === true) {
-      const lines = v1ToJsonLines(parseV1Log(body), (line, reason) => {
-        malformed++;
-        io.stderr(`line ${line}: ${reason}\n`);
-      });
-      for await (const line of lines) await write(line);
-    } else {
-      for await (const chunk of body) await write(chunk as Buffer);
+    // What arrived, to tell a complete file (it ends with a newline) from one cut mid-line.
+    let received = 0;
+    let lastByte = -1;
+    async function* counted(): AsyncGenerator<Buffer> {
+      for await (const chunk of body) {
+        const b = chunk as Buffer;
+        if (b.length > 0) lastByte = b[b.length - 1];
+        received += b.length;
+        yield b;
+      }
     }
-    if (target !== process.stdout) {
+    let malformed = 0;
+    let failure: BunnyError | undefined;
+    try {
+      if (values.json === true) {
+        const lines = v1ToJsonLines(parseV1Log(counted()), (line, reason) => {
+          malformed++;
+          io.stderr(`line ${line}: ${reason}\n`);
+        });
+        for await (const line of lines) await write(line);
+      } else {
+        for await (const chunk of counted()) await write(chunk);
+      }
+    } catch (e) {
+      // A transfer that failed midway (dropped connection, stalled sender): report what was kept.
+      if (!(e instanceof BunnyError)) throw e;
+      failure = e;
+    }
+    if (partial !== undefined) {
       target.end();
       await once(target, "finish");
     }
-    return malformed > 0 ? ExitCode.Partial : ExitCode.Ok;
+    const cutMidLine = received > 0 && lastByte !== 0x0a;
+    if (failure === undefined && !cutMidLine) {
+      if (output !== undefined && partial !== undefined) await rename(partial, output);
+      return malformed > 0 ? ExitCode.Partial : ExitCode.Ok;
+    }
+    const why = failure !== undefined ? failure.message : "the file ends mid-line: the transfer was cut";
+    if (received === 0 && partial !== undefined) {
+      await unlink(partial).catch(() => undefined);
+      io.stderr(`bunnynet logs download: ${why}\n`);
+      return ExitCode.ApiError;
+    }
+    const kept = partial !== undefined ? `; the ${received} bytes received are in ${partial} (incomplete)` : `; ${received} bytes were written (incomplete)`;
+    io.stderr(`bunnynet logs download: ${why}${kept}\n`);
+    return ExitCode.Partial;
   },
 };

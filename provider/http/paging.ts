@@ -1,0 +1,44 @@
+import { createHash } from "node:crypto";
+import { UnexpectedResponseError } from "./errors";
+
+/**
+ * Bounds one listing that follows the server's "there is more" page after page (cursor, page number or offset).
+ * A server that always says "more" (a new cursor every page, `HasMoreItems: true` forever, the same page again)
+ * would otherwise keep a listing running until it is killed; this stops it with a clear error instead:
+ * - at most `maxPages` pages and `maxItems` items (settings `maxPages`, `maxItems`);
+ * - a cursor the server already gave is an error (the loop would never end);
+ * - a non-empty page identical to the previous one is an error (the server ignored the paging parameter).
+ */
+export class PageGuard {
+  private pages = 0;
+  private items = 0;
+  private readonly cursors = new Set<string>();
+  private previous?: string;
+
+  constructor(
+    private readonly method: string,
+    private readonly path: string,
+    private readonly limits: { maxPages: number; maxItems: number },
+  ) {}
+
+  /** Records one page as received; throws UnexpectedResponseError when the listing must stop. */
+  page(items: readonly unknown[], cursor?: string | null): void {
+    this.pages++;
+    this.items += items.length;
+    if (this.pages > this.limits.maxPages) this.fail(`the listing passed ${this.limits.maxPages} pages (maxPages) and the server still says there is more`);
+    if (this.items > this.limits.maxItems) this.fail(`the listing passed ${this.limits.maxItems} items (maxItems) and the server still says there is more`);
+    if (items.length > 0) {
+      const fingerprint = createHash("sha256").update(JSON.stringify(items)).digest("base64");
+      if (fingerprint === this.previous) this.fail(`the server answered page ${this.pages} with the same items as page ${this.pages - 1}`);
+      this.previous = fingerprint;
+    }
+    if (cursor) {
+      if (this.cursors.has(cursor)) this.fail("the list repeated a cursor");
+      this.cursors.add(cursor);
+    }
+  }
+
+  private fail(message: string): never {
+    throw new UnexpectedResponseError({ method: this.method, path: this.path, serverMessage: message });
+  }
+}
