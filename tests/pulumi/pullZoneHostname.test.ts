@@ -25,16 +25,6 @@ describe("pulumi: PullZoneHostname through the SDK's provider host over gRPC", f
   });
   const CONFIG = () => ({ "bunnynet:apiKey": secret(emu.fixtures.accessKey), "bunnynet:apiUrl": emu.url, "bunnynet:maxRetries": "1" });
 
-  /**
-   * A new `pulumi` command: the engine starts a new plugin process for each, and a deployment's reads come from
-   * one fetch (http/sharedReads.ts), so what a test changes outside Pulumi is seen from the next deployment on.
-   */
-  async function newDeployment() {
-    await host.stop();
-    host = await ProviderHost.start();
-    await host.configure(CONFIG());
-  }
-
   const onZone = async (zoneId: number, hostname: string) => emu.client().pullZones.findHostname(zoneId, hostname);
 
   async function checked(props: Record<string, unknown>) {
@@ -96,7 +86,7 @@ describe("pulumi: PullZoneHostname through the SDK's provider host over gRPC", f
     it("refresh after a removal outside Pulumi, or with the zone gone, reports it gone (no id)", async () => {
       const { id, outputs, inputs } = await created();
       await emu.client().pullZones.removeHostname(pullZoneId, String(inputs.hostname));
-      await newDeployment();
+      host = await host.nextDeployment(CONFIG());
       assert.equal((await host.read(TYPE, id, outputs, inputs)).id, "");
       const onMissingZone = { ...outputs, pullZoneId: 987654 };
       assert.equal((await host.read(TYPE, id, onMissingZone, { ...inputs, pullZoneId: 987654 })).id, "");

@@ -43,16 +43,6 @@ describe("pulumi: PullZoneHostname TLS and force-SSL through the provider host",
   });
   const CONFIG = () => ({ "bunnynet:apiKey": secret(emu.fixtures.accessKey), "bunnynet:apiUrl": emu.url, "bunnynet:maxRetries": "1" });
 
-  /**
-   * A new `pulumi` command: the engine starts a new plugin process for each, and a deployment's reads come from
-   * one fetch (http/sharedReads.ts), so what a test changes outside Pulumi is seen from the next deployment on.
-   */
-  async function newDeployment() {
-    await host.stop();
-    host = await ProviderHost.start();
-    await host.configure(CONFIG());
-  }
-
   const onZone = (hostname: string) => emu.client().pullZones.findHostname(pullZoneId, hostname, { withCertificate: true });
   const loads = async () => (await emu.requests()).filter((r) => r.route === "/pullzone/loadFreeCertificate");
 
@@ -165,12 +155,12 @@ describe("pulumi: PullZoneHostname TLS and force-SSL through the provider host",
       const inputs = await checked({ pullZoneId, hostname, tls: custom(mine) });
       const { id, outputs } = await host.create(TYPE, inputs);
       await emu.client().pullZones.addCertificate(pullZoneId, hostname, theirs.certificatePem, theirs.privateKeyPem);
-      await newDeployment();
+      host = await host.nextDeployment(CONFIG());
       const replaced = await host.read(TYPE, id, outputs, inputs);
       assert.notEqual((replaced.inputs!.tls as { certificate: string }).certificate, mine.certificatePem);
       assert.equal(await host.diff(TYPE, id, replaced.outputs, inputs).then((d) => d.changes), "some");
       await emu.client().pullZones.removeCertificate(pullZoneId, hostname);
-      await newDeployment();
+      host = await host.nextDeployment(CONFIG());
       const removed = await host.read(TYPE, id, outputs, inputs);
       assert.equal(removed.inputs!.tls, "none");
       await host.update(TYPE, id, removed.outputs, inputs);

@@ -59,16 +59,6 @@ describe("pulumi: RateLimitRule through the SDK's provider host over gRPC", func
     await emu?.stop();
   });
   const CONFIG = () => ({ "bunnynet:apiKey": secret(emu.fixtures.accessKey), "bunnynet:apiUrl": emu.url, "bunnynet:maxRetries": "1" });
-
-  /**
-   * A new `pulumi` command: the engine starts a new plugin process for each, and a deployment's reads come from
-   * one fetch (http/sharedReads.ts), so what a test changes outside Pulumi is seen from the next deployment on.
-   */
-  async function newDeployment() {
-    await host.stop();
-    host = await ProviderHost.start();
-    await host.configure(CONFIG());
-  }
   // Zones allow few rules (10, and 2 while provisioning): every test starts with empty zones.
   afterEach(async () => {
     await emu.clearFaults();
@@ -289,7 +279,7 @@ describe("pulumi: RateLimitRule through the SDK's provider host over gRPC", func
     it("refresh after a delete outside Pulumi reports it gone, whether the API answers 202 (deleted earlier) or 404", async () => {
       const { id, outputs, inputs } = await created({ shieldZoneId: zoneId, name: uniqueName(), configuration: loginConfiguration });
       await emu.client().shield.deleteRateLimit(id);
-      await newDeployment();
+      host = await host.nextDeployment(CONFIG());
       await emu.markRequests();
       assert.equal((await host.read(TYPE, id, outputs, inputs)).id, "");
       // Not in its zone's listing (which serves every rule of the zone in a refresh), so its own GET decides.
@@ -322,7 +312,7 @@ describe("pulumi: RateLimitRule through the SDK's provider host over gRPC", func
     async function existingRule(name: string, requestCount = 10) {
       const { chainedConditions: _c, ...configuration } = loginConfigurationChecked;
       const rule = await emu.client().shield.createRateLimit({ shieldZoneId: zoneId, ruleName: name, ruleDescription: "made elsewhere", ruleConfiguration: { ...configuration, requestCount } });
-      await newDeployment();
+      host = await host.nextDeployment(CONFIG());
       return rule;
     }
 

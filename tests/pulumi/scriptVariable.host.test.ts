@@ -26,16 +26,6 @@ describe("pulumi: ScriptVariable through the SDK's provider host over gRPC", fun
   });
   const CONFIG = () => ({ "bunnynet:apiKey": secret(emu.fixtures.accessKey), "bunnynet:apiUrl": emu.url, "bunnynet:maxRetries": "1" });
 
-  /**
-   * A new `pulumi` command: the engine starts a new plugin process for each, and a deployment's reads come from
-   * one fetch (http/sharedReads.ts), so what a test changes outside Pulumi is seen from the next deployment on.
-   */
-  async function newDeployment() {
-    await host.stop();
-    host = await ProviderHost.start();
-    await host.configure(CONFIG());
-  }
-
   async function created(extra: Record<string, unknown> = {}) {
     const checked = await host.check(TYPE, {}, { scriptId, name: uniqueName(), ...extra });
     assert.deepEqual(checked.failures, []);
@@ -103,7 +93,7 @@ describe("pulumi: ScriptVariable through the SDK's provider host over gRPC", fun
     it("refresh after a change outside Pulumi returns the real values and refreshed inputs", async () => {
       const { id, outputs, inputs } = await created({ defaultValue: "mine" });
       await emu.client().edgeScripts.updateVariable(scriptId, Number(id), { DefaultValue: "theirs", Required: true });
-      await newDeployment();
+      host = await host.nextDeployment(CONFIG());
       const read = await host.read(TYPE, id, outputs, inputs);
       assert.equal(read.id, id);
       assert.equal(read.outputs.defaultValue, "theirs");
@@ -116,7 +106,7 @@ describe("pulumi: ScriptVariable through the SDK's provider host over gRPC", fun
     it("refresh after a delete outside Pulumi reports it gone (no id)", async () => {
       const { id, outputs, inputs } = await created();
       await emu.client().edgeScripts.deleteVariable(scriptId, Number(id));
-      await newDeployment();
+      host = await host.nextDeployment(CONFIG());
       const read = await host.read(TYPE, id, outputs, inputs);
       assert.equal(read.id, "");
     });
@@ -133,7 +123,7 @@ describe("pulumi: ScriptVariable through the SDK's provider host over gRPC", fun
     it("without adoptExisting, create refuses an existing variable and says how to adopt it", async () => {
       const name = uniqueName();
       await emu.client().edgeScripts.addVariable(scriptId, { Name: name, Required: false, DefaultValue: "x" });
-      await newDeployment();
+      host = await host.nextDeployment(CONFIG());
       const checked = await host.check(TYPE, {}, { scriptId, name, defaultValue: "x" });
       await assert.rejects(host.create(TYPE, checked.inputs), (e: unknown) => {
         assert.ok(e instanceof HostError);
@@ -145,7 +135,7 @@ describe("pulumi: ScriptVariable through the SDK's provider host over gRPC", fun
     it("with adoptExisting, create takes over a variable that matches exactly", async () => {
       const name = uniqueName();
       const existing = await emu.client().edgeScripts.addVariable(scriptId, { Name: name, Required: true, DefaultValue: "same" });
-      await newDeployment();
+      host = await host.nextDeployment(CONFIG());
       const checked = await host.check(TYPE, {}, { scriptId, name, required: true, defaultValue: "same", adoptExisting: true });
       await emu.markRequests();
       const res = await host.create(TYPE, checked.inputs);
@@ -156,7 +146,7 @@ describe("pulumi: ScriptVariable through the SDK's provider host over gRPC", fun
     it("with adoptExisting, a variable that differs is refused, naming the properties but not their values", async () => {
       const name = uniqueName();
       await emu.client().edgeScripts.addVariable(scriptId, { Name: name, Required: false, DefaultValue: "their-secret" });
-      await newDeployment();
+      host = await host.nextDeployment(CONFIG());
       const checked = await host.check(TYPE, {}, { scriptId, name, required: true, defaultValue: "my-secret", adoptExisting: true });
       await assert.rejects(host.create(TYPE, checked.inputs), (e: unknown) => {
         assert.match(String(e), /differs from the inputs in: required, defaultValue/);
@@ -183,7 +173,7 @@ describe("pulumi: ScriptVariable through the SDK's provider host over gRPC", fun
 
     it("a create refused before the server acted is tried again after checking, then fails with the server's error", async () => {
       await emu.faults({ rules: [{ path: "/variables/add$", method: "POST", errorRate: 1, errorStatus: 500, phase: "before" }] });
-      await newDeployment();
+      host = await host.nextDeployment(CONFIG());
       const checked = await host.check(TYPE, {}, { scriptId, name: uniqueName() });
       await emu.markRequests();
       await assert.rejects(host.create(TYPE, checked.inputs), /answered 500/);

@@ -21,17 +21,12 @@ describe("pulumi: API calls per deployment (shared reads through the provider ho
   let deployed: Deployed[] = [];
 
   const config = () => ({ "bunnynet:apiKey": secret(emu.fixtures.accessKey), "bunnynet:apiUrl": emu.url });
-  /** A `pulumi` command: a new plugin process. */
-  async function newDeployment() {
-    await host?.stop();
-    host = await ProviderHost.start();
-    await host.configure(config());
-  }
   const routes = async () => (await emu.requests()).map((r) => `${r.method} ${r.route}`).sort();
 
   before(async () => {
     emu = await startEmulator();
-    await newDeployment();
+    host = await ProviderHost.start();
+    await host.configure(config());
     const zones = [Number(emu.fixtures.pullZoneId), Number(emu.fixtures.loggingDisabledPullZoneId)];
     const scripts = [Number(emu.fixtures.emptyScriptId), Number(emu.fixtures.otherEmptyScriptId)];
     const shieldZoneId = Number(emu.fixtures.shieldZoneId);
@@ -59,7 +54,7 @@ describe("pulumi: API calls per deployment (shared reads through the provider ho
   });
 
   it("a refresh of 30 resources reads each of their 5 parents once", async () => {
-    await newDeployment();
+    host = await host.nextDeployment(config());
     await emu.markRequests();
     const reads = await Promise.all(deployed.map((r) => host.read(r.type, r.id, r.outputs, r.inputs, r.name)));
     assert.deepEqual(
@@ -70,7 +65,7 @@ describe("pulumi: API calls per deployment (shared reads through the provider ho
   });
 
   it("a deployment without changes calls nothing (Check and Diff for every resource)", async () => {
-    await newDeployment();
+    host = await host.nextDeployment(config());
     await emu.markRequests();
     await Promise.all(
       deployed.map(async (r) => {
@@ -83,7 +78,7 @@ describe("pulumi: API calls per deployment (shared reads through the provider ho
   });
 
   it("after deleting half in the same plugin process, a refresh sees exactly what is left", async () => {
-    await newDeployment();
+    host = await host.nextDeployment(config());
     // Every parent cached first, as a refresh at the start of `pulumi up --refresh` would.
     await Promise.all(deployed.map((r) => host.read(r.type, r.id, r.outputs, r.inputs, r.name)));
     const gone = deployed.filter((_, i) => i % 2 === 0);
