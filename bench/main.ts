@@ -3,7 +3,7 @@ import { join } from "node:path";
 
 /**
  * `npm run bench`: every benchmark, each in its own process so none warms or loads the others, printing
- * one table each. `npm run bench -- --quick` uses smaller sizes (a 200 MB log file, 50 resources).
+ * one table each. `npm run bench -- --quick` uses smaller sizes (a 200 MB log file, 50 and 100 resources).
  */
 const quick = process.argv.includes("--quick");
 
@@ -12,6 +12,7 @@ const runs: [script: string, args: string[]][] = [
   ["emulatorThroughput.js", [quick ? "2" : "5"]],
   ["registration.js", [quick ? "100" : "500"]],
   ["providerOverhead.js", [quick ? "50" : "200"]],
+  ["scale.js", [quick ? "100" : "500"]],
   ["logsV1Parse.js", [quick ? "200" : "1024"]],
 ];
 

@@ -1,12 +1,18 @@
 import { Pool } from "undici";
 import { ProviderHost, secret } from "../tests/support/providerHost";
-import { printTable, spawnEmulator, type EmulatorProcess } from "./support";
+import { admin, countRequests, pooled, printTable, spawnEmulator } from "./support";
 
 /**
- * Provider overhead: N ScriptVariables created, updated and deleted through the SDK's real provider host
- * (gRPC Check+Create, Update, Delete, as the engine drives it), against the very same HTTP calls made directly
- * with undici at the same concurrency. Both runs hit the same emulator; the emulator's request log proves the
- * call sequences match. Run once with no added latency and once with a realistic round trip.
+ * Provider overhead: N ScriptVariables created, updated and deleted through the SDK's real provider host with the
+ * RPCs the engine sends (Check+Create for a new resource; Check+Diff+Update for a changed one; Delete), against the
+ * very same HTTP calls made directly with undici at the same concurrency. Both runs hit the same emulator; the
+ * emulator's request log proves the call sequences match. Run once with no added latency and once with a
+ * realistic round trip.
+ *
+ * The engine's sequence (pulumi/pulumi at 1a16857a, pkg/resource/deploy/step_generator.go): `generateSteps` calls
+ * `prov.Check` for every registration ("Ensure the provider is okay with this resource and fetch the inputs"),
+ * then, for a resource with old state, `sg.diff`, which calls the provider's Diff; only a Diff with changes
+ * becomes an UpdateStep, whose `Apply` (step.go) calls Update. A new resource gets Check, then Create, no Diff.
  */
 
 const TYPE = "ScriptVariable";
@@ -15,30 +21,6 @@ interface PhaseTimes {
   create: number;
   update: number;
   delete: number;
-}
-
-async function pooled<T>(items: T[], concurrency: number, fn: (item: T, index: number) => Promise<void>): Promise<number> {
-  const started = performance.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        await fn(items[i], i);
-      }
-    }),
-  );
-  return performance.now() - started;
-}
-
-async function admin(emu: EmulatorProcess, method: string, path: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(emu.url + path, { method, headers: body ? { "content-type": "application/json" } : {}, body: body ? JSON.stringify(body) : undefined });
-  return res.json();
-}
-
-async function countRequests(emu: EmulatorProcess, since: number): Promise<{ count: number; last: number }> {
-  const log = (await admin(emu, "GET", `/_emulator/requests?since=${since}`)) as { lastSeq: number; requests: unknown[] };
-  return { count: log.requests.length, last: log.lastSeq };
 }
 
 async function viaProvider(host: ProviderHost, scriptId: number, names: string[], concurrency: number): Promise<PhaseTimes> {
@@ -51,6 +33,7 @@ async function viaProvider(host: ProviderHost, scriptId: number, names: string[]
   const update = await pooled(names, concurrency, async (name, i) => {
     const news = { scriptId, name, required: true, defaultValue: "v2" };
     const checked = await host.check(TYPE, state[i].outputs, news, name);
+    await host.diff(TYPE, state[i].id, state[i].outputs, checked.inputs, state[i].outputs, name);
     state[i].outputs = await host.update(TYPE, state[i].id, state[i].outputs, checked.inputs, state[i].outputs, name);
   });
   const del = await pooled(names, concurrency, async (name, i) => host.delete(TYPE, state[i].id, state[i].outputs, state[i].outputs, name));
@@ -70,9 +53,11 @@ async function direct(pool: Pool, key: string, scriptId: number, names: string[]
     return text ? JSON.parse(text) : undefined;
   };
   const ids: number[] = [];
-  // The same calls the provider makes: look the name up (adoption and safe-create check), then add.
+  // The same calls the provider makes: look the name up (adoption and safe-create check), check that no secret has
+  // it, then add.
   const create = await pooled(names, concurrency, async (name, i) => {
     await call("GET", `/compute/script/${scriptId}`);
+    await call("GET", `/compute/script/${scriptId}/secrets`);
     ids[i] = (await call("POST", `/compute/script/${scriptId}/variables/add`, { Name: name, Required: false, DefaultValue: "v1" })).Id;
   });
   const update = await pooled(names, concurrency, async (_name, i) => {

@@ -13,9 +13,9 @@ export interface EmulatorProcess {
   stop(): Promise<void>;
 }
 
-/** Starts the emulator in its own process (so load generation does not share its event loop). */
-export async function spawnEmulator(extraArgs: string[] = []): Promise<EmulatorProcess> {
-  const child = spawn(process.execPath, [EMULATOR_MAIN, "--port", "0", "--data", ":memory:", ...extraArgs], { stdio: ["ignore", "pipe", "inherit"] });
+/** Starts the emulator in its own process (so load generation does not share its event loop); `main` may be a variant of it. */
+export async function spawnEmulator(extraArgs: string[] = ["--data", ":memory:"], main = EMULATOR_MAIN): Promise<EmulatorProcess> {
+  const child = spawn(process.execPath, [main, "--port", "0", ...extraArgs], { stdio: ["ignore", "pipe", "inherit"] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = "";
     child.stdout!.on("data", (d) => {
@@ -38,6 +38,33 @@ export async function spawnEmulator(extraArgs: string[] = []): Promise<EmulatorP
         child.kill("SIGTERM");
       }),
   };
+}
+
+/** Runs `fn` over `items` with at most `concurrency` at once (the engine's `--parallel`); resolves to the wall time in ms. */
+export async function pooled<T>(items: T[], concurrency: number, fn: (item: T, index: number) => Promise<void>): Promise<number> {
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        await fn(items[i], i);
+      }
+    }),
+  );
+  return performance.now() - started;
+}
+
+/** Calls an admin route of the emulator (`/_emulator/...`). */
+export async function admin(emu: EmulatorProcess, method: string, path: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(emu.url + path, { method, headers: body ? { "content-type": "application/json" } : {}, body: body ? JSON.stringify(body) : undefined });
+  return res.json();
+}
+
+/** How many API requests the emulator served since `since`, and the newest sequence number. */
+export async function countRequests(emu: EmulatorProcess, since: number): Promise<{ count: number; last: number }> {
+  const log = (await admin(emu, "GET", `/_emulator/requests?since=${since}`)) as { lastSeq: number; requests: unknown[] };
+  return { count: log.requests.length, last: log.lastSeq };
 }
 
 export function percentile(sorted: number[], p: number): number {

@@ -26,6 +26,8 @@ export interface BunnySettings {
   maxItems: number;
   /** Debug sink for one line per HTTP attempt (never carries headers or bodies). */
   debug?: (line: string) => void;
+  /** Serve parent reads from the deployment-scoped read cache (the provider process turns it on; see http/sharedReads.ts). */
+  readCache?: boolean;
 }
 
 export const DEFAULT_URLS = {

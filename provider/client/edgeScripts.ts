@@ -25,7 +25,7 @@ export class EdgeScriptsClient {
 
   /** The script, with its variables in `EdgeScriptVariables`. */
   async getScript(scriptId: number): Promise<EdgeScript> {
-    const res = await this.http.request({ api: "core", method: "GET", path: encodePath("compute", "script", scriptId), responseSchema: EdgeScriptSchema });
+    const res = await this.http.request({ api: "core", method: "GET", path: encodePath("compute", "script", scriptId), responseSchema: EdgeScriptSchema, cacheable: true });
     return res.body;
   }
 
@@ -80,7 +80,7 @@ export class EdgeScriptsClient {
 
   /** The script's secrets: ids, names and LastModified, never values (the API does not send them). */
   async listSecrets(scriptId: number): Promise<Secret[]> {
-    const res = await this.http.request({ api: "core", method: "GET", path: encodePath("compute", "script", scriptId, "secrets"), responseSchema: SecretListSchema });
+    const res = await this.http.request({ api: "core", method: "GET", path: encodePath("compute", "script", scriptId, "secrets"), responseSchema: SecretListSchema, cacheable: true });
     return res.body.Secrets;
   }
 

@@ -22,7 +22,7 @@ export class PullZonesClient {
   constructor(private readonly http: Transport) {}
 
   async getPullZone(id: number): Promise<PullZone> {
-    const res = await this.http.request({ api: "core", method: "GET", path: encodePath("pullzone", id), responseSchema: PullZoneSchema });
+    const res = await this.http.request({ api: "core", method: "GET", path: encodePath("pullzone", id), responseSchema: PullZoneSchema, cacheable: true });
     return res.body;
   }
 
@@ -31,7 +31,7 @@ export class PullZonesClient {
    * too; the schema drops them on arrival.
    */
   async getPullZoneWithCertificates(id: number): Promise<PullZone> {
-    const res = await this.http.request({ api: "core", method: "GET", path: encodePath("pullzone", id), query: { includeCertificate: true }, responseSchema: PullZoneSchema });
+    const res = await this.http.request({ api: "core", method: "GET", path: encodePath("pullzone", id), query: { includeCertificate: true }, responseSchema: PullZoneSchema, cacheable: true });
     return res.body;
   }
 
@@ -66,13 +66,13 @@ export class PullZonesClient {
 
   /**
    * Asks bunny.net to issue (or renew) a free certificate for a hostname of the account. A GET that changes
-   * state, so it must never be answered from a cache; it is safe to repeat (the hostname ends up with one
+   * state (`mutates`): never shared or answered from a cache, and it invalidates cached zones like a write; it is safe to repeat (the hostname ends up with one
    * certificate). A 400 means it could not be issued now, typically because the hostname's DNS does not
    * point at bunny.net yet.
    */
   async loadFreeCertificate(hostname: string): Promise<void> {
     const value = validateRequest(HostnameRequestSchema, { Hostname: hostname }, "GET", "/pullzone/loadFreeCertificate").Hostname;
-    await this.http.request({ api: "core", method: "GET", path: "/pullzone/loadFreeCertificate", query: { hostname: value, useOnlyHttp01: true }, retry: "idempotent" });
+    await this.http.request({ api: "core", method: "GET", path: "/pullzone/loadFreeCertificate", query: { hostname: value, useOnlyHttp01: true }, retry: "idempotent", mutates: true });
   }
 
   /** Installs a custom certificate (PEM text of the certificate chain and its private key); replaces the one there. Safe to repeat. */

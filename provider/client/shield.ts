@@ -17,6 +17,9 @@ import {
 } from "../schemas/shield";
 import type { CreateRateLimitInput, RateLimitListQuery, RateLimitPage, RateLimitRule, ShieldZone, UpdateRateLimitInput } from "../types.generated";
 
+
+/** Shield's answers are read by `shieldAnswer`; one schema instance, so identical reads are recognised and shared (Transport). */
+const ANY_ANSWER = z.unknown();
 /** Pauses between the lookups that read back a rule the API accepted (202) but may not list yet. */
 const READ_BACK_DELAYS_MS = [0, 250, 500, 1000, 2000, 4000];
 
@@ -44,7 +47,7 @@ export class ShieldClient {
   /** The shield zone protecting a pull zone (its id and rule limits). NotFoundError when it has none (or it is not ready: 202). */
   async getShieldZoneByPullZone(pullZoneId: number | string): Promise<ShieldZone> {
     const path = encodePath("shield", "shield-zone", "get-by-pullzone", validateRequest(idFromString, pullZoneId, "GET", "/shield/shield-zone/get-by-pullzone", "pullZoneId"));
-    const res = await this.http.request({ api: "core", method: "GET", path, responseSchema: z.unknown() });
+    const res = await this.http.request({ api: "core", method: "GET", path, responseSchema: ANY_ANSWER, cacheable: true });
     const answer = shieldAnswer("GET", path, res.status, res.body, ShieldZoneSchema);
     if (answer.kind === "value") return answer.value;
     throw new NotFoundError({ method: "GET", path, status: res.status, serverMessage: "the pull zone's shield zone is not ready (202 Accepted)" });
@@ -58,12 +61,13 @@ export class ShieldClient {
   async createRateLimit(input: CreateRateLimitInput): Promise<RateLimitRule> {
     const path = "/shield/rate-limit";
     const body = validateRequest(CreateRateLimitRequestSchema, input, "POST", path);
-    const res = await this.http.request({ api: "core", method: "POST", path, json: body, responseSchema: z.unknown(), retry: "create" });
+    const res = await this.http.request({ api: "core", method: "POST", path, json: body, responseSchema: ANY_ANSWER, retry: "create" });
     const answer = shieldAnswer("POST", path, res.status, res.body, RateLimitRuleSchema);
     if (answer.kind === "value") return answer.value;
     for (const delay of READ_BACK_DELAYS_MS) {
       await sleep(delay);
-      const rule = await this.findRateLimitByName(body.shieldZoneId, body.ruleName);
+      // Polling for a change: every look-up reads the zone afresh.
+      const rule = await this.findRateLimit(body.shieldZoneId, (r) => r.ruleName === body.ruleName, { fresh: true });
       if (rule) return rule;
     }
     throw new UnexpectedResponseError({
@@ -80,28 +84,28 @@ export class ShieldClient {
    */
   async getRateLimit(id: number | string): Promise<RateLimitRule> {
     const path = encodePath("shield", "rate-limit", this.ruleId(id, "GET"));
-    const res = await this.http.request({ api: "core", method: "GET", path, responseSchema: z.unknown() });
+    const res = await this.http.request({ api: "core", method: "GET", path, responseSchema: ANY_ANSWER });
     const answer = shieldAnswer("GET", path, res.status, res.body, RateLimitRuleSchema);
     if (answer.kind === "value") return answer.value;
     throw new NotFoundError({ method: "GET", path, status: res.status, serverMessage: "the rule is gone (answered 202 Accepted)" });
   }
 
-  /** One page of a zone's rules. */
-  async listRateLimitsPage(shieldZoneId: number | string, query: RateLimitListQuery = {}): Promise<RateLimitPage> {
+  /** One page of a zone's rules. `fresh`: never from the provider's read cache (for polling). */
+  async listRateLimitsPage(shieldZoneId: number | string, query: RateLimitListQuery = {}, options: { fresh?: boolean } = {}): Promise<RateLimitPage> {
     const zoneId = validateRequest(idFromString, shieldZoneId, "GET", "/shield/rate-limits", "shieldZoneId");
     const path = encodePath("shield", "rate-limits", zoneId);
     const q = validateRequest(RateLimitListQuerySchema, query, "GET", path);
-    const res = await this.http.request({ api: "core", method: "GET", path, query: q, responseSchema: z.unknown() });
+    const res = await this.http.request({ api: "core", method: "GET", path, query: q, responseSchema: ANY_ANSWER, cacheable: !options.fresh });
     const answer = shieldAnswer("GET", path, res.status, res.body, RateLimitPageSchema);
     if (answer.kind === "value") return answer.value;
     throw new UnexpectedResponseError({ method: "GET", path, status: res.status, serverMessage: "the list answered 202 Accepted without rules" });
   }
 
   /** Every rule of a zone, page by page. */
-  async *listRateLimits(shieldZoneId: number | string, options: { perPage?: number } = {}): AsyncGenerator<RateLimitRule> {
+  async *listRateLimits(shieldZoneId: number | string, options: { perPage?: number; fresh?: boolean } = {}): AsyncGenerator<RateLimitRule> {
     const guard = new PageGuard("GET", "/shield/rate-limits/{shieldZoneId}", this.http.limits);
     for (let page = 1; ; page++) {
-      const res = await this.listRateLimitsPage(shieldZoneId, { page, perPage: options.perPage });
+      const res = await this.listRateLimitsPage(shieldZoneId, { page, perPage: options.perPage }, { fresh: options.fresh });
       guard.page(res.data);
       yield* res.data;
       const hasNext = res.page.nextPage !== null && res.page.nextPage !== undefined && res.page.currentPage < res.page.totalPages;
@@ -111,9 +115,17 @@ export class ShieldClient {
 
   /** The zone's rule with exactly this name (the newest one if several share it), or undefined. */
   async findRateLimitByName(shieldZoneId: number | string, name: string): Promise<RateLimitRule | undefined> {
+    return this.findRateLimit(shieldZoneId, (rule) => rule.ruleName === name);
+  }
+
+  /**
+   * The zone's newest rule that `matches`, or undefined. Every look-up in a zone reads the same pages, so
+   * concurrent ones share them (and the provider's read cache serves them within a deployment).
+   */
+  async findRateLimit(shieldZoneId: number | string, matches: (rule: RateLimitRule) => boolean, options: { fresh?: boolean } = {}): Promise<RateLimitRule | undefined> {
     let found: RateLimitRule | undefined;
-    for await (const rule of this.listRateLimits(shieldZoneId, { perPage: 1000 })) {
-      if (rule.ruleName === name && (!found || rule.id > found.id)) found = rule;
+    for await (const rule of this.listRateLimits(shieldZoneId, { perPage: 1000, fresh: options.fresh })) {
+      if (matches(rule) && (!found || rule.id > found.id)) found = rule;
     }
     return found;
   }
@@ -122,7 +134,7 @@ export class ShieldClient {
   async updateRateLimit(id: number | string, input: UpdateRateLimitInput): Promise<RateLimitRule> {
     const path = encodePath("shield", "rate-limit", this.ruleId(id, "PATCH"));
     const body = validateRequest(UpdateRateLimitRequestSchema, input, "PATCH", path);
-    const res = await this.http.request({ api: "core", method: "PATCH", path, json: body, responseSchema: z.unknown(), retry: "idempotent" });
+    const res = await this.http.request({ api: "core", method: "PATCH", path, json: body, responseSchema: ANY_ANSWER, retry: "idempotent" });
     const answer = shieldAnswer("PATCH", path, res.status, res.body, RateLimitRuleSchema);
     return answer.kind === "value" ? answer.value : this.getRateLimit(id);
   }
@@ -134,7 +146,7 @@ export class ShieldClient {
   async deleteRateLimit(id: number | string): Promise<boolean> {
     const path = encodePath("shield", "rate-limit", this.ruleId(id, "DELETE"));
     try {
-      const res = await this.http.request({ api: "core", method: "DELETE", path, responseSchema: z.unknown(), retry: "idempotent" });
+      const res = await this.http.request({ api: "core", method: "DELETE", path, responseSchema: ANY_ANSWER, retry: "idempotent" });
       shieldAnswer("DELETE", path, res.status, res.body, GenericRequestResponseSchema);
       return true;
     } catch (e) {

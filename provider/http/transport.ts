@@ -13,6 +13,7 @@ import {
 import { MAX_RETRY_AFTER_MS } from "./bounds";
 import { MAX_PATH_SEGMENT, pathSegmentProblem } from "./pathSegments";
 import { limiterFor } from "./rateLimiter";
+import { type Sharing, credentialId, shared, surfaceOf } from "./sharedReads";
 import type { BunnySettings } from "../settings";
 import { userAgent } from "../packageInfo";
 
@@ -69,6 +70,13 @@ export interface RequestSpec<T> {
   auth?: Auth;
   /** Serialises requests through a per-key sliding-window limiter (logging: one per pull zone). */
   limiterKey?: string;
+  /**
+   * A GET that changes state (e.g. `GET /pullzone/loadFreeCertificate`): never shared or cached, and it
+   * invalidates cached reads like any other write (see sharedReads.ts). Every other method always counts as a write.
+   */
+  mutates?: boolean;
+  /** A GET of a parent object that the provider process may serve from its deployment-scoped cache (see sharedReads.ts). */
+  cacheable?: boolean;
 }
 
 export interface ApiResponse<T> {
@@ -120,6 +128,16 @@ export function validateRequest<T>(schema: Schema<T>, value: unknown, method: st
   return result.data;
 }
 
+const schemaIds = new WeakMap<Schema, number>();
+let schemaCount = 0;
+/** A number per response schema, for telling requests apart that parse the same URL's answer differently. */
+function schemaId(schema: Schema | undefined): number {
+  if (!schema) return 0;
+  let id = schemaIds.get(schema);
+  if (id === undefined) schemaIds.set(schema, (id = ++schemaCount));
+  return id;
+}
+
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT", "EHOSTUNREACH", "ENETUNREACH"]);
 
 function sleep(ms: number): Promise<void> {
@@ -167,19 +185,25 @@ export class Transport {
    * arrive within `timeoutMs` and be at most `maxResponseBytes`; a larger one is refused unread (not retried).
    */
   async request<T = undefined>(spec: RequestSpec<T>): Promise<ApiResponse<T>> {
-    const { status, headers, body } = await this.send(spec, "json", async (res) => {
-      const text = await readBounded(res, this.settings.maxResponseBytes);
-      if (text === undefined) {
-        throw new UnexpectedResponseError({
-          method: spec.method,
-          path: spec.path,
-          status: res.statusCode,
-          serverMessage: `the answer is larger than ${this.settings.maxResponseBytes} bytes (maxResponseBytes); it was not read further`,
-        });
-      }
-      return text;
+    const sharing = this.sharing(spec, true);
+    // Parsed once, inside the shared request: what is shared or cached is what the schema kept (a zone's
+    // certificate keys, for one, are dropped on arrival). Every caller gets its own copy.
+    const res = await shared(sharing, async () => {
+      const { status, headers, body } = await this.send(spec, "json", async (r) => {
+        const text = await readBounded(r, this.settings.maxResponseBytes);
+        if (text === undefined) {
+          throw new UnexpectedResponseError({
+            method: spec.method,
+            path: spec.path,
+            status: r.statusCode,
+            serverMessage: `the answer is larger than ${this.settings.maxResponseBytes} bytes (maxResponseBytes); it was not read further`,
+          });
+        }
+        return text;
+      });
+      return { status, headers, body: this.parseBody(spec, status, body) };
     });
-    return { status, headers, body: this.parseBody(spec, status, body) };
+    return sharing.sharing === "write" ? res : { ...res, body: structuredClone(res.body) };
   }
 
   /**
@@ -188,16 +212,30 @@ export class Transport {
    * (dropped connection, stalled sender) errors the stream with a NetworkError or TimeoutError.
    */
   async stream(spec: RequestSpec<unknown>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Readable }> {
-    return this.send(spec, "stream", async (res) => {
-      const out = new PassThrough();
-      const source = res.body;
-      source.on("error", (e) => out.destroy(e instanceof BunnyError ? e : this.networkError(spec, e, "stream")));
-      out.on("close", () => {
-        if (!source.readableEnded) source.destroy();
-      });
-      source.pipe(out);
-      return out;
-    });
+    return shared(this.sharing(spec, false), () =>
+      this.send(spec, "stream", async (res) => {
+        const out = new PassThrough();
+        const source = res.body;
+        source.on("error", (e) => out.destroy(e instanceof BunnyError ? e : this.networkError(spec, e, "stream")));
+        out.on("close", () => {
+          if (!source.readableEnded) source.destroy();
+        });
+        source.pipe(out);
+        return out;
+      }),
+    );
+  }
+
+  /** How the request takes part in coalescing and the read cache; the credential only as a hash. */
+  private sharing(spec: RequestSpec<unknown>, buffered: boolean) {
+    const url = this.buildUrl(spec);
+    const auth = spec.auth ?? { accessKey: this.settings.apiKey };
+    const credential = auth === "none" ? "none" : "accessKey" in auth ? `accessKey ${auth.accessKey}` : `bearer ${auth.bearer}`;
+    let sharing: Sharing = "none";
+    if (spec.method !== "GET" || spec.mutates) sharing = "write";
+    else if (buffered) sharing = spec.cacheable && this.settings.readCache ? "cache" : "coalesce";
+    // Requests are identical when their answers are parsed alike too: the schema is part of the key.
+    return { sharing, key: `${spec.method} ${url} ${schemaId(spec.responseSchema)}`, surface: surfaceOf(url), credential: credentialId(credential, new URL(url).origin) };
   }
 
   private parseBody<T>(spec: RequestSpec<T>, status: number, text: string): T {

@@ -84,6 +84,11 @@ export interface ResourceDefinition<Shape extends InputShape, Obj, O extends Pla
    */
   find?(ctx: ResourceContext, inputs: z.output<z.ZodObject<Shape>>): Promise<Obj | undefined>;
   /**
+   * The API itself refuses a second object with this identity (AlreadyExistsError). Then create is sent
+   * first and `find` runs only when it fails: the refusal is the look-up, and a create costs no extra read.
+   */
+  refusesDuplicates?: boolean;
+  /**
    * Rules across properties, and inputs derived from others, applied by check once the schema accepted the
    * known inputs (no API call; reading a local file is fine). `unknown` names the inputs not known yet, wholly
    * or in part (preview). Returns the completed inputs (still valid for the schema), or failures naming properties.
@@ -371,7 +376,8 @@ export function isAmbiguous(e: unknown): boolean {
 const CREATE_ATTEMPTS = 3;
 
 /**
- * Creates the object, or adopts an existing one with the same identity when allowed.
+ * Creates the object, or adopts an existing one with the same identity when allowed. The look-up comes first,
+ * unless the API refuses duplicates itself (`refusesDuplicates`): then only a refused create looks.
  * After an ambiguous failure (5xx, timeout) the object is looked up before anything is tried again,
  * so a create whose answer was lost is not repeated into a duplicate (and when the look-up fails too, nothing is).
  */
@@ -381,8 +387,10 @@ async function createOrAdopt<Shape extends InputShape, Obj, O extends Plain>(
   inputs: z.output<z.ZodObject<Shape>>,
 ): Promise<Observed<z.output<z.ZodObject<Shape>>, O>> {
   if (!def.find) return def.describe(await def.create(ctx, inputs), inputs);
-  const existing = await def.find(ctx, inputs);
-  if (existing !== undefined) return settle(def, ctx, adopt(def, existing, inputs, wantsAdoption(inputs)), inputs);
+  if (!def.refusesDuplicates) {
+    const existing = await def.find(ctx, inputs);
+    if (existing !== undefined) return settle(def, ctx, adopt(def, existing, inputs, wantsAdoption(inputs)), inputs);
+  }
   for (let attempt = 1; ; attempt++) {
     try {
       return def.describe(await def.create(ctx, inputs), inputs);

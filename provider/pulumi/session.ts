@@ -1,4 +1,5 @@
 import { BunnyClient } from "../client";
+import { beginDeployment } from "../http/sharedReads";
 import { SETTING_SOURCES, type SettingName, type SettingsInput, resolveSettings } from "../settings";
 
 /** Reads every `bunnynet:*` setting through `get(name)` (name without namespace); unset ones fall back to BUNNYNET_* later. */
@@ -22,6 +23,9 @@ export interface EngineConfig {
  * `configure` only records the config: the engine caches the provider before configure finishes, and a
  * configure that threw would leave a cached provider that never got its settings. The client (and a
  * missing-key ConfigurationError) comes on first use, so `check` works without credentials.
+ *
+ * The engine starts one plugin process per deployment and configures each provider in it once, so a Configure
+ * also starts a new scope for the read cache (see http/sharedReads.ts), which the client turns on.
  */
 export class ProviderSession {
   private input: SettingsInput = {};
@@ -37,11 +41,12 @@ export class ProviderSession {
       }
     });
     this.cached = undefined;
+    beginDeployment();
   }
 
   /** Config values first, then BUNNYNET_* environment variables of the plugin process, then defaults. */
   client(): BunnyClient {
-    this.cached ??= new BunnyClient(resolveSettings(this.input));
+    this.cached ??= new BunnyClient({ ...resolveSettings(this.input), readCache: true });
     return this.cached;
   }
 }

@@ -182,9 +182,10 @@ async function addHostname(ctx: ResourceContext, inputs: Inputs): Promise<void> 
   try {
     await ctx.client.pullZones.addHostname(inputs.pullZoneId, inputs.hostname);
   } catch (e) {
-    if (isAmbiguous(e) && (await ctx.client.pullZones.findHostname(inputs.pullZoneId, inputs.hostname).catch(() => undefined))) return;
+    if (isAmbiguous(e) && (await findWithCertificate(ctx, inputs).catch(() => undefined))) return;
     // "Already registered" on this zone is for the framework's adoption rules; on another zone nothing can be adopted.
-    if (e instanceof AlreadyExistsError && (await ctx.client.pullZones.findHostname(inputs.pullZoneId, inputs.hostname)) === undefined) {
+    // The same read as the framework's look-up that follows (which the deployment's read cache then serves).
+    if (e instanceof AlreadyExistsError && (await findWithCertificate(ctx, inputs)) === undefined) {
       throw new Error(
         `${inputs.hostname} is already registered on another pull zone, not on pull zone ${inputs.pullZoneId}: it cannot be adopted here. ` +
           `Remove it from the other zone first (${e.message}).`,
@@ -221,6 +222,8 @@ defineResource({
   // A hostname is only a value on a zone: another zone or another name is another hostname.
   replaceOnChanges: ["pullZoneId", "hostname"],
   identity: ["pullZoneId", "hostname"],
+  // The API refuses a hostname already registered on any zone (400 "already registered", BUNNY-API.md).
+  refusesDuplicates: true,
   // An adopted hostname (or one whose add answer was lost) gets the certificate and force-SSL asked for.
   setOnAdoption: ["tls", "forceSsl"],
   secretInputs: ["tls"],
@@ -284,8 +287,10 @@ defineResource({
     return readBack(ctx, inputs);
   },
 
-  // A system hostname stays: it only loses force-SSL and a custom certificate.
+  // A system hostname stays: it only loses force-SSL and a custom certificate. One the state shows was added is
+  // removed without reading the zone first ("already gone", like a zone that is gone, counts as done).
   async delete(ctx, _id, state) {
+    if (state.isSystemHostname === false) return ctx.client.pullZones.removeHostname(state.pullZoneId, state.hostname);
     const current = await findWithCertificate(ctx, state);
     if (!current) return;
     if (!current.IsSystemHostname) return ctx.client.pullZones.removeHostname(state.pullZoneId, state.hostname);

@@ -175,8 +175,12 @@ defineResource({
       ruleConfiguration: toApi(inputs.configuration),
     }),
 
-  // A rule deleted elsewhere answers 404, or 202: the client throws NotFoundError for both, which means gone.
-  get: ({ client }, id) => client.shield.getRateLimit(id),
+  // Read through the zone's rules: in a refresh one listing serves every rule of the zone (see http/sharedReads.ts).
+  // A rule not listed may be provisioning (left out of its zone's first listing) or gone: its own GET tells, and
+  // a rule deleted elsewhere answers 404, or 202: the client throws NotFoundError for both, which means gone.
+  get: async ({ client }, id, state) =>
+    (state.shieldZoneId !== undefined ? await client.shield.findRateLimit(state.shieldZoneId, (rule) => String(rule.id) === id) : undefined) ??
+    client.shield.getRateLimit(id),
 
   // The whole rule is sent, so a removed description or condition is removed in the API too.
   update: ({ client }, id, _state, inputs) =>

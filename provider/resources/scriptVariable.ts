@@ -32,6 +32,8 @@ defineResource({
   // A variable cannot move to another script or be renamed: those make a new variable.
   replaceOnChanges: ["scriptId", "name"],
   identity: ["scriptId", "name"],
+  // Not `refusesDuplicates`: the API's documents do not say a second variable of the same name is refused (the
+  // emulator refuses it, and the upsert by name suggests names are unique), so the look-up still comes first.
   secretInputs: ["defaultValue"],
 
   describe(variable: Variable, requested: Inputs) {
@@ -57,7 +59,8 @@ defineResource({
     return client.edgeScripts.addVariable(inputs.scriptId, { Name: inputs.name, Required: inputs.required, DefaultValue: inputs.defaultValue ?? null });
   },
 
-  get: ({ client }, id, state) => client.edgeScripts.getVariable(state.scriptId, Number(id)),
+  // Read through the script: in a refresh one read serves every variable of the script (see http/sharedReads.ts).
+  get: async ({ client }, id, state) => (await client.edgeScripts.getScript(state.scriptId)).EdgeScriptVariables.find((v) => v.Id === Number(id)),
 
   // null clears a default value that was removed from the program.
   update: ({ client }, id, state, inputs) =>

@@ -182,6 +182,7 @@ export async function useClient(c: bunnynet.BunnyClient): Promise<void> {
   const rulePage: bunnynet.api.RateLimitPage = await c.shield.listRateLimitsPage(shieldZone.shieldZoneId, { page: 1, perPage: 100 });
   for await (const r of c.shield.listRateLimits(shieldZone.shieldZoneId, { perPage: 100 })) console.log(r.ruleName, r.ruleConfiguration?.timeframe);
   const byName = await c.shield.findRateLimitByName(shieldZone.shieldZoneId, "login");
+  const byId = await c.shield.findRateLimit(shieldZone.shieldZoneId, (r) => r.id === byName?.id);
   const fetched = await c.shield.getRateLimit(created.id);
   const changed = await c.shield.updateRateLimit(fetched.id, { ruleName: "login", ruleConfiguration: input.ruleConfiguration } satisfies bunnynet.api.UpdateRateLimitInput);
   const removed: boolean = await c.shield.deleteRateLimit(changed.id);
@@ -198,7 +199,7 @@ export async function useClient(c: bunnynet.BunnyClient): Promise<void> {
   const raw = await c.http.stream({ api: "logging", method: "GET", path: "/01-01-26/42.log" });
   console.log(c.http.baseUrl("stream"), c.http.stats.requests, res.body.Name, raw.status, c.settings.apiUrl, JSON.stringify(c.toJSON()));
 
-  console.log(closed, keyPage, regionPage, endpointPage, volumes, volume, detached, deleted, script, upserted.created, found, page, tokenPage, host, rulePage, byName, removed, status);
+  console.log(closed, keyPage, regionPage, endpointPage, volumes, volume, detached, deleted, script, upserted.created, found, page, tokenPage, host, rulePage, byName, byId, removed, status);
 }
 
 // Errors, as a program would tell them apart.

@@ -35,12 +35,13 @@ describe("pulumi: PullZoneHostname TLS and force-SSL through the provider host",
     emu = await startEmulator();
     pullZoneId = Number(emu.fixtures.pullZoneId);
     host = await ProviderHost.start();
-    await host.configure({ "bunnynet:apiKey": secret(emu.fixtures.accessKey), "bunnynet:apiUrl": emu.url, "bunnynet:maxRetries": "1" });
+    await host.configure(CONFIG());
   });
   after(async () => {
     await host?.stop();
     await emu?.stop();
   });
+  const CONFIG = () => ({ "bunnynet:apiKey": secret(emu.fixtures.accessKey), "bunnynet:apiUrl": emu.url, "bunnynet:maxRetries": "1" });
 
   const onZone = (hostname: string) => emu.client().pullZones.findHostname(pullZoneId, hostname, { withCertificate: true });
   const loads = async () => (await emu.requests()).filter((r) => r.route === "/pullzone/loadFreeCertificate");
@@ -154,10 +155,12 @@ describe("pulumi: PullZoneHostname TLS and force-SSL through the provider host",
       const inputs = await checked({ pullZoneId, hostname, tls: custom(mine) });
       const { id, outputs } = await host.create(TYPE, inputs);
       await emu.client().pullZones.addCertificate(pullZoneId, hostname, theirs.certificatePem, theirs.privateKeyPem);
+      host = await host.nextDeployment(CONFIG());
       const replaced = await host.read(TYPE, id, outputs, inputs);
       assert.notEqual((replaced.inputs!.tls as { certificate: string }).certificate, mine.certificatePem);
       assert.equal(await host.diff(TYPE, id, replaced.outputs, inputs).then((d) => d.changes), "some");
       await emu.client().pullZones.removeCertificate(pullZoneId, hostname);
+      host = await host.nextDeployment(CONFIG());
       const removed = await host.read(TYPE, id, outputs, inputs);
       assert.equal(removed.inputs!.tls, "none");
       await host.update(TYPE, id, removed.outputs, inputs);

@@ -52,12 +52,13 @@ describe("pulumi: RateLimitRule through the SDK's provider host over gRPC", func
     zoneId = Number(emu.fixtures.shieldZoneId);
     provisioningZoneId = Number(emu.fixtures.provisioningShieldZoneId);
     host = await ProviderHost.start();
-    await host.configure({ "bunnynet:apiKey": secret(emu.fixtures.accessKey), "bunnynet:apiUrl": emu.url, "bunnynet:maxRetries": "1" });
+    await host.configure(CONFIG());
   });
   after(async () => {
     await host?.stop();
     await emu?.stop();
   });
+  const CONFIG = () => ({ "bunnynet:apiKey": secret(emu.fixtures.accessKey), "bunnynet:apiUrl": emu.url, "bunnynet:maxRetries": "1" });
   // Zones allow few rules (10, and 2 while provisioning): every test starts with empty zones.
   afterEach(async () => {
     await emu.clearFaults();
@@ -278,9 +279,11 @@ describe("pulumi: RateLimitRule through the SDK's provider host over gRPC", func
     it("refresh after a delete outside Pulumi reports it gone, whether the API answers 202 (deleted earlier) or 404", async () => {
       const { id, outputs, inputs } = await created({ shieldZoneId: zoneId, name: uniqueName(), configuration: loginConfiguration });
       await emu.client().shield.deleteRateLimit(id);
+      host = await host.nextDeployment(CONFIG());
       await emu.markRequests();
       assert.equal((await host.read(TYPE, id, outputs, inputs)).id, "");
-      assert.deepEqual((await emu.requests()).map((r) => `${r.method} ${r.route} ${r.status}`), ["GET /shield/rate-limit/:id 202"]);
+      // Not in its zone's listing (which serves every rule of the zone in a refresh), so its own GET decides.
+      assert.deepEqual((await emu.requests()).map((r) => `${r.method} ${r.route} ${r.status}`), ["GET /shield/rate-limits/:shieldZoneId 200", "GET /shield/rate-limit/:id 202"]);
       const neverExisted = await host.read(TYPE, "8000", { ...outputs, ruleId: 8000 }, inputs);
       assert.equal(neverExisted.id, "");
     });
@@ -305,9 +308,12 @@ describe("pulumi: RateLimitRule through the SDK's provider host over gRPC", func
   });
 
   describe("adoption instead of import", () => {
+    /** A rule made outside Pulumi, before the deployment that adopts it. */
     async function existingRule(name: string, requestCount = 10) {
       const { chainedConditions: _c, ...configuration } = loginConfigurationChecked;
-      return emu.client().shield.createRateLimit({ shieldZoneId: zoneId, ruleName: name, ruleDescription: "made elsewhere", ruleConfiguration: { ...configuration, requestCount } });
+      const rule = await emu.client().shield.createRateLimit({ shieldZoneId: zoneId, ruleName: name, ruleDescription: "made elsewhere", ruleConfiguration: { ...configuration, requestCount } });
+      host = await host.nextDeployment(CONFIG());
+      return rule;
     }
 
     it("without adoptExisting, create refuses a rule of the same name in the zone and says how to adopt it", async () => {

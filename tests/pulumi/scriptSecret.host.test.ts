@@ -24,12 +24,13 @@ describe("pulumi: ScriptSecret through the SDK's provider host over gRPC", funct
     emu = await startEmulator();
     scriptId = Number(emu.fixtures.scriptId);
     host = await ProviderHost.start();
-    await host.configure({ "bunnynet:apiKey": secret(emu.fixtures.accessKey), "bunnynet:apiUrl": emu.url, "bunnynet:maxRetries": "1" });
+    await host.configure(CONFIG());
   });
   after(async () => {
     await host?.stop();
     await emu?.stop();
   });
+  const CONFIG = () => ({ "bunnynet:apiKey": secret(emu.fixtures.accessKey), "bunnynet:apiUrl": emu.url, "bunnynet:maxRetries": "1" });
 
   const secrets = () => emu.client().edgeScripts.listSecrets(scriptId);
 
@@ -84,6 +85,7 @@ describe("pulumi: ScriptSecret through the SDK's provider host over gRPC", funct
     assert.deepEqual(same.outputs, outputs);
 
     await emu.client().edgeScripts.updateSecret(scriptId, Number(id), "set in the dashboard");
+    host = await host.nextDeployment(CONFIG());
     const drifted = await host.read(TYPE, id, outputs, inputs);
     assert.equal(drifted.id, id);
     assert.equal(drifted.inputs!.value, undefined, "the value is no longer known");
@@ -92,6 +94,7 @@ describe("pulumi: ScriptSecret through the SDK's provider host over gRPC", funct
     assert.equal(fixed.value, inputs.value);
 
     await emu.client().edgeScripts.deleteSecret(scriptId, Number(id));
+    host = await host.nextDeployment(CONFIG());
     assert.equal((await host.read(TYPE, id, fixed, inputs)).id, "");
   });
 
@@ -99,6 +102,7 @@ describe("pulumi: ScriptSecret through the SDK's provider host over gRPC", funct
     const { id, outputs, inputs } = await created();
     await emu.client().edgeScripts.deleteSecret(scriptId, Number(id));
     const recreated = await emu.client().edgeScripts.addSecret(scriptId, { Name: String(inputs.name), Secret: "someone else's" });
+    host = await host.nextDeployment(CONFIG());
     const read = await host.read(TYPE, id, outputs, inputs);
     assert.equal(read.id, String(recreated.Id));
     assert.equal(read.inputs!.value, undefined);
@@ -115,10 +119,13 @@ describe("pulumi: ScriptSecret through the SDK's provider host over gRPC", funct
   it("an existing secret is refused without adoptExisting; with it, it is adopted and the program's value written", async () => {
     const name = uniqueName();
     const existing = await emu.client().edgeScripts.addSecret(scriptId, { Name: name, Secret: "old" });
+    host = await host.nextDeployment(CONFIG());
     const value = uniqueValue();
     values.push(value);
     const inputs = await checked({ scriptId, name, value: secret(value) });
     await assert.rejects(host.create(TYPE, inputs), (e: unknown) => e instanceof HostError && /ScriptSecret scriptId=\d+, name="PULUMI_SECRET_\d+" already exists .*set adoptExisting: true/.test(e.message));
+    // The next `pulumi up`, with adoptExisting set.
+    host = await host.nextDeployment(CONFIG());
     await emu.markRequests();
     const adopted = await host.create(TYPE, { ...inputs, adoptExisting: true });
     assert.equal(adopted.id, String(existing.Id));

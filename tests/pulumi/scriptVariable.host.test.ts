@@ -18,12 +18,13 @@ describe("pulumi: ScriptVariable through the SDK's provider host over gRPC", fun
     scriptId = Number(emu.fixtures.scriptId);
     host = await ProviderHost.start();
     // The engine hands a dynamic provider the whole stack config; the key is a secret there.
-    await host.configure({ "bunnynet:apiKey": secret(emu.fixtures.accessKey), "bunnynet:apiUrl": emu.url, "bunnynet:maxRetries": "1" });
+    await host.configure(CONFIG());
   });
   after(async () => {
     await host?.stop();
     await emu?.stop();
   });
+  const CONFIG = () => ({ "bunnynet:apiKey": secret(emu.fixtures.accessKey), "bunnynet:apiUrl": emu.url, "bunnynet:maxRetries": "1" });
 
   async function created(extra: Record<string, unknown> = {}) {
     const checked = await host.check(TYPE, {}, { scriptId, name: uniqueName(), ...extra });
@@ -92,6 +93,7 @@ describe("pulumi: ScriptVariable through the SDK's provider host over gRPC", fun
     it("refresh after a change outside Pulumi returns the real values and refreshed inputs", async () => {
       const { id, outputs, inputs } = await created({ defaultValue: "mine" });
       await emu.client().edgeScripts.updateVariable(scriptId, Number(id), { DefaultValue: "theirs", Required: true });
+      host = await host.nextDeployment(CONFIG());
       const read = await host.read(TYPE, id, outputs, inputs);
       assert.equal(read.id, id);
       assert.equal(read.outputs.defaultValue, "theirs");
@@ -104,6 +106,7 @@ describe("pulumi: ScriptVariable through the SDK's provider host over gRPC", fun
     it("refresh after a delete outside Pulumi reports it gone (no id)", async () => {
       const { id, outputs, inputs } = await created();
       await emu.client().edgeScripts.deleteVariable(scriptId, Number(id));
+      host = await host.nextDeployment(CONFIG());
       const read = await host.read(TYPE, id, outputs, inputs);
       assert.equal(read.id, "");
     });
@@ -120,6 +123,7 @@ describe("pulumi: ScriptVariable through the SDK's provider host over gRPC", fun
     it("without adoptExisting, create refuses an existing variable and says how to adopt it", async () => {
       const name = uniqueName();
       await emu.client().edgeScripts.addVariable(scriptId, { Name: name, Required: false, DefaultValue: "x" });
+      host = await host.nextDeployment(CONFIG());
       const checked = await host.check(TYPE, {}, { scriptId, name, defaultValue: "x" });
       await assert.rejects(host.create(TYPE, checked.inputs), (e: unknown) => {
         assert.ok(e instanceof HostError);
@@ -131,6 +135,7 @@ describe("pulumi: ScriptVariable through the SDK's provider host over gRPC", fun
     it("with adoptExisting, create takes over a variable that matches exactly", async () => {
       const name = uniqueName();
       const existing = await emu.client().edgeScripts.addVariable(scriptId, { Name: name, Required: true, DefaultValue: "same" });
+      host = await host.nextDeployment(CONFIG());
       const checked = await host.check(TYPE, {}, { scriptId, name, required: true, defaultValue: "same", adoptExisting: true });
       await emu.markRequests();
       const res = await host.create(TYPE, checked.inputs);
@@ -141,6 +146,7 @@ describe("pulumi: ScriptVariable through the SDK's provider host over gRPC", fun
     it("with adoptExisting, a variable that differs is refused, naming the properties but not their values", async () => {
       const name = uniqueName();
       await emu.client().edgeScripts.addVariable(scriptId, { Name: name, Required: false, DefaultValue: "their-secret" });
+      host = await host.nextDeployment(CONFIG());
       const checked = await host.check(TYPE, {}, { scriptId, name, required: true, defaultValue: "my-secret", adoptExisting: true });
       await assert.rejects(host.create(TYPE, checked.inputs), (e: unknown) => {
         assert.match(String(e), /differs from the inputs in: required, defaultValue/);
@@ -167,6 +173,7 @@ describe("pulumi: ScriptVariable through the SDK's provider host over gRPC", fun
 
     it("a create refused before the server acted is tried again after checking, then fails with the server's error", async () => {
       await emu.faults({ rules: [{ path: "/variables/add$", method: "POST", errorRate: 1, errorStatus: 500, phase: "before" }] });
+      host = await host.nextDeployment(CONFIG());
       const checked = await host.check(TYPE, {}, { scriptId, name: uniqueName() });
       await emu.markRequests();
       await assert.rejects(host.create(TYPE, checked.inputs), /answered 500/);

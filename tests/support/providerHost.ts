@@ -304,6 +304,18 @@ export class ProviderHost {
     await this.call("delete", req);
   }
 
+  /**
+   * The next `pulumi` command: this plugin process stops and a new one starts, configured with `config`. The engine
+   * starts one per command, and a deployment's reads come from one fetch (provider/http/sharedReads.ts), so what a
+   * test changed outside Pulumi is seen from the next deployment on.
+   */
+  async nextDeployment(config: Record<string, string | Secret<string>>, options: HostOptions = {}): Promise<ProviderHost> {
+    await this.stop();
+    const next = await ProviderHost.start(options);
+    await next.configure(config);
+    return next;
+  }
+
   async stop(): Promise<void> {
     this.client.close();
     if (this.child.exitCode !== null) return;
