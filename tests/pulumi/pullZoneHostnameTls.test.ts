@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import * as bunnynet from "../../provider";
-import { issueCertificate, type IssuedCertificate } from "../../emulator/certificates";
-import { CertificateProvision } from "../../provider/schemas/pullZones";
+import * as bunnynet from "bunnynet-pulumi/dist/index.js";
+import { issueCertificate, type IssuedCertificate } from "bunnynet-emulator/dist/certificates.js";
+import { CertificateProvision } from "bunnynet-pulumi/dist/schemas/pullZones.js";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { ProgramHarness } from "../support/programHarness";
 import { HostError, ProviderHost, UNKNOWN_VALUE, named, secret } from "../support/providerHost";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import * as bunnynet from "../../provider/index";
-import { NotFoundError } from "../../provider/http/errors";
+import * as bunnynet from "bunnynet-pulumi/dist/index.js";
+import { NotFoundError } from "bunnynet-pulumi/dist/http/errors.js";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { HostError, ProviderHost, UNKNOWN_VALUE, secret, named } from "../support/providerHost";
 import { ProgramHarness } from "../support/programHarness";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import * as bunnynet from "../../provider";
+import * as bunnynet from "bunnynet-pulumi/dist/index.js";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { ProgramHarness } from "../support/programHarness";
 import { HostError, ProviderHost, named, secret } from "../support/providerHost";

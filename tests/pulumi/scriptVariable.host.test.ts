@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { HostError, ProviderHost, UNKNOWN_VALUE, providerText, secret, named } from "../support/providerHost";
-import { NotFoundError } from "../../provider/http/errors";
-import { MISSING_KEY_HELP } from "../../provider/settings";
+import { NotFoundError } from "bunnynet-pulumi/dist/http/errors.js";
+import { MISSING_KEY_HELP } from "bunnynet-pulumi/dist/settings.js";
 
 const TYPE = "ScriptVariable";
 

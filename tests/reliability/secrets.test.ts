@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
-import * as bunnynet from "../../provider";
-import { registeredTypes } from "../../provider/pulumi";
+import * as bunnynet from "bunnynet-pulumi/dist/index.js";
+import { registeredTypes } from "bunnynet-pulumi/dist/pulumi/index.js";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { CheckFailedError, ProgramHarness, type StoredResource } from "../support/programHarness";
 import { ProviderHost, providerText } from "../support/providerHost";

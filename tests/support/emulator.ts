@@ -1,10 +1,10 @@
 import { request } from "undici";
-import { createEmulator, type Emulator } from "../../emulator/server";
-import type { Fixtures } from "../../emulator/context";
-import type { RequestLogEntry } from "../../emulator/requestLog";
-import type { FaultConfigInput } from "../../emulator/faults";
-import { BunnyClient } from "../../provider/client";
-import { resolveSettings, type SettingsInput } from "../../provider/settings";
+import { createEmulator, type Emulator } from "bunnynet-emulator/dist/server.js";
+import type { Fixtures } from "bunnynet-emulator/dist/context.js";
+import type { RequestLogEntry } from "bunnynet-emulator/dist/requestLog.js";
+import type { FaultConfigInput } from "bunnynet-emulator/dist/faults.js";
+import { BunnyClient } from "bunnynet-pulumi/dist/client/index.js";
+import { resolveSettings, type SettingsInput } from "bunnynet-pulumi/dist/settings.js";
 
 /** A running emulator for a test file: real HTTP on a loopback port, state in memory (or a file). */
 export interface TestEmulator {

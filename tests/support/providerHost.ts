@@ -3,8 +3,8 @@ import { createRequire } from "node:module";
 import { createInterface } from "node:readline";
 import { statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { typeToken } from "../../provider/pulumi/base";
-import { providerText as packageProviderText } from "../../provider/pulumi/shim";
+import { typeToken } from "bunnynet-pulumi/dist/pulumi/base.js";
+import { providerText as packageProviderText } from "bunnynet-pulumi/dist/pulumi/shim.js";
 
 /**
  * The SDK's real dynamic-provider host (`@pulumi/pulumi/cmd/dynamic-provider`) in a child process, driven
