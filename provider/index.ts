@@ -1,4 +1,6 @@
 /** bunnynet-pulumi: the typed client, errors, settings, resources and lookups. */
+// First: refuse an unsupported Node.js with a clear message before undici loads.
+import "./nodeGuard";
 export * from "./http/errors";
 export { BunnyClient } from "./client";
 export { resolveSettings, type BunnySettings, type SettingsInput } from "./settings";
