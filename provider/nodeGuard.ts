@@ -1,8 +1,4 @@
-/**
- * Imported first by the package's entry points (the library root and the provider entry), so that an unsupported
- * Node.js fails with one clear sentence before undici is loaded. The CLI has its own guard that exits instead.
- */
-import { unsupportedNodeReason } from "./supportedNode";
+// Imported first by the library's entry points (the package root, the provider entry): see refuseUnsupportedNode.
+import { refuseUnsupportedNode } from "./supportedNode";
 
-const reason = unsupportedNodeReason();
-if (reason) throw new Error(reason);
+refuseUnsupportedNode("bunnynet-pulumi", "throw");

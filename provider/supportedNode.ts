@@ -24,3 +24,16 @@ export function unsupportedNodeReason(packageName = "bunnynet-pulumi", version: 
   }
   return undefined;
 }
+
+/**
+ * Refuses an unsupported Node.js: a library entry point throws (the caller sees one clear Error), a command exits 1
+ * with the sentence on stderr (a person sees no stack trace). Called by the tiny guard modules that every entry point
+ * imports first, before undici (or node:sqlite) loads.
+ */
+export function refuseUnsupportedNode(packageName: string, how: "throw" | "exit"): void {
+  const reason = unsupportedNodeReason(packageName);
+  if (!reason) return;
+  if (how === "throw") throw new Error(reason);
+  process.stderr.write(`${reason}\n`);
+  process.exit(1);
+}

@@ -25,6 +25,7 @@ describe("distribution: an unsupported Node.js gets one clear sentence", () => {
   const cases: [what: string, args: string[]][] = [
     ['require("bunnynet-pulumi")', ["-e", 'require("bunnynet-pulumi")']],
     ["the provider entry point", ["-e", 'require("bunnynet-pulumi/dist/pulumi/entry.js")']],
+    ['require("bunnynet-emulator/testing")', ["-e", 'require("bunnynet-emulator/testing")']],
     ["bunnynet --help", [require.resolve("bunnynet-pulumi/dist/cli/main.js"), "--help"]],
     ["bunnynet-emulator --help", [require.resolve("bunnynet-emulator/dist/main.js"), "--help"]],
   ];
@@ -33,7 +34,7 @@ describe("distribution: an unsupported Node.js gets one clear sentence", () => {
       if (!oldNode) this.skip();
       const run = spawnSync(oldNode, args, { encoding: "utf8", cwd: join(__dirname, "..", "..", "..") });
       assert.equal(run.status, 1, run.stderr);
-      assert.match(run.stderr, /needs Node\.js 22\.19\.0 or newer .* but this is Node\.js \d+\.\d+\.\d+/);
+      assert.match(run.stderr, /(bunnynet-pulumi|bunnynet|bunnynet-emulator) needs Node\.js 22\.19\.0 or newer .* but this is Node\.js \d+\.\d+\.\d+/);
       assert.doesNotMatch(run.stderr, /reading 'bind'|undici\/lib/);
     });
   }
