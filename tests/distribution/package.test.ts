@@ -161,7 +161,7 @@ describe("distribution: the packages as users install them", function () {
   });
 
   it("npx bunnynet --help and npx bunnynet-emulator --help work from the project", () => {
-    assert.match(ok("npx", ["--no", "bunnynet", "--help"], project), /usage: bunnynet <command>/);
-    assert.match(ok("npx", ["--no", "bunnynet-emulator", "--help"], project), /usage: bunnynet-emulator/);
+    assert.match(ok("npx", ["--no-install", "bunnynet", "--help"], project), /usage: bunnynet <command>/);
+    assert.match(ok("npx", ["--no-install", "bunnynet-emulator", "--help"], project), /usage: bunnynet-emulator/);
   });
 });
