@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { execFileSync, spawnSync, type SpawnSyncReturns } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { PULUMI_TEMPLATE_TSCONFIG } from "../support/pulumiTemplate";
@@ -17,7 +17,7 @@ const REPO_ROOT = join(__dirname, "..", "..", "..");
 const PROVIDER = "bunnynet-pulumi";
 const EMULATOR = "bunnynet-emulator";
 /** Packages only the emulator needs: none may be in the tree of a project that installs the provider alone. */
-const EMULATOR_ONLY_DEPENDENCIES = ["fastify", "jose", EMULATOR];
+const EMULATOR_ONLY_DEPENDENCIES = ["fastify", "jose", "@peculiar/x509", "reflect-metadata", EMULATOR];
 
 function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): SpawnSyncReturns<string> {
   const result = spawnSync(cmd, args, { cwd, encoding: "utf8", env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 });
@@ -158,6 +158,20 @@ describe("distribution: the packages as users install them", function () {
     const tsc = run(process.execPath, [join(project, "node_modules", "typescript", "bin", "tsc"), "-p", dir, "--pretty", "false"], project);
     const labelled = tsc.stdout.replace(/snippet(\d+)\.ts/g, (_m, n: string) => sources[Number(n) - 1][0]);
     assert.equal(tsc.status, 0, labelled);
+  });
+
+  it("the testing-kit example: a user's mocha test of their stack passes with the packages from the tarballs", () => {
+    const kit = join(work, "testing-kit");
+    cpSync(join(clone, "examples", "testing-kit"), kit, { recursive: true });
+    const manifest = JSON.parse(readFileSync(join(kit, "package.json"), "utf8")) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    manifest.dependencies[PROVIDER] = `file:${tarballs[PROVIDER]}`;
+    manifest.devDependencies[EMULATOR] = `file:${tarballs[EMULATOR]}`;
+    writeFileSync(join(kit, "package.json"), JSON.stringify(manifest, null, 2));
+    ok("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], kit);
+    const tests = [...readFileSync(join(kit, "test", "stack.test.ts"), "utf8").matchAll(/^\s+it\(/gm)].length;
+    const output = ok("npm", ["test"], kit);
+    assert.match(output, new RegExp(`\\b${tests} passing`), output);
+    assert.doesNotMatch(output, /failing|pending/, output);
   });
 
   it("npx bunnynet --help and npx bunnynet-emulator --help work from the project", () => {
