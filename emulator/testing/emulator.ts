@@ -15,6 +15,11 @@ export interface TestEmulator {
   };
   /** A client pointed at this emulator with the account key (overrides allowed). Retries back off fast in tests. */
   client(overrides?: SettingsInput): BunnyClient;
+  /**
+   * Stack config that points the provider at this emulator: `bunnynet:apiKey` (the account key; mark it secret)
+   * and every API's base URL. Pass it to `ProgramHarness`, or set it with `pulumi config set`.
+   */
+  stackConfig(): Record<string, string>;
   /** Settings for this emulator (every base URL at its origin). */
   settings(overrides?: SettingsInput): ReturnType<typeof resolveSettings>;
   /** The request log since the last `markRequests()`. */
@@ -53,6 +58,12 @@ export async function startEmulator(dataPath = ":memory:"): Promise<TestEmulator
       return emulator.ctx.fixtures() as TestEmulator["fixtures"];
     },
     settings,
+    stackConfig: () => ({
+      "bunnynet:apiKey": String(emulator.ctx.fixtures().accessKey),
+      "bunnynet:apiUrl": url,
+      "bunnynet:streamApiUrl": url,
+      "bunnynet:loggingApiUrl": url,
+    }),
     client: (overrides = {}) => new BunnyClient(settings(overrides)),
     async requests() {
       const res = (await admin("GET", `/_emulator/requests?since=${mark}`)) as { requests: RequestLogEntry[] };

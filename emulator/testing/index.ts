@@ -1,7 +1,39 @@
 /**
  * bunnynet-emulator/testing: test your own Pulumi programs offline, the way this project tests its own.
- * Start the emulator in your test process, point the provider at it, deploy, and read the request log.
+ *
+ * - `startEmulator()`: the emulator in your test process, on a loopback port, with its request log, fault
+ *   injection and reset; `stackConfig()` points the provider at it.
+ * - `ProgramHarness`: runs your program's `preview`, `up`, `refresh` and `destroy` as the Pulumi engine does, each
+ *   resource through the SDK's real dynamic-provider host (a new plugin process per command, as the engine starts
+ *   one), without the Pulumi CLI or a backend.
+ * - `ProviderHost`: that host on its own, for calling Check, Diff, Create, Read, Update and Delete one by one.
+ *
+ * Needs `@pulumi/pulumi` and `bunnynet-pulumi` in your project (the program's own dependencies).
  */
 // First: refuse an unsupported Node.js (node:sqlite, undici) with a clear message.
 import "../libraryNodeGuard";
 export { startEmulator, type TestEmulator } from "./emulator";
+export {
+  CheckFailedError,
+  ProgramHarness,
+  type HarnessOptions,
+  type Operation,
+  type ResourceOptions,
+  type Rpc,
+  type RunResult,
+  type Step,
+  type StoredResource,
+} from "./programHarness";
+export {
+  HostError,
+  ProviderHost,
+  Secret,
+  UNKNOWN_VALUE,
+  pluginDirectory,
+  secret,
+  type CheckFailure,
+  type DiffAnswer,
+  type HostOptions,
+} from "./providerHost";
+export type { RequestLogEntry } from "../requestLog";
+export type { FaultConfigInput, FaultRule } from "../faults";

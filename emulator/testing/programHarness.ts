@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
+import { typeToken } from "bunnynet-pulumi/dist/pulumi/base.js";
 import { type CheckFailure, type DiffAnswer, type HostOptions, ProviderHost, Secret, secret, toWire } from "./providerHost";
 
 /**
@@ -36,7 +37,7 @@ import { type CheckFailure, type DiffAnswer, type HostOptions, ProviderHost, Sec
  *
  * State persists between commands, so a program can be previewed, deployed, changed, refreshed and destroyed:
  *
- *   const emu = await startEmulator();                       // tests/support/emulator.ts
+ *   const emu = await startEmulator();                       // ./emulator.ts
  *   const stack = new ProgramHarness({ project, config: { "bunnynet:apiKey": key, "bunnynet:apiUrl": emu.url },
  *     secretConfig: ["bunnynet:apiKey"], hostPerCommand: { projectDir, main } });
  *   (await stack.preview(program)).steps;                     // [{ op: "create", urn }], rpcs: only "check"
@@ -287,8 +288,15 @@ export class ProgramHarness {
     return [...this.state.values()];
   }
 
+  /** The stack config the next command uses (`pulumi config`). */
+  stackConfig(): Record<string, string> {
+    return { ...this.config };
+  }
+
+  /** A resource in the state, by type (`"ScriptSecret"` or its full token) and name. */
   resource(type: string, name: string): StoredResource | undefined {
-    return this.resources().find((r) => r.type === type && r.name === name);
+    const token = type.includes(":") ? type : typeToken(type);
+    return this.resources().find((r) => r.type === token && r.name === name);
   }
 
   /** `pulumi preview`: Check and Diff only; nothing is created, changed or stored. */

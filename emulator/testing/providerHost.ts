@@ -16,9 +16,6 @@ import { providerText as packageProviderText } from "bunnynet-pulumi/dist/pulumi
 /** Modules of the SDK's own dependencies, loaded the way the SDK loads them (same instances). */
 const pulumiRequire = createRequire(require.resolve("@pulumi/pulumi"));
 
-/** The repository root: the package itself, which the shim finds by name through "exports". */
-export const REPO_ROOT = resolve(__dirname, "..", "..", "..");
-
 /** The engine's placeholder for a value unknown at preview time. */
 export const UNKNOWN_VALUE = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 const SECRET_SIG_KEY = "4dabf18193072939515e22adb298388d";
@@ -82,7 +79,7 @@ export interface DiffAnswer {
 }
 
 export interface HostOptions {
-  /** The Pulumi project's directory (where Pulumi.yaml is). Defaults to the repository root. */
+  /** The Pulumi project's directory (where Pulumi.yaml is). Defaults to the current directory. */
   projectDir?: string;
   /** `main` in Pulumi.yaml, relative to the project's directory: the plugin runs in its directory (see pluginDirectory). */
   main?: string;
@@ -134,7 +131,7 @@ export class ProviderHost {
     Object.assign(env, { PULUMI_NODEJS_PROJECT: project }, options.env);
     // The second argument is the engine's address; this host only checks that one is given.
     const child = spawn(process.execPath, [require.resolve("@pulumi/pulumi/cmd/dynamic-provider"), "127.0.0.1:0"], {
-      cwd: pluginDirectory(options.projectDir ?? REPO_ROOT, options.main),
+      cwd: pluginDirectory(options.projectDir ?? process.cwd(), options.main),
       env,
       stdio: ["ignore", "pipe", "pipe"],
     });

@@ -1,0 +1,2 @@
+// The suite deploys programs with the testing kit users get (bunnynet-emulator/testing), so every test exercises it.
+export * from "bunnynet-emulator/dist/testing/programHarness.js";
