@@ -6,22 +6,14 @@ import { FaultConfigSchema, FaultInjector } from "./faults";
 import { accessKeyOf, bearerOf, type EmulatorContext, type Fixtures } from "./context";
 import { coreError, errorFor, familyOf, problem, shieldError } from "./errorShapes";
 import { surfaces } from "./surfaces";
+import type { EmulatorOptions, Emulator as PublicEmulator } from "./publicTypes";
 
-export interface EmulatorOptions {
-  /** SQLite file, or ":memory:". */
-  dataPath: string;
-  /** Fastify's own request logging (off by default). */
-  logger?: boolean;
-}
-
-export interface Emulator {
+/** The emulator with its internals (the Fastify app, the store, the request log), for this repository's tests. */
+export interface Emulator extends PublicEmulator {
   app: FastifyInstance;
   /** Every API route registered (method and pattern), admin routes excluded: tests prove they cover them all. */
   routes: { method: string; url: string }[];
   ctx: EmulatorContext;
-  /** Starts listening; resolves to the base URL (`http://127.0.0.1:<port>`). */
-  listen(port?: number, host?: string): Promise<string>;
-  close(): Promise<void>;
 }
 
 /** Builds the emulator: every surface's routes at one origin, persisted in SQLite, with admin routes under /_emulator. */
@@ -78,6 +70,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     app,
     routes,
     ctx,
+    fixtures: ctx.fixtures,
     async listen(port = 0, host = "127.0.0.1") {
       await app.listen({ port, host });
       const addr = app.server.address();

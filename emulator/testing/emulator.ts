@@ -1,39 +1,17 @@
 import { request } from "undici";
-import { createEmulator, type Emulator } from "../server";
-import type { Fixtures } from "../context";
-import type { RequestLogEntry } from "../requestLog";
-import type { FaultConfigInput } from "../faults";
+import { createEmulator, type Emulator as EmulatorWithInternals } from "../server";
+import type { RequestLogEntry } from "../publicTypes";
+import type { TestEmulator } from "./types";
 import { BunnyClient } from "bunnynet-pulumi/dist/client/index.js";
 import { resolveSettings, type SettingsInput } from "bunnynet-pulumi/dist/settings.js";
 
-/** A running emulator for a test file: real HTTP on a loopback port, state in memory (or a file). */
-export interface TestEmulator {
-  url: string;
-  emulator: Emulator;
-  fixtures: Fixtures & {
-    accessKey: string;
-  };
-  /** A client pointed at this emulator with the account key (overrides allowed). Retries back off fast in tests. */
-  client(overrides?: SettingsInput): BunnyClient;
-  /**
-   * Stack config that points the provider at this emulator: `bunnynet:apiKey` (the account key; mark it secret)
-   * and every API's base URL. Pass it to `ProgramHarness`, or set it with `pulumi config set`.
-   */
-  stackConfig(): Record<string, string>;
-  /** Settings for this emulator (every base URL at its origin). */
-  settings(overrides?: SettingsInput): ReturnType<typeof resolveSettings>;
-  /** The request log since the last `markRequests()`. */
-  requests(): Promise<RequestLogEntry[]>;
-  markRequests(): Promise<void>;
-  faults(config: FaultConfigInput): Promise<void>;
-  /** The hostname's DNS "does not point here yet" for its next `attempts` free-certificate loads. */
-  dnsPending(hostname: string, attempts: number): Promise<void>;
-  clearFaults(): Promise<void>;
-  reset(): Promise<void>;
-  stop(): Promise<void>;
+/** The same, with the emulator's internals (store, request log, routes), for this repository's own tests. */
+export interface TestEmulatorWithInternals extends TestEmulator {
+  emulator: EmulatorWithInternals;
 }
 
-export async function startEmulator(dataPath = ":memory:"): Promise<TestEmulator> {
+/** Starts the emulator in this process on a free loopback port, its state in memory (or in the SQLite file `dataPath`). */
+export async function startEmulator(dataPath = ":memory:"): Promise<TestEmulatorWithInternals> {
   const emulator = createEmulator({ dataPath });
   const url = await emulator.listen(0);
   let mark = 0;

@@ -12,7 +12,15 @@
  */
 // First: refuse an unsupported Node.js (node:sqlite, undici) with a clear message.
 import "../libraryNodeGuard";
-export { startEmulator, type TestEmulator } from "./emulator";
+import { startEmulator as startWithInternals } from "./emulator";
+import type { TestEmulator } from "./types";
+
+export type { TestEmulator } from "./types";
+
+/** Starts the emulator in this process on a free loopback port, its state in memory (or in the SQLite file `dataPath`). */
+export function startEmulator(dataPath?: string): Promise<TestEmulator> {
+  return startWithInternals(dataPath);
+}
 export {
   CheckFailedError,
   ProgramHarness,
@@ -35,5 +43,4 @@ export {
   type DiffAnswer,
   type HostOptions,
 } from "./providerHost";
-export type { RequestLogEntry } from "../requestLog";
-export type { FaultConfigInput, FaultRule } from "../faults";
+export type { Emulator, FaultConfigInput, FaultRule, Fixtures, RequestLogEntry } from "../publicTypes";

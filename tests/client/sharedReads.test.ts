@@ -5,7 +5,7 @@ import { BunnyClient } from "bunnynet-pulumi/dist/client/index.js";
 import { UnauthorizedError } from "bunnynet-pulumi/dist/http/errors.js";
 import { beginDeployment } from "bunnynet-pulumi/dist/http/sharedReads.js";
 import { PullZoneSchema } from "bunnynet-pulumi/dist/schemas/pullZones.js";
-import type { FaultConfigInput } from "bunnynet-emulator/dist/faults.js";
+import type { FaultConfigInput } from "bunnynet-emulator";
 
 /**
  * Coalescing and the deployment-scoped read cache (provider/http/sharedReads.ts), against the emulator over real
