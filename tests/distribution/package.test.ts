@@ -116,6 +116,7 @@ describe("distribution: the packages as users install them", function () {
       for (const required of ["package/package.json", "package/README.md", "package/LICENSE", "package/dist/index.js", "package/dist/index.d.ts"]) {
         assert.ok(listing.includes(required), `${name} lacks ${required}`);
       }
+      if (name === PROVIDER) assert.ok(listing.includes("package/CHANGELOG.md"), `${name} lacks its CHANGELOG`);
       assert.deepEqual(listing.filter((f) => /\.ts$/.test(f) && !f.endsWith(".d.ts")), [], `${name} ships TypeScript sources`);
       assert.deepEqual(listing.filter((f) => f.endsWith(".tsbuildinfo")), [], `${name} ships build info`);
     }
