@@ -152,6 +152,25 @@ function registerHooks(app: FastifyInstance, ctx: EmulatorContext): void {
   });
 }
 
+/**
+ * The request's path and query as the log keeps it: a query value that is itself a URL (a thumbnail's source, often
+ * signed) keeps its origin and path, never its own query, fragment or credentials, so no token reaches the log.
+ */
+export function loggedUrl(url: string): string {
+  const at = url.indexOf("?");
+  if (at < 0) return url;
+  const params = new URLSearchParams(url.slice(at + 1));
+  let changed = false;
+  for (const [name, value] of [...params]) {
+    if (!/^https?:\/\//i.test(value) || !URL.canParse(value)) continue;
+    const inner = new URL(value);
+    if (!inner.search && !inner.hash && !inner.username && !inner.password) continue;
+    params.set(name, `${inner.origin}${inner.pathname}${inner.search || inner.hash ? "?[redacted]" : ""}`);
+    changed = true;
+  }
+  return changed ? `${url.slice(0, at)}?${params.toString()}` : url;
+}
+
 function logRequest(ctx: EmulatorContext, req: import("fastify").FastifyRequest, status: number): void {
   const path = req.url.split("?")[0];
   if (path.startsWith("/_emulator")) return;
@@ -161,7 +180,7 @@ function logRequest(ctx: EmulatorContext, req: import("fastify").FastifyRequest,
   ctx.requestLog.add({
     time: new Date().toISOString(),
     method: req.method,
-    url: req.url,
+    url: loggedUrl(req.url),
     route: req.routeOptions?.url ?? path,
     status,
     durationMs: Math.round((performance.now() - (r.startedAt ?? performance.now())) * 10) / 10,

@@ -230,6 +230,10 @@ describe("reliability: no key in provider texts, state, outputs, errors or debug
       for (const text of [withoutSecretKeys(thumbnail.inputs), withoutSecretKeys(thumbnail.outputs), thumbnail.id, JSON.stringify(run.outputs)]) {
         assert.ok(!text.includes(token), text);
       }
+      // Nor does the emulator's request log: the URL went as a query value, which the log keeps without its own query.
+      const logged = emu.emulator.ctx.requestLog.since(0).filter((r) => r.route.endsWith("/thumbnail"));
+      assert.ok(logged.some((r) => r.url.includes("images.example.com")), JSON.stringify(logged));
+      assert.ok(!JSON.stringify(logged).includes(token), JSON.stringify(logged));
       await harness.destroy();
     });
   });
