@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { dirname, join, relative, sep } from "node:path";
 import ts from "typescript";
+import { PULUMI_TEMPLATE_TSCONFIG as TEMPLATE_TSCONFIG } from "../support/pulumiTemplate";
 
 /**
  * The package's public types in a user's project: a program importing the package, and using every resource,
@@ -21,23 +22,6 @@ function installed(name: string): string {
 /** The provider's workspace package (provider/), as the repository's node_modules links it. */
 const PACKAGE_DIR = installed(PACKAGE_NAME);
 
-/** Pulumi's template tsconfig (pulumi/templates, typescript), exactly. */
-const TEMPLATE_TSCONFIG = {
-  compilerOptions: {
-    strict: true,
-    outDir: "bin",
-    target: "es2020",
-    module: "commonjs",
-    moduleResolution: "node",
-    sourceMap: true,
-    experimentalDecorators: true,
-    pretty: true,
-    noFallthroughCasesInSwitch: true,
-    noImplicitReturns: true,
-    forceConsistentCasingInFileNames: true,
-  },
-  files: ["index.ts"],
-};
 
 /** A user's program: every resource, lookup, client method and exported type, as a user would write them. */
 const PROGRAM = `import * as pulumi from "@pulumi/pulumi";
