@@ -17,9 +17,9 @@ export function benchColdImport(runs = 7) {
     return { what, runs, "median ms": percentile(times, 50), "min ms": times[0], "max ms": times[times.length - 1] };
   };
   return [
-    time('require("pulumi-bunnynet")', "pulumi-bunnynet"),
+    time('require("bunnynet-pulumi")', "bunnynet-pulumi"),
     time('require("@pulumi/pulumi") alone', "@pulumi/pulumi"),
-    time("the CLI's commands (no SDK)", "pulumi-bunnynet/dist/provider/cli/commands/index.js"),
+    time("the CLI's commands (no SDK)", "bunnynet-pulumi/dist/cli/commands/index.js"),
   ];
 }
 

@@ -32,7 +32,7 @@ function arg(name: string, fallback: string): string {
 
 async function child(): Promise<void> {
   const [, , , kind, clientDist, url] = process.argv;
-  const { BunnyClient } = require(join(clientDist, "provider", "client")) as typeof import("../provider/client");
+  const { BunnyClient } = require(join(clientDist, "provider", "client")) as typeof import("bunnynet-pulumi/dist/client/index.js");
   const client = new BunnyClient({ apiKey: "bench-key", apiUrl: url, containersApiUrl: `${url}/mc`, loggingApiUrl: url, streamApiUrl: url, timeoutMs: kind === "slowDownload" ? 1000 : 30_000 });
   const started = Date.now();
   let outcome = "ok";

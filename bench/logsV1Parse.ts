@@ -3,10 +3,10 @@ import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync,
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { once } from "node:events";
-import { formatV1Line } from "../provider/logs/format";
-import { V1Filter, type V1FilterSpec } from "../provider/logs/filter";
-import { newV1ParseStats, parseV1Batches, parseV1Log } from "../provider/logs/parseV1";
-import { logGenerator, rowToV1Fields } from "../emulator/surfaces/loggingData";
+import { formatV1Line } from "bunnynet-pulumi/dist/logs/format.js";
+import { V1Filter, type V1FilterSpec } from "bunnynet-pulumi/dist/logs/filter.js";
+import { newV1ParseStats, parseV1Batches, parseV1Log } from "bunnynet-pulumi/dist/logs/parseV1.js";
+import { logGenerator, rowToV1Fields } from "bunnynet-emulator/dist/surfaces/loggingData.js";
 import { printTable } from "./support";
 
 /**

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import { registeredTypes } from "../provider/pulumi/resource";
-import * as bunnynet from "../provider";
+import { registeredTypes } from "bunnynet-pulumi/dist/pulumi/resource.js";
+import * as bunnynet from "bunnynet-pulumi/dist/index.js";
 import { providerText } from "../tests/support/providerHost";
 import { printTable } from "./support";
 

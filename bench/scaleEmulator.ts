@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
-import { createEmulator } from "../emulator/server";
-import { createPullZone } from "../emulator/surfaces/pullZones";
-import type { EdgeScriptRecord } from "../emulator/surfaces/edgeScripts";
+import { createEmulator } from "bunnynet-emulator/dist/server.js";
+import { createPullZone } from "bunnynet-emulator/dist/surfaces/pullZones.js";
+import type { EdgeScriptRecord } from "bunnynet-emulator/dist/surfaces/edgeScripts.js";
 
 /**
  * The emulator with more parents than its fixtures, for the scale benchmark: `--parents K` pull zones, edge

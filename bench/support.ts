@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { join } from "node:path";
 import { request } from "undici";
 
 /** The compiled emulator entry point (benchmarks run from dist/bench). */
-export const EMULATOR_MAIN = join(__dirname, "..", "emulator", "main.js");
+export const EMULATOR_MAIN = require.resolve("bunnynet-emulator/dist/main.js");
 
 export interface EmulatorProcess {
   url: string;

@@ -6,7 +6,7 @@ import * as x509 from "@peculiar/x509";
  * X.509 certificates made on the spot, with a fresh key each time: the emulator's "free" certificates
  * (bunny.net issues Let's Encrypt ones; here a self-signed stand-in with the same facts: issuer, validity,
  * the hostname as SAN) and the tests' custom certificates. Nothing here is committed as a file: every key
- * exists only in memory for one run. @peculiar/x509 (a devDependency, with its reflect-metadata polyfill)
+ * exists only in memory for one run. @peculiar/x509 (a dependency of the emulator, with its reflect-metadata polyfill)
  * builds the certificate over WebCrypto; node:crypto alone can parse certificates but not make them.
  */
 

@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Store } from "./store";
 import type { RequestLog } from "./requestLog";
 import type { FaultInjector } from "./faults";
+import type { Fixtures } from "./publicTypes";
 
-/** Fixture ids and keys, as served by `GET /_emulator/fixtures` (one flat object). */
-export type Fixtures = Record<string, string | number>;
+export type { Fixtures };
 
 /** What every surface gets: the store, the fixtures, and the shared auth rules. */
 export interface EmulatorContext {

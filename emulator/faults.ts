@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { FaultConfigInput as PublicFaultConfigInput } from "./publicTypes";
 
 /**
  * Fault injection, configured over `POST /_emulator/faults`. Each rule applies to the requests whose
@@ -36,10 +37,14 @@ export const FaultConfigSchema = z
   })
   .strict();
 
-export type FaultRule = z.output<typeof FaultRuleSchema>;
+/** A rule with its defaults applied. */
+export type AppliedFaultRule = z.output<typeof FaultRuleSchema>;
 export type FaultConfig = z.output<typeof FaultConfigSchema>;
-/** What callers send: every field but the rule list optional. */
-export type FaultConfigInput = z.input<typeof FaultConfigSchema>;
+
+/** The public, plain FaultConfigInput (publicTypes.ts) is exactly what the schema takes: this fails to compile otherwise. */
+type SameType<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const publicFaultTypeMatchesSchema: SameType<PublicFaultConfigInput, z.input<typeof FaultConfigSchema>> = true;
+void publicFaultTypeMatchesSchema;
 
 export type FaultDecision =
   | { kind: "none"; latencyMs: number }
@@ -59,7 +64,7 @@ export function prng(seed: number): () => number {
 }
 
 export class FaultInjector {
-  private rules: (FaultRule & { regex?: RegExp; burstLeft: number; seen: number; applied: number })[] = [];
+  private rules: (AppliedFaultRule & { regex?: RegExp; burstLeft: number; seen: number; applied: number })[] = [];
   private random: () => number = prng(1);
   injected = 0;
 

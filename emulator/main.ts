@@ -1,8 +1,10 @@
 #!/usr/bin/env node
+// First: refuse an unsupported Node.js with a clear message before fastify and undici load.
+import "./nodeGuard";
 import { parseArgs } from "node:util";
 import { createEmulator } from "./server";
 
-/** `npm run emulator -- --port 8080 --data ./emulator.db` (or `--data :memory:`). */
+/** `bunnynet-emulator --port 8080 --data ./emulator.db` (or `--data :memory:`); in this repository `npm run emulator -- …`. */
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -13,7 +15,7 @@ async function main(): Promise<void> {
     },
   });
   if (values.help) {
-    process.stdout.write("usage: npm run emulator -- [--port N] [--host 127.0.0.1] [--data FILE | :memory:]\n");
+    process.stdout.write("usage: bunnynet-emulator [--port N] [--host 127.0.0.1] [--data FILE | :memory:]\n");
     return;
   }
   const port = Number(values.port);

@@ -3,7 +3,7 @@ export interface RequestLogEntry {
   seq: number;
   time: string;
   method: string;
-  /** Path and query string as received. */
+  /** Path and query string as received, except that a URL given as a query value loses its own query (see loggedUrl). */
   url: string;
   /** The route pattern that matched, e.g. `/shield/rate-limit/:id`. */
   route: string;

@@ -6,22 +6,14 @@ import { FaultConfigSchema, FaultInjector } from "./faults";
 import { accessKeyOf, bearerOf, type EmulatorContext, type Fixtures } from "./context";
 import { coreError, errorFor, familyOf, problem, shieldError } from "./errorShapes";
 import { surfaces } from "./surfaces";
+import type { EmulatorOptions, Emulator as PublicEmulator } from "./publicTypes";
 
-export interface EmulatorOptions {
-  /** SQLite file, or ":memory:". */
-  dataPath: string;
-  /** Fastify's own request logging (off by default). */
-  logger?: boolean;
-}
-
-export interface Emulator {
+/** The emulator with its internals (the Fastify app, the store, the request log), for this repository's tests. */
+export interface Emulator extends PublicEmulator {
   app: FastifyInstance;
   /** Every API route registered (method and pattern), admin routes excluded: tests prove they cover them all. */
   routes: { method: string; url: string }[];
   ctx: EmulatorContext;
-  /** Starts listening; resolves to the base URL (`http://127.0.0.1:<port>`). */
-  listen(port?: number, host?: string): Promise<string>;
-  close(): Promise<void>;
 }
 
 /** Builds the emulator: every surface's routes at one origin, persisted in SQLite, with admin routes under /_emulator. */
@@ -78,6 +70,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     app,
     routes,
     ctx,
+    fixtures: ctx.fixtures,
     async listen(port = 0, host = "127.0.0.1") {
       await app.listen({ port, host });
       const addr = app.server.address();
@@ -159,6 +152,25 @@ function registerHooks(app: FastifyInstance, ctx: EmulatorContext): void {
   });
 }
 
+/**
+ * The request's path and query as the log keeps it: a query value that is itself a URL (a thumbnail's source, often
+ * signed) keeps its origin and path, never its own query, fragment or credentials, so no token reaches the log.
+ */
+export function loggedUrl(url: string): string {
+  const at = url.indexOf("?");
+  if (at < 0) return url;
+  const params = new URLSearchParams(url.slice(at + 1));
+  let changed = false;
+  for (const [name, value] of [...params]) {
+    if (!/^https?:\/\//i.test(value) || !URL.canParse(value)) continue;
+    const inner = new URL(value);
+    if (!inner.search && !inner.hash && !inner.username && !inner.password) continue;
+    params.set(name, `${inner.origin}${inner.pathname}${inner.search || inner.hash ? "?[redacted]" : ""}`);
+    changed = true;
+  }
+  return changed ? `${url.slice(0, at)}?${params.toString()}` : url;
+}
+
 function logRequest(ctx: EmulatorContext, req: import("fastify").FastifyRequest, status: number): void {
   const path = req.url.split("?")[0];
   if (path.startsWith("/_emulator")) return;
@@ -168,7 +180,7 @@ function logRequest(ctx: EmulatorContext, req: import("fastify").FastifyRequest,
   ctx.requestLog.add({
     time: new Date().toISOString(),
     method: req.method,
-    url: req.url,
+    url: loggedUrl(req.url),
     route: req.routeOptions?.url ?? path,
     status,
     durationMs: Math.round((performance.now() - (r.startedAt ?? performance.now())) * 10) / 10,

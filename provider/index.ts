@@ -1,9 +1,11 @@
-/** pulumi-bunnynet: the typed client, errors, settings, resources and lookups. */
+/** bunnynet-pulumi: the typed client, errors, settings, resources and lookups. */
+// First: refuse an unsupported Node.js with a clear message before undici loads.
+import "./nodeGuard";
 export * from "./http/errors";
 export { BunnyClient } from "./client";
 export { resolveSettings, type BunnySettings, type SettingsInput } from "./settings";
 // The API's request and response shapes (`bunnynet.api.PullZone`), as plain types printed from the zod schemas.
-// The schemas and the resource framework themselves are internal (pulumi-bunnynet/dist/provider/...): what the
+// The schemas and the resource framework themselves are internal (bunnynet-pulumi/dist/...): what the
 // root reaches must not mention zod, whose declarations need esModuleInterop (Pulumi's template tsconfig has none).
 export type * as api from "./types.generated";
 export { ScriptVariable, type ScriptVariableArgs } from "./resources/scriptVariable";

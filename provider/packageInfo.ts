@@ -8,10 +8,10 @@ function readPackageInfo(): { name: string; version: string } {
     const candidate = join(dir, "package.json");
     if (existsSync(candidate)) {
       const pkg = JSON.parse(readFileSync(candidate, "utf8")) as { name?: string; version?: string };
-      if (pkg.name === "pulumi-bunnynet") return { name: pkg.name, version: pkg.version ?? "0.0.0" };
+      if (pkg.name === "bunnynet-pulumi") return { name: pkg.name, version: pkg.version ?? "0.0.0" };
     }
     const parent = dirname(dir);
-    if (parent === dir) return { name: "pulumi-bunnynet", version: "0.0.0" };
+    if (parent === dir) return { name: "bunnynet-pulumi", version: "0.0.0" };
     dir = parent;
   }
 }

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createEmulator } from "../emulator/server";
-import { BunnyClient } from "../provider/client";
+import { createEmulator } from "bunnynet-emulator/dist/server.js";
+import { BunnyClient } from "bunnynet-pulumi/dist/client/index.js";
 
 /** The README's promises that code can check: the operations table, and the set-up commands. */
 

@@ -4,9 +4,9 @@ import { z } from "zod";
 import type { EmulatorContext, EmulatorSurface } from "../context";
 import { accessKeyOf, bearerOf } from "../context";
 import { loggingError } from "../errorShapes";
-import { LOGGING_RATE_LIMIT, SlidingWindowLimiter } from "../../provider/http/rateLimiter";
-import { formatV1Line } from "../../provider/logs/format";
-import { LOG_CACHE_STATUSES, LOG_RETENTION_MS } from "../../provider/schemas/logging";
+import { LOGGING_RATE_LIMIT, SlidingWindowLimiter } from "bunnynet-pulumi/dist/http/rateLimiter.js";
+import { formatV1Line } from "bunnynet-pulumi/dist/logs/format.js";
+import { LOG_CACHE_STATUSES, LOG_RETENTION_MS } from "bunnynet-pulumi/dist/schemas/logging.js";
 import { logGenerator, rowToV1Fields, type LogRow } from "./loggingData";
 import { createPullZone, type PullZoneRecord } from "./pullZones";
 

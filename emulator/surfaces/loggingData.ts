@@ -1,5 +1,5 @@
 import { prng } from "../faults";
-import type { V1LogFields } from "../../provider/logs/format";
+import type { V1LogFields } from "bunnynet-pulumi/dist/logs/format.js";
 
 /**
  * Synthetic CDN log lines with realistic variety, from a seeded PRNG (same seed, same lines):

@@ -2,7 +2,7 @@ import type { FastifyReply } from "fastify";
 import type { z } from "zod";
 import type { EmulatorContext, EmulatorSurface } from "../context";
 import { shieldError, shieldNestedError } from "../errorShapes";
-import { RateLimitWireSchemas } from "../../provider/schemas/shield";
+import { RateLimitWireSchemas } from "bunnynet-pulumi/dist/schemas/shield.js";
 
 /**
  * Shield: shield zones of pull zones and their rate-limit rules.

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import * as bunnynet from "pulumi-bunnynet";
+import * as bunnynet from "bunnynet-pulumi";
 
 /** One rate limit, as a stack file declares it. */
 export interface RateLimitSpec {

@@ -1,8 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
-import * as bunnynet from "pulumi-bunnynet";
+import * as bunnynet from "bunnynet-pulumi";
 
 /**
- * Every resource and lookup of pulumi-bunnynet, driven by stack config. The ids come from your account
+ * Every resource and lookup of bunnynet-pulumi, driven by stack config. The ids come from your account
  * (or from the local emulator: `npm run demo` fills them in from its fixtures).
  *
  * Change `bunnynet-quickstart:edition` from "first" to "second" and run `pulumi up` again to see in-place

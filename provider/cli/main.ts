@@ -3,6 +3,8 @@
  * `bunnynet`: the command-line tool for what is not declarative (CDN logs, listings, closing the account).
  * Subcommands live in ./commands, one file per API surface.
  */
+// First: refuse an unsupported Node.js with a clear message before undici loads.
+import "./nodeGuard";
 import { createInterface } from "node:readline";
 import { type CliIO, type Command, commandHelp, runCommand } from "./command";
 import { ExitCode } from "./exitCodes";

@@ -1,6 +1,6 @@
 /**
  * The stable entry point that every serialized provider shim requires (by package name, from the
- * Pulumi project's directory): `pulumi-bunnynet/dist/provider/pulumi/entry.js`. Keep its path and
+ * Pulumi project's directory): `bunnynet-pulumi/dist/pulumi/entry.js`. Keep its path and
  * `providerFor` signature: state written by every earlier version of the package points here.
  */
 import "../index"; // every resource module registers its type when loaded

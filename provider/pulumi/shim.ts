@@ -1,7 +1,7 @@
 /** The package's name, as the provider text looks it up in the Pulumi project (the one place it is spelled). */
-export const PACKAGE_NAME = "pulumi-bunnynet";
+export const PACKAGE_NAME = "bunnynet-pulumi";
 /** The entry point inside the package. Keep this path and `providerFor`'s signature: state of every version names it. */
-const ENTRY_SUBPATH = "dist/provider/pulumi/entry.js";
+const ENTRY_SUBPATH = "dist/pulumi/entry.js";
 /** Where every provider text points. */
 export const ENTRY_POINT = `${PACKAGE_NAME}/${ENTRY_SUBPATH}`;
 

@@ -25,7 +25,7 @@ const TAG = "publicType";
 /** The source files to read: the schema modules, and every other module of the package (for tagged aliases). */
 function sourceFiles(dir = PROVIDER) {
   return readdirSync(dir, { withFileTypes: true })
-    .flatMap((e) => (e.isDirectory() ? (e.name === "scripts" ? [] : sourceFiles(join(dir, e.name))) : [join(dir, e.name)]))
+    .flatMap((e) => (e.isDirectory() ? (["scripts", "dist", "node_modules"].includes(e.name) ? [] : sourceFiles(join(dir, e.name))) : [join(dir, e.name)]))
     .filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts") && f !== OUTPUT)
     .sort();
 }
@@ -35,7 +35,9 @@ function compilerOptions() {
   const configPath = ts.findConfigFile(PROVIDER, ts.sys.fileExists);
   if (!configPath) throw new Error(`no tsconfig.json above ${PROVIDER}`);
   const { config } = ts.readConfigFile(configPath, ts.sys.readFile);
-  return ts.parseJsonConfigFileContent(config, ts.sys, dirname(configPath)).options;
+  // Without the project-reference settings: this program is the source files listed here, not the project's file list.
+  const { composite: _composite, incremental: _incremental, tsBuildInfoFile: _buildInfo, ...options } = ts.parseJsonConfigFileContent(config, ts.sys, dirname(configPath)).options;
+  return options;
 }
 
 /** The aliases to print, in output order: `{ name, declaration, file }`. */

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { emulatorEnv, runTool } from "../support/cli";
-import { commands } from "../../provider/cli/commands";
+import { commands } from "bunnynet-pulumi/dist/cli/commands/index.js";
 
 describe("cli: bunnynet apikeys, account close, usage", () => {
   let emu: TestEmulator;

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { issueCertificate } from "../../emulator/certificates";
+import { issueCertificate } from "bunnynet-emulator/dist/certificates.js";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { emulatorEnv, runTool } from "../support/cli";
 

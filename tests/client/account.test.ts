@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { startEmulator, type TestEmulator } from "../support/emulator";
-import { InvalidRequestError, ServerError, UnauthorizedError, ValidationError } from "../../provider/http/errors";
+import { InvalidRequestError, ServerError, UnauthorizedError, ValidationError } from "bunnynet-pulumi/dist/http/errors.js";
 
 describe("client: closing the account (POST /user/closeaccount)", () => {
   let emu: TestEmulator;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { startEmulator, type TestEmulator } from "../support/emulator";
-import { InvalidRequestError, UnauthorizedError, ValidationError } from "../../provider/http/errors";
+import { InvalidRequestError, UnauthorizedError, ValidationError } from "bunnynet-pulumi/dist/http/errors.js";
 
 describe("client: API keys (GET /apikey)", () => {
   let emu: TestEmulator;

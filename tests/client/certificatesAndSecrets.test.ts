@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { request } from "undici";
-import { issueCertificate } from "../../emulator/certificates";
-import { InvalidRequestError, NotFoundError, ValidationError } from "../../provider/http/errors";
-import { CertificateProvision } from "../../provider/schemas/pullZones";
+import { issueCertificate } from "bunnynet-emulator/dist/certificates.js";
+import { InvalidRequestError, NotFoundError, ValidationError } from "bunnynet-pulumi/dist/http/errors.js";
+import { CertificateProvision } from "bunnynet-pulumi/dist/schemas/pullZones.js";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

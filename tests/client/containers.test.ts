@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { startEmulator, type TestEmulator } from "../support/emulator";
-import { InvalidRequestError, NotFoundError, UnauthorizedError, ValidationError } from "../../provider/http/errors";
-import { RegionPageSchema } from "../../provider/schemas/containers";
+import { InvalidRequestError, NotFoundError, UnauthorizedError, ValidationError } from "bunnynet-pulumi/dist/http/errors.js";
+import { RegionPageSchema } from "bunnynet-pulumi/dist/schemas/containers.js";
 
 describe("client: Magic Containers (regions, endpoints, volumes)", () => {
   let emu: TestEmulator;

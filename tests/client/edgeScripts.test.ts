@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { startEmulator, type TestEmulator } from "../support/emulator";
-import { AlreadyExistsError, InvalidRequestError, NotFoundError, ServerError, ValidationError } from "../../provider/http/errors";
+import { AlreadyExistsError, InvalidRequestError, NotFoundError, ServerError, ValidationError } from "bunnynet-pulumi/dist/http/errors.js";
 
 describe("client: edge script variables", () => {
   let emu: TestEmulator;

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { startEmulator, type TestEmulator } from "../support/emulator";
-import { ForbiddenError, InvalidRequestError, NotFoundError, UnauthorizedError, ValidationError } from "../../provider/http/errors";
-import type { LoggingClient } from "../../provider/client/logging";
-import type { LogEntry, LogQueryParams } from "../../provider/schemas/logging";
-import { parseV1Log, type V1LogEntry, type V1Record } from "../../provider/logs";
+import { ForbiddenError, InvalidRequestError, NotFoundError, UnauthorizedError, ValidationError } from "bunnynet-pulumi/dist/http/errors.js";
+import type { LoggingClient } from "bunnynet-pulumi/dist/client/logging.js";
+import type { LogEntry, LogQueryParams } from "bunnynet-pulumi/dist/schemas/logging.js";
+import { parseV1Log, type V1LogEntry, type V1Record } from "bunnynet-pulumi/dist/logs/index.js";
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { startEmulator, type TestEmulator } from "../support/emulator";
-import type { LoggingClient } from "../../provider/client/logging";
-import { collect } from "../../provider/lookups/client";
-import { LOG_MAX_PAGE_SIZE, type LogEntry } from "../../provider/schemas/logging";
-import { parseV1Log, type V1LogEntry } from "../../provider/logs";
+import type { LoggingClient } from "bunnynet-pulumi/dist/client/logging.js";
+import { collect } from "bunnynet-pulumi/dist/lookups/client.js";
+import { LOG_MAX_PAGE_SIZE, type LogEntry } from "bunnynet-pulumi/dist/schemas/logging.js";
+import { parseV1Log, type V1LogEntry } from "bunnynet-pulumi/dist/logs/index.js";
 
 /**
  * The logging API as its own documents describe it (issue 9, points 2 and 4):

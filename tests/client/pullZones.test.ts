@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { startEmulator, type TestEmulator } from "../support/emulator";
-import { AlreadyExistsError, InvalidRequestError, NotFoundError, ServerError, ValidationError } from "../../provider/http/errors";
-import type { PullZoneRecord } from "../../emulator/surfaces/pullZones";
+import { AlreadyExistsError, InvalidRequestError, NotFoundError, ServerError, ValidationError } from "bunnynet-pulumi/dist/http/errors.js";
+import type { PullZoneRecord } from "bunnynet-emulator/dist/surfaces/pullZones.js";
 
 describe("client: pull zones and hostnames", () => {
   let emu: TestEmulator;

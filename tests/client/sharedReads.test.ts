@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { request } from "undici";
 import { startEmulator, type TestEmulator } from "../support/emulator";
-import { BunnyClient } from "../../provider/client";
-import { UnauthorizedError } from "../../provider/http/errors";
-import { beginDeployment } from "../../provider/http/sharedReads";
-import { PullZoneSchema } from "../../provider/schemas/pullZones";
-import type { FaultConfigInput } from "../../emulator/faults";
+import { BunnyClient } from "bunnynet-pulumi/dist/client/index.js";
+import { UnauthorizedError } from "bunnynet-pulumi/dist/http/errors.js";
+import { beginDeployment } from "bunnynet-pulumi/dist/http/sharedReads.js";
+import { PullZoneSchema } from "bunnynet-pulumi/dist/schemas/pullZones.js";
+import type { FaultConfigInput } from "bunnynet-emulator";
 
 /**
  * Coalescing and the deployment-scoped read cache (provider/http/sharedReads.ts), against the emulator over real

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { startEmulator, type TestEmulator } from "../support/emulator";
-import { ForbiddenError, InvalidRequestError, NotFoundError, RateLimitedError, ServerError, UnauthorizedError, ValidationError } from "../../provider/http/errors";
+import { ForbiddenError, InvalidRequestError, NotFoundError, RateLimitedError, ServerError, UnauthorizedError, ValidationError } from "bunnynet-pulumi/dist/http/errors.js";
 import {
   type CreateRateLimitInput,
   RateLimitAction,
@@ -10,7 +10,7 @@ import {
   RuleOperator,
   RuleTransformation,
   RuleVariable,
-} from "../../provider/schemas/shield";
+} from "bunnynet-pulumi/dist/schemas/shield.js";
 
 /** A complete, valid rule for the seeded shield zone; `name` keeps rules apart. */
 function ruleInput(shieldZoneId: number, name: string): CreateRateLimitInput {

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { startEmulator, type TestEmulator } from "../support/emulator";
-import { BunnyError, ForbiddenError, InvalidRequestError, NotFoundError, UnauthorizedError, ValidationError } from "../../provider/http/errors";
-import { encodePath } from "../../provider/http/transport";
-import { StreamStatusSchema } from "../../provider/schemas/stream";
+import { BunnyError, ForbiddenError, InvalidRequestError, NotFoundError, UnauthorizedError, ValidationError } from "bunnynet-pulumi/dist/http/errors.js";
+import { encodePath } from "bunnynet-pulumi/dist/http/transport.js";
+import { StreamStatusSchema } from "bunnynet-pulumi/dist/schemas/stream.js";
 
 // The smallest byte sequences each image format is recognised by.
 const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);

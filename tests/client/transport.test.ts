@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { startEmulator, type TestEmulator } from "../support/emulator";
-import { NetworkError, RateLimitedError, ServerError, TimeoutError } from "../../provider/http/errors";
-import { SlidingWindowLimiter } from "../../provider/http/rateLimiter";
-import { resolveSettings } from "../../provider/settings";
-import { ConfigurationError } from "../../provider/http/errors";
+import { NetworkError, RateLimitedError, ServerError, TimeoutError } from "bunnynet-pulumi/dist/http/errors.js";
+import { SlidingWindowLimiter } from "bunnynet-pulumi/dist/http/rateLimiter.js";
+import { resolveSettings } from "bunnynet-pulumi/dist/settings.js";
+import { ConfigurationError } from "bunnynet-pulumi/dist/http/errors.js";
 
 describe("transport: retries, timeouts and faults (over real HTTP)", () => {
   let emu: TestEmulator;

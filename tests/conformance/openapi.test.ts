@@ -7,16 +7,16 @@ import Ajv, { type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import { request } from "undici";
 import { z } from "zod";
-import { BunnyClient } from "../../provider/client";
-import { ForbiddenError } from "../../provider/http/errors";
-import { CloseAccountResponseSchema } from "../../provider/schemas/account";
-import { ApiKeyPageSchema } from "../../provider/schemas/apiKeys";
-import { DeleteVolumeInstanceResultSchema, DetachVolumeResultSchema, EndpointPageSchema, RegionPageSchema, VolumeListSchema } from "../../provider/schemas/containers";
-import { EdgeScriptSchema, VariableSchema } from "../../provider/schemas/edgeScripts";
-import { PullZoneSchema } from "../../provider/schemas/pullZones";
-import { GenericRequestResponseSchema, RateLimitPageSchema, RateLimitRuleSchema, ShieldZoneSchema } from "../../provider/schemas/shield";
-import { StreamStatusSchema, VideoLibrarySchema, VideoSchema } from "../../provider/schemas/stream";
-import { resolveSettings } from "../../provider/settings";
+import { BunnyClient } from "bunnynet-pulumi/dist/client/index.js";
+import { ForbiddenError } from "bunnynet-pulumi/dist/http/errors.js";
+import { CloseAccountResponseSchema } from "bunnynet-pulumi/dist/schemas/account.js";
+import { ApiKeyPageSchema } from "bunnynet-pulumi/dist/schemas/apiKeys.js";
+import { DeleteVolumeInstanceResultSchema, DetachVolumeResultSchema, EndpointPageSchema, RegionPageSchema, VolumeListSchema } from "bunnynet-pulumi/dist/schemas/containers.js";
+import { EdgeScriptSchema, VariableSchema } from "bunnynet-pulumi/dist/schemas/edgeScripts.js";
+import { PullZoneSchema } from "bunnynet-pulumi/dist/schemas/pullZones.js";
+import { GenericRequestResponseSchema, RateLimitPageSchema, RateLimitRuleSchema, ShieldZoneSchema } from "bunnynet-pulumi/dist/schemas/shield.js";
+import { StreamStatusSchema, VideoLibrarySchema, VideoSchema } from "bunnynet-pulumi/dist/schemas/stream.js";
+import { resolveSettings } from "bunnynet-pulumi/dist/settings.js";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 
 /**

@@ -11,7 +11,7 @@ import {
   type V1MalformedLine,
   type V1ParseOptions,
   type V1Record,
-} from "../../provider/logs";
+} from "bunnynet-pulumi/dist/logs/index.js";
 
 const UA = "Mozilla/5.0 (X11; Linux x86_64) Firefox/127.0";
 const GOOD = `HIT|200|1715000000123|412|1001|163.172.53.229|-|https://cdn.example/a.js|DE|${UA}|322b688bd63fb63f2babe9de30a5d262|DE`;

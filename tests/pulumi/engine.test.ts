@@ -12,10 +12,10 @@ import { projectWithPackage, type Project } from "../support/projectLayout";
 import { QUICKSTART_PROJECT, QUICKSTART_SECRET_CONFIG, quickstartConfig } from "../support/quickstart";
 import { quickstart } from "../../examples/quickstart/program";
 import { z } from "zod";
-import { BunnyResource, defineResource } from "../../provider/pulumi";
-import { RateLimitRule } from "../../provider/resources/rateLimitRule";
-import { ScriptVariable, type ScriptVariableArgs } from "../../provider/resources/scriptVariable";
-import { VideoThumbnail } from "../../provider/resources/videoThumbnail";
+import { BunnyResource, defineResource } from "bunnynet-pulumi/dist/pulumi/index.js";
+import { RateLimitRule } from "bunnynet-pulumi/dist/resources/rateLimitRule.js";
+import { ScriptVariable, type ScriptVariableArgs } from "bunnynet-pulumi/dist/resources/scriptVariable.js";
+import { VideoThumbnail } from "bunnynet-pulumi/dist/resources/videoThumbnail.js";
 
 const short = (urn: string) => urn.split("::").pop()!;
 const opsByName = (run: RunResult) => Object.fromEntries(run.steps.map((s) => [short(s.urn), s.op]));
@@ -225,8 +225,8 @@ describe("pulumi: preview, up, refresh and destroy as the engine runs them", fun
       const harness = new ProgramHarness({ config: config(), secretConfig: ["bunnynet:apiKey"], hostPerCommand: project.host });
       await emu.markRequests();
       await assert.rejects(harness.up(oneVariable("ALIASED")), (e: Error) => {
-        assert.ok(e.message.includes(`pulumi-bunnynet cannot be found from ${join(project.dir, "dist")} (the directory of main in Pulumi.yaml`), e.message);
-        assert.match(e.message, /under its own name \(not an npm alias\).*npm install pulumi-bunnynet/);
+        assert.ok(e.message.includes(`bunnynet-pulumi cannot be found from ${join(project.dir, "dist")} (the directory of main in Pulumi.yaml`), e.message);
+        assert.match(e.message, /under its own name \(not an npm alias\).*npm install bunnynet-pulumi/);
         return true;
       });
       assert.deepEqual(await emu.requests(), []);

@@ -3,8 +3,8 @@ import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
-import "../../provider/index";
-import { adoptionInputs, defineResource, registeredTypes } from "../../provider/pulumi";
+import "bunnynet-pulumi/dist/index.js";
+import { adoptionInputs, defineResource, registeredTypes } from "bunnynet-pulumi/dist/pulumi/index.js";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { HostError, ProviderHost, REPO_ROOT, providerText, secret } from "../support/providerHost";
 
@@ -19,7 +19,7 @@ describe("pulumi: the resource framework", () => {
         assert.ok(text.length < 1100, `${text.length} bytes`);
         const required = [...text.matchAll(/[rR]equire\(("[^"]+"|\w+)\)/g)].map((m) => m[1]).sort();
         assert.deepEqual(required, ['"node:fs"', '"node:module"', '"node:path"', "entry"]);
-        assert.ok(text.includes('name = "pulumi-bunnynet", sub = "dist/provider/pulumi/entry.js"'));
+        assert.ok(text.includes('name = "bunnynet-pulumi", sub = "dist/pulumi/entry.js"'));
         assert.ok(text.includes(`.providerFor(${JSON.stringify(type)})`));
         assert.doesNotMatch(text, /zod|undici|apiKey|accessKey|BUNNYNET_/i);
       });
@@ -75,11 +75,11 @@ describe("pulumi: the resource framework", () => {
     });
 
     it("a user project without the package installed gets an error naming the package", async () => {
-      writeFileSync(join(projectDir, "package.json"), JSON.stringify({ name: "user-project", dependencies: { "pulumi-bunnynet": "*" } }));
+      writeFileSync(join(projectDir, "package.json"), JSON.stringify({ name: "user-project", dependencies: { "bunnynet-pulumi": "*" } }));
       const host = await ProviderHost.start({ projectDir });
       try {
         await host.configure({});
-        await assert.rejects(host.check("ScriptVariable", {}, { scriptId: 1, name: "A" }), (e: unknown) => e instanceof HostError && e.message.includes(`pulumi-bunnynet cannot be found from ${projectDir} (the directory of main in Pulumi.yaml`) && /npm install pulumi-bunnynet/.test(e.message));
+        await assert.rejects(host.check("ScriptVariable", {}, { scriptId: 1, name: "A" }), (e: unknown) => e instanceof HostError && e.message.includes(`bunnynet-pulumi cannot be found from ${projectDir} (the directory of main in Pulumi.yaml`) && /npm install bunnynet-pulumi/.test(e.message));
       } finally {
         await host.stop();
       }
@@ -87,7 +87,7 @@ describe("pulumi: the resource framework", () => {
 
     it("a user project that installed the package runs the installed version", async () => {
       mkdirSync(join(projectDir, "node_modules"), { recursive: true });
-      symlinkSync(REPO_ROOT, join(projectDir, "node_modules", "pulumi-bunnynet"), "dir");
+      symlinkSync(join(REPO_ROOT, "provider"), join(projectDir, "node_modules", "bunnynet-pulumi"), "dir");
       const host = await ProviderHost.start({ projectDir });
       try {
         await host.configure({ "bunnynet:apiKey": secret(emu.fixtures.accessKey), "bunnynet:apiUrl": emu.url });

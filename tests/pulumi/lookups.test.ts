@@ -2,9 +2,9 @@ import assert from "node:assert/strict";
 import * as pulumi from "@pulumi/pulumi";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { ProgramHarness } from "../support/programHarness";
-import { getApiKeys, getApiKeysOutput, getAppEndpoints, getAppEndpointsOutput, getCdnLogs, getRegions } from "../../provider/lookups";
-import { ConfigurationError } from "../../provider/http/errors";
-import { MISSING_KEY_HELP } from "../../provider/settings";
+import { getApiKeys, getApiKeysOutput, getAppEndpoints, getAppEndpointsOutput, getCdnLogs, getRegions } from "bunnynet-pulumi/dist/lookups/index.js";
+import { ConfigurationError } from "bunnynet-pulumi/dist/http/errors.js";
+import { MISSING_KEY_HELP } from "bunnynet-pulumi/dist/settings.js";
 
 function settle<T>(o: pulumi.Output<T>): Promise<{ value: T; secret: boolean }> {
   return new Promise((resolve) => pulumi.all([o, pulumi.isSecret(o)]).apply(([value, secret]) => resolve({ value: value as T, secret })));

@@ -3,8 +3,8 @@ import * as pulumi from "@pulumi/pulumi";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { ProgramHarness } from "../support/programHarness";
 import { providerText } from "../support/providerHost";
-import { ScriptVariable } from "../../provider/resources/scriptVariable";
-import { NotFoundError } from "../../provider/http/errors";
+import { ScriptVariable } from "bunnynet-pulumi/dist/resources/scriptVariable.js";
+import { NotFoundError } from "bunnynet-pulumi/dist/http/errors.js";
 
 const TOKEN = "pulumi-nodejs:dynamic/bunnynet:ScriptVariable";
 

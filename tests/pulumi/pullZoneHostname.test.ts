@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { startEmulator, type TestEmulator } from "../support/emulator";
-import { HostError, ProviderHost, secret, named } from "../support/providerHost";
+import type { TestEmulator } from "../support/emulator";
+import { HostError, ProviderHost, named, hostConfig, startEmulatorAndHost, stopEmulatorAndHost } from "../support/providerHost";
 
 const TYPE = "PullZoneHostname";
 
@@ -13,17 +13,12 @@ describe("pulumi: PullZoneHostname through the SDK's provider host over gRPC", f
   const uniqueHostname = () => `cdn${++counter}.pulumi-test.example`;
 
   before(async () => {
-    emu = await startEmulator();
+    ({ emu, host } = await startEmulatorAndHost());
     pullZoneId = Number(emu.fixtures.pullZoneId);
     otherZoneId = Number(emu.fixtures.loggingDisabledPullZoneId);
-    host = await ProviderHost.start();
-    await host.configure(CONFIG());
   });
-  after(async () => {
-    await host?.stop();
-    await emu?.stop();
-  });
-  const CONFIG = () => ({ "bunnynet:apiKey": secret(emu.fixtures.accessKey), "bunnynet:apiUrl": emu.url, "bunnynet:maxRetries": "1" });
+  after(() => stopEmulatorAndHost(emu, host));
+  const CONFIG = () => hostConfig(emu);
 
   const onZone = async (zoneId: number, hostname: string) => emu.client().pullZones.findHostname(zoneId, hostname);
 

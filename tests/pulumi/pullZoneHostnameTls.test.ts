@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
-import * as bunnynet from "../../provider";
-import { issueCertificate, type IssuedCertificate } from "../../emulator/certificates";
-import { CertificateProvision } from "../../provider/schemas/pullZones";
-import { startEmulator, type TestEmulator } from "../support/emulator";
+import * as bunnynet from "bunnynet-pulumi/dist/index.js";
+import { issueCertificate, type IssuedCertificate } from "bunnynet-emulator/dist/certificates.js";
+import { CertificateProvision } from "bunnynet-pulumi/dist/schemas/pullZones.js";
+import type { TestEmulator } from "../support/emulator";
 import { ProgramHarness } from "../support/programHarness";
-import { HostError, ProviderHost, UNKNOWN_VALUE, named, secret } from "../support/providerHost";
+import { HostError, ProviderHost, UNKNOWN_VALUE, named, secret, hostConfig, startEmulatorAndHost, stopEmulatorAndHost } from "../support/providerHost";
 
 const TYPE = "PullZoneHostname";
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -32,16 +32,11 @@ describe("pulumi: PullZoneHostname TLS and force-SSL through the provider host",
   const custom = (c: IssuedCertificate) => ({ certificate: c.certificatePem, privateKey: secret(c.privateKeyPem) });
 
   before(async () => {
-    emu = await startEmulator();
+    ({ emu, host } = await startEmulatorAndHost());
     pullZoneId = Number(emu.fixtures.pullZoneId);
-    host = await ProviderHost.start();
-    await host.configure(CONFIG());
   });
-  after(async () => {
-    await host?.stop();
-    await emu?.stop();
-  });
-  const CONFIG = () => ({ "bunnynet:apiKey": secret(emu.fixtures.accessKey), "bunnynet:apiUrl": emu.url, "bunnynet:maxRetries": "1" });
+  after(() => stopEmulatorAndHost(emu, host));
+  const CONFIG = () => hostConfig(emu);
 
   const onZone = (hostname: string) => emu.client().pullZones.findHostname(pullZoneId, hostname, { withCertificate: true });
   const loads = async () => (await emu.requests()).filter((r) => r.route === "/pullzone/loadFreeCertificate");

@@ -3,7 +3,7 @@ import { startEmulator, type TestEmulator } from "../support/emulator";
 import { ProgramHarness } from "../support/programHarness";
 import { ProviderHost } from "../support/providerHost";
 import { quickstart } from "../../examples/quickstart/program";
-import { CertificateProvision } from "../../provider/schemas/pullZones";
+import { CertificateProvision } from "bunnynet-pulumi/dist/schemas/pullZones.js";
 import { QUICKSTART_PROJECT, QUICKSTART_SECRET_CONFIG, quickstartConfig } from "../support/quickstart";
 
 const short = (urn: string) => urn.split("::").pop();

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import * as bunnynet from "../../provider/index";
-import { NotFoundError } from "../../provider/http/errors";
+import * as bunnynet from "bunnynet-pulumi/dist/index.js";
+import { NotFoundError } from "bunnynet-pulumi/dist/http/errors.js";
 import { startEmulator, type TestEmulator } from "../support/emulator";
-import { HostError, ProviderHost, UNKNOWN_VALUE, secret, named } from "../support/providerHost";
+import { HostError, ProviderHost, UNKNOWN_VALUE, named, hostConfig, startEmulatorAndHost, stopEmulatorAndHost } from "../support/providerHost";
 import { ProgramHarness } from "../support/programHarness";
 
 const TYPE = "RateLimitRule";
@@ -47,18 +47,13 @@ describe("pulumi: RateLimitRule through the SDK's provider host over gRPC", func
   const uniqueName = () => `rule ${++counter}`;
 
   before(async () => {
-    emu = await startEmulator();
+    ({ emu, host } = await startEmulatorAndHost());
     pullZoneId = Number(emu.fixtures.pullZoneId);
     zoneId = Number(emu.fixtures.shieldZoneId);
     provisioningZoneId = Number(emu.fixtures.provisioningShieldZoneId);
-    host = await ProviderHost.start();
-    await host.configure(CONFIG());
   });
-  after(async () => {
-    await host?.stop();
-    await emu?.stop();
-  });
-  const CONFIG = () => ({ "bunnynet:apiKey": secret(emu.fixtures.accessKey), "bunnynet:apiUrl": emu.url, "bunnynet:maxRetries": "1" });
+  after(() => stopEmulatorAndHost(emu, host));
+  const CONFIG = () => hostConfig(emu);
   // Zones allow few rules (10, and 2 while provisioning): every test starts with empty zones.
   afterEach(async () => {
     await emu.clearFaults();

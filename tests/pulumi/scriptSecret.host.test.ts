@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import * as bunnynet from "../../provider";
-import { startEmulator, type TestEmulator } from "../support/emulator";
+import * as bunnynet from "bunnynet-pulumi/dist/index.js";
+import type { TestEmulator } from "../support/emulator";
 import { ProgramHarness } from "../support/programHarness";
-import { HostError, ProviderHost, named, secret } from "../support/providerHost";
+import { HostError, ProviderHost, named, secret, hostConfig, startEmulatorAndHost, stopEmulatorAndHost } from "../support/providerHost";
 
 const TYPE = "ScriptSecret";
 
@@ -21,16 +21,11 @@ describe("pulumi: ScriptSecret through the SDK's provider host over gRPC", funct
   const values: string[] = [];
 
   before(async () => {
-    emu = await startEmulator();
+    ({ emu, host } = await startEmulatorAndHost());
     scriptId = Number(emu.fixtures.scriptId);
-    host = await ProviderHost.start();
-    await host.configure(CONFIG());
   });
-  after(async () => {
-    await host?.stop();
-    await emu?.stop();
-  });
-  const CONFIG = () => ({ "bunnynet:apiKey": secret(emu.fixtures.accessKey), "bunnynet:apiUrl": emu.url, "bunnynet:maxRetries": "1" });
+  after(() => stopEmulatorAndHost(emu, host));
+  const CONFIG = () => hostConfig(emu);
 
   const secrets = () => emu.client().edgeScripts.listSecrets(scriptId);
 

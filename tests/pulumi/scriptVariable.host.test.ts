@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { startEmulator, type TestEmulator } from "../support/emulator";
-import { HostError, ProviderHost, UNKNOWN_VALUE, providerText, secret, named } from "../support/providerHost";
-import { NotFoundError } from "../../provider/http/errors";
-import { MISSING_KEY_HELP } from "../../provider/settings";
+import type { TestEmulator } from "../support/emulator";
+import { HostError, ProviderHost, UNKNOWN_VALUE, providerText, secret, named, hostConfig, startEmulatorAndHost, stopEmulatorAndHost } from "../support/providerHost";
+import { NotFoundError } from "bunnynet-pulumi/dist/http/errors.js";
+import { MISSING_KEY_HELP } from "bunnynet-pulumi/dist/settings.js";
 
 const TYPE = "ScriptVariable";
 
@@ -14,17 +14,11 @@ describe("pulumi: ScriptVariable through the SDK's provider host over gRPC", fun
   const uniqueName = () => `PULUMI_VAR_${++counter}`;
 
   before(async () => {
-    emu = await startEmulator();
+    ({ emu, host } = await startEmulatorAndHost());
     scriptId = Number(emu.fixtures.scriptId);
-    host = await ProviderHost.start();
-    // The engine hands a dynamic provider the whole stack config; the key is a secret there.
-    await host.configure(CONFIG());
   });
-  after(async () => {
-    await host?.stop();
-    await emu?.stop();
-  });
-  const CONFIG = () => ({ "bunnynet:apiKey": secret(emu.fixtures.accessKey), "bunnynet:apiUrl": emu.url, "bunnynet:maxRetries": "1" });
+  after(() => stopEmulatorAndHost(emu, host));
+  const CONFIG = () => hostConfig(emu);
 
   async function created(extra: Record<string, unknown> = {}) {
     const checked = await host.check(TYPE, {}, { scriptId, name: uniqueName(), ...extra });

@@ -7,7 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { ProgramHarness } from "../support/programHarness";
 import { HostError, ProviderHost, UNKNOWN_VALUE, secret, named } from "../support/providerHost";
-import { VideoThumbnail } from "../../provider/resources/videoThumbnail";
+import { VideoThumbnail } from "bunnynet-pulumi/dist/resources/videoThumbnail.js";
 
 const TYPE = "VideoThumbnail";
 

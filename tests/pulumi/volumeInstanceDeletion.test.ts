@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { ProgramHarness } from "../support/programHarness";
 import { HostError, ProviderHost, UNKNOWN_VALUE, secret, named } from "../support/providerHost";
-import { VolumeInstanceDeletion } from "../../provider/resources/volumeInstanceDeletion";
+import { VolumeInstanceDeletion } from "bunnynet-pulumi/dist/resources/volumeInstanceDeletion.js";
 
 const TYPE = "VolumeInstanceDeletion";
 const TOKEN = `pulumi-nodejs:dynamic/bunnynet:${TYPE}`;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { startEmulator, type TestEmulator } from "../support/emulator";
-import { ForbiddenError } from "../../provider/http/errors";
+import { ForbiddenError } from "bunnynet-pulumi/dist/http/errors.js";
 
 type Jose = typeof import("jose", { with: { "resolution-mode": "import" } });
 /** jose is ESM-only and this package compiles to CommonJS: loaded with a real dynamic import (as the emulator does). */

@@ -3,8 +3,9 @@ import { startEmulator, type TestEmulator } from "../support/emulator";
 import { ProgramHarness } from "../support/programHarness";
 import { HostError, ProviderHost, secret } from "../support/providerHost";
 import { QUICKSTART_PROJECT, QUICKSTART_SECRET_CONFIG, quickstartConfig } from "../support/quickstart";
-import { type FaultConfigInput, prng } from "../../emulator/faults";
-import type { RequestLogEntry } from "../../emulator/requestLog";
+import type { FaultConfigInput } from "bunnynet-emulator";
+import { prng } from "bunnynet-emulator/dist/faults.js";
+import type { RequestLogEntry } from "bunnynet-emulator/dist/requestLog.js";
 import { quickstart } from "../../examples/quickstart/program";
 
 const HOSTNAMES = ["api.quickstart.example", "www.quickstart.example"];

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inspect } from "node:util";
-import { BunnyClient } from "../../provider/client";
+import { BunnyClient } from "bunnynet-pulumi/dist/client/index.js";
 import {
   ConfigurationError,
   InvalidRequestError,
@@ -12,10 +12,10 @@ import {
   ServerError,
   TimeoutError,
   UnexpectedResponseError,
-} from "../../provider/http/errors";
-import { MAX_RETRY_AFTER_MS } from "../../provider/http/bounds";
-import { limiterFor } from "../../provider/http/rateLimiter";
-import { resolveSettings, type SettingsInput } from "../../provider/settings";
+} from "bunnynet-pulumi/dist/http/errors.js";
+import { MAX_RETRY_AFTER_MS } from "bunnynet-pulumi/dist/http/bounds.js";
+import { limiterFor } from "bunnynet-pulumi/dist/http/rateLimiter.js";
+import { resolveSettings, type SettingsInput } from "bunnynet-pulumi/dist/settings.js";
 import { runTool } from "../support/cli";
 import { sendJson, startHostileServer, streamBody, type HostileServer } from "../support/hostileServer";
 

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
-import * as bunnynet from "../../provider";
-import { registeredTypes } from "../../provider/pulumi";
+import * as bunnynet from "bunnynet-pulumi/dist/index.js";
+import { registeredTypes } from "bunnynet-pulumi/dist/pulumi/index.js";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { CheckFailedError, ProgramHarness, type StoredResource } from "../support/programHarness";
 import { ProviderHost, providerText } from "../support/providerHost";
@@ -230,6 +230,10 @@ describe("reliability: no key in provider texts, state, outputs, errors or debug
       for (const text of [withoutSecretKeys(thumbnail.inputs), withoutSecretKeys(thumbnail.outputs), thumbnail.id, JSON.stringify(run.outputs)]) {
         assert.ok(!text.includes(token), text);
       }
+      // Nor does the emulator's request log: the URL went as a query value, which the log keeps without its own query.
+      const logged = emu.emulator.ctx.requestLog.since(0).filter((r) => r.route.endsWith("/thumbnail"));
+      assert.ok(logged.some((r) => r.url.includes("images.example.com")), JSON.stringify(logged));
+      assert.ok(!JSON.stringify(logged).includes(token), JSON.stringify(logged));
       await harness.destroy();
     });
   });

@@ -1,9 +1,8 @@
 import { spawn } from "node:child_process";
-import { join } from "node:path";
 import type { TestEmulator } from "./emulator";
 
 /** The compiled `bunnynet` tool, as installed by the package's `bin`. */
-export const CLI_PATH = join(__dirname, "..", "..", "provider", "cli", "main.js");
+export const CLI_PATH = require.resolve("bunnynet-pulumi/dist/cli/main.js");
 
 export interface ToolRun {
   code: number | null;

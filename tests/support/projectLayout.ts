@@ -1,17 +1,19 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { PACKAGE_NAME } from "../../provider/pulumi/shim";
-import { packageInfo } from "../../provider/packageInfo";
+import { dirname, join } from "node:path";
+import { PACKAGE_NAME } from "bunnynet-pulumi/dist/pulumi/shim.js";
+import { packageInfo } from "bunnynet-pulumi/dist/packageInfo.js";
 import type { HostOptions } from "./providerHost";
-import { REPO_ROOT } from "./providerHost";
+
+/** The provider's workspace package (provider/), which each layout installs by a symlink. */
+const PACKAGE_DIR = dirname(require.resolve(`${PACKAGE_NAME}/package.json`));
 
 /**
  * How a user's project can have this package installed:
  * - `npm`: `node_modules/<package>` (npm, yarn, and pnpm for a direct dependency);
  * - `pnpm`: only as a dependency of the project's own component package, so only in pnpm's store,
  *   `node_modules/.pnpm/<package>@<version>/node_modules/<package>`;
- * - `alias`: under another name (`"bunny": "npm:pulumi-bunnynet@..."`), which the provider text cannot find.
+ * - `alias`: under another name (`"bunny": "npm:bunnynet-pulumi@..."`), which the provider text cannot find.
  */
 export type Layout = "npm" | "pnpm" | "alias";
 
@@ -22,13 +24,13 @@ export interface Project {
   remove(): void;
 }
 
-/** A project whose node_modules has this repository installed the way `layout` does, and `main` as given (e.g. "dist/"). */
+/** A project whose node_modules has this package installed the way `layout` does, and `main` as given (e.g. "dist/"). */
 export function projectWithPackage(layout: Layout, main?: string): Project {
   const dir = mkdtempSync(join(tmpdir(), `bunnynet-${layout}-project-`));
   const modules = join(dir, "node_modules");
   const link = (at: string) => {
     mkdirSync(join(at, ".."), { recursive: true });
-    symlinkSync(REPO_ROOT, at, "dir");
+    symlinkSync(PACKAGE_DIR, at, "dir");
   };
   const dependencies: Record<string, string> = {};
   if (layout === "npm") {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { issueCertificate } from "../../emulator/certificates";
+import { issueCertificate } from "bunnynet-emulator/dist/certificates.js";
 
 /** The quickstart's Pulumi project name (its stack config keys are under it). */
 export const QUICKSTART_PROJECT = "bunnynet-quickstart";

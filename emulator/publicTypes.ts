@@ -1,0 +1,57 @@
+/**
+ * The emulator's public types, written out plainly: the package root and the testing kit declare only these (and
+ * bunnynet-pulumi's own public types), never fastify's, pino's or zod's, whose declarations do not compile under
+ * Pulumi's template tsconfig (no `esModuleInterop`, no `skipLibCheck`). faults.ts checks at compile time that the
+ * fault types are exactly what its schema takes.
+ */
+export type { RequestLogEntry } from "./requestLog";
+
+/** Fixture ids and keys, as served by `GET /_emulator/fixtures` (one flat object). */
+export type Fixtures = Record<string, string | number>;
+
+/** One fault-injection rule: the first rule whose method and path match a request decides. */
+export interface FaultRule {
+  /** Regular expression tested against the path (without query); default: every API route. */
+  path?: string;
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** Share of matching requests that fail (0..1). Default 0. */
+  errorRate?: number;
+  /** Status the failing requests get: a 5xx or 429. Default 503. */
+  errorStatus?: number;
+  /** Share of matching requests whose connection is dropped without an answer. Default 0. */
+  dropRate?: number;
+  /** "before" (default): refused before the route runs; "after": the route acts, then the answer is lost or replaced. */
+  phase?: "before" | "after";
+  /** Latency added to every matching request, in ms (at most 60,000). */
+  latencyMs?: number;
+  /** The next N matching requests answer 429 with Retry-After, then normal service resumes. */
+  burst429?: number;
+  /** The Retry-After of those 429s, in seconds (at most 60). Default 1. */
+  retryAfterSeconds?: number;
+  /** The first N matching requests pass untouched (e.g. fail only the second page of a listing). */
+  skip?: number;
+  /** The rule applies to at most N requests (after `skip`), then lets everything pass. */
+  times?: number;
+}
+
+/** The body of `POST /_emulator/faults`: the rules, and a seed that makes a run repeatable. */
+export interface FaultConfigInput {
+  rules?: FaultRule[];
+  seed?: number;
+}
+
+export interface EmulatorOptions {
+  /** SQLite file, or ":memory:". */
+  dataPath: string;
+  /** Fastify's own request logging (off by default). */
+  logger?: boolean;
+}
+
+/** A running emulator, as the package root gives it. */
+export interface Emulator {
+  /** Starts listening; resolves to the base URL (`http://127.0.0.1:<port>`). Port 0: any free port. */
+  listen(port?: number, host?: string): Promise<string>;
+  /** The seeded fixtures: ids and keys to put in your stack config. */
+  fixtures(): Fixtures;
+  close(): Promise<void>;
+}

@@ -1,0 +1,46 @@
+/**
+ * bunnynet-emulator/testing: test your own Pulumi programs offline, the way this project tests its own.
+ *
+ * - `startEmulator()`: the emulator in your test process, on a loopback port, with its request log, fault
+ *   injection and reset; `stackConfig()` points the provider at it.
+ * - `ProgramHarness`: runs your program's `preview`, `up`, `refresh` and `destroy` as the Pulumi engine does, each
+ *   resource through the SDK's real dynamic-provider host (a new plugin process per command, as the engine starts
+ *   one), without the Pulumi CLI or a backend.
+ * - `ProviderHost`: that host on its own, for calling Check, Diff, Create, Read, Update and Delete one by one.
+ *
+ * Needs `@pulumi/pulumi` and `bunnynet-pulumi` in your project (the program's own dependencies).
+ */
+// First: refuse an unsupported Node.js (node:sqlite, undici) with a clear message.
+import "../libraryNodeGuard";
+import { startEmulator as startWithInternals } from "./emulator";
+import type { TestEmulator } from "./types";
+
+export type { TestEmulator } from "./types";
+
+/** Starts the emulator in this process on a free loopback port, its state in memory (or in the SQLite file `dataPath`). */
+export function startEmulator(dataPath?: string): Promise<TestEmulator> {
+  return startWithInternals(dataPath);
+}
+export {
+  CheckFailedError,
+  ProgramHarness,
+  type HarnessOptions,
+  type Operation,
+  type ResourceOptions,
+  type Rpc,
+  type RunResult,
+  type Step,
+  type StoredResource,
+} from "./programHarness";
+export {
+  HostError,
+  ProviderHost,
+  Secret,
+  UNKNOWN_VALUE,
+  pluginDirectory,
+  secret,
+  type CheckFailure,
+  type DiffAnswer,
+  type HostOptions,
+} from "./providerHost";
+export type { Emulator, FaultConfigInput, FaultRule, Fixtures, RequestLogEntry } from "../publicTypes";
