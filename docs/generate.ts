@@ -2,6 +2,8 @@
  * `npm run docs`: the reference pages under docs/, generated, never edited by hand.
  * - docs/api/: TypeDoc (with typedoc-plugin-markdown, settings in typedoc.json) from the TSDoc of the public API of
  *   bunnynet-pulumi: every resource with its inputs and outputs, every lookup, the client and the errors.
+ * - docs/emulator/: the same for bunnynet-emulator (settings in typedoc.emulator.json): `createEmulator` and the
+ *   testing kit (`bunnynet-emulator/testing`).
  * - docs/cli/: one page per `bunnynet` command, from the tool's own `--help` text (so the pages cannot drift).
  * tests/docs.test.ts checks that every exported resource, lookup and command has a page and that the pages are current.
  */
@@ -19,13 +21,15 @@ export const REPO_ROOT = resolve(__dirname, "..", "..");
 export const cliPageName = (command: string): string => `${command.replace(/\s+/g, "-")}.md`;
 
 export function generateDocs(outDir = join(REPO_ROOT, "docs")): void {
-  const api = join(outDir, "api");
-  rmSync(api, { recursive: true, force: true });
-  const typedoc = spawnSync(process.execPath, [join(REPO_ROOT, "node_modules", "typedoc", "bin", "typedoc"), "--out", api, "--logLevel", "Error"], {
-    cwd: REPO_ROOT,
-    encoding: "utf8",
-  });
-  if (typedoc.status !== 0) throw new Error(`typedoc failed (exit ${typedoc.status}):\n${typedoc.stdout}${typedoc.stderr}`);
+  for (const [options, folder] of [["typedoc.json", "api"], ["typedoc.emulator.json", "emulator"]]) {
+    const out = join(outDir, folder);
+    rmSync(out, { recursive: true, force: true });
+    const typedoc = spawnSync(process.execPath, [join(REPO_ROOT, "node_modules", "typedoc", "bin", "typedoc"), "--options", options, "--out", out, "--logLevel", "Error"], {
+      cwd: REPO_ROOT,
+      encoding: "utf8",
+    });
+    if (typedoc.status !== 0) throw new Error(`typedoc ${options} failed (exit ${typedoc.status}):\n${typedoc.stdout}${typedoc.stderr}`);
+  }
 
   const cli = join(outDir, "cli");
   rmSync(cli, { recursive: true, force: true });

@@ -1,4 +1,8 @@
-/** bunnynet-emulator: a local stand-in for bunny.net's platform API. The testing kit is `bunnynet-emulator/testing`. */
+/**
+ * bunnynet-emulator: a local stand-in for bunny.net's platform API. The testing kit is `bunnynet-emulator/testing`.
+ *
+ * @module bunnynet-emulator
+ */
 // First: refuse an unsupported Node.js (node:sqlite, undici) with a clear message.
 import "./libraryNodeGuard";
 import { createEmulator as createServer } from "./server";

@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import * as bunnynet from "bunnynet-pulumi";
+import * as emulator from "bunnynet-emulator";
+import * as kit from "bunnynet-emulator/testing";
 import { commands } from "bunnynet-pulumi/dist/cli/commands/index.js";
 import { REPO_ROOT, cliPageName, generateDocs } from "../docs/generate";
 
@@ -30,6 +32,15 @@ describe("docs: the generated reference pages", function () {
   it("every exported resource and lookup has its page", () => {
     for (const name of resources) assert.ok(existsSync(join(DOCS, "api", "classes", `${name}.md`)), `docs/api/classes/${name}.md`);
     for (const name of lookups) assert.ok(existsSync(join(DOCS, "api", "functions", `${name}.md`)), `docs/api/functions/${name}.md`);
+  });
+
+  it("every value the emulator's root and its testing kit export has its page", () => {
+    const pages = (dir: string) => new Set(files(join(DOCS, "emulator", dir)).map((f) => relative(join(DOCS, "emulator", dir), f).replace(/^[^/]+\//, "").replace(/\.md$/, "")));
+    const rootPages = pages("bunnynet-emulator");
+    const kitPages = pages("testing");
+    assert.deepEqual(Object.keys(emulator).filter((k) => !rootPages.has(k)), []);
+    assert.deepEqual(Object.keys(kit).filter((k) => !kitPages.has(k)), []);
+    for (const name of ["startEmulator", "ProgramHarness", "ProviderHost"]) assert.ok(kitPages.has(name), name);
   });
 
   it("every CLI command has its page, showing its own --help", () => {

@@ -1,4 +1,6 @@
 /**
+ * @module bunnynet-emulator/testing
+ *
  * bunnynet-emulator/testing: test your own Pulumi programs offline, the way this project tests its own.
  *
  * - `startEmulator()`: the emulator in your test process, on a loopback port, with its request log, fault
@@ -26,6 +28,7 @@ export {
   ProgramHarness,
   type HarnessOptions,
   type Operation,
+  type Program,
   type ResourceOptions,
   type Rpc,
   type RunResult,
@@ -42,5 +45,6 @@ export {
   type CheckFailure,
   type DiffAnswer,
   type HostOptions,
+  type Plain,
 } from "./providerHost";
 export type { Emulator, FaultConfigInput, FaultRule, Fixtures, RequestLogEntry } from "../publicTypes";

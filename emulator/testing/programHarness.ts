@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { typeToken } from "bunnynet-pulumi/dist/pulumi/base.js";
-import { type CheckFailure, type DiffAnswer, type HostOptions, ProviderHost, Secret, secret, toWire } from "./providerHost";
+import { type CheckFailure, type DiffAnswer, type Plain, type HostOptions, ProviderHost, Secret, secret, toWire } from "./providerHost";
 
 /**
  * Deploys a Pulumi program the way the Pulumi engine does, without the Pulumi CLI: the program runs in this
@@ -60,8 +60,8 @@ const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 const DYNAMIC_PREFIX = "pulumi-nodejs:dynamic";
 const PROVIDER_KEY = "__provider";
 
-type Plain = Record<string, unknown>;
-type Program = () => unknown;
+/** A Pulumi program: a function that declares resources and returns the stack's outputs. */
+export type Program = () => unknown;
 
 export interface StoredResource {
   urn: string;

@@ -27,7 +27,8 @@ export class Secret<T = unknown> {
 }
 export const secret = <T>(value: T): Secret<T> => new Secret(value);
 
-type Plain = Record<string, unknown>;
+/** Resource properties as plain JavaScript values (secrets unwrapped, unknowns as UNKNOWN_VALUE). */
+export type Plain = Record<string, unknown>;
 
 /** Properties as the host answered them, without the (long) `__provider` text, which the harness adds back when sending. */
 function answer(struct: StructMessage): Plain {
