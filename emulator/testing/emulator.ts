@@ -5,6 +5,14 @@ import type { TestEmulator } from "./types";
 import { BunnyClient } from "bunnynet-pulumi/dist/client/index.js";
 import { resolveSettings, type SettingsInput } from "bunnynet-pulumi/dist/settings.js";
 
+/**
+ * Stack config that points the provider at an emulator at `url` (every API at that one origin), with its account key
+ * (mark `bunnynet:apiKey` secret). For an emulator in this process `TestEmulator.stackConfig()` gives the same.
+ */
+export function stackConfigFor(url: string, accessKey: string): Record<string, string> {
+  return { "bunnynet:apiKey": accessKey, "bunnynet:apiUrl": url, "bunnynet:streamApiUrl": url, "bunnynet:loggingApiUrl": url };
+}
+
 /** The same, with the emulator's internals (store, request log, routes), for this repository's own tests. */
 export interface TestEmulatorWithInternals extends TestEmulator {
   emulator: EmulatorWithInternals;
@@ -36,12 +44,7 @@ export async function startEmulator(dataPath = ":memory:"): Promise<TestEmulator
       return emulator.ctx.fixtures() as TestEmulator["fixtures"];
     },
     settings,
-    stackConfig: () => ({
-      "bunnynet:apiKey": String(emulator.ctx.fixtures().accessKey),
-      "bunnynet:apiUrl": url,
-      "bunnynet:streamApiUrl": url,
-      "bunnynet:loggingApiUrl": url,
-    }),
+    stackConfig: () => stackConfigFor(url, String(emulator.ctx.fixtures().accessKey)),
     client: (overrides = {}) => new BunnyClient(settings(overrides)),
     async requests() {
       const res = (await admin("GET", `/_emulator/requests?since=${mark}`)) as { requests: RequestLogEntry[] };

@@ -15,6 +15,8 @@
 // First: refuse an unsupported Node.js (node:sqlite, undici) with a clear message.
 import "../libraryNodeGuard";
 import { startEmulator as startWithInternals } from "./emulator";
+
+export { stackConfigFor } from "./emulator";
 import type { TestEmulator } from "./types";
 
 export type { TestEmulator } from "./types";

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { issueCertificate } from "bunnynet-emulator/dist/certificates.js";
+import { stackConfigFor } from "bunnynet-emulator/testing";
 
 /** The quickstart's Pulumi project name (its stack config keys are under it). */
 export const QUICKSTART_PROJECT = "bunnynet-quickstart";
@@ -19,10 +20,7 @@ export async function quickstartConfig(emu: { url: string; fixtures: Record<stri
   const p = QUICKSTART_PROJECT;
   const api = await issueCertificate({ hostnames: ["api.quickstart.example"] });
   return {
-    "bunnynet:apiKey": String(f.accessKey),
-    "bunnynet:apiUrl": emu.url,
-    "bunnynet:streamApiUrl": emu.url,
-    "bunnynet:loggingApiUrl": emu.url,
+    ...stackConfigFor(emu.url, String(f.accessKey)),
     [`${p}:pullZoneId`]: String(f.pullZoneId),
     [`${p}:scriptId`]: String(f.scriptId),
     [`${p}:videoLibraryId`]: String(f.videoLibraryId),
