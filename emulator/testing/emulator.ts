@@ -2,16 +2,9 @@ import { request } from "undici";
 import { createEmulator, type Emulator as EmulatorWithInternals } from "../server";
 import type { RequestLogEntry } from "../publicTypes";
 import type { TestEmulator } from "./types";
+import { stackConfigFor } from "./stackConfig";
 import { BunnyClient } from "bunnynet-pulumi/dist/client/index.js";
 import { resolveSettings, type SettingsInput } from "bunnynet-pulumi/dist/settings.js";
-
-/**
- * Stack config that points the provider at an emulator at `url` (every API at that one origin), with its account key
- * (mark `bunnynet:apiKey` secret). For an emulator in this process `TestEmulator.stackConfig()` gives the same.
- */
-export function stackConfigFor(url: string, accessKey: string): Record<string, string> {
-  return { "bunnynet:apiKey": accessKey, "bunnynet:apiUrl": url, "bunnynet:streamApiUrl": url, "bunnynet:loggingApiUrl": url };
-}
 
 /** The same, with the emulator's internals (store, request log, routes), for this repository's own tests. */
 export interface TestEmulatorWithInternals extends TestEmulator {
