@@ -12,4 +12,14 @@ export default tseslint.config(
       "@typescript-eslint/no-require-imports": "off",
     },
   },
+  {
+    // A resource's outputs are declared once, in its outputs interface, and merged into its class
+    // (`interface X extends OutputProperties<XOutputs> {}`): the SDK sets them at run time, so the class must not
+    // declare fields of its own (see provider/pulumi/base.ts).
+    files: ["provider/resources/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-unsafe-declaration-merging": "off",
+      "@typescript-eslint/no-empty-object-type": ["error", { allowInterfaces: "with-single-extends" }],
+    },
+  },
 );

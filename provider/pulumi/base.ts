@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
-import { PROVIDER_KEY } from "./resource";
 import { providerText } from "./shim";
+import type { ResourceHandle } from "./types";
+import { PROVIDER_KEY } from "./wire";
 
 /** The Pulumi module of every resource type: tokens are `pulumi-nodejs:dynamic/bunnynet:<Type>`. */
 export const MODULE = "bunnynet";
@@ -12,15 +13,19 @@ export function typeToken(type: string): string {
 
 /**
  * Base class of the package's resources: what `pulumi.dynamic.Resource` is (a custom resource with a dynamic token
- * and the provider text in `__provider`), with the package's own small provider text (see shim.ts).
- * Subclasses declare their outputs with `declare readonly` (a class field would overwrite the outputs the base
- * constructor sets) and list output keys that did not come from a secret input but are secret in `secretOutputs`.
+ * and the provider text in `__provider`), with the package's own small provider text (see shim.ts). A subclass
+ * passes its type's handle and the program's args; its outputs come from its outputs interface, merged into the
+ * class (`interface X extends OutputProperties<XOutputs> {}`), never from class fields (a field would overwrite the
+ * outputs this constructor sets).
  */
 export abstract class BunnyResource extends pulumi.CustomResource {
-  protected constructor(type: string, name: string, props: pulumi.Inputs, opts: pulumi.CustomResourceOptions | undefined, secretOutputs: string[] = []) {
-    refuseAdoptionWithCreateBeforeDelete(type, name, props, opts);
-    const options = secretOutputs.length > 0 ? pulumi.mergeOptions(opts, { additionalSecretOutputs: secretOutputs }) : opts;
-    super(typeToken(type), name, { ...props, [PROVIDER_KEY]: providerText(type) }, options);
+  protected constructor(handle: ResourceHandle, name: string, args: object, opts: pulumi.CustomResourceOptions | undefined) {
+    refuseAdoptionWithCreateBeforeDelete(handle.type, name, args, opts);
+    const props: pulumi.Inputs = Object.fromEntries(handle.outputNames.map((k) => [k, undefined]));
+    for (const [k, v] of Object.entries(args)) props[k] = handle.secretOutputs.includes(k) && v !== undefined ? pulumi.secret(v) : v;
+    props[PROVIDER_KEY] = providerText(handle.type);
+    const secrets = [...handle.secretOutputs];
+    super(typeToken(handle.type), name, props, secrets.length > 0 ? pulumi.mergeOptions(opts, { additionalSecretOutputs: secrets }) : opts);
   }
 }
 
@@ -29,8 +34,8 @@ export abstract class BunnyResource extends pulumi.CustomResource {
  * provider's DeleteBeforeReplace). With `adoptExisting`, the replacement would then adopt the very object it
  * replaces, and the engine would delete it afterwards: refused before anything is registered.
  */
-function refuseAdoptionWithCreateBeforeDelete(type: string, name: string, props: pulumi.Inputs, opts: pulumi.CustomResourceOptions | undefined): void {
-  const adopt = (props as { adoptExisting?: unknown }).adoptExisting;
+function refuseAdoptionWithCreateBeforeDelete(type: string, name: string, args: object, opts: pulumi.CustomResourceOptions | undefined): void {
+  const adopt = (args as { adoptExisting?: unknown }).adoptExisting;
   if (opts?.deleteBeforeReplace !== false || adopt === undefined || adopt === false) return;
   throw new Error(
     `${type} ${name}: deleteBeforeReplace: false cannot be combined with adoptExisting: a replacement would adopt the object it replaces, ` +

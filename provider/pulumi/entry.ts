@@ -5,7 +5,8 @@
  */
 import "../index"; // every resource module registers its type when loaded
 import { packageInfo } from "../packageInfo";
-import { type ResourceImplementation, implementationOf } from "./resource";
+import { implementationOf } from "./registry";
+import type { ResourceImplementation } from "./types";
 
 export function providerFor(type: string): ResourceImplementation {
   const implementation = implementationOf(type);

@@ -1,33 +1,20 @@
 /**
- * The framework of the package's Pulumi resources (dynamic providers). Adding a resource type
- * (see resources/scriptVariable.ts):
- * 1. `defineResource({ type, inputs, replaceOnChanges, identity, describe, find, create, get, update, delete })`
- *    with a strict zod schema that spreads `adoptionInputs`; the framework does check/diff/adoption/gone.
- * 2. `class X extends BunnyResource` with `declare readonly` outputs and Args extending `AdoptableArgs`.
- *    Its public declarations must not reach zod: import `BunnyResource` from ./base and `AdoptableArgs` from ./types,
- *    API shapes from provider/types.generated (tag an alias `@publicType Name` to add one there), and keep the
- *    `defineResource` result unexported (tests/distribution/publicTypes.test.ts checks this).
- * 3. Export the class from provider/index.ts: the plugin process loads that module (through entry.ts) to
- *    find every type, and tests/pulumi/framework.test.ts checks the provider text of every registered type.
+ * The framework of the package's Pulumi resources (dynamic providers), one question per file:
+ * - definition.ts: what a resource type declares (`ResourceDefinition`); registry.ts: `defineResource` and the
+ *   types by name; typeProofs.ts: compile-time proofs that a resource's Args and outputs match its schema;
+ * - lifecycle.ts: the engine's calls mapped onto a definition; checking.ts (+ standIns.ts): check around unknown
+ *   values; adoption.ts: create-or-adopt; wire.ts: the engine's wire format;
+ * - base.ts: the resource classes' base; types.ts: the zod-free types public declarations use;
+ * - shim.ts, entry.ts: the provider text and the plugin's entry point; session.ts: configure and the client.
+ * Adding a resource is one file in provider/resources/ (see scriptVariable.ts and CONTRIBUTING.md).
  */
 export { BunnyResource, MODULE, typeToken } from "./base";
 export { ENTRY_POINT, providerText } from "./shim";
 export { ProviderSession, settingsFromConfig, type EngineConfig } from "./session";
-export {
-  type AdoptableArgs,
-  type CheckFailure,
-  type Observed,
-  type ResourceContext,
-  type ResourceDefinition,
-  type ResourceImplementation,
-  type State,
-  PROVIDER_KEY,
-  UNKNOWN,
-  adoptionInputs,
-  checkInputs,
-  defineResource,
-  implementationOf,
-  isAmbiguous,
-  registeredTypes,
-  sameValue,
-} from "./resource";
+export type { AdoptableArgs, OutputProperties, ResourceHandle, ResourceImplementation } from "./types";
+export { type CheckFailure, type Observed, type ResourceContext, type ResourceDefinition, type State, adoptionInputs } from "./definition";
+export { defineResource, implementationOf, registeredTypes } from "./registry";
+export { argsMatchSchema } from "./typeProofs";
+export { checkInputs } from "./checking";
+export { isAmbiguous } from "./adoption";
+export { PROVIDER_KEY, UNKNOWN, sameValue, type Plain } from "./wire";

@@ -1,7 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
+import type { Plain } from "./wire";
 
 /**
- * The framework's types that the resources' public declarations use. Kept apart from resource.ts, whose
+ * The framework's types that the resources' public declarations use. Kept apart from the modules whose
  * declarations use the schema library's types: what the package root reaches must compile without
  * esModuleInterop (tests/distribution/publicTypes.test.ts).
  */
@@ -16,7 +17,17 @@ export interface AdoptableArgs {
   adoptExisting?: pulumi.Input<boolean>;
 }
 
-type Plain = Record<string, unknown>;
+/** A resource's outputs interface as the properties of its class: each an Output (merged into the class by its interface). */
+export type OutputProperties<Outputs> = { readonly [K in keyof Outputs]-?: pulumi.Output<Outputs[K]> };
+
+/** What a resource class needs of its registered type (returned by `defineResource`). */
+export interface ResourceHandle {
+  type: string;
+  /** Every stored output: the SDK makes an Output property only for the keys the constructor passes. */
+  outputNames: readonly string[];
+  /** Outputs stored encrypted whatever the program passed. */
+  secretOutputs: readonly string[];
+}
 
 /** The dynamic provider of one resource type, running in the plugin process (or a test harness). */
 export interface ResourceImplementation extends pulumi.dynamic.ResourceProvider {

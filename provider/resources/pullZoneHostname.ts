@@ -1,22 +1,15 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { AlreadyExistsError, UnexpectedResponseError, ValidationError } from "../http/errors";
-import type { BunnyClient } from "../client";
+import { AlreadyExistsError, UnexpectedResponseError } from "../http/errors";
 import { idFromString } from "../schemas/common";
-import {
-  type CertificateDetails,
-  certificateKind,
-  coverageProblem,
-  describeCertificate,
-  installedCertificate,
-  parseCertificate,
-  privateKeyProblem,
-  validityProblem,
-} from "../schemas/certificates";
+import { type CertificateDetails, coverageProblem, parseCertificate, privateKeyProblem, validityProblem } from "../schemas/certificates";
 import { type Hostname, HostnameValueSchema } from "../schemas/pullZones";
 import { BunnyResource } from "../pulumi/base";
-import type { AdoptableArgs } from "../pulumi/types";
-import { type CheckFailure, type ResourceContext, UNKNOWN, adoptionInputs, defineResource, isAmbiguous } from "../pulumi";
+import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
+import { type CheckFailure, type ResourceContext, UNKNOWN, adoptionInputs, argsMatchSchema, defineResource, isAmbiguous } from "../pulumi";
+import { type TlsInput, applyTls, certificateOf, observedTls } from "./pullZoneHostnameTls";
+
+export type { TlsInput } from "./pullZoneHostnameTls";
 
 /**
  * A pull zone hostname with its TLS certificate and force-SSL. Compared with the Terraform provider's
@@ -34,8 +27,6 @@ export const PULL_ZONE_HOSTNAME_TYPE = "PullZoneHostname";
 /** bunny.net's own domain: a zone's system hostname is `<zone name>.b-cdn.net`, covered by bunny.net's certificate. */
 const SYSTEM_DOMAIN = ".b-cdn.net";
 const isUnderSystemDomain = (hostname: string) => hostname.toLowerCase().endsWith(SYSTEM_DOMAIN);
-
-export type TlsInput = "none" | "free" | { certificate: string; privateKey: string };
 
 const TLS_CHOICES = 'must be "none", "free", or { certificate, privateKey } (PEM text)';
 
@@ -88,84 +79,9 @@ const pullZoneHostnameInputs = z
 
 type Inputs = z.output<typeof pullZoneHostnameInputs>;
 
-/** What the API shows of the hostname's certificate, in terms of the `tls` input. */
-function observedTls(hostname: Hostname, requested: TlsInput): TlsInput | "custom" {
-  switch (certificateKind(hostname)) {
-    case "none":
-      return "none";
-    case "free":
-      return "free";
-    // bunny.net's own certificate on a system hostname: what the program asked for, unless that is a custom one.
-    case "bunny.net":
-      return typeof requested === "object" ? "none" : requested;
-    case "custom": {
-      if (typeof requested !== "object") return "custom";
-      const installed = installedCertificate(hostname);
-      const wanted = parseCertificate(requested.certificate);
-      // A certificate replaced outside Pulumi shows as its own PEM, so the next `up` installs the program's again.
-      return installed && wanted && installed.fingerprint256 === wanted.fingerprint256 ? requested : { certificate: installed?.toString() ?? "", privateKey: requested.privateKey };
-    }
-  }
-}
-
-function certificateOf(hostname: Hostname): CertificateDetails | undefined {
-  const cert = installedCertificate(hostname);
-  return cert ? describeCertificate(cert) : undefined;
-}
-
 /** The zone's hostname with its certificate, or undefined. */
 const findWithCertificate = ({ client }: ResourceContext, inputs: Pick<Inputs, "pullZoneId" | "hostname">) =>
   client.pullZones.findHostname(inputs.pullZoneId, inputs.hostname, { withCertificate: true });
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
-}
-
-/**
- * Loads a free certificate, retrying while bunny.net answers 400 (typically: the hostname's DNS does not point
- * at bunny.net yet) with delays from 0.5 s doubling up to 10 s, for at most `waitSeconds`.
- */
-async function loadFreeCertificateWithin(client: BunnyClient, hostname: string, waitSeconds: number): Promise<void> {
-  const deadline = Date.now() + waitSeconds * 1000;
-  for (let attempt = 1, delay = 500; ; attempt++, delay = Math.min(delay * 2, 10_000)) {
-    try {
-      await client.pullZones.loadFreeCertificate(hostname);
-      return;
-    } catch (e) {
-      if (!(e instanceof ValidationError) || Date.now() + delay > deadline) {
-        const why = e instanceof ValidationError ? `bunny.net could not issue it after ${attempt} attempt${attempt === 1 ? "" : "s"} in ${waitSeconds} s` : "the request failed";
-        throw new Error(
-          `The free certificate for ${hostname} was not issued: ${why} (${(e as Error).message}). ` +
-            `Point ${hostname}'s DNS at the pull zone (a CNAME to its b-cdn.net hostname), or raise certificateWaitSeconds, and run again.`,
-          { cause: e },
-        );
-      }
-      await sleep(delay);
-    }
-  }
-}
-
-/**
- * Brings the hostname's certificate and force-SSL from what it has to what `inputs` ask: force-SSL off first
- * when it must go, then the certificate, then force-SSL on (bunny.net forces SSL only with a certificate).
- */
-async function applyTls(client: BunnyClient, inputs: Inputs, current: Hostname): Promise<void> {
-  const { pullZoneId, hostname } = inputs;
-  const have = observedTls(current, inputs.tls);
-  const tlsChanges = JSON.stringify(have) !== JSON.stringify(inputs.tls);
-  if (current.ForceSSL && (!inputs.forceSsl || tlsChanges)) await client.pullZones.setForceSsl(pullZoneId, hostname, false);
-  if (tlsChanges) {
-    if (inputs.tls === "none") {
-      if (have !== "none") await client.pullZones.removeCertificate(pullZoneId, hostname);
-    } else if (inputs.tls === "free") {
-      if (have === "custom" || typeof have === "object") await client.pullZones.removeCertificate(pullZoneId, hostname);
-      await loadFreeCertificateWithin(client, hostname, inputs.certificateWaitSeconds);
-    } else {
-      await client.pullZones.addCertificate(pullZoneId, hostname, inputs.tls.certificate, inputs.tls.privateKey);
-    }
-  }
-  if (inputs.forceSsl && (!current.ForceSSL || tlsChanges)) await client.pullZones.setForceSsl(pullZoneId, hostname, true);
-}
 
 async function readBack(ctx: ResourceContext, inputs: Inputs): Promise<Hostname> {
   const found = await findWithCertificate(ctx, inputs);
@@ -216,9 +132,10 @@ async function rollBack(ctx: ResourceContext, inputs: Inputs, failure: unknown):
   throw new Error(`${message} The hostname was removed again, so nothing is left behind and the next run starts over.`, { cause: failure });
 }
 
-defineResource({
+const pullZoneHostname = defineResource<PullZoneHostnameOutputs>()({
   type: PULL_ZONE_HOSTNAME_TYPE,
   inputs: pullZoneHostnameInputs,
+  computedOutputs: ["hostnameId", "hasCertificate", "isSystemHostname", "certificate"],
   // A hostname is only a value on a zone: another zone or another name is another hostname.
   replaceOnChanges: ["pullZoneId", "hostname"],
   identity: ["pullZoneId", "hostname"],
@@ -321,30 +238,36 @@ export interface PullZoneHostnameArgs extends AdoptableArgs {
   certificateWaitSeconds?: pulumi.Input<number>;
 }
 
+argsMatchSchema<PullZoneHostnameArgs, typeof pullZoneHostnameInputs>(true);
+
+/** What a PullZoneHostname holds once deployed. */
+export interface PullZoneHostnameOutputs {
+  pullZoneId: number;
+  hostname: string;
+  tls: TlsInput;
+  forceSsl: boolean;
+  certificateWaitSeconds: number;
+  adoptExisting: boolean;
+  /** The hostname's id in the API. */
+  hostnameId: number;
+  /** Whether a certificate is installed for the hostname. */
+  hasCertificate: boolean;
+  /** Whether it is the zone's bunny.net system hostname. */
+  isSystemHostname: boolean;
+  /** The installed certificate (issuer, subject, validity, SANs, fingerprint); unset without one (or bunny.net's own). */
+  certificate: CertificateDetails | undefined;
+}
+
+export interface PullZoneHostname extends OutputProperties<PullZoneHostnameOutputs> {}
 /**
  * A hostname of a pull zone (`/pullzone/{id}/addHostname`) with its certificate and force-SSL. A hostname can be
  * on one zone only: one already on this zone (for instance from a half-finished earlier create) is adopted with
  * `adoptExisting: true` and then given the certificate and force-SSL asked for; one on another zone is refused.
  */
 export class PullZoneHostname extends BunnyResource {
-  declare readonly pullZoneId: pulumi.Output<number>;
-  declare readonly hostname: pulumi.Output<string>;
-  declare readonly tls: pulumi.Output<TlsInput>;
-  declare readonly forceSsl: pulumi.Output<boolean>;
-  declare readonly certificateWaitSeconds: pulumi.Output<number>;
-  declare readonly adoptExisting: pulumi.Output<boolean>;
-  /** The hostname's id in the API. */
-  declare readonly hostnameId: pulumi.Output<number>;
-  /** Whether a certificate is installed for the hostname. */
-  declare readonly hasCertificate: pulumi.Output<boolean>;
-  /** Whether it is the zone's bunny.net system hostname. */
-  declare readonly isSystemHostname: pulumi.Output<boolean>;
-  /** The installed certificate (issuer, subject, validity, SANs, fingerprint); unset without one (or bunny.net's own). */
-  declare readonly certificate: pulumi.Output<CertificateDetails | undefined>;
-
   constructor(name: string, args: PullZoneHostnameArgs, opts?: pulumi.CustomResourceOptions) {
     // A custom certificate carries its private key: the whole `tls` value is stored encrypted, whatever the program passed.
     const tls = args.tls === undefined ? undefined : pulumi.output(args.tls).apply((t) => (typeof t === "object" && t !== null ? pulumi.secret(t) : pulumi.output(t)));
-    super(PULL_ZONE_HOSTNAME_TYPE, name, { hostnameId: undefined, hasCertificate: undefined, isSystemHostname: undefined, certificate: undefined, ...args, tls }, opts);
+    super(pullZoneHostname, name, { ...args, tls }, opts);
   }
 }

@@ -20,8 +20,8 @@ import {
 } from "../schemas/shieldEnums";
 import type { RateLimitRuleConfiguration, RuleVariableName } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
-import type { AdoptableArgs } from "../pulumi/types";
-import { adoptionInputs, defineResource } from "../pulumi";
+import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
+import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
 
 export const RATE_LIMIT_RULE_TYPE = "RateLimitRule";
 
@@ -132,9 +132,10 @@ async function shieldZoneOf(client: BunnyClient, inputs: Pick<Inputs, "pullZoneI
   return (await client.shield.getShieldZoneByPullZone(inputs.pullZoneId)).shieldZoneId;
 }
 
-defineResource({
+const rateLimitRule = defineResource<RateLimitRuleOutputs>()({
   type: RATE_LIMIT_RULE_TYPE,
   inputs: rateLimitRuleInputs,
+  computedOutputs: ["ruleId"],
   // A rule cannot move to another zone; its name, description and configuration change in place (PATCH of the whole rule).
   replaceOnChanges: ["pullZoneId", "shieldZoneId"],
   identity: ["shieldZoneId", "name"],
@@ -244,22 +245,28 @@ export interface RateLimitRuleArgs extends AdoptableArgs {
   configuration: pulumi.Input<RateLimitConfigurationArgs>;
 }
 
+argsMatchSchema<RateLimitRuleArgs, typeof rateLimitRuleInputs>(true);
+
+/** What a RateLimitRule holds once deployed: the rule as the API stored it, enums as the API's numbers. */
+export interface RateLimitRuleOutputs {
+  pullZoneId: number | undefined;
+  /** The shield zone holding the rule: given, or the one of `pullZoneId`. */
+  shieldZoneId: number;
+  name: string;
+  description: string | undefined;
+  configuration: RateLimitRuleConfiguration;
+  adoptExisting: boolean;
+  /** The rule's id in the API. */
+  ruleId: number;
+}
+
+export interface RateLimitRule extends OutputProperties<RateLimitRuleOutputs> {}
 /**
  * A Shield rate-limit rule of a pull zone (`/shield/rate-limit`). Outputs hold the rule as the API stored it,
  * with enums as the API's numbers.
  */
 export class RateLimitRule extends BunnyResource {
-  declare readonly pullZoneId: pulumi.Output<number | undefined>;
-  /** The shield zone holding the rule: given, or the one of `pullZoneId`. */
-  declare readonly shieldZoneId: pulumi.Output<number>;
-  declare readonly name: pulumi.Output<string>;
-  declare readonly description: pulumi.Output<string | undefined>;
-  declare readonly configuration: pulumi.Output<RateLimitRuleConfiguration>;
-  declare readonly adoptExisting: pulumi.Output<boolean>;
-  /** The rule's id in the API. */
-  declare readonly ruleId: pulumi.Output<number>;
-
   constructor(name: string, args: RateLimitRuleArgs, opts?: pulumi.CustomResourceOptions) {
-    super(RATE_LIMIT_RULE_TYPE, name, { ruleId: undefined, pullZoneId: undefined, shieldZoneId: undefined, description: undefined, ...args }, opts);
+    super(rateLimitRule, name, args, opts);
   }
 }

@@ -1,10 +1,10 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { idFromString } from "../schemas/common";
 import type { Secret } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
-import type { AdoptableArgs } from "../pulumi/types";
-import { adoptionInputs, defineResource } from "../pulumi";
+import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
+import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
 
 /**
  * A secret of an edge script (`/compute/script/{id}/secrets`), like the Terraform provider's
@@ -34,14 +34,17 @@ interface ObservedSecret {
   value: string | undefined;
 }
 
-defineResource({
+const scriptSecret = defineResource<ScriptSecretOutputs>()({
   type: SCRIPT_SECRET_TYPE,
   inputs: scriptSecretInputs,
+  computedOutputs: ["secretId", "lastModified"],
   replaceOnChanges: ["scriptId", "name"],
   identity: ["scriptId", "name"],
   // The value is write-only: an adopted secret gets the program's value.
   setOnAdoption: ["value"],
   secretInputs: ["value"],
+  // Stored encrypted whatever the program passed.
+  secretOutputs: ["value"],
 
   describe({ secret, value }: ObservedSecret, requested: Inputs) {
     return {
@@ -88,18 +91,24 @@ export interface ScriptSecretArgs extends AdoptableArgs {
   value: pulumi.Input<string>;
 }
 
+argsMatchSchema<ScriptSecretArgs, typeof scriptSecretInputs>(true);
+
+/** What a ScriptSecret holds once deployed (the value encrypted). */
+export interface ScriptSecretOutputs {
+  scriptId: number;
+  name: string;
+  value: string;
+  adoptExisting: boolean;
+  /** The secret's id in the API. */
+  secretId: number;
+  /** When the value was last written (the API's LastModified). */
+  lastModified: string | null;
+}
+
+export interface ScriptSecret extends OutputProperties<ScriptSecretOutputs> {}
 /** A secret of an edge script: like a variable, but its value is write-only in the API and secret in the state. */
 export class ScriptSecret extends BunnyResource {
-  declare readonly scriptId: pulumi.Output<number>;
-  declare readonly name: pulumi.Output<string>;
-  declare readonly value: pulumi.Output<string>;
-  declare readonly adoptExisting: pulumi.Output<boolean>;
-  /** The secret's id in the API. */
-  declare readonly secretId: pulumi.Output<number>;
-  /** When the value was last written (the API's LastModified). */
-  declare readonly lastModified: pulumi.Output<string>;
-
   constructor(name: string, args: ScriptSecretArgs, opts?: pulumi.CustomResourceOptions) {
-    super(SCRIPT_SECRET_TYPE, name, { secretId: undefined, lastModified: undefined, ...args, value: pulumi.secret(args.value) }, opts, ["value"]);
+    super(scriptSecret, name, args, opts);
   }
 }

@@ -3,8 +3,8 @@ import { z } from "zod";
 import { idFromString } from "../schemas/common";
 import type { Variable } from "../schemas/edgeScripts";
 import { BunnyResource } from "../pulumi/base";
-import type { AdoptableArgs } from "../pulumi/types";
-import { adoptionInputs, defineResource } from "../pulumi";
+import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
+import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
 
 export const SCRIPT_VARIABLE_TYPE = "ScriptVariable";
 
@@ -26,9 +26,10 @@ const scriptVariableInputs = z
 
 type Inputs = z.output<typeof scriptVariableInputs>;
 
-defineResource({
+const scriptVariable = defineResource<ScriptVariableOutputs>()({
   type: SCRIPT_VARIABLE_TYPE,
   inputs: scriptVariableInputs,
+  computedOutputs: ["variableId"],
   // A variable cannot move to another script or be renamed: those make a new variable.
   replaceOnChanges: ["scriptId", "name"],
   identity: ["scriptId", "name"],
@@ -80,17 +81,23 @@ export interface ScriptVariableArgs extends AdoptableArgs {
   defaultValue?: pulumi.Input<string>;
 }
 
+argsMatchSchema<ScriptVariableArgs, typeof scriptVariableInputs>(true);
+
+/** What a ScriptVariable holds once deployed. */
+export interface ScriptVariableOutputs {
+  scriptId: number;
+  name: string;
+  required: boolean;
+  defaultValue: string | undefined;
+  adoptExisting: boolean;
+  /** The variable's id in the API. */
+  variableId: number;
+}
+
+export interface ScriptVariable extends OutputProperties<ScriptVariableOutputs> {}
 /** An environment variable of an edge script (`/compute/script/{id}/variables`). */
 export class ScriptVariable extends BunnyResource {
-  declare readonly scriptId: pulumi.Output<number>;
-  declare readonly name: pulumi.Output<string>;
-  declare readonly required: pulumi.Output<boolean>;
-  declare readonly defaultValue: pulumi.Output<string | undefined>;
-  declare readonly adoptExisting: pulumi.Output<boolean>;
-  /** The variable's id in the API. */
-  declare readonly variableId: pulumi.Output<number>;
-
   constructor(name: string, args: ScriptVariableArgs, opts?: pulumi.CustomResourceOptions) {
-    super(SCRIPT_VARIABLE_TYPE, name, { variableId: undefined, defaultValue: undefined, ...args }, opts);
+    super(scriptVariable, name, args, opts);
   }
 }

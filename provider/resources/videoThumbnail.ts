@@ -6,7 +6,8 @@ import { z } from "zod";
 import { idFromString } from "../schemas/common";
 import { THUMBNAIL_FRAMES, type ThumbnailSource, ThumbnailUrlSchema, type Video } from "../schemas/stream";
 import { BunnyResource } from "../pulumi/base";
-import { type CheckFailure, type ResourceContext, defineResource } from "../pulumi";
+import type { OutputProperties } from "../pulumi/types";
+import { type CheckFailure, type ResourceContext, argsMatchSchema, defineResource } from "../pulumi";
 
 export const VIDEO_THUMBNAIL_TYPE = "VideoThumbnail";
 
@@ -109,14 +110,17 @@ async function completeSource(inputs: Record<string, unknown>, unknown: Readonly
   }
 }
 
-defineResource({
+const videoThumbnail = defineResource<VideoThumbnailOutputs, "file">()({
   type: VIDEO_THUMBNAIL_TYPE,
   inputs: videoThumbnailInputs,
+  computedOutputs: ["thumbnailFileName", "thumbnailUrl"],
   // The thumbnail belongs to the video: another video is another thumbnail. Sources change it in place.
   replaceOnChanges: ["libraryId", "videoId"],
   identity: ["libraryId", "videoId"],
   // A signed URL carries a token; a StringAsset's text and a library key are secrets.
   secretInputs: ["url", "file", "libraryKey"],
+  // The library key is stored encrypted whatever the program passed.
+  secretOutputs: ["libraryKey"],
   complete: completeSource,
 
   describe({ video, fingerprint }: Observation, requested: Inputs) {
@@ -167,6 +171,26 @@ export interface VideoThumbnailArgs {
   libraryKey?: pulumi.Input<string>;
 }
 
+// fingerprint is derived by check; file also takes the SDK's asset classes, which the wire carries as tagged objects.
+argsMatchSchema<VideoThumbnailArgs, typeof videoThumbnailInputs, "fingerprint", "file">(true);
+
+/** What a VideoThumbnail holds once set. */
+export interface VideoThumbnailOutputs {
+  libraryId: number;
+  videoId: string;
+  file: string | pulumi.asset.Asset | undefined;
+  frame: number | undefined;
+  url: string | undefined;
+  libraryKey: string | undefined;
+  /** What was set: `sha256:<hex>` of the uploaded bytes, `frame:<n>` or `url:sha256:<hex>` of the URL (never the URL: it may be signed). */
+  fingerprint: string;
+  /** The thumbnail's file name in the library's storage (changes whenever the thumbnail does). */
+  thumbnailFileName: string | undefined;
+  /** Where the thumbnail is served. */
+  thumbnailUrl: string | undefined;
+}
+
+export interface VideoThumbnail extends OutputProperties<VideoThumbnailOutputs> {}
 /**
  * The thumbnail of a Stream video, set from exactly one of `file`, `frame` or `url`; a change of source
  * sets it again in place. A refresh notices a thumbnail changed elsewhere, and the next `up` sets it back.
@@ -175,27 +199,7 @@ export interface VideoThumbnailArgs {
  * a thumbnail. Set another source (e.g. `frame: 1`) before removing the resource to change it.
  */
 export class VideoThumbnail extends BunnyResource {
-  declare readonly libraryId: pulumi.Output<number>;
-  declare readonly videoId: pulumi.Output<string>;
-  declare readonly file: pulumi.Output<string | pulumi.asset.Asset | undefined>;
-  declare readonly frame: pulumi.Output<number | undefined>;
-  declare readonly url: pulumi.Output<string | undefined>;
-  declare readonly libraryKey: pulumi.Output<string | undefined>;
-  /** What was set: `sha256:<hex>` of the uploaded bytes, `frame:<n>` or `url:sha256:<hex>` of the URL (never the URL: it may be signed). */
-  declare readonly fingerprint: pulumi.Output<string>;
-  /** The thumbnail's file name in the library's storage (changes whenever the thumbnail does). */
-  declare readonly thumbnailFileName: pulumi.Output<string | undefined>;
-  /** Where the thumbnail is served. */
-  declare readonly thumbnailUrl: pulumi.Output<string | undefined>;
-
   constructor(name: string, args: VideoThumbnailArgs, opts?: pulumi.CustomResourceOptions) {
-    const libraryKey = args.libraryKey === undefined ? undefined : pulumi.secret(args.libraryKey);
-    super(
-      VIDEO_THUMBNAIL_TYPE,
-      name,
-      { fingerprint: undefined, thumbnailFileName: undefined, thumbnailUrl: undefined, ...args, libraryKey },
-      opts,
-      ["libraryKey"],
-    );
+    super(videoThumbnail, name, args, opts);
   }
 }

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { isNotFound } from "../http/errors";
 import { McIdSchema, type Volume } from "../schemas/containers";
 import { BunnyResource } from "../pulumi/base";
-import { type ResourceContext, defineResource } from "../pulumi";
+import type { OutputProperties } from "../pulumi/types";
+import { type ResourceContext, argsMatchSchema, defineResource } from "../pulumi";
 
 export const VOLUME_INSTANCE_DELETION_TYPE = "VolumeInstanceDeletion";
 
@@ -72,9 +73,10 @@ function storedDeletion(state: Partial<Deletion>): Deletion {
   return { deletedInstanceId: state.deletedInstanceId ?? "", detached: state.detached ?? false, alreadyGone: state.alreadyGone ?? false, deletedAt: state.deletedAt ?? "" };
 }
 
-defineResource({
+const volumeInstanceDeletion = defineResource<VolumeInstanceDeletionOutputs>()({
   type: VOLUME_INSTANCE_DELETION_TYPE,
   inputs: volumeInstanceDeletionInputs,
+  computedOutputs: ["deletedInstanceId", "detached", "alreadyGone", "deletedAt"],
   // Any other instance, or new triggers, is a new deletion to run. detachFirst only matters while it runs.
   replaceOnChanges: ["appId", "volumeId", "instanceId", "triggers"],
   identity: ["appId", "volumeId", "instanceId"],
@@ -105,32 +107,33 @@ export interface VolumeInstanceDeletionArgs {
   triggers?: pulumi.Input<pulumi.Input<unknown>[] | Record<string, pulumi.Input<unknown>>>;
 }
 
+argsMatchSchema<VolumeInstanceDeletionArgs, typeof volumeInstanceDeletionInputs>(true);
+
+/** What a VolumeInstanceDeletion holds once it ran. */
+export interface VolumeInstanceDeletionOutputs {
+  appId: string;
+  volumeId: string;
+  instanceId: string;
+  detachFirst: boolean;
+  triggers: unknown[] | Record<string, unknown> | undefined;
+  /** The instance that was deleted. */
+  deletedInstanceId: string;
+  /** Whether the volume was detached to delete it. */
+  detached: boolean;
+  /** Whether the instance was already gone (nothing was deleted). */
+  alreadyGone: boolean;
+  /** When the deletion ran (ISO 8601). */
+  deletedAt: string;
+}
+
+export interface VolumeInstanceDeletion extends OutputProperties<VolumeInstanceDeletionOutputs> {}
 /**
  * A one-shot action: deletes one instance of a Magic Containers volume when created (and again when
  * `triggers` or the ids change). An instance already gone counts as done (`alreadyGone: true`).
  * Destroying the resource does nothing: a deleted instance cannot come back, and refresh keeps the outcome.
  */
 export class VolumeInstanceDeletion extends BunnyResource {
-  declare readonly appId: pulumi.Output<string>;
-  declare readonly volumeId: pulumi.Output<string>;
-  declare readonly instanceId: pulumi.Output<string>;
-  declare readonly detachFirst: pulumi.Output<boolean>;
-  declare readonly triggers: pulumi.Output<unknown[] | Record<string, unknown> | undefined>;
-  /** The instance that was deleted. */
-  declare readonly deletedInstanceId: pulumi.Output<string>;
-  /** Whether the volume was detached to delete it. */
-  declare readonly detached: pulumi.Output<boolean>;
-  /** Whether the instance was already gone (nothing was deleted). */
-  declare readonly alreadyGone: pulumi.Output<boolean>;
-  /** When the deletion ran (ISO 8601). */
-  declare readonly deletedAt: pulumi.Output<string>;
-
   constructor(name: string, args: VolumeInstanceDeletionArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      VOLUME_INSTANCE_DELETION_TYPE,
-      name,
-      { deletedInstanceId: undefined, detached: undefined, alreadyGone: undefined, deletedAt: undefined, ...args },
-      opts,
-    );
+    super(volumeInstanceDeletion, name, args, opts);
   }
 }

@@ -316,9 +316,10 @@ describe("pulumi: preview, up, refresh and destroy as the engine runs them", fun
   describe("the harness itself", () => {
     it("outputs the program cannot read (an asset without contents) fail the run, naming the resource, instead of hanging", async () => {
       const type = "TestElidedAssetOutput";
-      defineResource({
+      const handle = defineResource<{ name: string; file: unknown }>()({
         type,
         inputs: z.object({ name: z.string() }).strict(),
+        computedOutputs: ["file"],
         replaceOnChanges: ["name"],
         identity: ["name"],
         describe: (_obj: unknown, requested: { name: string }) => ({ id: "1", inputs: requested, outputs: { file: { [pulumi.runtime.specialSigKey]: pulumi.runtime.specialAssetSig, hash: "00" } } }),
@@ -328,7 +329,7 @@ describe("pulumi: preview, up, refresh and destroy as the engine runs them", fun
       });
       class Broken extends BunnyResource {
         constructor(name: string) {
-          super(type, name, { name, file: undefined }, undefined);
+          super(handle, name, { name }, undefined);
         }
       }
       const harness = new ProgramHarness({ config: { "bunnynet:apiKey": "unused" } }); // in-process: the type exists only here

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
 import "bunnynet-pulumi/dist/index.js";
-import { adoptionInputs, defineResource, registeredTypes } from "bunnynet-pulumi/dist/pulumi/index.js";
+import { adoptionInputs, defineResource, implementationOf, registeredTypes } from "bunnynet-pulumi/dist/pulumi/index.js";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { HostError, ProviderHost, REPO_ROOT, providerText, secret } from "../support/providerHost";
 
@@ -32,19 +32,21 @@ describe("pulumi: the resource framework", () => {
     const noApi = async (): Promise<never> => {
       throw new Error("not called");
     };
-    const describeWidget = (_o: unknown, requested: z.output<ReturnType<typeof widget>>) => ({ id: "1", inputs: requested, outputs: {} });
+    type Widget = z.output<ReturnType<typeof widget>>;
+    const describeWidget = (_o: unknown, requested: Widget) => ({ id: "1", inputs: requested, outputs: {} });
 
     it("an input that changes in place requires update", () => {
       assert.throws(
-        () => defineResource({ type: "TestNoUpdate", inputs: widget(), replaceOnChanges: ["name"], identity: ["name"], describe: describeWidget, find: noApi, create: noApi, get: noApi, delete: noApi }),
+        () => defineResource<Widget>()({ type: "TestNoUpdate", inputs: widget(), computedOutputs: [], replaceOnChanges: ["name"], identity: ["name"], describe: describeWidget, find: noApi, create: noApi, get: noApi, delete: noApi }),
         /TestNoUpdate: region, size change in place, so the definition needs update/,
       );
     });
 
     it("a replacement that keeps the identity deletes first; one with a new identity does not", async () => {
-      const impl = defineResource({
+      defineResource<Widget>()({
         type: "TestWidget",
         inputs: widget(),
+        computedOutputs: [],
         replaceOnChanges: ["name", "region"],
         identity: ["name"],
         describe: describeWidget,
@@ -53,12 +55,13 @@ describe("pulumi: the resource framework", () => {
         get: noApi,
         update: noApi,
         delete: noApi,
-      })();
+      });
+      const impl = implementationOf("TestWidget")!;
       const olds = { name: "a", region: "de", size: 1, adoptExisting: false };
       assert.deepEqual(await impl.diff("1", olds, { ...olds, region: "ny" }), { changes: true, replaces: ["region"], deleteBeforeReplace: true });
       assert.deepEqual(await impl.diff("1", olds, { ...olds, name: "b", region: "ny" }), { changes: true, replaces: ["name", "region"], deleteBeforeReplace: false });
       assert.deepEqual(await impl.diff("1", olds, { ...olds, size: 2 }), { changes: true, replaces: [], deleteBeforeReplace: false });
-      assert.throws(() => defineResource({ type: "TestWidget", inputs: widget(), replaceOnChanges: ["name", "region", "size"], identity: ["name"], describe: describeWidget, find: noApi, create: noApi, get: noApi, delete: noApi }), /defined twice/);
+      assert.throws(() => defineResource<Widget>()({ type: "TestWidget", inputs: widget(), computedOutputs: [], replaceOnChanges: ["name", "region", "size"], identity: ["name"], describe: describeWidget, find: noApi, create: noApi, get: noApi, delete: noApi }), /defined twice/);
     });
   });
 

@@ -1,0 +1,103 @@
+import { AlreadyExistsError, NetworkError, ServerError } from "../http/errors";
+import type { InputShape, InputsOf, Observed, ResourceContext, ResourceDefinition, State } from "./definition";
+import { type Plain, sameValue } from "./wire";
+
+/**
+ * Create, or adopt: a create never makes a duplicate. An existing object with the same identity is adopted when the
+ * program allows it (`adoptExisting`) and it matches; a create whose answer was lost (5xx, timeout) is looked up
+ * before anything is sent again, and kept when found.
+ */
+
+/** Whether a failure left the API's state unknown: the server may have acted (not a refusal). */
+export function isAmbiguous(e: unknown): boolean {
+  return e instanceof ServerError || (e instanceof NetworkError && !e.notSent);
+}
+
+const CREATE_ATTEMPTS = 3;
+
+type Definition<Shape extends InputShape, Obj, O extends object> = ResourceDefinition<Shape, Obj, O>;
+type Seen<Shape extends InputShape, O> = Observed<InputsOf<Shape>, O>;
+
+/**
+ * Creates the object, or adopts an existing one with the same identity when allowed. The look-up comes first,
+ * unless the API refuses duplicates itself (`refusesDuplicates`): then only a refused create looks.
+ * After an ambiguous failure the object is looked up before anything is tried again, so a create whose answer
+ * was lost is not repeated into a duplicate (and when the look-up fails too, nothing is).
+ */
+export async function createOrAdopt<Shape extends InputShape, Obj, O extends object>(
+  def: Definition<Shape, Obj, O>,
+  ctx: ResourceContext,
+  inputs: InputsOf<Shape>,
+): Promise<Seen<Shape, O>> {
+  const find = def.find;
+  if (!find) return def.describe(await def.create(ctx, inputs), inputs);
+  if (!def.refusesDuplicates) {
+    const existing = await find(ctx, inputs);
+    if (existing !== undefined) return settle(def, ctx, adopt(def, existing, inputs, wantsAdoption(inputs)), inputs);
+  }
+  for (let attempt = 1; ; attempt++) {
+    const outcome = await def.create(ctx, inputs).then(
+      (obj) => ({ created: obj }),
+      (failure: unknown) => ({ failure }),
+    );
+    if ("created" in outcome) return def.describe(outcome.created, inputs);
+    const { failure } = outcome;
+    const duplicate = failure instanceof AlreadyExistsError;
+    if (!duplicate && !isAmbiguous(failure)) throw failure;
+    const found = await lookUpAfter(failure, () => find(ctx, inputs), def.type);
+    // Someone else created it meanwhile: the same rule as before. Our own lost answer: ours to keep.
+    if (found !== undefined) return settle(def, ctx, adopt(def, found, inputs, duplicate ? wantsAdoption(inputs) : true), inputs);
+    if (duplicate || attempt >= CREATE_ATTEMPTS) throw failure;
+  }
+}
+
+/** The look-up after a failed create; when it fails too, whether the create happened is unknown, and sending it again could make a duplicate. */
+async function lookUpAfter<Obj>(failure: unknown, find: () => Promise<Obj | undefined>, type: string): Promise<Obj | undefined> {
+  const lookup = await find().then(
+    (found) => ({ found }),
+    (error: unknown) => ({ error: error as Error }),
+  );
+  if ("found" in lookup) return lookup.found;
+  throw new Error(
+    `${(failure as Error).message}; the look-up of whether ${type} was created failed too (${lookup.error.message}), so the create was not sent again. ` +
+      `Run again: if it was created, set adoptExisting: true to keep it.`,
+    { cause: failure },
+  );
+}
+
+function wantsAdoption(inputs: object): boolean {
+  return (inputs as Plain).adoptExisting === true;
+}
+
+function adopt<Shape extends InputShape, Obj, O extends object>(def: Definition<Shape, Obj, O>, obj: Obj, inputs: InputsOf<Shape>, allowed: boolean): Seen<Shape, O> {
+  const observed = def.describe(obj, inputs);
+  // Identity as stored: a resolved input (resolvedWhenUnset) shows its value, not "undefined".
+  const identityValues: Plain = { ...(inputs as Plain), ...(observed.outputs as Plain) };
+  const who = `${def.type} ${def.identity.map((k) => `${k}=${JSON.stringify(identityValues[k])}`).join(", ")} already exists (id ${observed.id})`;
+  if (!allowed) {
+    throw new Error(`${who}. To manage it with this resource, set adoptExisting: true (it is adopted only if it matches the inputs exactly).`);
+  }
+  // Only property names: values (e.g. a default value) may be secret.
+  const differing = differingInputs(def, observed, inputs).filter((k) => !def.setOnAdoption?.includes(k));
+  if (differing.length > 0) {
+    throw new Error(`${who} but differs from the inputs in: ${differing.join(", ")}. Change the inputs to match it to adopt it, or remove it first.`);
+  }
+  return observed;
+}
+
+function differingInputs<Shape extends InputShape, Obj, O extends object>(def: Definition<Shape, Obj, O>, observed: Seen<Shape, O>, inputs: InputsOf<Shape>): string[] {
+  return Object.keys(def.inputs.shape).filter((k) => k !== "adoptExisting" && !sameValue((observed.inputs as Plain)[k], (inputs as Plain)[k]));
+}
+
+/** An adopted object whose `setOnAdoption` inputs differ from the requested ones gets them set with `update`. */
+async function settle<Shape extends InputShape, Obj, O extends object>(
+  def: Definition<Shape, Obj, O>,
+  ctx: ResourceContext,
+  observed: Seen<Shape, O>,
+  inputs: InputsOf<Shape>,
+): Promise<Seen<Shape, O>> {
+  const unsettled = differingInputs(def, observed, inputs).filter((k) => def.setOnAdoption?.includes(k));
+  if (unsettled.length === 0 || !def.update) return observed;
+  const state = { ...observed.inputs, ...observed.outputs } as State<Shape, O>;
+  return def.describe(await def.update(ctx, observed.id, state, inputs), inputs);
+}

@@ -1,0 +1,109 @@
+import { z } from "zod";
+import type { BunnyClient } from "../client";
+import type { Plain } from "./wire";
+
+/**
+ * What a resource type is, as its module writes it: `ResourceDefinition`, the one object each file of
+ * provider/resources/ hands to `defineResource`. The framework does the rest (check, diff, adoption, "already gone").
+ */
+
+/** The input every resource that can be adopted has: take over an existing object with the same identity instead of failing. */
+export const adoptionInputs = {
+  adoptExisting: z.boolean().default(false),
+};
+
+/** A refused input, naming the property (as `check` reports it). */
+export interface CheckFailure {
+  property: string;
+  reason: string;
+}
+
+/** What the provider methods can use. */
+export interface ResourceContext {
+  client: BunnyClient;
+}
+
+/** One API object seen through a resource: its id, the inputs that describe it as it is, and computed outputs. */
+export interface Observed<I, O> {
+  id: string;
+  /** The inputs as the object really is (refresh stores them; adoption compares them with the requested ones). */
+  inputs: I;
+  /** Computed outputs beyond the inputs (stored outputs are `{...inputs, ...outputs}`). */
+  outputs: O;
+}
+
+/** Resources that can be adopted spread `adoptionInputs` into their shape; action-like resources have nothing to adopt. */
+export type InputShape = z.ZodRawShape;
+export type InputsOf<Shape extends InputShape> = z.output<z.ZodObject<Shape>>;
+
+/** The stored outputs of a resource, as the engine hands them back. */
+export type State<Shape extends InputShape, O> = InputsOf<Shape> & O;
+
+/**
+ * A resource type written against the API client. The input schema must be idempotent (parsing its own output
+ * gives the same value): create and update parse the inputs that check already normalised.
+ *
+ * Which inputs do what, in one place:
+ * - every input changes in place (through `update`), except those in `replaceOnChanges`;
+ * - `identity` is what no two objects of one parent share: it names the object for adoption, and a replacement
+ *   that keeps it must delete the old object first;
+ * - `resolvedWhenUnset`, `setOnAdoption` and `secretInputs` are exceptions to comparing, adopting and printing.
+ */
+export interface ResourceDefinition<Shape extends InputShape, Obj, O extends object> {
+  /** Type name in the `bunnynet` module: the token is `pulumi-nodejs:dynamic/bunnynet:<type>`. */
+  type: string;
+  inputs: z.ZodObject<Shape>;
+  /**
+   * The outputs computed beyond the inputs, by name (what `describe` returns as `outputs`). The resource class
+   * declares their types once, in its outputs interface; `ResourceOutputsMatch` proves the two agree.
+   */
+  computedOutputs: readonly (keyof O & string)[];
+  /** Inputs whose change replaces the object. Every other input changes in place, so `update` is then required. */
+  replaceOnChanges: readonly (keyof Shape & string)[];
+  /** Inputs that identify the object within its parent: no two objects share them (used for adoption and delete-before-replace). */
+  identity: readonly (keyof Shape & string)[];
+  /**
+   * Optional inputs the provider resolves when the program leaves them unset (e.g. a zone id found from another
+   * input): the stored output holds the resolved value, and an unset new value is no change.
+   */
+  resolvedWhenUnset?: readonly (keyof Shape & string)[];
+  /**
+   * Inputs an existing object need not match to be adopted (or kept after a create whose answer was lost):
+   * `update` then sets them. For values the API never returns (a secret's value) and settings the create
+   * itself would apply after making the object (a hostname's certificate and force-SSL).
+   */
+  setOnAdoption?: readonly (keyof Shape & string)[];
+  /**
+   * Inputs that may hold a secret (a value, a key, a signed URL). A check failure on one names it in the reason
+   * only: the engine prints the value of a failure's property, secret or not (see checking.ts).
+   */
+  secretInputs?: readonly (keyof Shape & string)[];
+  /**
+   * Outputs stored encrypted whatever the program passed (`additionalSecretOutputs`): a value that is always a
+   * secret (a script secret's value, a library key) or a computed one (a password the API generates).
+   */
+  secretOutputs?: readonly string[];
+  describe(obj: Obj, requested: InputsOf<Shape>): Observed<InputsOf<Shape>, O>;
+  /**
+   * The existing object with the identity of `inputs`, if any. Omitted when there is nothing to adopt or
+   * look up (an action, a setting of another object): create then always runs and must be safe to repeat.
+   */
+  find?(ctx: ResourceContext, inputs: InputsOf<Shape>): Promise<Obj | undefined>;
+  /**
+   * The API itself refuses a second object with this identity (AlreadyExistsError). Then create is sent
+   * first and `find` runs only when it fails: the refusal is the look-up, and a create costs no extra read.
+   */
+  refusesDuplicates?: boolean;
+  /**
+   * Rules across properties, and inputs derived from others, applied by check once the schema accepted the
+   * known inputs (no API call; reading a local file is fine). `unknown` names the inputs not known yet, wholly
+   * or in part (preview). Returns the completed inputs (still valid for the schema), or failures naming properties.
+   */
+  complete?(inputs: Plain, unknown: ReadonlySet<string>): Promise<{ inputs: Plain; failures: CheckFailure[] }>;
+  create(ctx: ResourceContext, inputs: InputsOf<Shape>): Promise<Obj>;
+  /** The object, or undefined when it is gone (a NotFoundError also counts as gone). */
+  get(ctx: ResourceContext, id: string, state: State<Shape, O>): Promise<Obj | undefined>;
+  update?(ctx: ResourceContext, id: string, state: State<Shape, O>, inputs: InputsOf<Shape>): Promise<Obj>;
+  /** Deletes the object; a NotFoundError (already gone) counts as success. */
+  delete(ctx: ResourceContext, id: string, state: State<Shape, O>): Promise<void>;
+}

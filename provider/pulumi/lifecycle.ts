@@ -1,0 +1,90 @@
+import { UnauthorizedError, isNotFound } from "../http/errors";
+import { createOrAdopt } from "./adoption";
+import { checkResource } from "./checking";
+import type { InputShape, InputsOf, Observed, ResourceContext, ResourceDefinition, State } from "./definition";
+import { ProviderSession } from "./session";
+import type { ResourceImplementation } from "./types";
+import { type Plain, UNKNOWN, isAsset, isElidedAsset, pickInputs, plain, sameValue, withoutElidedAssets, withoutProvider } from "./wire";
+
+/**
+ * The dynamic provider of one resource type, built from its definition: what the engine calls (configure, check,
+ * diff, create, read, update, delete) mapped onto the definition's API calls.
+ */
+export function implement<Shape extends InputShape, Obj, O extends object>(def: ResourceDefinition<Shape, Obj, O>): ResourceImplementation {
+  type I = InputsOf<Shape>;
+  const session = new ProviderSession();
+  const ctx: ResourceContext = {
+    get client() {
+      return session.client();
+    },
+  };
+  const inputKeys = Object.keys(def.inputs.shape);
+  const parse = (props: Plain): I => def.inputs.parse(withoutProvider(props));
+  const stored = (o: Observed<I, O>): Plain => plain({ ...o.inputs, ...o.outputs });
+  const asState = (props: Plain) => withoutProvider(props) as State<Shape, O>;
+
+  return {
+    async configure(req) {
+      session.configure(req.config);
+    },
+
+    check: (_olds, news) => checkResource(def, news),
+
+    async diff(_id, olds, news) {
+      const same = (k: string) =>
+        sameValue(olds[k], news[k]) ||
+        (def.resolvedWhenUnset?.includes(k) === true && (news[k] === undefined || news[k] === null)) ||
+        ((olds[k] === undefined || isElidedAsset(olds[k])) && isAsset(news[k]));
+      const changed = inputKeys.filter((k) => k !== "adoptExisting" && !same(k));
+      const replaces = changed.filter((k) => def.replaceOnChanges.includes(k));
+      // Only when the replacement would (or may: an unset resolved input) share the old object's identity must the old one go first.
+      const collides = replaces.length > 0 && def.identity.every((k) => news[k] !== UNKNOWN && same(k));
+      return { changes: changed.length > 0, replaces, deleteBeforeReplace: collides };
+    },
+
+    async create(news) {
+      const observed = await createOrAdopt(def, ctx, parse(news));
+      return { id: observed.id, outs: stored(observed) };
+    },
+
+    async read(id, props = {}) {
+      const state = asState(props);
+      const obj = await def.get(ctx, id, state).catch((e: unknown) => {
+        if (isNotFound(e)) return undefined;
+        throw withSavedConfigHint(e);
+      });
+      if (obj === undefined) return { id: undefined, props: {} };
+      const observed = def.describe(obj, pickInputs(state, inputKeys) as I);
+      return { id: observed.id, props: withoutElidedAssets(stored(observed)), inputs: withoutElidedAssets(plain(observed.inputs as Plain)) };
+    },
+
+    async update(id, olds, news) {
+      if (!def.update) throw new Error(`${def.type} cannot change in place`);
+      const inputs = parse(news);
+      const obj = await def.update(ctx, id, asState(olds), inputs);
+      return { outs: stored(def.describe(obj, inputs)) };
+    },
+
+    async delete(id, props) {
+      try {
+        await def.delete(ctx, id, asState(props));
+      } catch (e) {
+        if (!isNotFound(e)) throw withSavedConfigHint(e);
+      }
+    },
+  };
+}
+
+/**
+ * Refresh and destroy run with the provider config saved in state at the last `pulumi up`
+ * (pkg/resource/deploy/providers/registry.go loads providers from the old state's inputs), so a refused key there
+ * is usually a key rotated since: say what to do.
+ */
+function withSavedConfigHint(e: unknown): unknown {
+  if (!(e instanceof UnauthorizedError)) return e;
+  return new Error(
+    `${e.message}. If bunnynet:apiKey was rotated since the last \`pulumi up\`: refresh and destroy use the key saved then; ` +
+      `run \`pulumi up\` first (or \`pulumi refresh --run-program\` / \`pulumi destroy --run-program\`) so the new key is used.`,
+    { cause: e },
+  );
+}

@@ -1,0 +1,63 @@
+import { specialAssetSig, specialSigKey, unknownValue } from "@pulumi/pulumi/runtime/rpc";
+
+/**
+ * How property values travel between the engine and a dynamic provider, as far as the framework reads them:
+ * the unknown-value placeholder, the serialized provider, assets with their contents elided, and the protobuf
+ * Struct's lack of `undefined`.
+ */
+
+/** A property bag as the engine sends it. */
+export type Plain = Record<string, unknown>;
+
+/** The engine's placeholder for a value not known yet (preview): the SDK's own constant. */
+export const UNKNOWN: typeof unknownValue = unknownValue;
+
+/** The property of every dynamic resource that holds the serialized provider. */
+export const PROVIDER_KEY = "__provider";
+
+
+export function withoutProvider(props: Plain): Plain {
+  const rest = { ...props };
+  delete rest[PROVIDER_KEY];
+  return rest;
+}
+
+export function pickInputs(state: Plain, keys: readonly string[]): Plain {
+  return Object.fromEntries(keys.filter((k) => k in state).map((k) => [k, state[k]]));
+}
+
+/** Drops undefined values: the engine's wire format (protobuf Struct) cannot carry them. */
+export function plain(value: Plain): Plain {
+  return JSON.parse(JSON.stringify(value)) as Plain;
+}
+
+/** Value equality for properties: `undefined` and `null` mean the same (unset). */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === undefined || a === null) return b === undefined || b === null;
+  if (b === undefined || b === null) return false;
+  if (typeof a !== "object" || typeof b !== "object") return a === b;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a as Plain).filter((k) => (a as Plain)[k] !== undefined && (a as Plain)[k] !== null);
+  const kb = Object.keys(b as Plain).filter((k) => (b as Plain)[k] !== undefined && (b as Plain)[k] !== null);
+  if (ka.length !== kb.length) return false;
+  return ka.every((k) => sameValue((a as Plain)[k], (b as Plain)[k]));
+}
+
+export function isAsset(value: unknown): boolean {
+  return typeof value === "object" && value !== null && (value as Plain)[specialSigKey] === specialAssetSig;
+}
+
+/**
+ * The engine sends old assets with their contents elided, `{sig, hash}` (pkg/resource/plugin/provider_plugin.go,
+ * ElideAssetContents in Diff, Update, Read and Delete), so an old asset cannot be compared with a new one, and
+ * refresh cannot give it back (the program cannot read an asset without contents: it is left out). A resource that
+ * takes an asset records its content in another input (VideoThumbnail's fingerprint, computed by check), and that
+ * input shows a change of content.
+ */
+export function isElidedAsset(value: unknown): boolean {
+  return isAsset(value) && !["path", "text", "uri"].some((k) => k in (value as Plain));
+}
+
+export function withoutElidedAssets(props: Plain): Plain {
+  return Object.fromEntries(Object.entries(props).filter(([, v]) => !isElidedAsset(v)));
+}
