@@ -1,7 +1,7 @@
 import type { EmulatorSurface } from "../context";
 import { accountSurface } from "./account";
 import { pullZonesSurface } from "./pullZones";
-import { loggingSurface } from "./logging";
+import { loggingSurface } from "./logging/routes";
 import { shieldSurface } from "./shield";
 import { streamSurface } from "./stream";
 import { containersSurface } from "./containers";
