@@ -4,7 +4,7 @@ import { pullZonesSurface } from "./pullZones";
 import { loggingSurface } from "./logging/routes";
 import { shieldSurface } from "./shield";
 import { streamSurface } from "./stream";
-import { containersSurface } from "./containers";
+import { containersSurface } from "./containers/routes";
 import { edgeScriptsSurface } from "./edgeScripts";
 
 /** Every surface of the emulator, in seeding order (later ones may use earlier fixtures). */
