@@ -6,7 +6,7 @@ import { once } from "node:events";
 import { formatV1Line } from "bunnynet-pulumi/dist/logs/format.js";
 import { V1Filter, type V1FilterSpec } from "bunnynet-pulumi/dist/logs/filter.js";
 import { newV1ParseStats, parseV1Batches, parseV1Log } from "bunnynet-pulumi/dist/logs/parseV1.js";
-import { logGenerator, rowToV1Fields } from "bunnynet-emulator/dist/surfaces/loggingData.js";
+import { logGenerator, rowToV1Fields } from "bunnynet-emulator/dist/surfaces/logging/generator.js";
 import { printTable } from "./support";
 
 /**

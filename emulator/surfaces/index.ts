@@ -1,10 +1,10 @@
 import type { EmulatorSurface } from "../context";
 import { accountSurface } from "./account";
 import { pullZonesSurface } from "./pullZones";
-import { loggingSurface } from "./logging";
+import { loggingSurface } from "./logging/routes";
 import { shieldSurface } from "./shield";
 import { streamSurface } from "./stream";
-import { containersSurface } from "./containers";
+import { containersSurface } from "./containers/routes";
 import { edgeScriptsSurface } from "./edgeScripts";
 
 /** Every surface of the emulator, in seeding order (later ones may use earlier fixtures). */

@@ -1,4 +1,4 @@
-import { prng } from "../faults";
+import { prng } from "../../faults";
 import type { V1LogFields } from "bunnynet-pulumi/dist/logs/format.js";
 
 /**
