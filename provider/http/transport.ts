@@ -57,9 +57,8 @@ export interface RequestSpec<T> {
   /** Path below the API's base URL, segments already encoded (use `encodePath`). */
   path: string;
   query?: Record<string, string | number | boolean | undefined | null>;
-  /** A JSON body; validated against `requestSchema` before anything is sent. */
+  /** A JSON body, sent as it is: the client method validated it first (`validateRequest`). */
   json?: unknown;
-  requestSchema?: Schema;
   /** A raw body (e.g. an image), sent as `contentType`. */
   body?: Uint8Array;
   contentType?: string;
@@ -295,13 +294,11 @@ export class Transport {
     consume: (res: Dispatcher.ResponseData) => Promise<R>,
   ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: R }> {
     checkPath(spec);
-    // Send what the schema produced (defaults applied, values normalised), not the raw input.
-    const json = spec.json !== undefined && spec.requestSchema ? validateRequest(spec.requestSchema, spec.json, spec.method, spec.path) : spec.json;
     const headers = this.headers(spec);
     const timeoutMs = this.settings.timeoutMs;
     const policy: RetryPolicy = spec.retry ?? (spec.method === "POST" ? "create" : "idempotent");
     const url = this.buildUrl(spec);
-    const payload = json !== undefined ? JSON.stringify(json) : spec.body;
+    const payload = spec.json !== undefined ? JSON.stringify(spec.json) : spec.body;
     const maxAttempts = policy === "never" ? 1 : this.settings.maxRetries + 1;
     const limiter = spec.limiterKey ? limiterFor(spec.limiterKey) : undefined;
 
