@@ -1,4 +1,6 @@
-import { type Transport, encodePath, schemaIssues, validateRequest } from "../http/transport";
+import { encodePath } from "../http/pathSegments";
+import type { Transport } from "../http/transport";
+import { unexpectedAnswer, validateRequest } from "../http/validation";
 import { z } from "zod";
 import { AlreadyExistsError, type BunnyError, type BunnyErrorDetails, ForbiddenError, NotFoundError, UnexpectedResponseError, ValidationError } from "../http/errors";
 import { redactSecrets } from "../http/bounds";
@@ -195,6 +197,5 @@ function shieldAnswer<S extends z.ZodType>(method: string, path: string, status:
     if (inner.success) return { kind: "value", value: inner.data };
   }
   if (body === null || body === undefined || (status === 202 && AcceptedResultSchema.safeParse(body).success)) return { kind: "accepted" };
-  const issue = schemaIssues(direct.error)[0];
-  throw new UnexpectedResponseError({ method, path, status, field: issue?.field, serverMessage: `unexpected answer: ${issue?.message}` });
+  throw unexpectedAnswer(direct.error, { method, path, status });
 }

@@ -113,9 +113,7 @@ export async function shared<R extends { status: number }>(request: SharedReques
   const key = `${request.credential} ${request.key}`;
   if (request.sharing === "cache") {
     const hit = cache.get(key);
-    if (hit && Date.now() - hit.storedAt <= READ_CACHE_MAX_AGE_MS) {
-      return hit.value as R;
-    }
+    if (hit && Date.now() - hit.storedAt <= READ_CACHE_MAX_AGE_MS) return hit.value as R;
     cache.delete(key);
   }
   const inFlight = flights.get(key);
