@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { encodePath } from "../http/pathSegments";
 import type { Transport } from "../http/transport";
 import { unexpectedAnswer, validateRequest } from "../http/validation";
@@ -24,10 +25,6 @@ import type { CreateRateLimitInput, RateLimitListQuery, RateLimitPage, RateLimit
 const ANY_ANSWER = z.unknown();
 /** Pauses between the lookups that read back a rule the API accepted (202) but may not list yet. */
 const READ_BACK_DELAYS_MS = [0, 250, 500, 1000, 2000, 4000];
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
-}
 
 /**
  * Shield rate-limit rules of a pull zone's shield zone.
