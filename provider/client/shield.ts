@@ -5,6 +5,7 @@ import { unexpectedAnswer, validateRequest } from "../http/validation";
 import { z } from "zod";
 import { AlreadyExistsError, type BunnyError, type BunnyErrorDetails, ForbiddenError, NotFoundError, UnexpectedResponseError, ValidationError } from "../http/errors";
 import { redactSecrets } from "../http/bounds";
+import { isDuplicateErrorKey } from "../http/errorKeys";
 import { PageGuard } from "../http/paging";
 import { idFromString } from "../schemas/common";
 import {
@@ -169,7 +170,7 @@ function errorForShieldKey(details: BunnyErrorDetails): BunnyError {
   const family = (details.errorKey ?? "").split(".")[0].toLowerCase();
   if (family.startsWith("not_found")) return new NotFoundError(details);
   if (/unauthori[sz]ed|forbidden|plan/.test(family)) return new ForbiddenError(details);
-  if (/already|exists|duplicate/.test(family)) return new AlreadyExistsError(details);
+  if (isDuplicateErrorKey(details.errorKey ?? "")) return new AlreadyExistsError(details);
   if (/valid|limit|bad_request/.test(family)) return new ValidationError(details);
   return new UnexpectedResponseError(details);
 }
