@@ -1,5 +1,6 @@
 import { ValidationError } from "../http/errors";
-import { type Transport, validateRequest } from "../http/transport";
+import type { Transport } from "../http/transport";
+import { validateRequest } from "../http/validation";
 import { CloseAccountRequestSchema, CloseAccountResponseSchema } from "../schemas/account";
 import type { CloseAccountResponse } from "../types.generated";
 

@@ -1,5 +1,6 @@
 import { PageGuard } from "../http/paging";
-import { type Transport, validateRequest } from "../http/transport";
+import type { Transport } from "../http/transport";
+import { validateRequest } from "../http/validation";
 import { ApiKeyListQuerySchema, ApiKeyPageSchema } from "../schemas/apiKeys";
 import type { ApiKey, ApiKeyListQuery, ApiKeyPage } from "../types.generated";
 

@@ -1,5 +1,7 @@
 import { UnexpectedResponseError } from "../http/errors";
-import { type Transport, encodePath, validateRequest } from "../http/transport";
+import { encodePath } from "../http/pathSegments";
+import type { Transport } from "../http/transport";
+import { validateRequest } from "../http/validation";
 import {
   AddSecretRequestSchema,
   SecretListSchema,

@@ -1,7 +1,10 @@
 import type { Readable } from "node:stream";
 import { InvalidRequestError, UnexpectedResponseError } from "../http/errors";
 import { PageGuard } from "../http/paging";
-import { type Auth, type Transport, encodePath, validateRequest } from "../http/transport";
+import { encodePath } from "../http/pathSegments";
+import type { Auth } from "../http/requestSpec";
+import type { Transport } from "../http/transport";
+import { validateRequest } from "../http/validation";
 import { idFromString } from "../schemas/common";
 import {
   LOG_MAX_PAGE_SIZE,

@@ -1,5 +1,7 @@
 import { NotFoundError, ValidationError } from "../http/errors";
-import { type Transport, encodePath, validateRequest } from "../http/transport";
+import { encodePath } from "../http/pathSegments";
+import type { Transport } from "../http/transport";
+import { validateRequest } from "../http/validation";
 import { AddCertificateRequestSchema, ForceSslRequestSchema, HostnameRequestSchema, PullZoneSchema } from "../schemas/pullZones";
 import type { Hostname, PullZone } from "../types.generated";
 

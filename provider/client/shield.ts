@@ -1,7 +1,11 @@
-import { type Transport, encodePath, schemaIssues, validateRequest } from "../http/transport";
+import { setTimeout as sleep } from "node:timers/promises";
+import { encodePath } from "../http/pathSegments";
+import type { Transport } from "../http/transport";
+import { unexpectedAnswer, validateRequest } from "../http/validation";
 import { z } from "zod";
 import { AlreadyExistsError, type BunnyError, type BunnyErrorDetails, ForbiddenError, NotFoundError, UnexpectedResponseError, ValidationError } from "../http/errors";
 import { redactSecrets } from "../http/bounds";
+import { isDuplicateErrorKey } from "../http/errorKeys";
 import { PageGuard } from "../http/paging";
 import { idFromString } from "../schemas/common";
 import {
@@ -22,10 +26,6 @@ import type { CreateRateLimitInput, RateLimitListQuery, RateLimitPage, RateLimit
 const ANY_ANSWER = z.unknown();
 /** Pauses between the lookups that read back a rule the API accepted (202) but may not list yet. */
 const READ_BACK_DELAYS_MS = [0, 250, 500, 1000, 2000, 4000];
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
-}
 
 /**
  * Shield rate-limit rules of a pull zone's shield zone.
@@ -170,7 +170,7 @@ function errorForShieldKey(details: BunnyErrorDetails): BunnyError {
   const family = (details.errorKey ?? "").split(".")[0].toLowerCase();
   if (family.startsWith("not_found")) return new NotFoundError(details);
   if (/unauthori[sz]ed|forbidden|plan/.test(family)) return new ForbiddenError(details);
-  if (/already|exists|duplicate/.test(family)) return new AlreadyExistsError(details);
+  if (isDuplicateErrorKey(details.errorKey ?? "")) return new AlreadyExistsError(details);
   if (/valid|limit|bad_request/.test(family)) return new ValidationError(details);
   return new UnexpectedResponseError(details);
 }
@@ -195,6 +195,5 @@ function shieldAnswer<S extends z.ZodType>(method: string, path: string, status:
     if (inner.success) return { kind: "value", value: inner.data };
   }
   if (body === null || body === undefined || (status === 202 && AcceptedResultSchema.safeParse(body).success)) return { kind: "accepted" };
-  const issue = schemaIssues(direct.error)[0];
-  throw new UnexpectedResponseError({ method, path, status, field: issue?.field, serverMessage: `unexpected answer: ${issue?.message}` });
+  throw unexpectedAnswer(direct.error, { method, path, status });
 }

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import { UnauthorizedError, UnexpectedResponseError } from "../http/errors";
-import { type Transport, encodePath, validateRequest } from "../http/transport";
+import { encodePath } from "../http/pathSegments";
+import type { Transport } from "../http/transport";
+import { validateRequest } from "../http/validation";
 import type { BunnySettings } from "../settings";
 import {
   StreamIdsSchema,

@@ -10,6 +10,7 @@
  */
 
 import { MAX_RETRY_AFTER_MS, bounded, redactSecrets } from "./bounds";
+import { refusesAsDuplicate } from "./errorKeys";
 
 export interface BunnyErrorDetails {
   method: string;
@@ -206,8 +207,6 @@ export function parseRetryAfter(value: string | string[] | undefined, now = Date
   return undefined;
 }
 
-const ALREADY_EXISTS = /already|exists|duplicate|taken|registered/i;
-
 /** Builds the typed error for a non-2xx answer. */
 export function errorForStatus(
   method: string,
@@ -225,10 +224,8 @@ export function errorForStatus(
   if (status === 403) return new ForbiddenError(d);
   if (status === 429) return new RateLimitedError(d, parseRetryAfter(retryAfter));
   if (status === 409) return new AlreadyExistsError(d);
-  if (status === 400 || status === 422) {
-    const looksDuplicate = ALREADY_EXISTS.test(`${parsed.errorKey ?? ""} ${parsed.message ?? ""}`);
-    return looksDuplicate ? new AlreadyExistsError(d) : new ValidationError(d);
-  }
+  // By the API's error key where it names a reason; by the message only where it does not (errorKeys.ts).
+  if (status === 400 || status === 422) return refusesAsDuplicate(parsed.errorKey, parsed.message) ? new AlreadyExistsError(d) : new ValidationError(d);
   if (status >= 500) return new ServerError(d);
   return new UnexpectedStatusError(d);
 }

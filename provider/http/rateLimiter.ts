@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { MAX_RETRY_AFTER_MS } from "./bounds";
 
 /**
@@ -56,7 +57,7 @@ export class SlidingWindowLimiter {
       }
       // A few ms of margin: the server's window and ours do not start at the same instant.
       const wait = this.starts[0] + this.windowMs - t + 5;
-      await new Promise((r) => setTimeout(r, wait));
+      await sleep(wait);
     }
   }
 }

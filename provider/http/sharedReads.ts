@@ -73,9 +73,6 @@ interface Cached {
 const flights = new Map<string, Flight<unknown>>();
 const cache = new Map<string, Cached>();
 
-/** Counts for tests and benchmarks. */
-export const sharedReadStats = { sent: 0, joined: 0, cacheHits: 0, invalidations: 0 };
-
 /** A stable id for a credential at one API origin: a truncated SHA-256, so the key never becomes a map key. */
 export function credentialId(credential: string, origin: string): string {
   return createHash("sha256").update(origin).update("\0").update(credential).digest("hex").slice(0, 32);
@@ -95,7 +92,6 @@ export function beginDeployment(): void {
 
 /** Drops the cached reads of a surface and supersedes its reads in flight: our write to it finished. */
 function invalidate(surface: string): void {
-  sharedReadStats.invalidations++;
   for (const [key, entry] of cache) if (entry.surface === surface) cache.delete(key);
   for (const flight of flights.values()) if (flight.surface === surface) flight.superseded = true;
 }
@@ -117,20 +113,15 @@ export async function shared<R extends { status: number }>(request: SharedReques
   const key = `${request.credential} ${request.key}`;
   if (request.sharing === "cache") {
     const hit = cache.get(key);
-    if (hit && Date.now() - hit.storedAt <= READ_CACHE_MAX_AGE_MS) {
-      sharedReadStats.cacheHits++;
-      return hit.value as R;
-    }
+    if (hit && Date.now() - hit.storedAt <= READ_CACHE_MAX_AGE_MS) return hit.value as R;
     cache.delete(key);
   }
   const inFlight = flights.get(key);
   if (inFlight && !inFlight.superseded) {
-    sharedReadStats.joined++;
     inFlight.cacheable ||= request.sharing === "cache";
     return inFlight.promise as Promise<R>;
   }
 
-  sharedReadStats.sent++;
   const flight: Flight<R> = { surface: request.surface, promise: send(), cacheable: request.sharing === "cache", superseded: false };
   flights.set(key, flight);
   try {

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { BunnyError, ForbiddenError, InvalidRequestError, NotFoundError, UnauthorizedError, ValidationError } from "bunnynet-pulumi/dist/http/errors.js";
-import { encodePath } from "bunnynet-pulumi/dist/http/transport.js";
+import { encodePath } from "bunnynet-pulumi/dist/http/pathSegments.js";
 import { StreamStatusSchema } from "bunnynet-pulumi/dist/schemas/stream.js";
 
 // The smallest byte sequences each image format is recognised by.
