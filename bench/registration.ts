@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { registeredTypes } from "bunnynet-pulumi/dist/pulumi/resource.js";
+import { registeredTypes } from "bunnynet-pulumi/dist/pulumi/index.js";
 import * as bunnynet from "bunnynet-pulumi/dist/index.js";
 import { providerText } from "../tests/support/providerHost";
 import { printTable } from "./support";
