@@ -1,8 +1,8 @@
-import { createRequire } from "node:module";
 import type * as pulumi from "@pulumi/pulumi";
 import type { CheckFailure } from "./engineMessages";
 import type { HostOptions } from "./pluginProcess";
 import { type DiffAnswer, ProviderHost } from "./providerHost";
+import { pulumiRequire } from "./sdkModules";
 import { type Plain, Secret, providerTextOf, withoutProvider } from "./wire";
 
 /**
@@ -11,7 +11,6 @@ import { type Plain, Secret, providerTextOf, withoutProvider } from "./wire";
  * process exactly as that host loads them.
  */
 
-const pulumiRequire = createRequire(require.resolve("@pulumi/pulumi"));
 const requireFromString = pulumiRequire("require-from-string") as (code: string) => { handler(): pulumi.dynamic.ResourceProvider };
 const { Config: HostConfig } = pulumiRequire("@pulumi/pulumi/cmd/dynamic-provider/config") as {
   Config: new (raw: Record<string, string>, project: string) => pulumi.dynamic.Config;

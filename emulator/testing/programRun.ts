@@ -1,7 +1,7 @@
-import { createRequire } from "node:module";
 import * as pulumi from "@pulumi/pulumi";
 import { deserializeProperties, serializeProperties } from "@pulumi/pulumi/runtime/rpc";
 import type { Program, ResourceOptions, StoredResource } from "./deploymentTypes";
+import { Struct, pulumiRequire } from "./sdkModules";
 import { type Plain, secretEnvelope } from "./wire";
 
 /**
@@ -10,9 +10,7 @@ import { type Plain, secretEnvelope } from "./wire";
  * engine applies, to the step generator, and answer the program with what the engine would store.
  */
 
-const pulumiRequire = createRequire(require.resolve("@pulumi/pulumi"));
 const settings = pulumiRequire("@pulumi/pulumi/runtime/settings") as { waitForRPCs(): Promise<void>; getMonitor(): MonitorLike };
-const { Struct } = pulumiRequire("google-protobuf/google/protobuf/struct_pb") as { Struct: { fromJavaScript(value: Plain): Parameters<typeof deserializeProperties>[0] } };
 
 const DYNAMIC_PREFIX = "pulumi-nodejs:dynamic";
 
@@ -98,7 +96,8 @@ export async function runProgram(program: Program, stack: ProgramStack, register
  */
 async function assertProgramCanRead(urn: string, state: Plain): Promise<void> {
   try {
-    deserializeProperties(Struct.fromJavaScript(await serializeProperties(urn, state)));
+    const struct = Struct.fromJavaScript(await serializeProperties(urn, state));
+    deserializeProperties(struct as unknown as Parameters<typeof deserializeProperties>[0]);
   } catch (e) {
     throw new Error(`${urn}: the program cannot read the outputs the provider answered: ${(e as Error).message}`, { cause: e });
   }

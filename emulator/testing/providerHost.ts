@@ -1,7 +1,7 @@
-import { createRequire } from "node:module";
 import { PROVIDER_KEY, providerText as packageProviderText, typeToken } from "bunnynet-pulumi/dist/pulumi/index.js";
 import type { CheckFailure } from "./engineMessages";
 import { type HostOptions, type PluginProcess, startPluginProcess } from "./pluginProcess";
+import { type StructMessage, Struct, pulumiRequire } from "./sdkModules";
 import { type Plain, Secret, configToWire, toWire, withoutProvider } from "./wire";
 
 /**
@@ -9,9 +9,6 @@ import { type Plain, Secret, configToWire, toWire, withoutProvider } from "./wir
  * config through Configure, properties as protobuf Structs with `__provider` in them, secrets stripped (the host does
  * not accept secrets), unknowns as the engine's placeholder string.
  */
-
-/** Modules of the SDK's own dependencies, loaded the way the SDK loads them (same instances). */
-const pulumiRequire = createRequire(require.resolve("@pulumi/pulumi"));
 
 /** The `__provider` text of one of the package's resource types, as every resource of the type stores it. */
 export async function providerText(type: string): Promise<string> {
@@ -25,14 +22,9 @@ export interface DiffAnswer {
 }
 
 /* The generated gRPC and protobuf classes are untyped JavaScript; these are the parts used here. */
-interface StructMessage {
-  toJavaScript(): Plain;
-}
 type Message = Record<string, (...args: unknown[]) => unknown>;
 type Callback = (err: (Error & { details?: string }) | null, res: Message) => void;
 type RpcClient = Record<string, (req: Message, cb: Callback) => void> & { close(): void };
-
-const { Struct } = pulumiRequire("google-protobuf/google/protobuf/struct_pb") as { Struct: { fromJavaScript(value: Plain): StructMessage } };
 
 /** Properties as the host answered them, without the `__provider` text. */
 function answer(struct: StructMessage): Plain {
