@@ -25,28 +25,10 @@ export type { TestEmulator } from "./types";
 export function startEmulator(dataPath?: string): Promise<TestEmulator> {
   return startWithInternals(dataPath);
 }
-export {
-  CheckFailedError,
-  ProgramHarness,
-  type HarnessOptions,
-  type Operation,
-  type Program,
-  type ResourceOptions,
-  type Rpc,
-  type RunResult,
-  type Step,
-  type StoredResource,
-} from "./programHarness";
-export {
-  HostError,
-  ProviderHost,
-  Secret,
-  UNKNOWN_VALUE,
-  pluginDirectory,
-  secret,
-  type CheckFailure,
-  type DiffAnswer,
-  type HostOptions,
-  type Plain,
-} from "./providerHost";
+export { ProgramHarness, type HarnessOptions } from "./programHarness";
+export type { Operation, Program, ResourceOptions, Rpc, RunResult, Step, StoredResource } from "./deploymentTypes";
+export { CheckFailedError, type CheckFailure } from "./engineMessages";
+export { HostError, ProviderHost, type DiffAnswer } from "./providerHost";
+export { pluginDirectory, type HostOptions } from "./pluginProcess";
+export { Secret, UNKNOWN_VALUE, secret, type Plain } from "./wire";
 export type { Emulator, FaultConfigInput, FaultRule, Fixtures, RequestLogEntry } from "../publicTypes";

@@ -1,9 +1,13 @@
 import { resolve } from "node:path";
-import { ProviderHost, type Secret, secret } from "bunnynet-emulator/dist/testing/providerHost.js";
+import { ProviderHost } from "bunnynet-emulator/dist/testing/providerHost.js";
+import { type Secret, secret } from "bunnynet-emulator/dist/testing/wire.js";
 import { startEmulator, type TestEmulator } from "./emulator";
 
 // The suite drives the provider with the testing kit users get (bunnynet-emulator/testing), so every test exercises it.
 export * from "bunnynet-emulator/dist/testing/providerHost.js";
+export { pluginDirectory, type HostOptions } from "bunnynet-emulator/dist/testing/pluginProcess.js";
+export { named, type CheckFailure } from "bunnynet-emulator/dist/testing/engineMessages.js";
+export { Secret, UNKNOWN_VALUE, secret, toWire, type Plain } from "bunnynet-emulator/dist/testing/wire.js";
 
 /** The repository root: the Pulumi project of the quickstart (Pulumi.yaml), and the directory the suite runs in. */
 export const REPO_ROOT = resolve(__dirname, "..", "..", "..");

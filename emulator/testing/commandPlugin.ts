@@ -1,0 +1,110 @@
+import type * as pulumi from "@pulumi/pulumi";
+import type { CheckFailure } from "./engineMessages";
+import type { HostOptions } from "./pluginProcess";
+import { type DiffAnswer, ProviderHost } from "./providerHost";
+import { pulumiRequire } from "./sdkModules";
+import { type Plain, Secret, providerTextOf, withoutProvider } from "./wire";
+
+/**
+ * The plugin side of one command of the harness: the provider RPCs with what the engine puts in them (`__provider`
+ * included), served by the SDK's real host over gRPC (./providerHost.ts), or by the provider texts loaded in this
+ * process exactly as that host loads them.
+ */
+
+const requireFromString = pulumiRequire("require-from-string") as (code: string) => { handler(): pulumi.dynamic.ResourceProvider };
+const { Config: HostConfig } = pulumiRequire("@pulumi/pulumi/cmd/dynamic-provider/config") as {
+  Config: new (raw: Record<string, string>, project: string) => pulumi.dynamic.Config;
+};
+
+export interface CommandPlugin {
+  check(type: string, name: string, olds: Plain, news: Plain): Promise<{ inputs: Plain; failures: CheckFailure[] }>;
+  diff(type: string, name: string, id: string, oldOutputs: Plain, news: Plain, oldInputs: Plain): Promise<DiffAnswer>;
+  create(type: string, name: string, inputs: Plain): Promise<{ id: string; outputs: Plain }>;
+  read(type: string, name: string, id: string, outputs: Plain, inputs: Plain): Promise<{ id: string; outputs: Plain; inputs?: Plain }>;
+  update(type: string, name: string, id: string, oldOutputs: Plain, news: Plain, oldInputs: Plain): Promise<Plain>;
+  delete(type: string, name: string, id: string, outputs: Plain, oldInputs: Plain): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Which plugin serves the harness's commands (see HarnessOptions). */
+export interface PluginChoice {
+  providerHost?: ProviderHost;
+  hostPerCommand?: Omit<HostOptions, "project">;
+}
+
+/** One command's plugin: the shared host, a new host (stopped at close), or the provider texts in this process. */
+export async function commandPlugin(choice: PluginChoice, config: Record<string, string | Secret<string>>, project: string): Promise<CommandPlugin> {
+  if (choice.providerHost) return hostPlugin(choice.providerHost, config, false);
+  if (choice.hostPerCommand) return hostPlugin(await ProviderHost.start({ ...choice.hostPerCommand, project }), config, true);
+  return inProcessPlugin(config, project);
+}
+
+const shortType = (token: string) => token.slice(token.lastIndexOf(":") + 1);
+
+/** The real provider host over gRPC, configured once with the stack config as the engine sends it; stopped at close when `stop`. */
+async function hostPlugin(host: ProviderHost, config: Record<string, string | Secret<string>>, stop: boolean): Promise<CommandPlugin> {
+  await host.configure(config);
+  return {
+    check: (type, name, olds, news) => host.check(shortType(type), olds, news, name),
+    diff: (type, name, id, oldOutputs, news, oldInputs) => host.diff(shortType(type), id, oldOutputs, news, oldInputs, name),
+    create: (type, name, inputs) => host.create(shortType(type), inputs, name),
+    read: (type, name, id, outputs, inputs) => host.read(shortType(type), id, outputs, inputs, name),
+    update: (type, name, id, oldOutputs, news, oldInputs) => host.update(shortType(type), id, oldOutputs, news, oldInputs, name),
+    delete: (type, name, id, outputs, oldInputs) => host.delete(shortType(type), id, outputs, oldInputs, name),
+    close: async () => {
+      if (stop) await host.stop();
+    },
+  };
+}
+
+/**
+ * The provider texts loaded in this process as the SDK's host loads them (cmd/dynamic-provider/index.js,
+ * getProvider: require-from-string, `.handler()`, configure once per text), and its RPC handlers' calls.
+ */
+function inProcessPlugin(config: Record<string, string | Secret<string>>, project: string): CommandPlugin {
+  const loaded = new Map<string, Promise<pulumi.dynamic.ResourceProvider>>();
+  const raw = Object.fromEntries(Object.entries(config).map(([k, v]) => [k, v instanceof Secret ? v.value : v]));
+  const provider = (props: Plain) => {
+    const text = providerTextOf(props);
+    let p = loaded.get(text);
+    if (!p) {
+      const handler = requireFromString(text).handler();
+      p = Promise.resolve(handler.configure?.({ config: new HostConfig(raw, project) })).then(() => handler);
+      loaded.set(text, p);
+    }
+    return p;
+  };
+  const stripped = (props: Plain | undefined) => withoutProvider(JSON.parse(JSON.stringify(props ?? {})) as Plain);
+  return {
+    async check(_type, _name, olds, news) {
+      const p = await provider(news);
+      const result = p.check ? await p.check(olds, news) : { inputs: news };
+      return { inputs: stripped(result.inputs ?? news), failures: (result.failures ?? []).map((f) => ({ property: f.property, reason: f.reason })) };
+    },
+    async diff(_type, _name, id, oldOutputs, news) {
+      const p = await provider(news);
+      const d = p.diff ? await p.diff(id, oldOutputs, news) : {};
+      const changes = d.changes === true ? "some" : d.changes === false ? "none" : "unknown";
+      return { changes, replaces: d.replaces ?? [], deleteBeforeReplace: d.deleteBeforeReplace ?? false };
+    },
+    async create(_type, _name, inputs) {
+      const created = await (await provider(inputs)).create(inputs);
+      return { id: created.id, outputs: stripped(created.outs) };
+    },
+    async read(_type, _name, id, outputs) {
+      const p = await provider(outputs);
+      if (!p.read) return { id, outputs: stripped(outputs) };
+      const result = await p.read(id, outputs);
+      return { id: result.id ?? "", outputs: stripped(result.props), inputs: result.inputs ? stripped(result.inputs) : undefined };
+    },
+    async update(_type, _name, id, oldOutputs, news) {
+      const p = await provider(news);
+      return stripped(p.update ? (await p.update(id, oldOutputs, news)).outs : {});
+    },
+    async delete(_type, _name, id, outputs) {
+      const p = await provider(outputs);
+      if (p.delete) await p.delete(id, outputs);
+    },
+    close: async () => undefined,
+  };
+}

@@ -1,0 +1,57 @@
+import type { Plain } from "./wire";
+
+/**
+ * What the harness's deployments record: the stack's state as the engine keeps it, the steps and provider RPCs of a
+ * command, and the options of a resource registration that the engine applies.
+ */
+
+/** A Pulumi program: a function that declares resources and returns the stack's outputs. */
+export type Program = () => unknown;
+
+export interface StoredResource {
+  urn: string;
+  type: string;
+  name: string;
+  id: string;
+  /** Checked inputs, as the engine stores them (without `__provider`). */
+  inputs: Plain;
+  /** Outputs, as the engine stores them (without `__provider`). */
+  outputs: Plain;
+  /** The serialized provider the resource was last written with. */
+  providerText: string;
+  /** Output keys the engine stores as secrets: inputs that were secret, and `additionalSecretOutputs`. */
+  secretKeys: string[];
+  /** The resource options the engine keeps in state and applies at delete. */
+  options: Pick<ResourceOptions, "protect" | "retainOnDelete">;
+}
+
+export type Operation = "create" | "update" | "replace" | "same" | "delete" | "refresh" | "gone";
+
+export interface Step {
+  op: Operation;
+  urn: string;
+}
+
+/** One provider RPC the harness sent, in order (`pulumi preview` must send only check and diff). */
+export interface Rpc {
+  method: "check" | "diff" | "create" | "read" | "update" | "delete";
+  urn: string;
+}
+
+export interface RunResult {
+  /** The stack outputs the program returned (secrets as plain values; unknown at preview as `undefined`). */
+  outputs: Plain;
+  steps: Step[];
+  rpcs: Rpc[];
+}
+
+/** The options of a resource registration that the engine applies (the rest do not reach the provider). */
+export interface ResourceOptions {
+  ignoreChanges: string[];
+  replaceOnChanges: string[];
+  /** Undefined when the program did not set it (the provider's answer applies). */
+  deleteBeforeReplace?: boolean;
+  protect: boolean;
+  retainOnDelete: boolean;
+  additionalSecretOutputs: string[];
+}

@@ -1,0 +1,55 @@
+import { type Plain, Secret, UNKNOWN_VALUE } from "./wire";
+
+/**
+ * How the engine prints a resource's check failures, so that a test sees the text a user sees (and a leak shows).
+ *
+ * Check failures are printed by the engine with the program's value of the failure's property, secret or not
+ * (pkg/resource/deploy/step_generator.go, issueCheckFailures: `inputs[failure.Property]`;
+ * sdk/go/common/diag/errors.go, GetResourcePropertyInvalidValueError), the value as Go's `%v` prints it.
+ */
+
+/** A failure Check answered: the property it is about (may be empty) and the reason. */
+export interface CheckFailure {
+  property: string;
+  reason: string;
+}
+
+/**
+ * A failure with the property it names: `property`, or, where the provider leaves `property` empty so that the engine
+ * cannot print a value that may be secret, the property the reason starts with (`defaultValue: too long`).
+ */
+export function named(f: CheckFailure): CheckFailure {
+  const m = f.property ? null : /^([\w.]+): ([\s\S]*)$/.exec(f.reason);
+  return m ? { property: m[1], reason: m[2] } : f;
+}
+
+/** Check failures, as the engine prints them (one line each), after which the step does not run. */
+export class CheckFailedError extends Error {
+  constructor(
+    readonly urn: string,
+    readonly failures: CheckFailure[],
+    readonly lines: string[],
+  ) {
+    super(lines.join("\n"));
+    this.name = "CheckFailedError";
+  }
+}
+
+/** The engine's message for a check failure: `%v resource '%v's property '%v' value %v has a problem: %v`. */
+export function engineCheckMessage(typeToken: string, name: string, failure: CheckFailure, programInputs: Plain): string {
+  if (!failure.property) return `${typeToken} resource '${name}' has a problem: ${failure.reason}`;
+  return `${typeToken} resource '${name}'s property '${failure.property}' value {${goValue(programInputs[failure.property])}} has a problem: ${failure.reason}`;
+}
+
+/** A property value as Go's `%v` prints the engine's PropertyValue.V (a secret as its struct, value included). */
+function goValue(value: unknown): string {
+  if (value instanceof Secret) return `&{{${goValue(value.value)}}}`;
+  if (value === undefined || value === null) return "<nil>";
+  if (value === UNKNOWN_VALUE) return "output<string>{}";
+  if (Array.isArray(value)) return `[${value.map((v) => `{${goValue(v)}}`).join(" ")}]`;
+  if (typeof value === "object") {
+    const entries = Object.entries(value as Plain).sort(([a], [b]) => a.localeCompare(b));
+    return `map[${entries.map(([k, v]) => `${k}:{${goValue(v)}}`).join(" ")}]`;
+  }
+  return String(value);
+}

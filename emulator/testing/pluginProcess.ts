@@ -1,0 +1,72 @@
+import { spawn } from "node:child_process";
+import { statSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { createInterface } from "node:readline";
+
+/**
+ * The plugin process as the engine starts it: the SDK's dynamic-provider host (`@pulumi/pulumi/cmd/dynamic-provider`)
+ * in a child process, in the directory the engine chooses, printing the port it serves gRPC on.
+ */
+
+/** How to start the host: where the project is, its `main` and name, and the plugin's environment. */
+export interface HostOptions {
+  /** The Pulumi project's directory (where Pulumi.yaml is). Defaults to the current directory. */
+  projectDir?: string;
+  /** `main` in Pulumi.yaml, relative to the project's directory: the plugin runs in its directory (see pluginDirectory). */
+  main?: string;
+  /** PULUMI_NODEJS_PROJECT. */
+  project?: string;
+  /** Extra environment of the plugin process. BUNNYNET_* of the test process are not inherited. */
+  env?: Record<string, string>;
+}
+
+/**
+ * The plugin's working directory as the engine chooses it (pkg/engine/project.go, getPwdMain; the plugin is started
+ * with that directory, pkg/resource/plugin/plugin.go): the project's directory, or `main` when it is a directory,
+ * or the directory of `main` when it is a file.
+ */
+export function pluginDirectory(projectDir: string, main?: string): string {
+  if (!main) return projectDir;
+  const path = resolve(projectDir, main);
+  return statSync(path).isDirectory() ? path : dirname(path);
+}
+
+/** A running plugin process: the port it serves, what it wrote, and a way to stop it. */
+export interface PluginProcess {
+  port: number;
+  /** Everything the process wrote to stdout (after the port) and stderr. */
+  logs(): string;
+  stop(): Promise<void>;
+}
+
+/** Starts the SDK's dynamic-provider host for `project` and waits for the port it prints. */
+export async function startPluginProcess(project: string, options: HostOptions): Promise<PluginProcess> {
+  const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("BUNNYNET_") && !k.startsWith("BUNNY_")));
+  Object.assign(env, { PULUMI_NODEJS_PROJECT: project }, options.env);
+  // The second argument is the engine's address; this host only checks that one is given.
+  const child = spawn(process.execPath, [require.resolve("@pulumi/pulumi/cmd/dynamic-provider"), "127.0.0.1:0"], {
+    cwd: pluginDirectory(options.projectDir ?? process.cwd(), options.main),
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stderrText = "";
+  let stdoutText = "";
+  child.stderr?.on("data", (d: Buffer) => (stderrText += d.toString()));
+  const port = await new Promise<number>((resolvePort, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.once("line", (line) => resolvePort(Number(line.trim())));
+    child.once("exit", (code) => reject(new Error(`provider host exited with ${code} before printing its port: ${stderrText}`)));
+    child.once("error", reject);
+  });
+  child.stdout?.on("data", (d: Buffer) => (stdoutText += d.toString()));
+  return {
+    port,
+    logs: () => stdoutText + stderrText,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise<void>((r) => child.once("exit", () => r()));
+      child.kill();
+      await exited;
+    },
+  };
+}

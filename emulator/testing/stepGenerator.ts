@@ -1,0 +1,167 @@
+import type * as pulumi from "@pulumi/pulumi";
+import type { CommandPlugin } from "./commandPlugin";
+import type { Operation, ResourceOptions, Rpc, Step, StoredResource } from "./deploymentTypes";
+import { CheckFailedError, engineCheckMessage } from "./engineMessages";
+import { type Plain, containsSecret, elideAssets, fromProgram, providerTextOf, toWire, withProviderText, withoutProvider } from "./wire";
+
+/**
+ * The engine's sequence of provider calls for each command (pulumi/pulumi v3.2xx; files under pkg/ unless said otherwise):
+ * - `up`: Check(old inputs, new inputs), then Diff(old outputs, checked inputs, old inputs), then Create, Update or
+ *   a replacement (delete first when the provider or the user's `deleteBeforeReplace` says so, otherwise after the
+ *   new object exists), and Delete(old outputs, old inputs) for what the program no longer declares
+ *   (resource/deploy/step_generator.go, generateSteps and diff; step.go). `ignoreChanges` takes the old inputs'
+ *   values before Check (step_generator.go, processIgnoreChanges).
+ * - `preview`: Check and Diff only. The dynamic host does not support preview (its ConfigureResponse sets no
+ *   supportsPreview), so Create and Update are never sent and the plan takes the checked inputs as outputs
+ *   (resource/plugin/provider_plugin.go, Create and Update with `preview`). Values a new resource would compute
+ *   are unknown, at any depth of the inputs that use them.
+ * - `replaceOnChanges` acts only on the changed keys or detailed diff a provider reports (step_generator.go,
+ *   applyReplaceOnChanges); the dynamic host reports neither, so it changes nothing, here as there.
+ * - `refresh`: Read of every resource; `destroy`: Delete of every resource, newest first.
+ */
+
+/** The steps of `up` or `preview`, one registration at a time while the program runs, then the deletions after it. */
+export class StepGenerator {
+  readonly steps: Step[] = [];
+  readonly rpcs: Rpc[] = [];
+  private readonly seen = new Set<string>();
+  private readonly deleteAfter: StoredResource[] = [];
+
+  constructor(
+    private readonly plugin: CommandPlugin,
+    /** The stack's state, changed in place (at preview, a copy). */
+    private readonly state: Map<string, StoredResource>,
+    private readonly preview: boolean,
+    private readonly urnOf: (type: string, name: string) => string,
+  ) {}
+
+  /** One resource the program registered: Check, then Create, or Diff and then nothing, Update or a replacement. */
+  async register(args: pulumi.runtime.MockResourceArgs, options: ResourceOptions): Promise<StoredResource> {
+    const { plugin, state, preview, steps, rpcs } = this;
+    const urn = this.urnOf(args.type, args.name);
+    this.seen.add(urn);
+    const text = providerTextOf(args.inputs);
+    const programInputs = withoutProvider((await fromProgram(args.inputs)) as Plain);
+    const prior = state.get(urn);
+    const news = ignoringChanges(programInputs, prior?.inputs, options.ignoreChanges);
+    const secretKeys = [...new Set([...Object.keys(news).filter((k) => containsSecret(news[k])), ...options.additionalSecretOutputs])];
+
+    rpcs.push({ method: "check", urn });
+    const checked = await plugin.check(args.type, args.name, prior ? withProviderText(prior.inputs, prior.providerText) : {}, withProviderText(toWire(news) as Plain, text));
+    if (checked.failures.length > 0) {
+      throw new CheckFailedError(urn, checked.failures, checked.failures.map((f) => engineCheckMessage(args.type, args.name, f, news)));
+    }
+    const inputs = withoutProvider(checked.inputs);
+    const record = (id: string, outs: Plain, op: Operation): StoredResource => {
+      const stored: StoredResource = {
+        urn, type: args.type, name: args.name, id, inputs, outputs: withoutProvider(outs), providerText: text, secretKeys,
+        options: { protect: options.protect, retainOnDelete: options.retainOnDelete },
+      };
+      state.set(urn, stored);
+      steps.push({ op, urn });
+      return stored;
+    };
+    const withText = withProviderText(inputs, text);
+    const create = async (op: Operation) => {
+      if (preview) return record("", inputs, op);
+      rpcs.push({ method: "create", urn });
+      const created = await plugin.create(args.type, args.name, withText);
+      return record(created.id, created.outputs, op);
+    };
+    if (!prior) return create("create");
+
+    rpcs.push({ method: "diff", urn });
+    const { oldOutputs, oldInputs } = sentAsOld(prior);
+    const diff = await plugin.diff(args.type, args.name, prior.id, oldOutputs, withText, oldInputs);
+    // An unknown answer is decided by comparing old and new inputs (step_generator.go, diff).
+    const changed = diff.changes === "some" || (diff.changes === "unknown" && JSON.stringify(prior.inputs) !== JSON.stringify(inputs));
+    if (!changed) return record(prior.id, prior.outputs, "same");
+    if (diff.replaces.length > 0) {
+      // The user's option, when set, wins over the provider's answer (step_generator.go, generateSteps).
+      if (options.deleteBeforeReplace ?? diff.deleteBeforeReplace) {
+        if (!preview) await deleteResource(plugin, state, prior, rpcs);
+      } else this.deleteAfter.push(prior);
+      return create("replace");
+    }
+    if (preview) return record(prior.id, inputs, "update");
+    rpcs.push({ method: "update", urn });
+    return record(prior.id, await plugin.update(args.type, args.name, prior.id, oldOutputs, withText, oldInputs), "update");
+  }
+
+  /** After the program: replaced objects go once the new ones exist, then whatever the program no longer declares, newest first. */
+  async finish(): Promise<void> {
+    const { plugin, state, preview, rpcs } = this;
+    for (const old of this.deleteAfter) if (!preview) await deleteResource(plugin, state, old, rpcs, false);
+    for (const r of [...state.values()].reverse()) {
+      if (this.seen.has(r.urn)) continue;
+      if (!preview) await deleteResource(plugin, state, r, rpcs);
+      this.steps.push({ op: "delete", urn: r.urn });
+    }
+  }
+}
+
+/** `refresh`: reads every resource; gone ones leave the state, changed ones take the real values (outputs and inputs). */
+export async function refreshSteps(plugin: CommandPlugin, state: Map<string, StoredResource>): Promise<Step[]> {
+  const steps: Step[] = [];
+  for (const r of [...state.values()]) {
+    const { oldOutputs, oldInputs } = sentAsOld(r);
+    const read = await plugin.read(r.type, r.name, r.id, oldOutputs, oldInputs);
+    if (!read.id) {
+      state.delete(r.urn);
+      steps.push({ op: "gone", urn: r.urn });
+      continue;
+    }
+    r.id = read.id;
+    r.outputs = withoutProvider(read.outputs);
+    if (read.inputs) r.inputs = withoutProvider(read.inputs);
+    steps.push({ op: "refresh", urn: r.urn });
+  }
+  return steps;
+}
+
+/** `destroy`: deletes every resource, newest first. */
+export async function destroySteps(plugin: CommandPlugin, state: Map<string, StoredResource>): Promise<Step[]> {
+  const steps: Step[] = [];
+  for (const r of [...state.values()].reverse()) {
+    await deleteResource(plugin, state, r, []);
+    steps.push({ op: "delete", urn: r.urn });
+  }
+  return steps;
+}
+
+/** A stored resource's outputs and inputs as the engine sends them as old properties: with `__provider`, assets elided. */
+function sentAsOld(r: StoredResource): { oldOutputs: Plain; oldInputs: Plain } {
+  return { oldOutputs: elideAssets(withProviderText(r.outputs, r.providerText)), oldInputs: elideAssets(withProviderText(r.inputs, r.providerText)) };
+}
+
+/** Delete(outputs, old inputs), unless the options keep the object; `protect` refuses (resource/deploy/step.go). */
+async function deleteResource(plugin: CommandPlugin, state: Map<string, StoredResource>, r: StoredResource, rpcs: Rpc[], leavesState = true): Promise<void> {
+  if (r.options.protect) throw new Error(`${r.urn}: the resource is protected; set protect: false and run up first, then delete it`);
+  if (!r.options.retainOnDelete) {
+    rpcs.push({ method: "delete", urn: r.urn });
+    const { oldOutputs, oldInputs } = sentAsOld(r);
+    await plugin.delete(r.type, r.name, r.id, oldOutputs, oldInputs);
+  }
+  if (leavesState) state.delete(r.urn);
+}
+
+/** `ignoreChanges`: each path (`a` or `a.b`) takes the old inputs' value, or is removed when there was none. */
+function ignoringChanges(news: Plain, olds: Plain | undefined, paths: string[]): Plain {
+  if (!olds || paths.length === 0) return news;
+  const result = { ...news };
+  for (const path of paths) {
+    const keys = path.split(".");
+    let from: unknown = olds;
+    for (const k of keys) from = from !== null && typeof from === "object" ? (from as Plain)[k] : undefined;
+    // Copies the objects along the path only: the values may be `Secret`s, which a deep clone would turn into plain objects.
+    let to = result;
+    for (const k of keys.slice(0, -1)) {
+      to[k] = typeof to[k] === "object" && to[k] !== null ? { ...(to[k] as Plain) } : {};
+      to = to[k] as Plain;
+    }
+    const last = keys[keys.length - 1];
+    if (from === undefined) delete to[last];
+    else to[last] = structuredClone(from);
+  }
+  return result;
+}

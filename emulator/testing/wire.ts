@@ -1,0 +1,110 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import * as pulumi from "@pulumi/pulumi";
+import { specialAssetSig, specialSecretSig, specialSigKey, unknownValue } from "@pulumi/pulumi/runtime/rpc";
+import { PROVIDER_KEY } from "bunnynet-pulumi/dist/pulumi/index.js";
+
+/**
+ * Property values on their way between the program, the engine and the dynamic-provider plugin: what a secret, an
+ * unknown and an asset are at each step, and the `__provider` text every resource carries.
+ *
+ * - The dynamic host does not accept secrets: the engine sends their plain values (and a protobuf Struct has no
+ *   undefined), except in ConfigureRequest.args, where config secrets keep the secret envelope.
+ * - Assets are sent with their contents elided (`{sig, hash}`) in Diff's and Update's old properties, Read and
+ *   Delete (pkg/resource/plugin/provider_plugin.go, `ElideAssetContents`).
+ */
+
+/** Resource properties as plain JavaScript values (secrets unwrapped, unknowns as UNKNOWN_VALUE). */
+export type Plain = Record<string, unknown>;
+
+/** The engine's placeholder for a value unknown at preview time (the SDK's `unknownValue`, @pulumi/pulumi/runtime/rpc). */
+export const UNKNOWN_VALUE = unknownValue;
+
+/** A value the program marked secret (`pulumi.secret`). */
+export class Secret<T = unknown> {
+  constructor(readonly value: T) {}
+}
+export const secret = <T>(value: T): Secret<T> => new Secret(value);
+
+/** What the engine sends when the provider does not accept secrets: secrets are plain values (and a Struct has no undefined). */
+export function toWire(value: unknown): unknown {
+  if (value instanceof Secret) return toWire(value.value);
+  if (Array.isArray(value)) return value.map(toWire);
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => [k, toWire(v)]));
+  }
+  return value;
+}
+
+/** A secret as the SDK serializes it: the envelope with the secret signature. */
+export function secretEnvelope(value: unknown): Plain {
+  return { [specialSigKey]: specialSecretSig, value };
+}
+
+function isSecretEnvelope(v: unknown): v is { value: unknown } {
+  return typeof v === "object" && v !== null && (v as Plain)[specialSigKey] === specialSecretSig;
+}
+
+/** The `__provider` text a resource's properties carry (the program's registration may hold it as a secret). */
+export function providerTextOf(props: Plain): string {
+  const text = props[PROVIDER_KEY];
+  return String(isSecretEnvelope(text) ? text.value : text);
+}
+
+/** Config values as the engine sends them in ConfigureRequest.args: secrets in the secret envelope. */
+export function configToWire(config: Record<string, string | Secret<string>>): Plain {
+  return Object.fromEntries(Object.entries(config).map(([k, v]) => [k, v instanceof Secret ? secretEnvelope(v.value) : v]));
+}
+
+export function containsSecret(value: unknown): boolean {
+  if (value instanceof Secret) return true;
+  if (Array.isArray(value)) return value.some(containsSecret);
+  if (value !== null && typeof value === "object") return Object.values(value).some(containsSecret);
+  return false;
+}
+
+/** The properties without the (long) `__provider` text, which is added back when sending. */
+export function withoutProvider(props: Plain): Plain {
+  const rest = { ...props };
+  delete rest[PROVIDER_KEY];
+  return rest;
+}
+
+/** The properties with a resource's `__provider` text, as every RPC about the resource carries them. */
+export function withProviderText(props: Plain, text: string): Plain {
+  return { ...props, [PROVIDER_KEY]: text };
+}
+
+/** The program's inputs as the engine has them: secrets as `Secret`, unknowns as the placeholder, assets in their wire form. */
+export async function fromProgram(value: unknown): Promise<unknown> {
+  if (pulumi.isUnknown(value)) return UNKNOWN_VALUE;
+  if (isSecretEnvelope(value)) return new Secret(await fromProgram(value.value));
+  if (pulumi.asset.Asset.isInstance(value) || pulumi.asset.Archive.isInstance(value)) {
+    const { wire } = (await pulumi.runtime.serializeProperties("asset", { wire: value })) as { wire: Plain };
+    return Object.fromEntries(Object.entries(wire).filter(([k]) => !k.startsWith("__pulumi")));
+  }
+  if (Array.isArray(value)) return Promise.all((value as unknown[]).map(fromProgram));
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(await Promise.all(Object.entries(value).map(async ([k, v]) => [k, await fromProgram(v)])));
+  }
+  return value;
+}
+
+/** Assets as the engine sends them in old properties: the signature and the hash of the contents only. */
+export function elideAssets(value: Plain): Plain {
+  const elide = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(elide);
+    if (v === null || typeof v !== "object") return v;
+    const o = v as Plain;
+    if (o[specialSigKey] === specialAssetSig) return { [specialSigKey]: specialAssetSig, hash: o.hash ?? assetHash(o) };
+    return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, elide(x)]));
+  };
+  return elide(value) as Plain;
+}
+
+/** The engine's asset hash: sha256 of the contents, hex. */
+function assetHash(asset: Plain): string | undefined {
+  const bytes = typeof asset.text === "string" ? Buffer.from(asset.text) : typeof asset.path === "string" ? readFileSync(resolve(asset.path)) : undefined;
+  return bytes && createHash("sha256").update(bytes).digest("hex");
+}
