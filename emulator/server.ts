@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import Fastify, { type FastifyInstance } from "fastify";
 import { randomBytes } from "node:crypto";
 import { Store } from "./store";
@@ -110,7 +111,7 @@ function registerHooks(app: FastifyInstance, ctx: EmulatorContext): void {
 
     const decision = ctx.faults.decide(req.method, path);
     (req as { fault?: typeof decision }).fault = decision;
-    if (decision.latencyMs > 0) await new Promise((r) => setTimeout(r, decision.latencyMs));
+    if (decision.latencyMs > 0) await sleep(decision.latencyMs);
     if (decision.kind === "drop" && decision.phase === "before") {
       req.raw.socket.destroy();
       return reply;

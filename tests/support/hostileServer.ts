@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 
@@ -108,7 +109,7 @@ export async function streamBody(res: ServerResponse, parts: { prefix?: string; 
   const suffix = Buffer.from(parts.suffix ?? "");
   while (!gone && sent + chunk.length + suffix.length <= limits.maxBytes && Date.now() - started < limits.maxMs) {
     await write(chunk);
-    if (limits.intervalMs) await new Promise((r) => setTimeout(r, limits.intervalMs));
+    if (limits.intervalMs) await sleep(limits.intervalMs);
   }
   if (gone) return sent;
   if (limits.drop) {
