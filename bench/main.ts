@@ -12,6 +12,7 @@ const runs: [script: string, args: string[]][] = [
   ["emulatorThroughput.js", [quick ? "2" : "5"]],
   ["registration.js", [quick ? "100" : "500"]],
   ["providerOverhead.js", [quick ? "50" : "200"]],
+  ["hostnameReadBack.js", ["20"]],
   ["scale.js", [quick ? "100" : "500"]],
   ["logsV1Parse.js", [quick ? "200" : "1024"]],
 ];

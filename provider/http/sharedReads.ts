@@ -19,6 +19,10 @@ import { createHash } from "node:crypto";
  *   reads overlapped the write, still get it).
  * - Concurrent identical GETs (same credential, method and URL) share one request and its answer; a caller
  *   never joins a request sent before a write of its surface finished.
+ * - A read of a parent (`cache`) first waits for the writes of its surface already in flight when it is asked for
+ *   (not for writes sent after it). Then one read serves every caller whose write was among them: twenty
+ *   hostnames added to one zone at once are read back with a few reads of the zone, not one each. It never waits
+ *   for a write that waits for it (a write waits for nothing here).
  * - Cached reads are kept only where the caller asks for it (`cacheable`, parents only) and the client has
  *   the cache on (the provider process: `readCache`), and only 200 answers (a 202 says "still in progress").
  *   They last until the next write of their surface, the next deployment (the provider's Configure starts one:
@@ -71,6 +75,8 @@ interface Cached {
 }
 
 const flights = new Map<string, Flight<unknown>>();
+/** Our writes in flight, by surface (settled or not, each is removed when it finishes). */
+const writesInFlight = new Map<string, Set<Promise<unknown>>>();
 const cache = new Map<string, Cached>();
 
 /** A stable id for a credential at one API origin: a truncated SHA-256, so the key never becomes a map key. */
@@ -102,9 +108,14 @@ function invalidate(surface: string): void {
  */
 export async function shared<R extends { status: number }>(request: SharedRequest, send: () => Promise<R>): Promise<R> {
   if (request.sharing === "write") {
+    const write = send();
+    const writes = writesInFlight.get(request.surface) ?? new Set();
+    writesInFlight.set(request.surface, writes.add(write));
     try {
-      return await send();
+      return await write;
     } finally {
+      writes.delete(write);
+      if (writes.size === 0 && writesInFlight.get(request.surface) === writes) writesInFlight.delete(request.surface);
       invalidate(request.surface);
     }
   }
@@ -112,6 +123,8 @@ export async function shared<R extends { status: number }>(request: SharedReques
 
   const key = `${request.credential} ${request.key}`;
   if (request.sharing === "cache") {
+    const pending = writesInFlight.get(request.surface);
+    if (pending) await Promise.allSettled([...pending]);
     const hit = cache.get(key);
     if (hit && Date.now() - hit.storedAt <= READ_CACHE_MAX_AGE_MS) return hit.value as R;
     cache.delete(key);
