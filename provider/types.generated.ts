@@ -280,6 +280,10 @@ export interface DnsZonePage {
   HasMoreItems: boolean;
 }
 
+// schemas/dnsEnums.ts
+/** A record type by name. */
+export type DnsRecordTypeName = "A" | "AAAA" | "CAA" | "CNAME" | "Flatten" | "HTTPS" | "MX" | "NS" | "PTR" | "PullZone" | "Redirect" | "Script" | "SRV" | "SVCB" | "TLSA" | "TXT";
+
 // schemas/edgeScripts.ts
 /** `POST /compute/script/{id}/secrets` and `PUT /compute/script/{id}/secrets` (upsert by name). */
 export interface AddSecretRequest {

@@ -1,12 +1,12 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { idFromString } from "../schemas/common";
-import { DNS_MONITOR_TYPES, DNS_RECORD_TYPES, DNS_SMART_ROUTING_TYPES } from "../schemas/dns";
+import { DNS_MONITOR_TYPES, DNS_RECORD_TYPES, DNS_SMART_ROUTING_TYPES, type DnsRecordTypeName } from "../schemas/dnsEnums";
 import type { AddDnsRecordRequest, DnsRecord as ApiDnsRecord } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
 import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
-import { DNS_RECORD_TYPE_NAMES, type DnsRecordTypeName, RECORD_TYPE_RULES, type TypeSpecificField, recordTypeName, typeFailures, typeUses } from "./dnsRecordTypes";
+import { DNS_RECORD_TYPE_NAMES, RECORD_TYPE_RULES, type TypeSpecificField, recordTypeName, typeFailures, typeUses } from "./dnsRecordTypes";
 
 /**
  * A record of a DNS zone. Sources: core-api-v1.0.0.json (DnsZonePublic_AddRecord, DnsZonePublic_UpdateRecord,

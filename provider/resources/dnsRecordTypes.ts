@@ -1,6 +1,5 @@
 import { isIPv4, isIPv6 } from "node:net";
-import type { CheckFailure } from "../pulumi";
-import { DNS_RECORD_TYPES } from "../schemas/dns";
+import { DNS_RECORD_TYPES, type DnsRecordTypeName } from "../schemas/dnsEnums";
 
 /**
  * What each DNS record type takes (core-api-v1.0.0.json DnsRecordTypes and AddDnsRecordModel; the value formats of
@@ -10,7 +9,7 @@ import { DNS_RECORD_TYPES } from "../schemas/dns";
  * use is refused, a field it needs is required, each naming the property.
  */
 
-export type DnsRecordTypeName = keyof typeof DNS_RECORD_TYPES;
+export type { DnsRecordTypeName };
 export const DNS_RECORD_TYPE_NAMES = Object.keys(DNS_RECORD_TYPES) as DnsRecordTypeName[];
 
 /** The inputs that belong to some record types only. */
@@ -112,11 +111,11 @@ const CAA_TAG = /^[a-z0-9]{1,15}$/i;
  * The rules of the record's type, on inputs the schema accepted. `unknown` names the inputs not known yet (preview):
  * they are not judged, and with an unknown type nothing type-specific is.
  */
-export function typeFailures(inputs: Record<string, unknown>, unknown: ReadonlySet<string>): CheckFailure[] {
+export function typeFailures(inputs: Record<string, unknown>, unknown: ReadonlySet<string>): { property: string; reason: string }[] {
   if (unknown.has("type")) return [];
   const type = inputs.type as DnsRecordTypeName;
   const rule = RECORD_TYPE_RULES[type];
-  const failures: CheckFailure[] = [];
+  const failures: { property: string; reason: string }[] = [];
   const users = (field: TypeSpecificField) =>
     DNS_RECORD_TYPE_NAMES.filter((t) => typeUses(t, field)).join(", ");
   for (const field of TYPE_SPECIFIC_FIELDS) {

@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { normalDomain } from "../client/dns";
-import { DNS_CERTIFICATE_KEY_TYPES, DNS_LOG_ANONYMIZATION_TYPES } from "../schemas/dns";
+import { DNS_CERTIFICATE_KEY_TYPES, DNS_LOG_ANONYMIZATION_TYPES } from "../schemas/dnsEnums";
 import type { DnsZone as ApiDnsZone, UpdateDnsZoneRequest } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, OutputProperties } from "../pulumi/types";

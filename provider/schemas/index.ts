@@ -9,3 +9,4 @@ export * from "./account";
 export * from "./shield";
 export * from "./logging";
 export * from "./dns";
+export * from "./dnsEnums";

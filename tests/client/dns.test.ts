@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { AlreadyExistsError, InvalidRequestError, NotFoundError, ValidationError } from "bunnynet-pulumi/dist/http/errors.js";
-import { DNS_RECORD_TYPES } from "bunnynet-pulumi/dist/schemas/dns.js";
+import { DNS_RECORD_TYPES } from "bunnynet-pulumi/dist/schemas/dnsEnums.js";
 import { dnsTargetsOf } from "bunnynet-emulator/dist/surfaces/dns/routes.js";
 
 describe("client: DNS zones and records", () => {
