@@ -1,5 +1,5 @@
 import { NotFoundError, UnexpectedResponseError } from "../http/errors";
-import { PageGuard } from "../http/paging";
+import { numberedPages } from "../http/paging";
 import { encodePath } from "../http/pathSegments";
 import type { Transport } from "../http/transport";
 import { validateRequest } from "../http/validation";
@@ -36,13 +36,7 @@ export class DnsClient {
 
   /** Every zone (optionally those whose domain contains `search`), page by page (bounded: see PageGuard). */
   async *listZones(options: { search?: string; perPage?: number } = {}): AsyncGenerator<DnsZone> {
-    const guard = new PageGuard("GET", "/dnszone", this.http.limits);
-    for (let page = 1; ; page++) {
-      const res = await this.listZonesPage({ page, perPage: options.perPage, search: options.search });
-      guard.page(res.Items);
-      yield* res.Items;
-      if (!res.HasMoreItems || res.Items.length === 0) return;
-    }
+    yield* numberedPages("GET", "/dnszone", this.http.limits, (page) => this.listZonesPage({ page, perPage: options.perPage, search: options.search }));
   }
 
   /** The zone of exactly that domain (compared without case and trailing dot), or undefined. */
