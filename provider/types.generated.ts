@@ -145,6 +145,145 @@ export interface DeleteVolumeInstanceResult {
   id: string;
 }
 
+// schemas/dns.ts
+/** DnsSecDsRecordModel: the answer of `POST` and `DELETE /dnszone/{id}/dnssec`. */
+export interface DnsSecDsRecord {
+  Enabled: boolean;
+  DsRecord: string;
+  Digest: string;
+  DigestType: string;
+  Algorithm: number;
+  PublicKey: string;
+  KeyTag: number;
+  Flags: number;
+}
+
+/** `POST /dnszone` (DnsZoneAddModel). The optional initial `Records` are not sent by this package. */
+export interface AddDnsZoneRequest {
+  Domain: string;
+}
+
+/** `POST /dnszone/{id}` (UpdateDnsZoneModel): a field left out keeps its value. */
+export interface UpdateDnsZoneRequest {
+  CustomNameserversEnabled?: boolean | null;
+  Nameserver1?: string | null;
+  Nameserver2?: string | null;
+  SoaEmail?: string | null;
+  LoggingEnabled?: boolean | null;
+  LogAnonymizationType?: number | null;
+  CertificateKeyType?: number | null;
+  LoggingIPAnonymizationEnabled?: boolean | null;
+}
+
+/** `PUT /dnszone/{zoneId}/records` (AddDnsRecordModel). */
+export interface AddDnsRecordRequest {
+  Type?: number | null;
+  Ttl?: number | null;
+  Value?: string | null;
+  Name?: string | null;
+  Weight?: number | null;
+  Priority?: number | null;
+  Flags?: number | null;
+  Tag?: string | null;
+  Port?: number | null;
+  PullZoneId?: number | null;
+  ScriptId?: number | null;
+  Accelerated?: boolean | null;
+  MonitorType?: number | null;
+  GeolocationLatitude?: number | null;
+  GeolocationLongitude?: number | null;
+  LatencyZone?: string | null;
+  SmartRoutingType?: number | null;
+  Disabled?: boolean | null;
+  Comment?: string | null;
+  AutoSslIssuance?: boolean | null;
+}
+
+/** `POST /dnszone/{zoneId}/records/{id}` (UpdateDnsRecordModel): answers 204 without a body. */
+export interface UpdateDnsRecordRequest {
+  Type?: number | null;
+  Ttl?: number | null;
+  Value?: string | null;
+  Name?: string | null;
+  Weight?: number | null;
+  Priority?: number | null;
+  Flags?: number | null;
+  Tag?: string | null;
+  Port?: number | null;
+  PullZoneId?: number | null;
+  ScriptId?: number | null;
+  Accelerated?: boolean | null;
+  MonitorType?: number | null;
+  GeolocationLatitude?: number | null;
+  GeolocationLongitude?: number | null;
+  LatencyZone?: string | null;
+  SmartRoutingType?: number | null;
+  Disabled?: boolean | null;
+  Comment?: string | null;
+  AutoSslIssuance?: boolean | null;
+  Id?: number;
+}
+
+/** DnsRecordModel, as read. For a PullZone record `LinkName` holds the pull zone's id (Terraform's resource_dns_record.go reads it so). */
+export interface DnsRecord {
+  Id: number;
+  Type: number;
+  Ttl: number;
+  Value: string;
+  Name: string;
+  Weight: number;
+  Priority: number;
+  Port: number;
+  Flags: number;
+  Tag: string;
+  Accelerated: boolean;
+  AcceleratedPullZoneId: number;
+  LinkName: string;
+  MonitorType: number;
+  GeolocationLatitude: number;
+  GeolocationLongitude: number;
+  LatencyZone: string;
+  SmartRoutingType: number;
+  Disabled: boolean;
+  Comment: string;
+}
+
+/** DnsZoneModel, as read. */
+export interface DnsZone {
+  Id: number;
+  Domain: string;
+  Records: DnsRecord[];
+  CustomNameserversEnabled: boolean;
+  Nameserver1: string;
+  Nameserver2: string;
+  SoaEmail: string;
+  NameserversDetected: boolean;
+  LoggingEnabled: boolean;
+  LoggingIPAnonymizationEnabled: boolean;
+  LogAnonymizationType: number;
+  DnsSecEnabled: boolean;
+  CertificateKeyType: number;
+}
+
+/** `GET /dnszone` query: page from 1, perPage 5..1000 (the same bounds as every core listing), `search` by domain. */
+export interface DnsZoneListQuery {
+  page?: number;
+  perPage?: number;
+  search?: string;
+}
+
+/** PaginationListModelOfDnsZoneModel. */
+export interface DnsZonePage {
+  Items: DnsZone[];
+  CurrentPage: number;
+  TotalItems: number;
+  HasMoreItems: boolean;
+}
+
+// schemas/dnsEnums.ts
+/** A record type by name. */
+export type DnsRecordTypeName = "A" | "AAAA" | "CAA" | "CNAME" | "Flatten" | "HTTPS" | "MX" | "NS" | "PTR" | "PullZone" | "Redirect" | "Script" | "SRV" | "SVCB" | "TLSA" | "TXT";
+
 // schemas/edgeScripts.ts
 /** `POST /compute/script/{id}/secrets` and `PUT /compute/script/{id}/secrets` (upsert by name). */
 export interface AddSecretRequest {

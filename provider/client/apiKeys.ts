@@ -1,4 +1,4 @@
-import { PageGuard } from "../http/paging";
+import { numberedPages } from "../http/paging";
 import type { Transport } from "../http/transport";
 import { validateRequest } from "../http/validation";
 import { ApiKeyListQuerySchema, ApiKeyPageSchema } from "../schemas/apiKeys";
@@ -16,12 +16,6 @@ export class ApiKeysClient {
 
   /** Every key, page by page (bounded: see PageGuard). */
   async *list(options: { perPage?: number } = {}): AsyncGenerator<ApiKey> {
-    const guard = new PageGuard("GET", "/apikey", this.http.limits);
-    for (let page = 1; ; page++) {
-      const res = await this.listPage({ page, perPage: options.perPage });
-      guard.page(res.Items);
-      yield* res.Items;
-      if (!res.HasMoreItems || res.Items.length === 0) return;
-    }
+    yield* numberedPages("GET", "/apikey", this.http.limits, (page) => this.listPage({ page, perPage: options.perPage }));
   }
 }

@@ -3,6 +3,7 @@ import { type BunnySettings, type SettingsInput, resolveSettings } from "../sett
 import { AccountClient } from "./account";
 import { ApiKeysClient } from "./apiKeys";
 import { ContainersClient } from "./containers";
+import { DnsClient } from "./dns";
 import { EdgeScriptsClient } from "./edgeScripts";
 import { LoggingClient } from "./logging";
 import { PullZonesClient } from "./pullZones";
@@ -16,6 +17,7 @@ export class BunnyClient {
   readonly account: AccountClient;
   readonly apiKeys: ApiKeysClient;
   readonly containers: ContainersClient;
+  readonly dns: DnsClient;
   readonly edgeScripts: EdgeScriptsClient;
   readonly logging: LoggingClient;
   readonly pullZones: PullZonesClient;
@@ -29,6 +31,7 @@ export class BunnyClient {
     this.account = new AccountClient(this.http);
     this.apiKeys = new ApiKeysClient(this.http);
     this.containers = new ContainersClient(this.http);
+    this.dns = new DnsClient(this.http);
     this.edgeScripts = new EdgeScriptsClient(this.http);
     this.logging = new LoggingClient(this.http);
     this.pullZones = new PullZonesClient(this.http);

@@ -42,3 +42,22 @@ export class PageGuard {
     throw new UnexpectedResponseError({ method: this.method, path: this.path, serverMessage: message });
   }
 }
+
+/**
+ * Every item of a core listing that pages by number (`page`, `HasMoreItems`: PaginationListModelOf… in
+ * core-api-v1.0.0.json), page after page, bounded by a PageGuard.
+ */
+export async function* numberedPages<T>(
+  method: string,
+  path: string,
+  limits: { maxPages: number; maxItems: number },
+  fetchPage: (page: number) => Promise<{ Items: T[]; HasMoreItems: boolean }>,
+): AsyncGenerator<T> {
+  const guard = new PageGuard(method, path, limits);
+  for (let page = 1; ; page++) {
+    const res = await fetchPage(page);
+    guard.page(res.Items);
+    yield* res.Items;
+    if (!res.HasMoreItems || res.Items.length === 0) return;
+  }
+}

@@ -12,6 +12,7 @@ import { ForbiddenError } from "bunnynet-pulumi/dist/http/errors.js";
 import { CloseAccountResponseSchema } from "bunnynet-pulumi/dist/schemas/account.js";
 import { ApiKeyPageSchema } from "bunnynet-pulumi/dist/schemas/apiKeys.js";
 import { DeleteVolumeInstanceResultSchema, DetachVolumeResultSchema, EndpointPageSchema, RegionPageSchema, VolumeListSchema } from "bunnynet-pulumi/dist/schemas/containers.js";
+import { DnsRecordSchema, DnsSecDsRecordSchema, DnsZonePageSchema, DnsZoneSchema } from "bunnynet-pulumi/dist/schemas/dns.js";
 import { EdgeScriptSchema, VariableSchema } from "bunnynet-pulumi/dist/schemas/edgeScripts.js";
 import { PullZoneSchema } from "bunnynet-pulumi/dist/schemas/pullZones.js";
 import { GenericRequestResponseSchema, RateLimitPageSchema, RateLimitRuleSchema, ShieldZoneSchema } from "bunnynet-pulumi/dist/schemas/shield.js";
@@ -81,6 +82,12 @@ const CLIENT_SCHEMAS: Record<string, z.ZodType> = {
   "core GET /pullzone/{id}": PullZoneSchema,
   "core GET /videolibrary/{id}": VideoLibrarySchema,
   "core POST /user/closeaccount": CloseAccountResponseSchema,
+  "core GET /dnszone": DnsZonePageSchema,
+  "core GET /dnszone/{id}": DnsZoneSchema,
+  "core POST /dnszone/{id}": DnsZoneSchema,
+  "core POST /dnszone/{id}/dnssec": DnsSecDsRecordSchema,
+  "core DELETE /dnszone/{id}/dnssec": DnsSecDsRecordSchema,
+  "core PUT /dnszone/{zoneId}/records": DnsRecordSchema,
   "edge GET /compute/script/{id}": EdgeScriptSchema,
   "edge POST /compute/script/{id}/variables/add": VariableSchema,
   "edge GET /compute/script/{id}/variables/{variableId}": VariableSchema,
@@ -283,6 +290,19 @@ describe("conformance with bunny.net's published OpenAPI documents", function ()
     await client.stream.getVideo(library, String(f.videoId));
     await client.stream.setThumbnail(library, String(f.videoId), { frame: 2 });
     await client.stream.setThumbnail(library, String(f.videoId), { file: Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]), contentType: "image/png" });
+
+    const dnsZone = await client.dns.addZone("conformance.example");
+    await client.dns.findZoneByDomain("conformance.example");
+    await client.dns.updateZone(dnsZone.Id, { CustomNameserversEnabled: true, Nameserver1: "ns1.example.net", Nameserver2: "ns2.example.net", SoaEmail: "dns@example.net", LoggingEnabled: true, LoggingIPAnonymizationEnabled: true, LogAnonymizationType: 1, CertificateKeyType: 1 });
+    await client.dns.setDnssec(dnsZone.Id, true);
+    await client.dns.setDnssec(dnsZone.Id, false);
+    const mx = await client.dns.addRecord(dnsZone.Id, { Type: 4, Name: "", Value: "mail.example.net", Priority: 10, Ttl: 300, Disabled: false, Comment: "" });
+    await client.dns.addRecord(dnsZone.Id, { Type: 7, Name: "cdn", PullZoneId: zone });
+    await client.dns.addRecord(dnsZone.Id, { Type: 8, Name: "_sip._tcp", Value: "sip.example.net", Priority: 1, Weight: 5, Port: 5060, MonitorType: 0, SmartRoutingType: 0 });
+    await client.dns.updateRecord(dnsZone.Id, mx.Id, { Type: 4, Value: "mx.example.net", Priority: 20, Id: mx.Id });
+    await client.dns.getRecord(dnsZone.Id, mx.Id);
+    await client.dns.deleteRecord(dnsZone.Id, mx.Id);
+    await client.dns.deleteZone(dnsZone.Id);
 
     const script = Number(f.scriptId);
     await client.edgeScripts.getScript(script);

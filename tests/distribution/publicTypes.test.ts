@@ -30,6 +30,11 @@ import * as bunnynet from "${PACKAGE_NAME}";
 // Resources, with their Args types named.
 const variableArgs: bunnynet.ScriptVariableArgs = { scriptId: 1, name: "GREETING", required: false, defaultValue: pulumi.secret("hello"), adoptExisting: true };
 const variable = new bunnynet.ScriptVariable("greeting", variableArgs);
+const zoneArgs: bunnynet.DnsZoneArgs = { domain: "example.com", loggingEnabled: true, logAnonymizationType: "Drop", dnssecEnabled: false, adoptExisting: true };
+const dnsZone = new bunnynet.DnsZone("zone", zoneArgs);
+const recordArgs: bunnynet.DnsRecordArgs = { dnsZoneId: dnsZone.dnsZoneId, type: "CNAME", name: "www", value: "site.b-cdn.net", ttl: 300 };
+export const recordId = new bunnynet.DnsRecord("www", recordArgs).recordId;
+export const nameservers: pulumi.Output<string[]> = dnsZone.nameservers;
 
 const condition: bunnynet.RateLimitConditionArgs = { variableTypes: { REQUEST_METHOD: "" }, operatorType: "EQ", value: "POST", isNegated: false, isRegexVariable: false };
 const configuration: bunnynet.RateLimitConfigurationArgs = {
@@ -96,7 +101,11 @@ export const publicHosts = bunnynet.getAppEndpointsOutput(endpointArgs, options)
 const logArgs: bunnynet.GetCdnLogsArgs = { pullZoneId: 42, maxEntries: 100, status: ["5xx", 404], cacheStatus: ["MISS"], from: new Date(), order: "asc" };
 export const statusCodes = bunnynet.getCdnLogsOutput({ pullZoneId: 42, maxEntries: 10, from: "2026-01-01T00:00:00Z" }, options).entries.apply((e) => e.map((x) => x.statusCode));
 
+const dnsZoneArgs: bunnynet.GetDnsZoneArgs = { domain: "example.com" };
+export const dnsZoneIdOut = bunnynet.getDnsZoneOutput(dnsZoneArgs, options).dnsZoneId;
 export async function lookups(): Promise<void> {
+  const found: bunnynet.GetDnsZoneResult = await bunnynet.getDnsZone({ dnsZoneId: 1 }, options);
+  console.log(found.nameservers.join(","), found.recordCount);
   const keys: bunnynet.GetApiKeysResult = await bunnynet.getApiKeys(options);
   const regions: bunnynet.GetRegionsResult = await bunnynet.getRegions(regionArgs, options);
   const region: bunnynet.RegionInfo | undefined = regions.regions[0];
@@ -125,6 +134,18 @@ export async function useClient(c: bunnynet.BunnyClient): Promise<void> {
   const detached: bunnynet.api.DetachVolumeResult = await c.containers.detachVolume("app", "vol");
   const deleted: bunnynet.api.DeleteVolumeInstanceResult = await c.containers.deleteVolumeInstance("app", "vol", "inst");
 
+  const zonePage: bunnynet.api.DnsZonePage = await c.dns.listZonesPage({ page: 1, perPage: 100, search: "example" });
+  for await (const z of c.dns.listZones({ search: "example" })) console.log(z.Domain, zonePage.TotalItems);
+  const foundZone: bunnynet.api.DnsZone | undefined = await c.dns.findZoneByDomain("example.com");
+  const newZone: bunnynet.api.DnsZone = await c.dns.addZone("example.org");
+  const readZone = await c.dns.getZone(newZone.Id);
+  await c.dns.updateZone(readZone.Id, { LoggingEnabled: true } satisfies bunnynet.api.UpdateDnsZoneRequest);
+  const ds: bunnynet.api.DnsSecDsRecord = await c.dns.setDnssec(readZone.Id, true);
+  const rec: bunnynet.api.DnsRecord = await c.dns.addRecord(readZone.Id, { Type: 3, Name: "txt", Value: "v" } satisfies bunnynet.api.AddDnsRecordRequest);
+  await c.dns.updateRecord(readZone.Id, rec.Id, { Value: "w" } satisfies bunnynet.api.UpdateDnsRecordRequest);
+  console.log(foundZone?.Id, ds.Enabled, (await c.dns.getRecord(readZone.Id, rec.Id)).Value);
+  await c.dns.deleteRecord(readZone.Id, rec.Id);
+  await c.dns.deleteZone(readZone.Id);
   const script: bunnynet.api.EdgeScript = await c.edgeScripts.getScript(1);
   const added: bunnynet.api.Variable = await c.edgeScripts.addVariable(1, { Name: "A", Required: true, DefaultValue: null });
   const got: bunnynet.api.Variable = await c.edgeScripts.getVariable(1, added.Id);

@@ -36,7 +36,8 @@ const VALID: Record<string, Plain> = {
     },
   },
   VideoThumbnail: { libraryId: ID, videoId: "80e2da74-9464-4b3b-963d-9b6adb877d94", frame: 2 },
-  VolumeInstanceDeletion: { appId: "KRYEa1z1z5", volumeId: "8Jy9JIsVkk", instanceId: "6pHuEf9PiH", detachFirst: true, triggers: { release: "1" } },
+  VolumeInstanceDeletion: { appId: "KRYEa1z1z5", volumeId: "8Jy9JIsVkk", instanceId: "6pHuEf9PiH", detachFirst: true, triggers: { release: "1" } },  DnsZone: { domain: "example.com", loggingEnabled: true, logAnonymizationType: "Drop" },
+  DnsRecord: { dnsZoneId: ID, type: "SRV", name: "_sip._tcp", value: "sip.example.net", priority: 10, weight: 5, port: 5060 },
 };
 
 /** The valid inputs of `type` with `changes` applied; a change to `undefined` removes the property. */
@@ -174,6 +175,25 @@ const CASES: Record<string, BadInput[]> = {
     { kind: "triggers that are a string", news: variant("VolumeInstanceDeletion", { triggers: "again" }), properties: ["triggers"] },
     { kind: "triggers that are a number", news: variant("VolumeInstanceDeletion", { triggers: 5 }), properties: ["triggers"] },
     { kind: "unknown property (misspelt instanceId)", news: variant("VolumeInstanceDeletion", { instanceid: "x" }), properties: ["instanceid"], reason: UNKNOWN },
+  ],  DnsZone: [
+    { kind: "domain without a dot", news: variant("DnsZone", { domain: "localhost" }), properties: ["domain"], reason: /domain name/ },
+    { kind: "domain with a scheme", news: variant("DnsZone", { domain: "https://example.com" }), properties: ["domain"] },
+    { kind: "unknown anonymization type", news: variant("DnsZone", { logAnonymizationType: "Half" }), properties: ["logAnonymizationType"] },
+    { kind: "custom nameservers without names", news: variant("DnsZone", { customNameservers: true }), properties: ["nameserver1", "nameserver2"], reason: /required when customNameservers/ },
+    { kind: "nameserver without customNameservers", news: variant("DnsZone", { nameserver2: "ns2.example.net" }), properties: ["nameserver2"] },
+    { kind: "SOA email that is not an email", news: variant("DnsZone", { soaEmail: "hostmaster" }), properties: ["soaEmail"] },
+    { kind: "unknown property (misspelt domain)", news: variant("DnsZone", { domian: "example.com" }), properties: ["domian"], reason: UNKNOWN },
+  ],
+  DnsRecord: [
+    { kind: "unknown type", news: variant("DnsRecord", { type: "SPF" }), properties: ["type"], reason: /one of A, AAAA/ },
+    { kind: "SRV without a port", news: variant("DnsRecord", { port: undefined }), properties: ["port"], reason: /required for SRV/ },
+    { kind: "SRV weight out of range", news: variant("DnsRecord", { weight: 70000 }), properties: ["weight"] },
+    { kind: "a CAA tag on an SRV record", news: variant("DnsRecord", { tag: "issue" }), properties: ["tag"], reason: /not used by SRV/ },
+    { kind: "target with a trailing dot", news: variant("DnsRecord", { value: "sip.example.net." }), properties: ["value"], reason: /trailing dot/ },
+    { kind: "A record with a hostname", news: variant("DnsRecord", { type: "A", value: "example.net", priority: undefined, weight: undefined, port: undefined }), properties: ["value"] },
+    { kind: "PullZone record with a value and no pull zone", news: variant("DnsRecord", { type: "PullZone", priority: undefined, weight: undefined, port: undefined }), properties: ["pullZoneId", "value"] },
+    { kind: "name with a space", news: variant("DnsRecord", { name: "a b" }), properties: ["name"] },
+    { kind: "unknown property (misspelt value)", news: variant("DnsRecord", { vaule: "x" }), properties: ["vaule"], reason: UNKNOWN },
   ],
 };
 
