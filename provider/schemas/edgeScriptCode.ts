@@ -47,17 +47,22 @@ export const UpdateScriptRequestSchema = z
  */
 export const EdgeScriptWithKeySchema = EdgeScriptSchema.extend({ DeploymentKey: z.string().nullish() });
 
+/** One page of the document's PaginationListModelOf… (the fields the package reads). */
+function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    Items: z
+      .array(item)
+      .nullish()
+      .transform((v) => v ?? []),
+    HasMoreItems: z
+      .boolean()
+      .nullish()
+      .transform((v) => v ?? false),
+  });
+}
+
 /** `GET /compute/script` (one page). */
-export const ScriptListSchema = z.object({
-  Items: z
-    .array(EdgeScriptSchema)
-    .nullish()
-    .transform((v) => v ?? []),
-  HasMoreItems: z
-    .boolean()
-    .nullish()
-    .transform((v) => v ?? false),
-});
+export const ScriptListSchema = pageOf(EdgeScriptSchema);
 
 /** `GET /compute/script/{id}/code`: a script without code reads as the empty string. */
 export const ScriptCodeSchema = z.object({
@@ -94,16 +99,7 @@ export const ScriptReleaseSchema = z.object({
 });
 
 /** `GET /compute/script/{id}/releases` (one page, newest first). */
-export const ScriptReleaseListSchema = z.object({
-  Items: z
-    .array(ScriptReleaseSchema)
-    .nullish()
-    .transform((v) => v ?? []),
-  HasMoreItems: z
-    .boolean()
-    .nullish()
-    .transform((v) => v ?? false),
-});
+export const ScriptReleaseListSchema = pageOf(ScriptReleaseSchema);
 
 export type AddScriptRequest = z.input<typeof AddScriptRequestSchema>;
 export type UpdateScriptRequest = z.input<typeof UpdateScriptRequestSchema>;

@@ -127,10 +127,15 @@ export function newVariable(ctx: EmulatorContext, name: string, required: boolea
   return { Id: ctx.store.nextId("edgescriptvariable", 4001), Name: name, Required: required, DefaultValue: defaultValue };
 }
 
-/** Variables and secrets are refused on DNS scripts (BUNNY-API.md: seen on the real API). */
-export function refusedOnDnsScript(reply: FastifyReply, script: EdgeScriptRecord, what: "variables" | "secrets"): FastifyReply | undefined {
-  if (script.ScriptType !== SCRIPT_TYPES.dns) return undefined;
-  return coreError(reply, 400, "edgescript.unsupported_script_type", undefined, `A DNS script has no ${what}`);
+/**
+ * The script whose environment (variables, secrets) a route changes: 404 when it is missing, and a DNS script has
+ * neither (BUNNY-API.md: refused on the real API).
+ */
+export function environmentOf(ctx: EmulatorContext, reply: FastifyReply, id: string, what: "variables" | "secrets"): { script: EdgeScriptRecord } | { refused: FastifyReply } {
+  const script = loadScript(ctx, id);
+  if (!script) return { refused: coreError(reply, 404) };
+  if (script.ScriptType === SCRIPT_TYPES.dns) return { refused: coreError(reply, 400, "edgescript.unsupported_script_type", undefined, `A DNS script has no ${what}`) };
+  return { script };
 }
 
 export function nameInUse(reply: FastifyReply, other: "variable" | "secret"): FastifyReply {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { EmulatorContext } from "../../context";
 import { coreError } from "../../errorShapes";
-import { type PullZoneRecord, systemHostname } from "../pullZones";
+import { type PullZoneRecord, createPullZone } from "../pullZones";
 import { type EdgeScriptRecord, type FieldError, type LinkedPullZoneRecord, SCRIPT_TYPES, createScriptRecord, extraProperty, invalid, loadScript, objectBody, saveScript } from "./records";
 import { deleteScriptData } from "./releases";
 
@@ -57,24 +57,7 @@ function pullZoneNameTaken(ctx: EmulatorContext, name: string): boolean {
 
 /** Creates the standalone script's pull zone: origin type EdgeScript, pointing at the script. */
 function createLinkedPullZone(ctx: EmulatorContext, script: EdgeScriptRecord, name: string): PullZoneRecord {
-  const zone: PullZoneRecord = {
-    Id: ctx.store.nextId("pullzone", 1001),
-    Name: name,
-    OriginUrl: `https://${script.SystemHostname}`,
-    Enabled: true,
-    Suspended: false,
-    EnableLogging: true,
-    Type: 0,
-    EnableOriginShield: false,
-    LoggingIPAnonymizationEnabled: false,
-    OriginType: 4,
-    EdgeScriptId: script.Id,
-    EdgeScriptExecutionPhase: 0,
-    MiddlewareScriptId: null,
-    Hostnames: [systemHostname(ctx, name)],
-  };
-  ctx.store.put("pullzone", zone.Id, zone);
-  return zone;
+  return createPullZone(ctx, name, { OriginUrl: `https://${script.SystemHostname}`, OriginType: 4, EdgeScriptId: script.Id, EdgeScriptExecutionPhase: 0, MiddlewareScriptId: null });
 }
 
 /** The pull zones that run the script (as their origin, or as their middleware). */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "../../context";
 import { coreError } from "../../errorShapes";
-import { NAME_MAX, invalid, loadScript, nameInUse, refusedOnDnsScript } from "./records";
+import { NAME_MAX, invalid, loadScript, nameInUse, environmentOf } from "./records";
 
 /**
  * An edge script's secrets (edge-scripting-api-v1.0.0.json: AddEdgeScriptSecretEndpoint, ListEdgeScriptSecretsEndpoint,
@@ -75,10 +75,9 @@ export function secretRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   });
 
   app.post("/compute/script/:id/secrets", async (req, reply) => {
-    const script = loadScript(ctx, (req.params as ScriptParams).id);
-    if (!script) return coreError(reply, 404);
-    const dns = refusedOnDnsScript(reply, script, "secrets");
-    if (dns) return dns;
+    const found = environmentOf(ctx, reply, (req.params as ScriptParams).id, "secrets");
+    if ("refused" in found) return found.refused;
+    const script = found.script;
     const checked = checkSecretBody(req.body, "required");
     if ("error" in checked) return invalid(reply, checked.error);
     if (secretsOf(ctx, script.Id).some((s) => s.Name === checked.name)) {
@@ -90,10 +89,9 @@ export function secretRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
 
   // Upsert by name: 200 with the secret when it was created, 204 (no body) when it was updated.
   app.put("/compute/script/:id/secrets", async (req, reply) => {
-    const script = loadScript(ctx, (req.params as ScriptParams).id);
-    if (!script) return coreError(reply, 404);
-    const dns = refusedOnDnsScript(reply, script, "secrets");
-    if (dns) return dns;
+    const found = environmentOf(ctx, reply, (req.params as ScriptParams).id, "secrets");
+    if ("refused" in found) return found.refused;
+    const script = found.script;
     const checked = checkSecretBody(req.body, "required");
     if ("error" in checked) return invalid(reply, checked.error);
     const existing = secretsOf(ctx, script.Id).find((s) => s.Name === checked.name);

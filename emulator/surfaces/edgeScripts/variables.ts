@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { EmulatorContext } from "../../context";
 import { coreError } from "../../errorShapes";
-import { NAME_MAX, type VariableRecord, invalid, loadScript, nameInUse, newVariable, refusedOnDnsScript, saveScript } from "./records";
+import { NAME_MAX, type VariableRecord, invalid, loadScript, nameInUse, newVariable, environmentOf, saveScript } from "./records";
 import { secretsOf } from "./secrets";
 
 /**
@@ -66,10 +66,9 @@ export function variableRoutes(app: FastifyInstance, ctx: EmulatorContext): void
   type VariableParams = { id: string; variableId: string };
 
   app.post("/compute/script/:id/variables/add", async (req, reply) => {
-    const script = loadScript(ctx, (req.params as ScriptParams).id);
-    if (!script) return coreError(reply, 404);
-    const dns = refusedOnDnsScript(reply, script, "variables");
-    if (dns) return dns;
+    const found = environmentOf(ctx, reply, (req.params as ScriptParams).id, "variables");
+    if ("refused" in found) return found.refused;
+    const script = found.script;
     const checked = checkVariableBody(req.body, { name: true, nameRequired: true, requiredRequired: true });
     if ("error" in checked) return invalid(reply, checked.error);
     const fields = checked.fields;
@@ -112,10 +111,9 @@ export function variableRoutes(app: FastifyInstance, ctx: EmulatorContext): void
 
   // Upsert by name: 200 with the variable when it was created, 204 (no body) when it was updated.
   app.put("/compute/script/:id/variables", async (req, reply) => {
-    const script = loadScript(ctx, (req.params as ScriptParams).id);
-    if (!script) return coreError(reply, 404);
-    const dns = refusedOnDnsScript(reply, script, "variables");
-    if (dns) return dns;
+    const found = environmentOf(ctx, reply, (req.params as ScriptParams).id, "variables");
+    if ("refused" in found) return found.refused;
+    const script = found.script;
     const checked = checkVariableBody(req.body, { name: true, nameRequired: true, requiredRequired: false });
     if ("error" in checked) return invalid(reply, checked.error);
     const fields = checked.fields;
