@@ -240,6 +240,34 @@ describe("pulumi: EdgeScript through the SDK's provider host over gRPC", functio
     });
   });
 
+  it("a program with a script, its variable and its secret: up, an unchanged up without a call, refresh without drift, a code change in place, destroy leaves nothing", async () => {
+    const harness = new ProgramHarness({ project: "edge-script-site", config: { "bunnynet:apiKey": String(emu.fixtures.accessKey), "bunnynet:apiUrl": emu.url }, secretConfig: ["bunnynet:apiKey"], providerHost: host });
+    const name = uniqueName();
+    const program = (code: string) => () => {
+      const script = new bunnynet.EdgeScript("site", { name, type: "Standalone", code: new pulumi.asset.StringAsset(code) });
+      new bunnynet.ScriptVariable("origin", { scriptId: script.scriptId, name: "ORIGIN", defaultValue: "https://example.com" });
+      new bunnynet.ScriptSecret("token", { scriptId: script.scriptId, name: "TOKEN", value: "s3cret" });
+      return { hostname: script.linkedPullZoneHostname, zone: script.linkedPullZoneId };
+    };
+    const first = await harness.up(program("export default 1"));
+    assert.deepEqual(first.steps.map((s) => s.op), ["create", "create", "create"]);
+    assert.match(String(first.outputs.hostname), /\.b-cdn\.net$/);
+    await emu.markRequests();
+    const again = await harness.up(program("export default 1"));
+    assert.deepEqual(again.steps.map((s) => s.op), ["same", "same", "same"]);
+    assert.deepEqual(await emu.requests(), [], "an unchanged up makes no call");
+    const refreshed = await harness.refresh();
+    assert.deepEqual(refreshed.map((s) => s.op), ["refresh", "refresh", "refresh"]);
+    assert.deepEqual((await harness.preview(program("export default 1"))).steps.map((s) => s.op), ["same", "same", "same"], "refresh found no drift");
+    const changed = await harness.up(program("export default 2"));
+    assert.deepEqual(changed.steps.map((s) => s.op), ["update", "same", "same"]);
+    const scriptId = Number(harness.resource("EdgeScript", "site")?.id);
+    assert.equal((await scripts().getActiveRelease(scriptId)).Code, "export default 2");
+    await harness.destroy();
+    await assert.rejects(scripts().getScript(scriptId), NotFoundError);
+    await assert.rejects(emu.client().pullZones.getPullZone(Number(first.outputs.zone)), NotFoundError);
+  });
+
   it("the deployment key is stored only as a secret, and nowhere in the host's output", async () => {
     const harness = new ProgramHarness({ project: "edge-script-test", config: { "bunnynet:apiKey": String(emu.fixtures.accessKey), "bunnynet:apiUrl": emu.url }, secretConfig: ["bunnynet:apiKey"], providerHost: host });
     await harness.up(() => ({ id: new bunnynet.EdgeScript("site", { name: uniqueName(), type: "Standalone", code: "export default {}" }).scriptId }));
