@@ -98,7 +98,6 @@ async function completeInputs(inputs: Record<string, unknown>, unknown: Readonly
   if (rest.linkedPullZoneName !== undefined && known("createLinkedPullZone") && rest.createLinkedPullZone === false) {
     failures.push({ property: "linkedPullZoneName", reason: "names the linked pull zone, but createLinkedPullZone is false" });
   }
-  if (rest.deleteLinkedPullZones === undefined && known("deleteLinkedPullZones") && typeof rest.createLinkedPullZone === "boolean") rest.deleteLinkedPullZones = rest.createLinkedPullZone;
   if (failures.length > 0) return { inputs, failures };
   if (!known("code")) return { inputs: rest, failures }; // preview: fingerprinted once known
   try {
@@ -219,8 +218,20 @@ const edgeScript = defineResource<EdgeScriptOutputs, "code">()({
     return observe(seen, state.linkedPullZoneId, known, inputs.fingerprint ?? fingerprintOf(await codeText(inputs.code)));
   },
 
-  // The linked pull zone the create made goes with the script unless deleteLinkedPullZones is false.
-  delete: ({ client }, id, state) => client.edgeScripts.deleteScript(Number(id), { deleteLinkedPullZones: state.deleteLinkedPullZones ?? state.createLinkedPullZone ?? false }),
+  /**
+   * Unset deleteLinkedPullZones: the pull zone the create made goes with the script, but a pull zone managed apart
+   * (another resource whose origin is this script) must not: the API deletes all linked zones or none, so the
+   * script's zones are read first (not from the read cache: a zone deleted in this deployment is on another surface).
+   */
+  async delete({ client }, id, state) {
+    const scriptId = Number(id);
+    let deleteZones = state.deleteLinkedPullZones;
+    if (deleteZones === undefined) {
+      const own = state.linkedPullZoneId;
+      deleteZones = own !== undefined && (await client.edgeScripts.getScriptWithKey(scriptId)).script.LinkedPullZones.every((z) => z.Id === own);
+    }
+    await client.edgeScripts.deleteScript(scriptId, { deleteLinkedPullZones: deleteZones });
+  },
 });
 
 function linkedPullZonesOf(state: { linkedPullZoneId?: number; linkedPullZoneHostname?: string }): ApiEdgeScript["LinkedPullZones"] {
@@ -243,7 +254,11 @@ export interface EdgeScriptArgs extends AdoptableArgs {
   createLinkedPullZone?: pulumi.Input<boolean>;
   /** The linked pull zone's name (letters, digits, hyphens); default: one the API chooses. Changing it replaces the script. */
   linkedPullZoneName?: pulumi.Input<string>;
-  /** Whether destroying the script deletes its linked pull zones too (else they stay, pointing at bunny.net's landing page). Default: createLinkedPullZone. */
+  /**
+   * Whether destroying the script deletes every pull zone linked to it (false: they stay, pointing at bunny.net's
+   * landing page). Unset: the zone the script was created with is deleted, unless other zones are linked to the
+   * script too (the API deletes all or none), in which case all stay.
+   */
   deleteLinkedPullZones?: pulumi.Input<boolean>;
 }
 

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import * as bunnynet from "bunnynet-pulumi/dist/index.js";
 import { NotFoundError } from "bunnynet-pulumi/dist/http/errors.js";
+import { createPullZone } from "bunnynet-emulator/dist/surfaces/pullZones.js";
 import type { TestEmulator } from "../support/emulator";
 import { ProgramHarness } from "../support/programHarness";
 import { HostError, ProviderHost, UNKNOWN_VALUE, named, hostConfig, startEmulatorAndHost, stopEmulatorAndHost } from "../support/providerHost";
@@ -68,10 +69,9 @@ describe("pulumi: EdgeScript through the SDK's provider host over gRPC", functio
 
     it("fills the defaults by type and fingerprints the code; unknown code at preview is judged later", async () => {
       const standalone = await host.check(TYPE, {}, { name: "s", type: "Standalone", code: "abc" });
-      assert.deepEqual(standalone.inputs, { name: "s", type: "Standalone", code: "abc", publish: true, createLinkedPullZone: true, deleteLinkedPullZones: true, fingerprint: sha256("abc"), adoptExisting: false });
+      assert.deepEqual(standalone.inputs, { name: "s", type: "Standalone", code: "abc", publish: true, createLinkedPullZone: true, fingerprint: sha256("abc"), adoptExisting: false });
       const middleware = await host.check(TYPE, {}, { name: "m", type: "Middleware", code: "abc", publish: false });
       assert.equal(middleware.inputs.createLinkedPullZone, false);
-      assert.equal(middleware.inputs.deleteLinkedPullZones, false);
       const preview = await host.check(TYPE, {}, { name: "p", type: "Middleware", code: UNKNOWN_VALUE });
       assert.deepEqual(preview.failures, []);
       assert.equal(preview.inputs.fingerprint, undefined);
@@ -185,9 +185,11 @@ describe("pulumi: EdgeScript through the SDK's provider host over gRPC", functio
       assert.deepEqual(read.outputs, outputs);
     });
 
-    it("delete takes the linked pull zone with it; with deleteLinkedPullZones: false the zone stays", async () => {
+    it("delete takes the linked pull zone with it (after reading which zones are linked); with deleteLinkedPullZones: false the zone stays", async () => {
       const { id, outputs } = await created();
+      await emu.markRequests();
       await host.delete(TYPE, id, outputs);
+      assert.deepEqual((await emu.requests()).map((r) => r.url), [`/compute/script/${id}`, `/compute/script/${id}?deleteLinkedPullZones=true`]);
       await assert.rejects(scripts().getScript(Number(id)), NotFoundError);
       await assert.rejects(emu.client().pullZones.getPullZone(Number(outputs.linkedPullZoneId)), NotFoundError);
 
@@ -196,6 +198,18 @@ describe("pulumi: EdgeScript through the SDK's provider host over gRPC", functio
       await host.delete(TYPE, kept.id, kept.outputs);
       assert.deepEqual((await emu.requests()).map((r) => r.url), [`/compute/script/${kept.id}?deleteLinkedPullZones=false`]);
       assert.equal((await emu.client().pullZones.getPullZone(Number(kept.outputs.linkedPullZoneId))).Id, kept.outputs.linkedPullZoneId);
+    });
+
+    it("by default, a pull zone managed apart whose origin is the script survives the script's delete (the API deletes all linked zones or none)", async () => {
+      const { id, outputs } = await created();
+      const other = createPullZone(emu.emulator.ctx, `${uniqueName()}-apart`, { OriginType: 4, EdgeScriptId: Number(id) });
+      assert.deepEqual(
+        (await scripts().getScript(Number(id))).LinkedPullZones.map((z) => z.Id),
+        [outputs.linkedPullZoneId, other.Id],
+      );
+      await host.delete(TYPE, id, outputs);
+      await assert.rejects(scripts().getScript(Number(id)), NotFoundError);
+      assert.equal((await emu.client().pullZones.getPullZone(other.Id)).OriginUrl, "https://bunny.net");
     });
   });
 
