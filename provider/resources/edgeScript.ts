@@ -107,10 +107,6 @@ async function completeInputs(inputs: Record<string, unknown>, unknown: Readonly
   }
 }
 
-function typeNumber(type: ScriptTypeName): 1 | 2 {
-  return EDGE_SCRIPT_TYPES[type];
-}
-
 /** The linked pull zone this resource knows (by id), or the script's first one. */
 function linkedZone(script: ApiEdgeScript, knownId: number | undefined): Observation["linkedPullZone"] {
   const zone = knownId === undefined ? script.LinkedPullZones[0] : script.LinkedPullZones.find((z) => z.Id === knownId);
@@ -130,20 +126,23 @@ async function activeRelease(ctx: ResourceContext, scriptId: number): Promise<Sc
   });
 }
 
+/** The live release, and the fingerprint of the code it runs. */
+function fromLive(live: ScriptRelease | undefined): { release: Observation["release"]; fingerprint: string } {
+  return live ? { release: { id: live.Id, uuid: live.Uuid || undefined }, fingerprint: fingerprintOf(live.Code) } : { release: undefined, fingerprint: NOT_PUBLISHED };
+}
+
 /** Publishes the current code and reads the new release back (the publish answers 204 without it). */
 async function publish(ctx: ResourceContext, scriptId: number): Promise<{ release: Observation["release"]; fingerprint: string }> {
   await ctx.client.edgeScripts.publish(scriptId);
-  const live = await activeRelease(ctx, scriptId);
-  return live ? { release: { id: live.Id, uuid: live.Uuid || undefined }, fingerprint: fingerprintOf(live.Code) } : { release: undefined, fingerprint: NOT_PUBLISHED };
+  return fromLive(await activeRelease(ctx, scriptId));
 }
 
 /** Reads the script as it is: with publish, the code that runs (the live release's); without, the uploaded code. */
 async function read(ctx: ResourceContext, scriptId: number, publishes: boolean, known: { linkedPullZoneId?: number; releaseId?: number; releaseUuid?: string }): Promise<Observation> {
   const seen = await ctx.client.edgeScripts.getScriptWithKey(scriptId);
   if (publishes) {
-    const live = await activeRelease(ctx, scriptId);
-    const release = live ? { id: live.Id, uuid: live.Uuid || undefined } : undefined;
-    return observe(seen, known.linkedPullZoneId, release, live ? fingerprintOf(live.Code) : NOT_PUBLISHED);
+    const { release, fingerprint } = fromLive(await activeRelease(ctx, scriptId));
+    return observe(seen, known.linkedPullZoneId, release, fingerprint);
   }
   const code = await ctx.client.edgeScripts.getCode(scriptId);
   const current = seen.script.CurrentReleaseId ?? 0;
@@ -188,7 +187,7 @@ const edgeScript = defineResource<EdgeScriptOutputs, "code">()({
   async create(ctx, inputs) {
     const seen = await ctx.client.edgeScripts.createScript({
       Name: inputs.name,
-      ScriptType: typeNumber(inputs.type),
+      ScriptType: EDGE_SCRIPT_TYPES[inputs.type],
       Code: await codeText(inputs.code),
       CreateLinkedPullZone: inputs.createLinkedPullZone ?? inputs.type === "Standalone",
       LinkedPullZoneName: inputs.linkedPullZoneName ?? null,
@@ -204,7 +203,7 @@ const edgeScript = defineResource<EdgeScriptOutputs, "code">()({
   async update(ctx, id, state, inputs) {
     const scriptId = Number(id);
     let seen: EdgeScriptWithKey = {
-      script: { Id: scriptId, Name: state.name, ScriptType: typeNumber(state.type), Deleted: false, EdgeScriptVariables: [], LinkedPullZones: linkedPullZonesOf(state) },
+      script: { Id: scriptId, Name: state.name, ScriptType: EDGE_SCRIPT_TYPES[state.type], Deleted: false, EdgeScriptVariables: [], LinkedPullZones: linkedPullZonesOf(state) },
       deploymentKey: state.deploymentKey,
     };
     if (inputs.name !== state.name) seen = { ...seen, script: await ctx.client.edgeScripts.updateScript(scriptId, { Name: inputs.name }) };
