@@ -23,6 +23,7 @@ const SAMPLE_ARGS: Record<string, (i: number) => unknown> = {
     }),
   VideoThumbnail: (i) => new bunnynet.VideoThumbnail(`t${i}`, { libraryId: 1, videoId: `video-${i}`, frame: 1 }),
   VolumeInstanceDeletion: (i) => new bunnynet.VolumeInstanceDeletion(`d${i}`, { appId: "app", volumeId: "vol", instanceId: `inst-${i}` }),
+  EdgeScript: (i) => new bunnynet.EdgeScript(`e${i}`, { name: `script-${i}`, type: "Middleware", code: "export default {}" }),
 };
 
 async function registerMany(type: string, count: number): Promise<number> {

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { createEmulator } from "bunnynet-emulator/dist/server.js";
 import { createPullZone } from "bunnynet-emulator/dist/surfaces/pullZones.js";
-import type { EdgeScriptRecord } from "bunnynet-emulator/dist/surfaces/edgeScripts.js";
+import type { EdgeScriptRecord } from "bunnynet-emulator/dist/surfaces/edgeScripts/records.js";
 
 /**
  * The emulator with more parents than its fixtures, for the scale benchmark: `--parents K` pull zones, edge

@@ -284,6 +284,41 @@ export interface DnsZonePage {
 /** A record type by name. */
 export type DnsRecordTypeName = "A" | "AAAA" | "CAA" | "CNAME" | "Flatten" | "HTTPS" | "MX" | "NS" | "PTR" | "PullZone" | "Redirect" | "Script" | "SRV" | "SVCB" | "TLSA" | "TXT";
 
+// schemas/edgeScriptCode.ts
+/** `POST /compute/script` (a source-code integration is not part of this package). */
+export interface AddScriptRequest {
+  Name: string;
+  Code?: string | null;
+  ScriptType: 0 | 1 | 2;
+  CreateLinkedPullZone?: boolean;
+  LinkedPullZoneName?: string | null;
+}
+
+/** `POST /compute/script/{id}`: what is left out stays as it is. */
+export interface UpdateScriptRequest {
+  Name?: string | null;
+  ScriptType?: 0 | 1 | 2;
+}
+
+/** `GET /compute/script/{id}/code`: a script without code reads as the empty string. */
+export interface ScriptCode {
+  Code: string;
+  LastModified?: string | null;
+}
+
+/** A release as the package reads it. */
+export interface ScriptRelease {
+  Id: number;
+  Uuid: string;
+  /** The code the release runs. */
+  Code: string;
+  Note?: string | null;
+  /** Archived = 0, Live = 1. */
+  Status?: number | null;
+  DateReleased?: string | null;
+  DatePublished?: string | null;
+}
+
 // schemas/edgeScripts.ts
 /** `POST /compute/script/{id}/secrets` and `PUT /compute/script/{id}/secrets` (upsert by name). */
 export interface AddSecretRequest {
@@ -341,6 +376,14 @@ export interface EdgeScript {
   DefaultHostname?: string | null;
   SystemHostname?: string | null;
   EdgeScriptVariables: Variable[];
+  LinkedPullZones: LinkedPullZone[];
+}
+
+/** LinkedPullZone: a pull zone that runs the script. */
+export interface LinkedPullZone {
+  Id: number;
+  PullZoneName: string;
+  DefaultHostname: string;
 }
 
 // schemas/logging.ts

@@ -5,8 +5,8 @@ import { loggingSurface } from "./logging/routes";
 import { shieldSurface } from "./shield";
 import { streamSurface } from "./stream";
 import { containersSurface } from "./containers/routes";
-import { edgeScriptsSurface } from "./edgeScripts";
 import { dnsSurface } from "./dns/routes";
+import { edgeScriptsSurface } from "./edgeScripts/routes";
 
 /** Every surface of the emulator, in seeding order (later ones may use earlier fixtures). */
 export const surfaces: EmulatorSurface[] = [

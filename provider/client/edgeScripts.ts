@@ -1,7 +1,7 @@
 import { UnexpectedResponseError } from "../http/errors";
 import { encodePath } from "../http/pathSegments";
-import type { Transport } from "../http/transport";
 import { validateRequest } from "../http/validation";
+import { EdgeScriptLifecycleClient } from "./edgeScriptCode";
 import {
   AddSecretRequestSchema,
   SecretListSchema,
@@ -21,10 +21,8 @@ export interface UpsertVariableResult {
   variable: Variable;
 }
 
-/** Edge scripts (`/compute/script/{id}`), their environment variables and their secrets (write-only values). */
-export class EdgeScriptsClient {
-  constructor(private readonly http: Transport) {}
-
+/** Edge scripts (`/compute/script/{id}`, with their code and releases), their environment variables and their secrets (write-only values). */
+export class EdgeScriptsClient extends EdgeScriptLifecycleClient {
   /** The script, with its variables in `EdgeScriptVariables`. */
   async getScript(scriptId: number): Promise<EdgeScript> {
     const res = await this.http.request({ api: "core", method: "GET", path: encodePath("compute", "script", scriptId), responseSchema: EdgeScriptSchema, cacheable: true });

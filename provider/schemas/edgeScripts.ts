@@ -51,6 +51,19 @@ export const VariableSchema = z.object({
     .transform((v) => v ?? null),
 });
 
+/** LinkedPullZone: a pull zone that runs the script. */
+export const LinkedPullZoneSchema = z.object({
+  Id: z.number(),
+  PullZoneName: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
+  DefaultHostname: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
+});
+
 /** The fields of an edge script the package reads. The deployment key (a secret) is not kept. */
 export const EdgeScriptSchema = z.object({
   Id: z.number(),
@@ -70,6 +83,10 @@ export const EdgeScriptSchema = z.object({
   SystemHostname: z.string().nullish(),
   EdgeScriptVariables: z
     .array(VariableSchema)
+    .nullish()
+    .transform((v) => v ?? []),
+  LinkedPullZones: z
+    .array(LinkedPullZoneSchema)
     .nullish()
     .transform((v) => v ?? []),
 });
@@ -114,3 +131,4 @@ export type UpdateVariableRequest = z.input<typeof UpdateVariableRequestSchema>;
 export type UpsertVariableRequest = z.input<typeof UpsertVariableRequestSchema>;
 export type Variable = z.output<typeof VariableSchema>;
 export type EdgeScript = z.output<typeof EdgeScriptSchema>;
+export type LinkedPullZone = z.output<typeof LinkedPullZoneSchema>;

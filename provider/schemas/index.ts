@@ -5,6 +5,7 @@ export * from "./stream";
 export * from "./containers";
 export * from "./pullZones";
 export * from "./edgeScripts";
+export * from "./edgeScriptCode";
 export * from "./account";
 export * from "./shield";
 export * from "./logging";

@@ -14,6 +14,7 @@ import { ApiKeyPageSchema } from "bunnynet-pulumi/dist/schemas/apiKeys.js";
 import { DeleteVolumeInstanceResultSchema, DetachVolumeResultSchema, EndpointPageSchema, RegionPageSchema, VolumeListSchema } from "bunnynet-pulumi/dist/schemas/containers.js";
 import { DnsRecordSchema, DnsSecDsRecordSchema, DnsZonePageSchema, DnsZoneSchema } from "bunnynet-pulumi/dist/schemas/dns.js";
 import { EdgeScriptSchema, VariableSchema } from "bunnynet-pulumi/dist/schemas/edgeScripts.js";
+import { EdgeScriptWithKeySchema, ScriptCodeSchema, ScriptListSchema, ScriptReleaseListSchema, ScriptReleaseSchema } from "bunnynet-pulumi/dist/schemas/edgeScriptCode.js";
 import { PullZoneSchema } from "bunnynet-pulumi/dist/schemas/pullZones.js";
 import { GenericRequestResponseSchema, RateLimitPageSchema, RateLimitRuleSchema, ShieldZoneSchema } from "bunnynet-pulumi/dist/schemas/shield.js";
 import { StreamStatusSchema, VideoLibrarySchema, VideoSchema } from "bunnynet-pulumi/dist/schemas/stream.js";
@@ -93,6 +94,12 @@ const CLIENT_SCHEMAS: Record<string, z.ZodType> = {
   "edge GET /compute/script/{id}/variables/{variableId}": VariableSchema,
   "edge POST /compute/script/{id}/variables/{variableId}": VariableSchema,
   "edge PUT /compute/script/{id}/variables": VariableSchema,
+  "edge POST /compute/script": EdgeScriptWithKeySchema,
+  "edge GET /compute/script": ScriptListSchema,
+  "edge POST /compute/script/{id}": EdgeScriptWithKeySchema,
+  "edge GET /compute/script/{id}/code": ScriptCodeSchema,
+  "edge GET /compute/script/{id}/releases": ScriptReleaseListSchema,
+  "edge GET /compute/script/{id}/releases/active": ScriptReleaseSchema,
   "shield GET /shield/shield-zone/get-by-pullzone/{pullZoneId}": z.object({ data: ShieldZoneSchema }),
   "shield POST /shield/rate-limit": RateLimitRuleSchema,
   "shield GET /shield/rate-limit/{id}": RateLimitRuleSchema,
@@ -312,6 +319,16 @@ describe("conformance with bunny.net's published OpenAPI documents", function ()
     await client.edgeScripts.upsertVariable(script, { Name: "CONFORMANCE", DefaultValue: "c", Required: false });
     await client.edgeScripts.upsertVariable(script, { Name: "CONFORMANCE_NEW", DefaultValue: "d", Required: false });
     await client.edgeScripts.deleteVariable(script, variable.Id);
+    const standalone = await client.edgeScripts.createScript({ Name: "conformance", ScriptType: 1, Code: "export default {}", CreateLinkedPullZone: true, LinkedPullZoneName: "conformance-script" });
+    await client.edgeScripts.getScriptWithKey(standalone.script.Id);
+    await client.edgeScripts.findScriptsByName("conformance");
+    await client.edgeScripts.updateScript(standalone.script.Id, { Name: "conformance 2" });
+    await client.edgeScripts.setCode(standalone.script.Id, "export default { v: 2 }");
+    await client.edgeScripts.getCode(standalone.script.Id);
+    await client.edgeScripts.publish(standalone.script.Id, "conformance");
+    await client.edgeScripts.getActiveRelease(standalone.script.Id);
+    for await (const _ of client.edgeScripts.listReleases(standalone.script.Id)) void _;
+    await client.edgeScripts.deleteScript(standalone.script.Id, { deleteLinkedPullZones: true });
 
     const shieldZone = await client.shield.getShieldZoneByPullZone(zone);
     const configuration = { variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH", value: "/login", requestCount: 10, timeframe: "PerOneMinute", blockTime: "ForFiveMinutes" } as const;

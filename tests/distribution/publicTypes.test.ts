@@ -70,6 +70,10 @@ const thumbnail = new bunnynet.VideoThumbnail("poster", thumbnailArgs);
 const deletionArgs: bunnynet.VolumeInstanceDeletionArgs = { appId: "app", volumeId: "vol", instanceId: "inst", detachFirst: true, triggers: [1] };
 const deletion = new bunnynet.VolumeInstanceDeletion("drain", deletionArgs);
 
+const edgeScriptArgs: bunnynet.EdgeScriptArgs = { name: "router", type: "Standalone", code: new pulumi.asset.FileAsset("router.js") };
+const edgeScript = new bunnynet.EdgeScript("router", edgeScriptArgs);
+const scriptHostname: pulumi.Output<string | undefined> = edgeScript.linkedPullZoneHostname;
+
 // Outputs, typed as users would type them.
 const storedConfiguration: pulumi.Output<bunnynet.api.RateLimitRuleConfiguration> = rule.configuration;
 export const outputs = {
@@ -87,6 +91,8 @@ export const outputs = {
   certificateExpiry: certificate.apply((c) => c?.expiresAt),
   securedId: secured.hostnameId,
   secretId: scriptSecret.secretId,
+  scriptHostname,
+  releaseId: edgeScript.releaseId,
 };
 
 // Lookups, plain and as Outputs.
@@ -159,6 +165,17 @@ export async function useClient(c: bunnynet.BunnyClient): Promise<void> {
   await c.edgeScripts.upsertSecret(1, { Name: "K", Secret: "x" });
   const namedSecret: bunnynet.api.Secret | undefined = await c.edgeScripts.findSecretByName(1, "K");
   await c.edgeScripts.deleteSecret(1, secret.Id);
+  const createdScript = await c.edgeScripts.createScript({ Name: "s", ScriptType: 1, Code: "x", CreateLinkedPullZone: true } satisfies bunnynet.api.AddScriptRequest);
+  const withKey: bunnynet.api.EdgeScript = (await c.edgeScripts.getScriptWithKey(createdScript.script.Id)).script;
+  for await (const s of c.edgeScripts.listScripts({ search: "s" })) console.log(s.LinkedPullZones.map((z: bunnynet.api.LinkedPullZone) => z.DefaultHostname));
+  const sameName: bunnynet.api.EdgeScript[] = await c.edgeScripts.findScriptsByName("s");
+  await c.edgeScripts.updateScript(withKey.Id, { Name: "t" } satisfies bunnynet.api.UpdateScriptRequest);
+  await c.edgeScripts.setCode(withKey.Id, "y");
+  const code: bunnynet.api.ScriptCode = await c.edgeScripts.getCode(withKey.Id);
+  await c.edgeScripts.publish(withKey.Id, "note");
+  const live: bunnynet.api.ScriptRelease = await c.edgeScripts.getActiveRelease(withKey.Id);
+  for await (const r of c.edgeScripts.listReleases(withKey.Id)) console.log(r.Uuid, live.Id, code.Code, sameName.length);
+  await c.edgeScripts.deleteScript(withKey.Id, { deleteLinkedPullZones: true });
 
   const page: bunnynet.api.LogPage = await c.logging.queryPage(42, { status: [500], limit: 10 } satisfies bunnynet.api.LogQueryParams);
   const withToken = c.logging.withBearer("token");
