@@ -6,6 +6,7 @@ import { shieldSurface } from "./shield";
 import { streamSurface } from "./stream";
 import { containersSurface } from "./containers/routes";
 import { edgeScriptsSurface } from "./edgeScripts";
+import { storageZonesSurface } from "./storageZones";
 
 /** Every surface of the emulator, in seeding order (later ones may use earlier fixtures). */
 export const surfaces: EmulatorSurface[] = [
@@ -16,4 +17,5 @@ export const surfaces: EmulatorSurface[] = [
   streamSurface,
   containersSurface,
   edgeScriptsSurface,
+  storageZonesSurface,
 ];

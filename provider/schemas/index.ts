@@ -8,3 +8,4 @@ export * from "./edgeScripts";
 export * from "./account";
 export * from "./shield";
 export * from "./logging";
+export * from "./storageZones";
