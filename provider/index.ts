@@ -27,6 +27,8 @@ export { PullZoneHostname, type PullZoneHostnameArgs, type TlsInput } from "./re
 export type { CertificateDetails } from "./schemas/certificates";
 export { VideoThumbnail, type VideoThumbnailArgs } from "./resources/videoThumbnail";
 export { VolumeInstanceDeletion, type VolumeInstanceDeletionArgs } from "./resources/volumeInstanceDeletion";
+export { StorageZone, type StorageZoneArgs } from "./resources/storageZone";
+export { PullZone, type PullZoneArgs, type PullZoneOriginArgs } from "./resources/pullZone";
 export * from "./lookups";
 // CDN log tooling: the streaming v1 parser, its filter and JSON-lines conversion.
 export * as logs from "./logs";

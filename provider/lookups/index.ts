@@ -4,3 +4,4 @@ export { type ApiKeyInfo, type GetApiKeysResult, getApiKeys, getApiKeysOutput } 
 export { type GetRegionsArgs, type GetRegionsResult, type RegionInfo, getRegions, getRegionsOutput, regionMatches } from "./regions";
 export { type GetAppEndpointsArgs, type GetAppEndpointsResult, getAppEndpoints, getAppEndpointsOutput } from "./appEndpoints";
 export { type GetCdnLogsArgs, type GetCdnLogsResult, getCdnLogs, getCdnLogsOutput } from "./cdnLogs";
+export { type GetPullZoneArgs, type GetPullZoneResult, getPullZone, getPullZoneOutput } from "./pullZones";
