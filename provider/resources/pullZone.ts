@@ -5,7 +5,8 @@ import type { PullZone as PullZoneModel, PullZoneSettingsRequest } from "../type
 import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
 import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
-import { type PullZoneSettingsArgs, type PullZoneSettingsOutputs, settingsFromApi, settingsShape, settingsToApi } from "./pullZoneSettings";
+import { settingsFromApi, settingsShape, settingsToApi } from "./pullZoneSettings";
+import type { PullZoneSettingsArgs, PullZoneSettingsOutputs } from "./pullZoneSettingsArgs";
 
 /**
  * A pull zone. Sources: core-api-v1.0.0.json (PullZonePublic_Add, _Index, _IndexAll, _UpdatePullZone, _Delete;
