@@ -1,5 +1,4 @@
 import { NotFoundError, ValidationError } from "../http/errors";
-import { PageGuard } from "../http/paging";
 import { encodePath } from "../http/pathSegments";
 import type { Transport } from "../http/transport";
 import { validateRequest } from "../http/validation";
@@ -12,6 +11,7 @@ import {
   PullZoneSchema,
   PullZoneSettingsRequestSchema,
 } from "../schemas/pullZones";
+import { listCore } from "./coreListing";
 import type { Hostname, PullZone, PullZoneAddRequest, PullZoneSettingsRequest } from "../types.generated";
 
 /** The core API answers 400 (not 404) when the hostname (or its certificate) to remove is not there. */
@@ -58,22 +58,9 @@ export class PullZonesClient {
     await this.http.request({ api: "core", method: "DELETE", path: encodePath("pullzone", id), retry: "idempotent" });
   }
 
-  /**
-   * Every zone of the account (optionally those whose name contains `search`), page by page (bounded: see
-   * PageGuard). An array answer shorter than `perPage` is the last page.
-   */
-  async *listPullZones(options: { search?: string; perPage?: number } = {}): AsyncGenerator<PullZone> {
-    const guard = new PageGuard("GET", "/pullzone", this.http.limits);
-    const perPage = options.perPage ?? 1000;
-    for (let page = 1; ; page++) {
-      const query = { page, perPage, search: options.search };
-      const res = await this.http.request({ api: "core", method: "GET", path: "/pullzone", query, responseSchema: PullZoneListSchema });
-      const items = Array.isArray(res.body) ? res.body : res.body.Items;
-      guard.page(items);
-      yield* items;
-      const more = Array.isArray(res.body) ? items.length >= perPage : res.body.HasMoreItems;
-      if (!more || items.length === 0) return;
-    }
+  /** Every zone of the account (optionally those whose name contains `search`), page by page (see listCore). */
+  listPullZones(options: { search?: string; perPage?: number } = {}): AsyncGenerator<PullZone> {
+    return listCore(this.http, "/pullzone", PullZoneListSchema, options);
   }
 
   /** The zone with that name (names are unique across bunny.net; compared case-insensitively), or undefined. */

@@ -1,8 +1,8 @@
-import { PageGuard } from "../http/paging";
 import { encodePath } from "../http/pathSegments";
 import type { Transport } from "../http/transport";
 import { validateRequest } from "../http/validation";
 import { StorageZoneAddRequestSchema, StorageZoneListSchema, StorageZoneSchema, StorageZoneUpdateRequestSchema } from "../schemas/storageZones";
+import { listCore } from "./coreListing";
 import type { StorageZone, StorageZoneAddRequest, StorageZoneUpdateRequest } from "../types.generated";
 
 /**
@@ -41,22 +41,9 @@ export class StorageZonesClient {
     await this.http.request({ api: "core", method: "DELETE", path: encodePath("storagezone", id), query: { deleteLinkedPullZones: options.deleteLinkedPullZones }, retry: "idempotent" });
   }
 
-  /**
-   * Every zone of the account (optionally those whose name contains `search`), page by page (bounded: see
-   * PageGuard). An array answer shorter than `perPage` is the last page.
-   */
+  /** Every zone of the account (optionally those whose name contains `search`), page by page (see listCore). */
   async *listStorageZones(options: { search?: string; perPage?: number } = {}): AsyncGenerator<StorageZone> {
-    const guard = new PageGuard("GET", "/storagezone", this.http.limits);
-    const perPage = options.perPage ?? 1000;
-    for (let page = 1; ; page++) {
-      const query = { page, perPage, search: options.search };
-      const res = await this.http.request({ api: "core", method: "GET", path: "/storagezone", query, responseSchema: StorageZoneListSchema });
-      const items = Array.isArray(res.body) ? res.body : res.body.Items;
-      guard.page(items);
-      yield* items.filter((z) => !z.Deleted);
-      const more = Array.isArray(res.body) ? items.length >= perPage : res.body.HasMoreItems;
-      if (!more || items.length === 0) return;
-    }
+    for await (const zone of listCore(this.http, "/storagezone", StorageZoneListSchema, options)) if (!zone.Deleted) yield zone;
   }
 
   /** The zone with that name (names are unique across bunny.net; compared case-insensitively), or undefined. */

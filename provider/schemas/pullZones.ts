@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { coreListSchema, nullishFlag, nullishStrings, nullishText } from "./common";
 
 /**
  * Pull zones and their custom hostnames (core API: PullZoneModel, HostnameModel,
@@ -54,14 +55,8 @@ export const ForceSslRequestSchema = z.object({ Hostname: HostnameValueSchema, F
 /** CertificateProvisionType: how the hostname's certificate came to be. */
 export const CertificateProvision = { Unknown: 0, Http01: 1, Dns01: 2, Custom: 3, Managed: 4 } as const;
 
-const flag = z
-  .boolean()
-  .nullish()
-  .transform((v) => v ?? false);
-const text = z
-  .string()
-  .nullish()
-  .transform((v) => v ?? "");
+const flag = nullishFlag;
+const text = nullishText;
 
 /**
  * One hostname of a pull zone. `Certificate` (Base64 of the PEM, only sent with includeCertificate) is kept;
@@ -80,10 +75,7 @@ export const HostnameSchema = z.object({
   Certificate: z.string().nullish(),
 });
 
-const strings = z
-  .array(z.string())
-  .nullish()
-  .transform((v) => v ?? []);
+const strings = nullishStrings;
 const count = z
   .number()
   .nullish()
@@ -252,11 +244,8 @@ export const PullZoneSettingsRequestSchema = z.object(pullZoneSettingsShape).str
 /** Body of `POST /pullzone` (PullZoneAddModel: Name is required). */
 export const PullZoneAddRequestSchema = z.object({ Name: z.string().min(1), ...pullZoneSettingsShape }).strict();
 
-/** `GET /pullzone` answers an array (core document); older answers came as a page `{Items, HasMoreItems}`: both are read. */
-export const PullZoneListSchema = z.union([
-  z.array(PullZoneSchema),
-  z.object({ Items: z.array(PullZoneSchema).nullish().transform((v) => v ?? []), HasMoreItems: flag, CurrentPage: z.number().nullish() }),
-]);
+/** `GET /pullzone`: an array (core document), or a page `{Items, HasMoreItems}`: both are read. */
+export const PullZoneListSchema = coreListSchema(PullZoneSchema);
 
 export type HostnameRequest = z.input<typeof HostnameRequestSchema>;
 export type AddCertificateRequest = z.input<typeof AddCertificateRequestSchema>;

@@ -1,18 +1,13 @@
 import { z } from "zod";
+import { coreListSchema, nullishFlag, nullishStrings, nullishText } from "./common";
 
 /**
  * Storage zones (core API: StorageZoneModel, StorageZoneModelAdd, StorageZoneSettingsModel, StorageZoneTier;
  * operations StorageZonePublic_Add, _Index, _IndexAll, _Update, _Delete).
  */
 
-const flag = z
-  .boolean()
-  .nullish()
-  .transform((v) => v ?? false);
-const text = z
-  .string()
-  .nullish()
-  .transform((v) => v ?? "");
+const flag = nullishFlag;
+const text = nullishText;
 
 /** StorageZoneTier: Standard = 0, Edge (SSD) = 1. */
 export const StorageZoneTier = { Standard: 0, Edge: 1 } as const;
@@ -27,10 +22,7 @@ export const StorageZoneSchema = z.object({
   Password: text,
   ReadOnlyPassword: text,
   Region: text,
-  ReplicationRegions: z
-    .array(z.string())
-    .nullish()
-    .transform((v) => v ?? []),
+  ReplicationRegions: nullishStrings,
   StorageHostname: text,
   ZoneTier: z.number().nullish(),
   Rewrite404To200: flag,
@@ -63,11 +55,8 @@ export const StorageZoneUpdateRequestSchema = z
   })
   .strict();
 
-/** `GET /storagezone` answers an array (core document); a page `{Items, HasMoreItems}` is read too. */
-export const StorageZoneListSchema = z.union([
-  z.array(StorageZoneSchema),
-  z.object({ Items: z.array(StorageZoneSchema).nullish().transform((v) => v ?? []), HasMoreItems: flag }),
-]);
+/** `GET /storagezone`: an array (core document), or a page `{Items, HasMoreItems}`: both are read. */
+export const StorageZoneListSchema = coreListSchema(StorageZoneSchema);
 
 export type StorageZone = z.output<typeof StorageZoneSchema>;
 export type StorageZoneAddRequest = z.input<typeof StorageZoneAddRequestSchema>;
