@@ -51,6 +51,16 @@ describe("client: pull zones created, changed, listed and deleted", () => {
     await assert.rejects(client.pullZones.updatePullZone(987654, { EnableLogging: false }), NotFoundError);
   });
 
+  it("an edge script as the origin: EdgeScriptId kept, an unknown script refused naming the field", async () => {
+    const client = emu.client();
+    const scriptId = Number(emu.fixtures.scriptId);
+    const zone = await client.pullZones.createPullZone({ Name: uniqueName(), OriginType: 4, EdgeScriptId: scriptId });
+    assert.equal(zone.OriginType, 4);
+    assert.equal(zone.EdgeScriptId, scriptId);
+    assert.equal(zone.StorageZoneId, 0);
+    await assert.rejects(client.pullZones.createPullZone({ Name: uniqueName(), OriginType: 4, EdgeScriptId: 987654 }), (e: unknown) => e instanceof ValidationError && e.field === "EdgeScriptId");
+  });
+
   it("lists zones page by page and finds one by name", async () => {
     const client = emu.client();
     const names = [uniqueName(), uniqueName(), uniqueName(), uniqueName(), uniqueName(), uniqueName()];
