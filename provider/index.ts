@@ -30,6 +30,8 @@ export { VideoThumbnail, type VideoThumbnailArgs } from "./resources/videoThumbn
 export { VolumeInstanceDeletion, type VolumeInstanceDeletionArgs } from "./resources/volumeInstanceDeletion";
 export { DnsZone, type DnsZoneArgs } from "./resources/dnsZone";
 export { DnsRecord, type DnsRecordArgs } from "./resources/dnsRecord";
+export { StorageZone, type StorageZoneArgs } from "./resources/storageZone";
+export { PullZone, type PullZoneArgs, type PullZoneOriginArgs } from "./resources/pullZone";
 export * from "./lookups";
 // CDN log tooling: the streaming v1 parser, its filter and JSON-lines conversion.
 export * as logs from "./logs";

@@ -504,7 +504,10 @@ export interface Hostname {
   Certificate?: string | null;
 }
 
-/** The fields of a pull zone the package reads; everything else the API sends is ignored. */
+/**
+ * The fields of a pull zone the package reads (PullZoneModel); everything else the API sends is ignored. Enums
+ * arrive as numbers (PullZoneType, PullZoneOriginType, IpFamilyPolicy, LogAnonymizationType).
+ */
 export interface PullZone {
   Id: number;
   Name: string;
@@ -519,6 +522,203 @@ export interface PullZone {
   EnableOriginShield: boolean;
   EdgeScriptId?: number | null;
   Hostnames: Hostname[];
+  /** The zone's CDN domain (`b-cdn.net`): the system hostname is `<Name>.<CnameDomain>`. */
+  CnameDomain: string;
+  /** OriginUrl = 0, DnsAccelerate = 1, StorageZone = 2, LoadBalancer = 3, EdgeScript = 4, MagicContainers = 5, PushZone = 6. */
+  OriginType?: number | null;
+  StorageZoneId?: number | null;
+  MiddlewareScriptId?: number | null;
+  OriginHostHeader: string;
+  AddHostHeader: boolean;
+  VerifyOriginSSL: boolean;
+  FollowRedirects: boolean;
+  OriginRetries: number;
+  OriginConnectTimeout: number;
+  OriginResponseTimeout: number;
+  EnableGeoZoneUS: boolean;
+  EnableGeoZoneEU: boolean;
+  EnableGeoZoneASIA: boolean;
+  EnableGeoZoneSA: boolean;
+  EnableGeoZoneAF: boolean;
+  BlockedCountries: string[];
+  BudgetRedirectedCountries: string[];
+  CacheControlMaxAgeOverride: number;
+  CacheControlPublicMaxAgeOverride: number;
+  EnableQueryStringOrdering: boolean;
+  IgnoreQueryStrings: boolean;
+  CacheErrorResponses: boolean;
+  DisableCookies: boolean;
+  EnableCacheSlice: boolean;
+  UseStaleWhileUpdating: boolean;
+  UseStaleWhileOffline: boolean;
+  UseBackgroundUpdate: boolean;
+  EnableTLS1: boolean;
+  EnableTLS1_1: boolean;
+  DisableLetsEncrypt: boolean;
+  EnableAutoSSL: boolean;
+  EnableAccessControlOriginHeader: boolean;
+  AccessControlOriginHeaderExtensions: string[];
+  /** IPv4Only = 0, DualStack = 1, DualStackPreferIPv6 = 2, IPv6Only = 3. */
+  IpFamilyPolicy?: number | null;
+  /** OneDigit = 0, Drop = 1. */
+  LogAnonymizationType?: number | null;
+  LoggingSaveToStorage: boolean;
+  LoggingStorageZoneId?: number | null;
+  BlockedIps: string[];
+  BlockedReferrers: string[];
+  AllowedReferrers: string[];
+  BlockNoneReferrer: boolean;
+  BlockRootPathAccess: boolean;
+  BlockPostRequests: boolean;
+  ZoneSecurityEnabled: boolean;
+  ZoneSecurityIncludeHashRemoteIP: boolean;
+  /** The token-authentication key (a secret). */
+  ZoneSecurityKey: string;
+  OriginShieldZoneCode: string;
+  MonthlyBandwidthLimit: number;
+  RequestLimit: number;
+  ConnectionLimitPerIPCount: number;
+  LimitRatePerSecond: number;
+  LimitRateAfter: number;
+  BurstSize: number;
+  EnableWebSockets: boolean;
+  MaxWebSocketConnections: number;
+  PermaCacheStorageZoneId?: number | null;
+}
+
+/** Body of `POST /pullzone/{id}` (PullZoneSettingsModel: a rename is not among its fields). */
+export interface PullZoneSettingsRequest {
+  OriginUrl?: string | null;
+  OriginType?: number;
+  StorageZoneId?: number | null;
+  EdgeScriptId?: number | null;
+  MiddlewareScriptId?: number | null;
+  OriginHostHeader?: string | null;
+  AddHostHeader?: boolean;
+  VerifyOriginSSL?: boolean;
+  FollowRedirects?: boolean;
+  DnsOriginPort?: number | null;
+  DnsOriginScheme?: "http" | "https" | null;
+  OriginRetries?: number;
+  OriginConnectTimeout?: number;
+  OriginResponseTimeout?: number;
+  Type?: number;
+  EnableGeoZoneUS?: boolean;
+  EnableGeoZoneEU?: boolean;
+  EnableGeoZoneASIA?: boolean;
+  EnableGeoZoneSA?: boolean;
+  EnableGeoZoneAF?: boolean;
+  BlockedCountries?: string[];
+  BudgetRedirectedCountries?: string[];
+  CacheControlMaxAgeOverride?: number;
+  CacheControlPublicMaxAgeOverride?: number;
+  EnableQueryStringOrdering?: boolean;
+  IgnoreQueryStrings?: boolean;
+  CacheErrorResponses?: boolean;
+  DisableCookies?: boolean;
+  EnableCacheSlice?: boolean;
+  UseStaleWhileUpdating?: boolean;
+  UseStaleWhileOffline?: boolean;
+  UseBackgroundUpdate?: boolean;
+  EnableTLS1?: boolean;
+  EnableTLS1_1?: boolean;
+  DisableLetsEncrypt?: boolean;
+  EnableAutoSSL?: boolean;
+  EnableAccessControlOriginHeader?: boolean;
+  AccessControlOriginHeaderExtensions?: string[];
+  IpFamilyPolicy?: number;
+  EnableLogging?: boolean;
+  LoggingIPAnonymizationEnabled?: boolean;
+  LogAnonymizationType?: number;
+  LoggingSaveToStorage?: boolean;
+  LoggingStorageZoneId?: number | null;
+  BlockedIps?: string[];
+  BlockedReferrers?: string[];
+  AllowedReferrers?: string[];
+  BlockNoneReferrer?: boolean;
+  BlockRootPathAccess?: boolean;
+  BlockPostRequests?: boolean;
+  ZoneSecurityEnabled?: boolean;
+  ZoneSecurityIncludeHashRemoteIP?: boolean;
+  EnableOriginShield?: boolean;
+  OriginShieldZoneCode?: string | null;
+  MonthlyBandwidthLimit?: number;
+  RequestLimit?: number;
+  ConnectionLimitPerIPCount?: number;
+  LimitRatePerSecond?: number;
+  LimitRateAfter?: number;
+  BurstSize?: number;
+  EnableWebSockets?: boolean;
+  MaxWebSocketConnections?: number;
+  PermaCacheStorageZoneId?: number | null;
+}
+
+/** Body of `POST /pullzone` (PullZoneAddModel: Name is required). */
+export interface PullZoneAddRequest {
+  OriginUrl?: string | null;
+  OriginType?: number;
+  StorageZoneId?: number | null;
+  EdgeScriptId?: number | null;
+  MiddlewareScriptId?: number | null;
+  OriginHostHeader?: string | null;
+  AddHostHeader?: boolean;
+  VerifyOriginSSL?: boolean;
+  FollowRedirects?: boolean;
+  DnsOriginPort?: number | null;
+  DnsOriginScheme?: "http" | "https" | null;
+  OriginRetries?: number;
+  OriginConnectTimeout?: number;
+  OriginResponseTimeout?: number;
+  Type?: number;
+  EnableGeoZoneUS?: boolean;
+  EnableGeoZoneEU?: boolean;
+  EnableGeoZoneASIA?: boolean;
+  EnableGeoZoneSA?: boolean;
+  EnableGeoZoneAF?: boolean;
+  BlockedCountries?: string[];
+  BudgetRedirectedCountries?: string[];
+  CacheControlMaxAgeOverride?: number;
+  CacheControlPublicMaxAgeOverride?: number;
+  EnableQueryStringOrdering?: boolean;
+  IgnoreQueryStrings?: boolean;
+  CacheErrorResponses?: boolean;
+  DisableCookies?: boolean;
+  EnableCacheSlice?: boolean;
+  UseStaleWhileUpdating?: boolean;
+  UseStaleWhileOffline?: boolean;
+  UseBackgroundUpdate?: boolean;
+  EnableTLS1?: boolean;
+  EnableTLS1_1?: boolean;
+  DisableLetsEncrypt?: boolean;
+  EnableAutoSSL?: boolean;
+  EnableAccessControlOriginHeader?: boolean;
+  AccessControlOriginHeaderExtensions?: string[];
+  IpFamilyPolicy?: number;
+  EnableLogging?: boolean;
+  LoggingIPAnonymizationEnabled?: boolean;
+  LogAnonymizationType?: number;
+  LoggingSaveToStorage?: boolean;
+  LoggingStorageZoneId?: number | null;
+  BlockedIps?: string[];
+  BlockedReferrers?: string[];
+  AllowedReferrers?: string[];
+  BlockNoneReferrer?: boolean;
+  BlockRootPathAccess?: boolean;
+  BlockPostRequests?: boolean;
+  ZoneSecurityEnabled?: boolean;
+  ZoneSecurityIncludeHashRemoteIP?: boolean;
+  EnableOriginShield?: boolean;
+  OriginShieldZoneCode?: string | null;
+  MonthlyBandwidthLimit?: number;
+  RequestLimit?: number;
+  ConnectionLimitPerIPCount?: number;
+  LimitRatePerSecond?: number;
+  LimitRateAfter?: number;
+  BurstSize?: number;
+  EnableWebSockets?: boolean;
+  MaxWebSocketConnections?: number;
+  PermaCacheStorageZoneId?: number | null;
+  Name: string;
 }
 
 // schemas/shield.ts
@@ -663,6 +863,43 @@ export interface GenericRequestResponse {
 
 // schemas/shieldEnums.ts
 export type RuleVariableName = "ARGS" | "ARGS_COMBINED_SIZE" | "ARGS_GET" | "ARGS_GET_NAMES" | "ARGS_POST" | "ARGS_POST_NAMES" | "FILES_NAMES" | "FINGERPRINT" | "GEO" | "QUERY_STRING" | "REMOTE_ADDR" | "REQUEST_BASENAME" | "REQUEST_BODY" | "REQUEST_COOKIES" | "REQUEST_COOKIES_NAMES" | "REQUEST_FILENAME" | "REQUEST_HEADERS" | "REQUEST_HEADERS_NAMES" | "REQUEST_LINE" | "REQUEST_METHOD" | "REQUEST_PROTOCOL" | "REQUEST_URI" | "REQUEST_URI_RAW" | "RESPONSE_BODY" | "RESPONSE_HEADERS" | "RESPONSE_STATUS" | "VERIFIED_BOT_CATEGORY";
+
+// schemas/storageZones.ts
+/** A storage zone as the API answers it; the passwords are secrets (callers keep them so). */
+export interface StorageZone {
+  Id: number;
+  Name: string;
+  Password: string;
+  ReadOnlyPassword: string;
+  Region: string;
+  ReplicationRegions: string[];
+  StorageHostname: string;
+  ZoneTier?: number | null;
+  Rewrite404To200: boolean;
+  Custom404FilePath?: string | null;
+  Deleted: boolean;
+  /** The pull zones linked to the zone (only their ids and names are read). */
+  PullZones: {
+    Id: number;
+    Name: string;
+  }[];
+}
+
+/** Body of `POST /storagezone` (StorageZoneModelAdd). */
+export interface StorageZoneAddRequest {
+  Name: string;
+  Region: string;
+  ReplicationRegions?: string[] | null;
+  ZoneTier?: number;
+}
+
+/** Body of `POST /storagezone/{id}` (StorageZoneSettingsModel): replication regions can be added, never removed. */
+export interface StorageZoneUpdateRequest {
+  ReplicationZones?: string[] | null;
+  OriginUrl?: string | null;
+  Custom404FilePath?: string | null;
+  Rewrite404To200?: boolean | null;
+}
 
 // schemas/stream.ts
 /** `GET {core}/videolibrary/{id}`: only the fields the package uses; `ApiKey` is a secret. */

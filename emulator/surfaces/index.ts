@@ -7,6 +7,7 @@ import { streamSurface } from "./stream";
 import { containersSurface } from "./containers/routes";
 import { dnsSurface } from "./dns/routes";
 import { edgeScriptsSurface } from "./edgeScripts/routes";
+import { storageZonesSurface } from "./storageZones";
 
 /** Every surface of the emulator, in seeding order (later ones may use earlier fixtures). */
 export const surfaces: EmulatorSurface[] = [
@@ -17,5 +18,6 @@ export const surfaces: EmulatorSurface[] = [
   streamSurface,
   containersSurface,
   edgeScriptsSurface,
+  storageZonesSurface,
   dnsSurface,
 ];

@@ -8,6 +8,7 @@ import { EdgeScriptsClient } from "./edgeScripts";
 import { LoggingClient } from "./logging";
 import { PullZonesClient } from "./pullZones";
 import { ShieldClient } from "./shield";
+import { StorageZonesClient } from "./storageZones";
 import { StreamClient } from "./stream";
 
 /** The typed client for every operation the package uses: one module per API surface over one transport. */
@@ -22,6 +23,7 @@ export class BunnyClient {
   readonly logging: LoggingClient;
   readonly pullZones: PullZonesClient;
   readonly shield: ShieldClient;
+  readonly storageZones: StorageZonesClient;
   readonly stream: StreamClient;
 
   /** Takes resolved settings, or partial ones completed from BUNNYNET_* environment variables. */
@@ -36,6 +38,7 @@ export class BunnyClient {
     this.logging = new LoggingClient(this.http);
     this.pullZones = new PullZonesClient(this.http);
     this.shield = new ShieldClient(this.http);
+    this.storageZones = new StorageZonesClient(this.http);
     this.stream = new StreamClient(this.http, this.settings);
   }
 

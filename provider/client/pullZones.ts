@@ -2,8 +2,17 @@ import { NotFoundError, ValidationError } from "../http/errors";
 import { encodePath } from "../http/pathSegments";
 import type { Transport } from "../http/transport";
 import { validateRequest } from "../http/validation";
-import { AddCertificateRequestSchema, ForceSslRequestSchema, HostnameRequestSchema, PullZoneSchema } from "../schemas/pullZones";
-import type { Hostname, PullZone } from "../types.generated";
+import {
+  AddCertificateRequestSchema,
+  ForceSslRequestSchema,
+  HostnameRequestSchema,
+  PullZoneAddRequestSchema,
+  PullZoneListSchema,
+  PullZoneSchema,
+  PullZoneSettingsRequestSchema,
+} from "../schemas/pullZones";
+import { listCore } from "./coreListing";
+import type { Hostname, PullZone, PullZoneAddRequest, PullZoneSettingsRequest } from "../types.generated";
 
 /** The core API answers 400 (not 404) when the hostname (or its certificate) to remove is not there. */
 const HOSTNAME_MISSING = /not[ _.-]?found|not exist/i;
@@ -17,11 +26,49 @@ function asNotFound(e: unknown): unknown {
 }
 
 /**
- * Pull zones (`GET /pullzone/{id}`), their custom hostnames, certificates and force-SSL. Hostnames are
- * lowercased before sending.
+ * Pull zones, their custom hostnames, certificates and force-SSL. Hostnames are lowercased before sending.
+ * Sources: core-api-v1.0.0.json (PullZonePublic_Add: PullZoneAddModel; _UpdatePullZone: PullZoneSettingsModel → 200
+ * PullZoneModel; _Delete; _IndexAll: an array, `search`, `page` ≥ 1, `perPage` 5..1000; _Index; the hostname and
+ * certificate operations below); BunnyWay/terraform-provider-bunnynet internal/api/pullzone.go (the create answers
+ * 201 with the zone, which the document leaves undescribed).
  */
 export class PullZonesClient {
   constructor(private readonly http: Transport) {}
+
+  /**
+   * Creates a pull zone (201 with the zone). A create: a 5xx or timeout is not repeated (look it up by name). A
+   * name taken anywhere on bunny.net is refused (400).
+   */
+  async createPullZone(request: PullZoneAddRequest): Promise<PullZone> {
+    const body = validateRequest(PullZoneAddRequestSchema, request, "POST", "/pullzone");
+    const res = await this.http.request({ api: "core", method: "POST", path: "/pullzone", json: body, responseSchema: PullZoneSchema, retry: "create" });
+    return res.body;
+  }
+
+  /** Changes the zone's settings (the name cannot change) and answers the zone. Sets absolute values: safe to repeat. */
+  async updatePullZone(id: number, request: PullZoneSettingsRequest): Promise<PullZone> {
+    const path = encodePath("pullzone", id);
+    const body = validateRequest(PullZoneSettingsRequestSchema, request, "POST", path);
+    const res = await this.http.request({ api: "core", method: "POST", path, json: body, responseSchema: PullZoneSchema, retry: "idempotent" });
+    return res.body;
+  }
+
+  /** Deletes the zone with its hostnames (204); a zone that is not there is a NotFoundError. */
+  async deletePullZone(id: number): Promise<void> {
+    await this.http.request({ api: "core", method: "DELETE", path: encodePath("pullzone", id), retry: "idempotent" });
+  }
+
+  /** Every zone of the account (optionally those whose name contains `search`), page by page (see listCore). */
+  listPullZones(options: { search?: string; perPage?: number } = {}): AsyncGenerator<PullZone> {
+    return listCore(this.http, "/pullzone", PullZoneListSchema, options);
+  }
+
+  /** The zone with that name (names are unique across bunny.net; compared case-insensitively), or undefined. */
+  async findPullZoneByName(name: string): Promise<PullZone | undefined> {
+    const wanted = name.toLowerCase();
+    for await (const zone of this.listPullZones({ search: name })) if (zone.Name.toLowerCase() === wanted) return zone;
+    return undefined;
+  }
 
   async getPullZone(id: number): Promise<PullZone> {
     const res = await this.http.request({ api: "core", method: "GET", path: encodePath("pullzone", id), responseSchema: PullZoneSchema, cacheable: true });

@@ -5,3 +5,4 @@ export { type GetRegionsArgs, type GetRegionsResult, type RegionInfo, getRegions
 export { type GetAppEndpointsArgs, type GetAppEndpointsResult, getAppEndpoints, getAppEndpointsOutput } from "./appEndpoints";
 export { type GetCdnLogsArgs, type GetCdnLogsResult, getCdnLogs, getCdnLogsOutput } from "./cdnLogs";
 export { type GetDnsZoneArgs, type GetDnsZoneResult, getDnsZone, getDnsZoneOutput } from "./dnsZones";
+export { type GetPullZoneArgs, type GetPullZoneResult, getPullZone, getPullZoneOutput } from "./pullZones";

@@ -60,6 +60,11 @@ export interface ResourceDefinition<Shape extends InputShape, Obj, O extends obj
   computedOutputs: readonly (keyof O & string)[];
   /** Inputs whose change replaces the object. Every other input changes in place, so `update` is then required. */
   replaceOnChanges: readonly (keyof Shape & string)[];
+  /**
+   * Inputs that change in place, except for some changes that the API cannot make (a storage zone's replication
+   * regions can be added, never removed): `(old, new) => true` replaces. Not called while the new value is unknown.
+   */
+  replaceWhen?: Partial<Record<keyof Shape & string, (old: unknown, next: unknown) => boolean>>;
   /** Inputs that identify the object within its parent: no two objects share them (used for adoption and delete-before-replace). */
   identity: readonly (keyof Shape & string)[];
   /**

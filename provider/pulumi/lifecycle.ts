@@ -4,7 +4,7 @@ import { checkResource } from "./checking";
 import type { InputShape, InputsOf, Observed, ResourceContext, ResourceDefinition, State } from "./definition";
 import { ProviderSession } from "./session";
 import type { ResourceImplementation } from "./types";
-import { type Plain, isAsset, isElidedAsset, pickInputs, plain, sameValue, withoutElidedAssets, withoutProvider } from "./wire";
+import { type Plain, UNKNOWN, isAsset, isElidedAsset, pickInputs, plain, sameValue, withoutElidedAssets, withoutProvider } from "./wire";
 
 /**
  * The dynamic provider of one resource type, built from its definition: what the engine calls (configure, check,
@@ -36,7 +36,8 @@ export function implement<Shape extends InputShape, Obj, O extends object>(def: 
         (def.resolvedWhenUnset?.includes(k) === true && (news[k] === undefined || news[k] === null)) ||
         ((olds[k] === undefined || isElidedAsset(olds[k])) && isAsset(news[k]));
       const changed = inputKeys.filter((k) => k !== "adoptExisting" && !same(k));
-      const replaces = changed.filter((k) => def.replaceOnChanges.includes(k));
+      const replaceWhen = def.replaceWhen as Record<string, ((old: unknown, next: unknown) => boolean) | undefined> | undefined;
+      const replaces = changed.filter((k) => def.replaceOnChanges.includes(k) || (news[k] !== UNKNOWN && replaceWhen?.[k]?.(olds[k], news[k]) === true));
       // Only when the replacement would (or may: an unset resolved input) share the old object's identity must the old one go
       // first (an identity input not known yet is never the same).
       const collides = replaces.length > 0 && def.identity.every(same);

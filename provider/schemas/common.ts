@@ -43,3 +43,26 @@ export const pathSegmentId = z.string().superRefine((v, ctx) => {
   const problem = pathSegmentProblem(v);
   if (problem) ctx.addIssue({ code: "custom", message: problem });
 });
+
+/** A boolean the API may send as null or leave out: false then. */
+export const nullishFlag = z
+  .boolean()
+  .nullish()
+  .transform((v) => v ?? false);
+
+/** A string the API may send as null or leave out: "" then. */
+export const nullishText = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? "");
+
+/** A list of strings the API may send as null or leave out: [] then. */
+export const nullishStrings = z
+  .array(z.string())
+  .nullish()
+  .transform((v) => v ?? []);
+
+/** A core listing's answer: an array (as the core document describes it), or a page `{Items, HasMoreItems}` (older answers). */
+export function coreListSchema<T extends z.ZodType>(item: T) {
+  return z.union([z.array(item), z.object({ Items: z.array(item).nullish().transform((v) => v ?? []), HasMoreItems: nullishFlag })]);
+}

@@ -11,3 +11,4 @@ export * from "./shield";
 export * from "./logging";
 export * from "./dns";
 export * from "./dnsEnums";
+export * from "./storageZones";

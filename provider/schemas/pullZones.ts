@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { coreListSchema, nullishFlag, nullishStrings, nullishText } from "./common";
 
 /**
  * Pull zones and their custom hostnames (core API: PullZoneModel, HostnameModel,
@@ -54,14 +55,8 @@ export const ForceSslRequestSchema = z.object({ Hostname: HostnameValueSchema, F
 /** CertificateProvisionType: how the hostname's certificate came to be. */
 export const CertificateProvision = { Unknown: 0, Http01: 1, Dns01: 2, Custom: 3, Managed: 4 } as const;
 
-const flag = z
-  .boolean()
-  .nullish()
-  .transform((v) => v ?? false);
-const text = z
-  .string()
-  .nullish()
-  .transform((v) => v ?? "");
+const flag = nullishFlag;
+const text = nullishText;
 
 /**
  * One hostname of a pull zone. `Certificate` (Base64 of the PEM, only sent with includeCertificate) is kept;
@@ -80,7 +75,16 @@ export const HostnameSchema = z.object({
   Certificate: z.string().nullish(),
 });
 
-/** The fields of a pull zone the package reads; everything else the API sends is ignored. */
+const strings = nullishStrings;
+const count = z
+  .number()
+  .nullish()
+  .transform((v) => v ?? 0);
+
+/**
+ * The fields of a pull zone the package reads (PullZoneModel); everything else the API sends is ignored. Enums
+ * arrive as numbers (PullZoneType, PullZoneOriginType, IpFamilyPolicy, LogAnonymizationType).
+ */
 export const PullZoneSchema = z.object({
   Id: z.number(),
   Name: text,
@@ -98,9 +102,154 @@ export const PullZoneSchema = z.object({
     .array(HostnameSchema)
     .nullish()
     .transform((h) => h ?? []),
+  /** The zone's CDN domain (`b-cdn.net`): the system hostname is `<Name>.<CnameDomain>`. */
+  CnameDomain: text,
+  /** OriginUrl = 0, DnsAccelerate = 1, StorageZone = 2, LoadBalancer = 3, EdgeScript = 4, MagicContainers = 5, PushZone = 6. */
+  OriginType: z.number().nullish(),
+  StorageZoneId: z.number().nullish(),
+  MiddlewareScriptId: z.number().nullish(),
+  OriginHostHeader: text,
+  AddHostHeader: flag,
+  VerifyOriginSSL: flag,
+  FollowRedirects: flag,
+  OriginRetries: count,
+  OriginConnectTimeout: count,
+  OriginResponseTimeout: count,
+  EnableGeoZoneUS: flag,
+  EnableGeoZoneEU: flag,
+  EnableGeoZoneASIA: flag,
+  EnableGeoZoneSA: flag,
+  EnableGeoZoneAF: flag,
+  BlockedCountries: strings,
+  BudgetRedirectedCountries: strings,
+  CacheControlMaxAgeOverride: count,
+  CacheControlPublicMaxAgeOverride: count,
+  EnableQueryStringOrdering: flag,
+  IgnoreQueryStrings: flag,
+  CacheErrorResponses: flag,
+  DisableCookies: flag,
+  EnableCacheSlice: flag,
+  UseStaleWhileUpdating: flag,
+  UseStaleWhileOffline: flag,
+  UseBackgroundUpdate: flag,
+  EnableTLS1: flag,
+  EnableTLS1_1: flag,
+  DisableLetsEncrypt: flag,
+  EnableAutoSSL: flag,
+  EnableAccessControlOriginHeader: flag,
+  AccessControlOriginHeaderExtensions: strings,
+  /** IPv4Only = 0, DualStack = 1, DualStackPreferIPv6 = 2, IPv6Only = 3. */
+  IpFamilyPolicy: z.number().nullish(),
+  /** OneDigit = 0, Drop = 1. */
+  LogAnonymizationType: z.number().nullish(),
+  LoggingSaveToStorage: flag,
+  LoggingStorageZoneId: z.number().nullish(),
+  BlockedIps: strings,
+  BlockedReferrers: strings,
+  AllowedReferrers: strings,
+  BlockNoneReferrer: flag,
+  BlockRootPathAccess: flag,
+  BlockPostRequests: flag,
+  ZoneSecurityEnabled: flag,
+  ZoneSecurityIncludeHashRemoteIP: flag,
+  /** The token-authentication key (a secret). */
+  ZoneSecurityKey: text,
+  OriginShieldZoneCode: text,
+  MonthlyBandwidthLimit: count,
+  RequestLimit: count,
+  ConnectionLimitPerIPCount: count,
+  LimitRatePerSecond: count,
+  LimitRateAfter: count,
+  BurstSize: count,
+  EnableWebSockets: flag,
+  MaxWebSocketConnections: count,
+  PermaCacheStorageZoneId: z.number().nullish(),
 });
+
+const optionalStrings = z.array(z.string()).optional();
+
+/**
+ * The settings the package sends to `POST /pullzone` (PullZoneAddModel, with Name) and `POST /pullzone/{id}`
+ * (PullZoneSettingsModel: the same fields without Name). Strict: a misspelt field is refused before sending.
+ */
+const pullZoneSettingsShape = {
+  OriginUrl: z.string().nullish(),
+  OriginType: z.number().int().min(0).max(6).optional(),
+  StorageZoneId: z.number().int().nullish(),
+  EdgeScriptId: z.number().int().nullish(),
+  MiddlewareScriptId: z.number().int().nullish(),
+  OriginHostHeader: z.string().nullish(),
+  AddHostHeader: z.boolean().optional(),
+  VerifyOriginSSL: z.boolean().optional(),
+  FollowRedirects: z.boolean().optional(),
+  DnsOriginPort: z.number().int().min(1).max(65535).nullish(),
+  DnsOriginScheme: z.enum(["http", "https"]).nullish(),
+  OriginRetries: z.number().int().min(0).optional(),
+  OriginConnectTimeout: z.number().int().min(0).optional(),
+  OriginResponseTimeout: z.number().int().min(0).optional(),
+  Type: z.number().int().min(0).max(1).optional(),
+  EnableGeoZoneUS: z.boolean().optional(),
+  EnableGeoZoneEU: z.boolean().optional(),
+  EnableGeoZoneASIA: z.boolean().optional(),
+  EnableGeoZoneSA: z.boolean().optional(),
+  EnableGeoZoneAF: z.boolean().optional(),
+  BlockedCountries: optionalStrings,
+  BudgetRedirectedCountries: optionalStrings,
+  CacheControlMaxAgeOverride: z.number().int().min(-1).optional(),
+  CacheControlPublicMaxAgeOverride: z.number().int().min(-1).optional(),
+  EnableQueryStringOrdering: z.boolean().optional(),
+  IgnoreQueryStrings: z.boolean().optional(),
+  CacheErrorResponses: z.boolean().optional(),
+  DisableCookies: z.boolean().optional(),
+  EnableCacheSlice: z.boolean().optional(),
+  UseStaleWhileUpdating: z.boolean().optional(),
+  UseStaleWhileOffline: z.boolean().optional(),
+  UseBackgroundUpdate: z.boolean().optional(),
+  EnableTLS1: z.boolean().optional(),
+  EnableTLS1_1: z.boolean().optional(),
+  DisableLetsEncrypt: z.boolean().optional(),
+  EnableAutoSSL: z.boolean().optional(),
+  EnableAccessControlOriginHeader: z.boolean().optional(),
+  AccessControlOriginHeaderExtensions: optionalStrings,
+  IpFamilyPolicy: z.number().int().min(0).max(3).optional(),
+  EnableLogging: z.boolean().optional(),
+  LoggingIPAnonymizationEnabled: z.boolean().optional(),
+  LogAnonymizationType: z.number().int().min(0).max(1).optional(),
+  LoggingSaveToStorage: z.boolean().optional(),
+  LoggingStorageZoneId: z.number().int().nullish(),
+  BlockedIps: optionalStrings,
+  BlockedReferrers: optionalStrings,
+  AllowedReferrers: optionalStrings,
+  BlockNoneReferrer: z.boolean().optional(),
+  BlockRootPathAccess: z.boolean().optional(),
+  BlockPostRequests: z.boolean().optional(),
+  ZoneSecurityEnabled: z.boolean().optional(),
+  ZoneSecurityIncludeHashRemoteIP: z.boolean().optional(),
+  EnableOriginShield: z.boolean().optional(),
+  OriginShieldZoneCode: z.string().nullish(),
+  MonthlyBandwidthLimit: z.number().int().min(0).optional(),
+  RequestLimit: z.number().int().min(0).optional(),
+  ConnectionLimitPerIPCount: z.number().int().min(0).optional(),
+  LimitRatePerSecond: z.number().min(0).optional(),
+  LimitRateAfter: z.number().min(0).optional(),
+  BurstSize: z.number().int().min(0).optional(),
+  EnableWebSockets: z.boolean().optional(),
+  MaxWebSocketConnections: z.number().int().min(0).optional(),
+  PermaCacheStorageZoneId: z.number().int().nullish(),
+};
+
+/** Body of `POST /pullzone/{id}` (PullZoneSettingsModel: a rename is not among its fields). */
+export const PullZoneSettingsRequestSchema = z.object(pullZoneSettingsShape).strict();
+
+/** Body of `POST /pullzone` (PullZoneAddModel: Name is required). */
+export const PullZoneAddRequestSchema = z.object({ Name: z.string().min(1), ...pullZoneSettingsShape }).strict();
+
+/** `GET /pullzone`: an array (core document), or a page `{Items, HasMoreItems}`: both are read. */
+export const PullZoneListSchema = coreListSchema(PullZoneSchema);
 
 export type HostnameRequest = z.input<typeof HostnameRequestSchema>;
 export type AddCertificateRequest = z.input<typeof AddCertificateRequestSchema>;
 export type Hostname = z.output<typeof HostnameSchema>;
 export type PullZone = z.output<typeof PullZoneSchema>;
+export type PullZoneSettingsRequest = z.input<typeof PullZoneSettingsRequestSchema>;
+export type PullZoneAddRequest = z.input<typeof PullZoneAddRequestSchema>;

@@ -15,7 +15,8 @@ import { DeleteVolumeInstanceResultSchema, DetachVolumeResultSchema, EndpointPag
 import { DnsRecordSchema, DnsSecDsRecordSchema, DnsZonePageSchema, DnsZoneSchema } from "bunnynet-pulumi/dist/schemas/dns.js";
 import { EdgeScriptSchema, VariableSchema } from "bunnynet-pulumi/dist/schemas/edgeScripts.js";
 import { EdgeScriptWithKeySchema, ScriptCodeSchema, ScriptListSchema, ScriptReleaseListSchema, ScriptReleaseSchema } from "bunnynet-pulumi/dist/schemas/edgeScriptCode.js";
-import { PullZoneSchema } from "bunnynet-pulumi/dist/schemas/pullZones.js";
+import { PullZoneListSchema, PullZoneSchema } from "bunnynet-pulumi/dist/schemas/pullZones.js";
+import { StorageZoneListSchema, StorageZoneSchema } from "bunnynet-pulumi/dist/schemas/storageZones.js";
 import { GenericRequestResponseSchema, RateLimitPageSchema, RateLimitRuleSchema, ShieldZoneSchema } from "bunnynet-pulumi/dist/schemas/shield.js";
 import { StreamStatusSchema, VideoLibrarySchema, VideoSchema } from "bunnynet-pulumi/dist/schemas/stream.js";
 import { resolveSettings } from "bunnynet-pulumi/dist/settings.js";
@@ -81,6 +82,12 @@ type Json = Record<string, unknown>;
 const CLIENT_SCHEMAS: Record<string, z.ZodType> = {
   "core GET /apikey": ApiKeyPageSchema,
   "core GET /pullzone/{id}": PullZoneSchema,
+  "core GET /pullzone": PullZoneListSchema,
+  "core POST /pullzone": PullZoneSchema,
+  "core POST /pullzone/{id}": PullZoneSchema,
+  "core GET /storagezone": StorageZoneListSchema,
+  "core POST /storagezone": StorageZoneSchema,
+  "core GET /storagezone/{id}": StorageZoneSchema,
   "core GET /videolibrary/{id}": VideoLibrarySchema,
   "core POST /user/closeaccount": CloseAccountResponseSchema,
   "core GET /dnszone": DnsZonePageSchema,
@@ -292,6 +299,18 @@ describe("conformance with bunny.net's published OpenAPI documents", function ()
     await client.pullZones.addHostname(zone, "conformance.example.com");
     await client.pullZones.removeHostname(zone, "conformance.example.com");
     await client.account.closeAccount({ password: "not the password" }).catch(() => undefined);
+
+    const storage = await client.storageZones.createStorageZone({ Name: "conformance-storage", Region: "DE", ReplicationRegions: ["NY"], ZoneTier: 0 });
+    await client.storageZones.getStorageZone(storage.Id);
+    await client.storageZones.updateStorageZone(storage.Id, { ReplicationZones: ["NY", "SG"], Rewrite404To200: true, Custom404FilePath: "/404.html" });
+    await client.storageZones.findStorageZoneByName("conformance-storage");
+    const created = await client.pullZones.createPullZone({ Name: "conformance-zone", OriginType: 2, StorageZoneId: storage.Id, BlockedIps: ["192.0.2.1"], IpFamilyPolicy: 1 });
+    await client.pullZones.getPullZone(created.Id);
+    await client.storageZones.getStorageZone(storage.Id);
+    await client.pullZones.updatePullZone(created.Id, { OriginType: 0, OriginUrl: "https://origin.example.com", DnsOriginPort: 8443, DnsOriginScheme: "https", EnableTLS1: false });
+    await client.pullZones.findPullZoneByName("conformance-zone");
+    await client.pullZones.deletePullZone(created.Id);
+    await client.storageZones.deleteStorageZone(storage.Id, { deleteLinkedPullZones: false });
 
     const library = Number(f.videoLibraryId);
     await client.stream.getVideo(library, String(f.videoId));

@@ -73,6 +73,12 @@ const deletion = new bunnynet.VolumeInstanceDeletion("drain", deletionArgs);
 const edgeScriptArgs: bunnynet.EdgeScriptArgs = { name: "router", type: "Standalone", code: new pulumi.asset.FileAsset("router.js") };
 const edgeScript = new bunnynet.EdgeScript("router", edgeScriptArgs);
 const scriptHostname: pulumi.Output<string | undefined> = edgeScript.linkedPullZoneHostname;
+const storageArgs: bunnynet.StorageZoneArgs = { name: "files", region: "DE", replicationRegions: ["NY"], zoneTier: "Standard", rewrite404To200: true };
+const storage = new bunnynet.StorageZone("files", storageArgs);
+const originArgs: bunnynet.PullZoneOriginArgs = { storageZoneId: storage.storageZoneId };
+const pullZoneArgs: bunnynet.PullZoneArgs = { name: "site", origin: originArgs, zones: ["EU", "US"], ipFamily: "DualStack", blockedIps: ["192.0.2.1"] };
+const site = new bunnynet.PullZone("site", pullZoneArgs);
+const urlZone = new bunnynet.PullZone("api", { name: "api", origin: { url: "https://origin.example.com", port: 8443, scheme: "https" } });
 
 // Outputs, typed as users would type them.
 const storedConfiguration: pulumi.Output<bunnynet.api.RateLimitRuleConfiguration> = rule.configuration;
@@ -93,6 +99,10 @@ export const outputs = {
   secretId: scriptSecret.secretId,
   scriptHostname,
   releaseId: edgeScript.releaseId,
+  storageZoneId: storage.storageZoneId,
+  storagePassword: storage.password,
+  cdnHostname: site.cdnHostname,
+  urlZoneId: urlZone.pullZoneId,
 };
 
 // Lookups, plain and as Outputs.
@@ -112,6 +122,11 @@ export const dnsZoneIdOut = bunnynet.getDnsZoneOutput(dnsZoneArgs, options).dnsZ
 export async function lookups(): Promise<void> {
   const found: bunnynet.GetDnsZoneResult = await bunnynet.getDnsZone({ dnsZoneId: 1 }, options);
   console.log(found.nameservers.join(","), found.recordCount);
+export const pullZoneHostnames = bunnynet.getPullZoneOutput({ name: "site" }, options).hostnames;
+
+export async function lookups(): Promise<void> {
+  const found: bunnynet.GetPullZoneResult = await bunnynet.getPullZone({ id: 42 } satisfies bunnynet.GetPullZoneArgs, options);
+  console.log(found.cdnHostname, found.zone.Name);
   const keys: bunnynet.GetApiKeysResult = await bunnynet.getApiKeys(options);
   const regions: bunnynet.GetRegionsResult = await bunnynet.getRegions(regionArgs, options);
   const region: bunnynet.RegionInfo | undefined = regions.regions[0];
@@ -193,6 +208,16 @@ export async function useClient(c: bunnynet.BunnyClient): Promise<void> {
   await c.pullZones.addCertificate(42, "cdn.example.com", "-----BEGIN CERTIFICATE-----", "-----BEGIN PRIVATE KEY-----");
   await c.pullZones.setForceSsl(42, "cdn.example.com", true);
   await c.pullZones.removeCertificate(42, "cdn.example.com");
+  const newZone: bunnynet.api.PullZone = await c.pullZones.createPullZone({ Name: "site", OriginUrl: "https://origin.example.com" } satisfies bunnynet.api.PullZoneAddRequest);
+  await c.pullZones.updatePullZone(newZone.Id, { EnableLogging: false } satisfies bunnynet.api.PullZoneSettingsRequest);
+  for await (const z of c.pullZones.listPullZones({ search: "site" })) console.log(z.Name);
+  console.log((await c.pullZones.findPullZoneByName("site"))?.Id);
+  await c.pullZones.deletePullZone(newZone.Id);
+  const storageZone: bunnynet.api.StorageZone = await c.storageZones.createStorageZone({ Name: "files", Region: "DE" } satisfies bunnynet.api.StorageZoneAddRequest);
+  await c.storageZones.updateStorageZone(storageZone.Id, { ReplicationZones: ["NY"] } satisfies bunnynet.api.StorageZoneUpdateRequest);
+  console.log((await c.storageZones.getStorageZone(storageZone.Id)).Password.length, (await c.storageZones.findStorageZoneByName("files"))?.Id);
+  for await (const z of c.storageZones.listStorageZones()) console.log(z.Name);
+  await c.storageZones.deleteStorageZone(storageZone.Id, { deleteLinkedPullZones: false });
 
   const shieldZone: bunnynet.api.ShieldZone = await c.shield.getShieldZoneByPullZone(42);
   const input: bunnynet.api.CreateRateLimitInput = {

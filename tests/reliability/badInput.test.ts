@@ -37,8 +37,11 @@ const VALID: Record<string, Plain> = {
     },
   },
   VideoThumbnail: { libraryId: ID, videoId: "80e2da74-9464-4b3b-963d-9b6adb877d94", frame: 2 },
-  VolumeInstanceDeletion: { appId: "KRYEa1z1z5", volumeId: "8Jy9JIsVkk", instanceId: "6pHuEf9PiH", detachFirst: true, triggers: { release: "1" } },  DnsZone: { domain: "example.com", loggingEnabled: true, logAnonymizationType: "Drop" },
+  DnsZone: { domain: "example.com", loggingEnabled: true, logAnonymizationType: "Drop" },
   DnsRecord: { dnsZoneId: ID, type: "SRV", name: "_sip._tcp", value: "sip.example.net", priority: 10, weight: 5, port: 5060 },
+  VolumeInstanceDeletion: { appId: "KRYEa1z1z5", volumeId: "8Jy9JIsVkk", instanceId: "6pHuEf9PiH", detachFirst: true, triggers: { release: "1" } },
+  StorageZone: { name: "site-files", region: "DE", replicationRegions: ["NY"] },
+  PullZone: { name: "site-cdn", origin: { storageZoneId: ID }, zones: ["EU", "US"] },
 };
 
 /** The valid inputs of `type` with `changes` applied; a change to `undefined` removes the property. */
@@ -210,6 +213,26 @@ const CASES: Record<string, BadInput[]> = {
     { kind: "PullZone record with a value and no pull zone", news: variant("DnsRecord", { type: "PullZone", priority: undefined, weight: undefined, port: undefined }), properties: ["pullZoneId", "value"] },
     { kind: "name with a space", news: variant("DnsRecord", { name: "a b" }), properties: ["name"] },
     { kind: "unknown property (misspelt value)", news: variant("DnsRecord", { vaule: "x" }), properties: ["vaule"], reason: UNKNOWN },
+  ],
+  StorageZone: [
+    { kind: "name with a space", news: variant("StorageZone", { name: "site files" }), properties: ["name"] },
+    { kind: "missing region", news: variant("StorageZone", { region: undefined }), properties: ["region"] },
+    { kind: "lower-case region", news: variant("StorageZone", { region: "de" }), properties: ["region"], reason: /region code/ },
+    { kind: "main region among the replicas", news: variant("StorageZone", { replicationRegions: ["DE"] }), properties: ["replicationRegions"], reason: /main region/ },
+    { kind: "unknown tier", news: variant("StorageZone", { zoneTier: "Fast" }), properties: ["zoneTier"] },
+    { kind: "empty 404 path", news: variant("StorageZone", { custom404FilePath: "" }), properties: ["custom404FilePath"] },
+  ],
+  PullZone: [
+    { kind: "name with a dot", news: variant("PullZone", { name: "site.cdn" }), properties: ["name"] },
+    { kind: "no origin kind", news: variant("PullZone", { origin: { verifySsl: true } }), properties: ["origin"], reason: /exactly one of url, storageZoneId, scriptId/ },
+    { kind: "two origin kinds", news: variant("PullZone", { origin: { url: "https://a.example", scriptId: 3 } }), properties: ["origin"], reason: /got url, scriptId/ },
+    { kind: "origin URL without http(s)", news: variant("PullZone", { origin: { url: "origin.example.com" } }), properties: ["origin.url"] },
+    { kind: "origin port out of range", news: variant("PullZone", { origin: { url: "https://a.example", port: 0 } }), properties: ["origin.port"] },
+    { kind: "unknown delivery zone", news: variant("PullZone", { zones: ["EU", "MOON"] }), properties: ["zones.1"] },
+    { kind: "lower-case blocked country", news: variant("PullZone", { blockedCountries: ["us"] }), properties: ["blockedCountries.0"] },
+    { kind: "unknown IP family", news: variant("PullZone", { ipFamily: "IPv5" }), properties: ["ipFamily"] },
+    { kind: "cache time below -1", news: variant("PullZone", { cacheExpirationTime: -5 }), properties: ["cacheExpirationTime"] },
+    { kind: "unknown property (misspelt origin)", news: variant("PullZone", { orign: { url: "https://a.example" } }), properties: ["orign"], reason: UNKNOWN },
   ],
 };
 

@@ -138,7 +138,7 @@ describe("reliability: no key in provider texts, state, outputs, errors or debug
   }
 
   it("is in no provider text of any of the package's types", async () => {
-    const types = ["PullZoneHostname", "RateLimitRule", "ScriptSecret", "ScriptVariable", "VideoThumbnail", "VolumeInstanceDeletion"];
+    const types = ["PullZoneHostname", "RateLimitRule", "ScriptSecret", "ScriptVariable", "VideoThumbnail", "VolumeInstanceDeletion", "StorageZone", "PullZone"];
     // Other test files register test-only types in the same process: the package's own must all be there.
     assert.deepEqual(types.filter((t) => !registeredTypes().includes(t)), []);
     for (const type of types) assertNoSecretIn(`the provider text of ${type}`, await providerText(type));

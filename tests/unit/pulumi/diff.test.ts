@@ -88,6 +88,37 @@ describe("unit: diff of each resource type (in place, replace, delete first)", (
     });
   });
 
+  describe("StorageZone", () => {
+    let olds: Record<string, unknown>;
+    before(async () => (olds = await checked("StorageZone", { name: "files", region: "DE", replicationRegions: ["NY", "SG"] })));
+
+    it("adds a replication region in place (in any order), and the 404 settings", async () => {
+      assert.deepEqual(await diff("StorageZone", olds, await checked("StorageZone", { name: "files", region: "DE", replicationRegions: ["SG", "NY"] })), NO_CHANGE);
+      assert.deepEqual(await diff("StorageZone", olds, await checked("StorageZone", { name: "files", region: "DE", replicationRegions: ["LA", "NY", "SG"] })), inPlace);
+      assert.deepEqual(await diff("StorageZone", olds, { ...olds, rewrite404To200: true }), inPlace);
+    });
+
+    it("replaces, deleting first (the same name), when a replication region is removed: the API cannot remove one", async () => {
+      assert.deepEqual(await diff("StorageZone", olds, { ...olds, replicationRegions: ["NY"] }), { changes: true, replaces: ["replicationRegions"], deleteBeforeReplace: true });
+      assert.deepEqual(await diff("StorageZone", olds, { ...olds, replicationRegions: ["LA"] }), { changes: true, replaces: ["replicationRegions"], deleteBeforeReplace: true });
+    });
+
+    it("at preview, unknown regions are not judged a removal (up diffs again with the values)", async () => {
+      assert.deepEqual(await diff("StorageZone", olds, { ...olds, replicationRegions: unknownValue }), inPlace);
+    });
+  });
+
+  describe("PullZone", () => {
+    let olds: Record<string, unknown>;
+    before(async () => (olds = await checked("PullZone", { name: "cdn", origin: { url: "https://a.example" } })));
+
+    it("changes the origin's kind and the settings in place; a new name replaces without deleting first", async () => {
+      assert.deepEqual(await diff("PullZone", olds, await checked("PullZone", { name: "cdn", origin: { storageZoneId: 4 } })), inPlace);
+      assert.deepEqual(await diff("PullZone", olds, { ...olds, zones: ["EU"] }), inPlace);
+      assert.deepEqual(await diff("PullZone", olds, { ...olds, name: "cdn2" }), { changes: true, replaces: ["name"], deleteBeforeReplace: false });
+    });
+  });
+
   describe("VideoThumbnail", () => {
     const asset = { [specialSigKey]: specialAssetSig, text: "hello" };
     let olds: Record<string, unknown>;

@@ -1,0 +1,191 @@
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { idFromString } from "../schemas/common";
+import type { PullZone as PullZoneModel, PullZoneSettingsRequest } from "../types.generated";
+import { BunnyResource } from "../pulumi/base";
+import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
+import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
+import { settingsFromApi, settingsShape, settingsToApi } from "./pullZoneSettings";
+import type { PullZoneSettingsArgs, PullZoneSettingsOutputs } from "./pullZoneSettingsArgs";
+
+/**
+ * A pull zone. Sources: core-api-v1.0.0.json (PullZonePublic_Add, _Index, _IndexAll, _UpdatePullZone, _Delete;
+ * PullZoneAddModel, PullZoneSettingsModel (no Name: a rename replaces), PullZoneModel, PullZoneOriginType);
+ * BunnyWay/terraform-provider-bunnynet internal/provider/resource_pullzone.go (`bunnynet_pullzone`) and its issues:
+ * #16 (`cdn_domain` is only `b-cdn.net`: here `cdnHostname` is the zone's whole hostname), #79 (origin port and
+ * scheme: `origin.port`, `origin.scheme`), #14 (a pull zone deleted with its storage zone: "already gone").
+ */
+
+export const PULL_ZONE_TYPE = "PullZone";
+
+/** PullZoneOriginType. */
+const ORIGIN_TYPE = { url: 0, storageZone: 2, edgeScript: 4 } as const;
+const ORIGIN_KINDS = ["url", "storageZoneId", "scriptId"] as const;
+
+const originSchema = z
+  .object({
+    url: z.string().regex(/^https?:\/\/[^\s/?#]+[^\s]*$/i, "must be an http:// or https:// URL").optional(),
+    storageZoneId: idFromString.optional(),
+    scriptId: idFromString.optional(),
+    /** The Host header sent to the origin; unset: the origin's own. */
+    hostHeader: z.string().min(1).optional(),
+    forwardHostHeader: z.boolean().default(false),
+    verifySsl: z.boolean().default(false),
+    followRedirects: z.boolean().default(false),
+    port: z.number().int().min(1).max(65535).optional(),
+    scheme: z.enum(["http", "https"]).optional(),
+  })
+  .strict()
+  .superRefine((origin, ctx) => {
+    const kinds = ORIGIN_KINDS.filter((k) => origin[k] !== undefined);
+    if (kinds.length !== 1) {
+      ctx.addIssue({ code: "custom", message: `must have exactly one of url, storageZoneId, scriptId (got ${kinds.length === 0 ? "none" : kinds.join(", ")})` });
+    }
+  });
+
+const pullZoneInputs = z
+  .object({
+    name: z.string().regex(/^[a-zA-Z0-9-]{1,60}$/, "must be 1..60 letters, digits and hyphens (it becomes <name>.b-cdn.net)"),
+    origin: originSchema,
+    ...settingsShape,
+    ...adoptionInputs,
+  })
+  .strict();
+
+type Inputs = z.output<typeof pullZoneInputs>;
+type Origin = z.output<typeof originSchema>;
+
+function originToApi(origin: Origin): PullZoneSettingsRequest {
+  const common = {
+    OriginHostHeader: origin.hostHeader ?? "",
+    AddHostHeader: origin.forwardHostHeader,
+    VerifyOriginSSL: origin.verifySsl,
+    FollowRedirects: origin.followRedirects,
+    DnsOriginPort: origin.port,
+    DnsOriginScheme: origin.scheme,
+  };
+  if (origin.storageZoneId !== undefined) return { ...common, OriginType: ORIGIN_TYPE.storageZone, StorageZoneId: origin.storageZoneId };
+  if (origin.scriptId !== undefined) return { ...common, OriginType: ORIGIN_TYPE.edgeScript, EdgeScriptId: origin.scriptId };
+  return { ...common, OriginType: ORIGIN_TYPE.url, OriginUrl: origin.url };
+}
+
+/** The origin as the zone has it; port and scheme the API never answers, so they stay as requested. */
+function originFromApi(zone: PullZoneModel, requested: Origin | undefined): Origin {
+  const kind =
+    zone.OriginType === ORIGIN_TYPE.storageZone || (zone.OriginType == null && zone.StorageZoneId)
+      ? { storageZoneId: zone.StorageZoneId ?? undefined }
+      : zone.OriginType === ORIGIN_TYPE.edgeScript
+        ? { scriptId: zone.EdgeScriptId ?? undefined }
+        : { url: zone.OriginUrl };
+  return {
+    ...kind,
+    hostHeader: zone.OriginHostHeader === "" ? undefined : zone.OriginHostHeader,
+    forwardHostHeader: zone.AddHostHeader,
+    verifySsl: zone.VerifyOriginSSL,
+    followRedirects: zone.FollowRedirects,
+    port: requested?.port,
+    scheme: requested?.scheme,
+  };
+}
+
+const toApi = (inputs: Inputs): PullZoneSettingsRequest => ({ ...settingsToApi(inputs), ...originToApi(inputs.origin) });
+const settingKeys = Object.keys(settingsShape) as (keyof typeof settingsShape)[];
+
+const pullZone = defineResource<PullZoneOutputs>()({
+  type: PULL_ZONE_TYPE,
+  inputs: pullZoneInputs,
+  computedOutputs: ["pullZoneId", "cdnHostname", "tokenAuthKey"],
+  // PullZoneSettingsModel has no Name: a new name is a new zone.
+  replaceOnChanges: ["name"],
+  identity: ["name"],
+  // The API refuses a name in use anywhere (400 `pullzone.name_taken`).
+  refusesDuplicates: true,
+  // An adopted zone gets the program's origin and settings.
+  setOnAdoption: ["origin", ...settingKeys],
+  secretOutputs: ["tokenAuthKey"],
+
+  describe(zone: PullZoneModel, requested: Inputs) {
+    return {
+      id: String(zone.Id),
+      inputs: { ...requested, name: zone.Name, origin: originFromApi(zone, requested.origin), ...settingsFromApi(zone) },
+      outputs: { pullZoneId: zone.Id, cdnHostname: `${zone.Name}.${zone.CnameDomain || "b-cdn.net"}`, tokenAuthKey: zone.ZoneSecurityKey },
+    };
+  },
+
+  find: ({ client }, inputs) => client.pullZones.findPullZoneByName(inputs.name),
+
+  create: ({ client }, inputs) => client.pullZones.createPullZone({ Name: inputs.name, ...toApi(inputs) }),
+
+  get: ({ client }, id) => client.pullZones.getPullZone(Number(id)),
+
+  // Every setting is sent (absolute values): one call, safe to repeat.
+  update: ({ client }, id, _state, inputs) => client.pullZones.updatePullZone(Number(id), toApi(inputs)),
+
+  // Its hostnames go with it (and its Shield zone); a zone already gone (with its storage zone, say) is done.
+  delete: ({ client }, id) => client.pullZones.deletePullZone(Number(id)),
+});
+
+/** Where a pull zone gets its content: exactly one of `url`, `storageZoneId`, `scriptId`. */
+export interface PullZoneOriginArgs {
+  /** An origin server, `http://` or `https://`. */
+  url?: pulumi.Input<string>;
+  /** A storage zone (`StorageZone.storageZoneId`). */
+  storageZoneId?: pulumi.Input<number | string>;
+  /** An edge script (standalone) that answers the requests. */
+  scriptId?: pulumi.Input<number | string>;
+  /** The Host header sent to the origin. */
+  hostHeader?: pulumi.Input<string>;
+  /** Forward the requested hostname as the Host header. Default false. */
+  forwardHostHeader?: pulumi.Input<boolean>;
+  /** Verify the origin's certificate. Default false. */
+  verifySsl?: pulumi.Input<boolean>;
+  /** Follow the origin's redirects. Default false. */
+  followRedirects?: pulumi.Input<boolean>;
+  /** The origin's port (DNS-accelerated origins; the API sets it but never shows it back). */
+  port?: pulumi.Input<number>;
+  /** The origin's scheme, `"http"` or `"https"` (as `port`). */
+  scheme?: pulumi.Input<"http" | "https">;
+}
+
+export interface PullZoneArgs extends PullZoneSettingsArgs, AdoptableArgs {
+  /** The zone's name (1..60 letters, digits, hyphens; unique across bunny.net): served at `<name>.b-cdn.net`. Changing it replaces the zone. */
+  name: pulumi.Input<string>;
+  /** Where the content comes from (checked at preview: exactly one kind). Changes in place. */
+  origin: pulumi.Input<PullZoneOriginArgs>;
+}
+
+argsMatchSchema<PullZoneArgs, typeof pullZoneInputs>(true);
+
+/** The origin as stored. */
+export interface PullZoneOriginOutputs {
+  url?: string;
+  storageZoneId?: number;
+  scriptId?: number;
+  hostHeader?: string;
+  forwardHostHeader: boolean;
+  verifySsl: boolean;
+  followRedirects: boolean;
+  port?: number;
+  scheme?: "http" | "https";
+}
+
+/** What a PullZone holds once deployed. */
+export interface PullZoneOutputs extends PullZoneSettingsOutputs {
+  name: string;
+  origin: PullZoneOriginOutputs;
+  adoptExisting: boolean;
+  /** The zone's id in the API (for hostnames, Shield zones, DNS records). */
+  pullZoneId: number;
+  /** The zone's whole CDN hostname, `<name>.b-cdn.net` (a CNAME's target). */
+  cdnHostname: string;
+  /** The token-authentication key: always a secret. */
+  tokenAuthKey: string;
+}
+
+export interface PullZone extends OutputProperties<PullZoneOutputs> {}
+/** A pull zone (`/pullzone`): the CDN in front of an origin URL, a storage zone or an edge script. */
+export class PullZone extends BunnyResource {
+  constructor(name: string, args: PullZoneArgs, opts?: pulumi.CustomResourceOptions) {
+    super(pullZone, name, args, opts);
+  }
+}

@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { coreListSchema, nullishFlag, nullishStrings, nullishText } from "./common";
+
+/**
+ * Storage zones (core API: StorageZoneModel, StorageZoneModelAdd, StorageZoneSettingsModel, StorageZoneTier;
+ * operations StorageZonePublic_Add, _Index, _IndexAll, _Update, _Delete).
+ */
+
+const flag = nullishFlag;
+const text = nullishText;
+
+/** StorageZoneTier: Standard = 0, Edge (SSD) = 1. */
+export const StorageZoneTier = { Standard: 0, Edge: 1 } as const;
+
+/** A storage zone region code (DE, NY, LA, SG, SYD …): upper-case letters. */
+export const StorageRegionSchema = z.string().regex(/^[A-Z]{2,4}$/, "must be a region code such as DE, NY, LA, SG or SYD (upper case)");
+
+/** A storage zone as the API answers it; the passwords are secrets (callers keep them so). */
+export const StorageZoneSchema = z.object({
+  Id: z.number(),
+  Name: text,
+  Password: text,
+  ReadOnlyPassword: text,
+  Region: text,
+  ReplicationRegions: nullishStrings,
+  StorageHostname: text,
+  ZoneTier: z.number().nullish(),
+  Rewrite404To200: flag,
+  Custom404FilePath: z.string().nullish(),
+  Deleted: flag,
+  /** The pull zones linked to the zone (only their ids and names are read). */
+  PullZones: z
+    .array(z.object({ Id: z.number(), Name: text }))
+    .nullish()
+    .transform((v) => v ?? []),
+});
+
+/** Body of `POST /storagezone` (StorageZoneModelAdd). */
+export const StorageZoneAddRequestSchema = z
+  .object({
+    Name: z.string().min(1),
+    Region: StorageRegionSchema,
+    ReplicationRegions: z.array(StorageRegionSchema).nullish(),
+    ZoneTier: z.number().int().min(0).max(1).optional(),
+  })
+  .strict();
+
+/** Body of `POST /storagezone/{id}` (StorageZoneSettingsModel): replication regions can be added, never removed. */
+export const StorageZoneUpdateRequestSchema = z
+  .object({
+    ReplicationZones: z.array(StorageRegionSchema).nullish(),
+    OriginUrl: z.string().nullish(),
+    Custom404FilePath: z.string().nullish(),
+    Rewrite404To200: z.boolean().nullish(),
+  })
+  .strict();
+
+/** `GET /storagezone`: an array (core document), or a page `{Items, HasMoreItems}`: both are read. */
+export const StorageZoneListSchema = coreListSchema(StorageZoneSchema);
+
+export type StorageZone = z.output<typeof StorageZoneSchema>;
+export type StorageZoneAddRequest = z.input<typeof StorageZoneAddRequestSchema>;
+export type StorageZoneUpdateRequest = z.input<typeof StorageZoneUpdateRequestSchema>;
