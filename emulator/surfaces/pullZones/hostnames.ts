@@ -4,6 +4,7 @@ import type { EmulatorContext, EmulatorSurface } from "../../context";
 import { coreError } from "../../errorShapes";
 import { issueCertificate } from "../../certificates";
 import { PROVISION, type HostnameRecord, type PullZoneRecord, createPullZone, publicZone } from "./records";
+import { pointsAtPullZone } from "./dnsPointing";
 
 /**
  * The custom hostnames of pull zones, their certificates and force-SSL.
@@ -15,7 +16,8 @@ import { PROVISION, type HostnameRecord, type PullZoneRecord, createPullZone, pu
  *
  * Where the documents are silent, the emulator decides:
  * - A free certificate is issued at once (a self-signed stand-in, 90 days, the hostname as its only SAN),
- *   except for a hostname whose DNS "does not point here yet": `POST /_emulator/dns-pending
+ *   except for a name in one of the account's DNS zones that no record there points at the pull zone (400
+ *   `The domain … is not pointing to our servers.`, see dnsPointing.ts), and a hostname whose DNS "does not point here yet": `POST /_emulator/dns-pending
  *   {hostname, attempts}` makes its next N loads answer 400 `pullzone.certificate_dns_not_ready`
  *   (fixture `dnsPendingHostname`, seeded with `dnsPendingAttempts`).
  * - A custom certificate must be base64 of PEM text, parse, match its key, cover the hostname and be
@@ -102,6 +104,10 @@ export function hostnameRoutes(app: FastifyInstance, ctx: EmulatorContext): void
     }
     // A system hostname already has bunny.net's own certificate.
     if (found.hostname.IsSystemHostname) return reply.code(200).send();
+    // A name in one of the account's DNS zones gets a certificate only once a record there points at the pull zone.
+    if (pointsAtPullZone(ctx.store, hostname, found.zone) === false) {
+      return coreError(reply, 400, "pullzone.certificate_dns_not_ready", "hostname", `The domain ${hostname} is not pointing to our servers.`);
+    }
     const issued = await issueCertificate({ hostnames: [hostname], issuer: "Emulator Free Certificates" });
     // Read the zone again after the wait: other requests may have changed it meanwhile.
     const now = findInAccount(ctx, hostname);
