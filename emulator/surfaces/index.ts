@@ -3,7 +3,9 @@ import { accountSurface } from "./account";
 import { pullZonesSurface } from "./pullZones";
 import { loggingSurface } from "./logging/routes";
 import { shieldSurface } from "./shield";
+import { shieldZonesSurface } from "./shieldZones";
 import { streamSurface } from "./stream";
+import { videoLibrariesSurface } from "./videoLibraries";
 import { containersSurface } from "./containers/routes";
 import { edgeScriptsSurface } from "./edgeScripts";
 
@@ -13,7 +15,9 @@ export const surfaces: EmulatorSurface[] = [
   pullZonesSurface,
   loggingSurface,
   shieldSurface,
+  shieldZonesSurface,
   streamSurface,
+  videoLibrariesSurface,
   containersSurface,
   edgeScriptsSurface,
 ];

@@ -23,7 +23,7 @@ import type { CreateRateLimitInput, RateLimitListQuery, RateLimitPage, RateLimit
 
 
 /** Shield's answers are read by `shieldAnswer`; one schema instance, so identical reads are recognised and shared (Transport). */
-const ANY_ANSWER = z.unknown();
+export const ANY_ANSWER = z.unknown();
 /** Pauses between the lookups that read back a rule the API accepted (202) but may not list yet. */
 const READ_BACK_DELAYS_MS = [0, 250, 500, 1000, 2000, 4000];
 
@@ -179,7 +179,7 @@ function errorForShieldKey(details: BunnyErrorDetails): BunnyError {
  * Reads a Shield 2xx answer in every form it comes in: the object itself, the object wrapped as `{data, error}`,
  * an error envelope (thrown, mapped by its key), or a genuine accept (AcceptedResult, empty, `{data: null}`).
  */
-function shieldAnswer<S extends z.ZodType>(method: string, path: string, status: number, body: unknown, schema: S): { kind: "value"; value: z.output<S> } | { kind: "accepted" } {
+export function shieldAnswer<S extends z.ZodType>(method: string, path: string, status: number, body: unknown, schema: S): { kind: "value"; value: z.output<S> } | { kind: "accepted" } {
   const envelope = typeof body === "object" && body !== null && ("data" in body || "error" in body) ? (body as { data?: unknown; error?: unknown }) : undefined;
   if (envelope && typeof envelope.error === "object" && envelope.error !== null) {
     const e = ShieldEnvelopeErrorSchema.safeParse(envelope.error);

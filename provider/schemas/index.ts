@@ -8,3 +8,5 @@ export * from "./edgeScripts";
 export * from "./account";
 export * from "./shield";
 export * from "./logging";
+export * from "./shieldZones";
+export * from "./videoLibraries";
