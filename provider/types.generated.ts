@@ -686,3 +686,51 @@ export interface RateLimitRuleConfiguration {
     isRegexVariable: boolean;
   }[];
 }
+
+// resources/videoLibrary.ts
+/** A video library's name and settings as stored (lists as arrays, the encoding tier as the API's number). */
+export interface VideoLibrarySettings {
+  name: string;
+  replicationRegions?: string[];
+  playerVersion?: number;
+  encodingTier?: 0 | 1;
+  jitEncodingEnabled?: boolean;
+  outputCodecs?: string[];
+  enabledResolutions?: string[];
+  blockNoneReferrer?: boolean;
+  mp4FallbackEnabled?: boolean;
+  keepOriginalFiles?: boolean;
+  directPlayEnabled?: boolean;
+  earlyPlayEnabled?: boolean;
+  multiAudioTrackSupportEnabled?: boolean;
+  transcribingEnabled?: boolean;
+  transcribingCaptionLanguages?: string[];
+  transcribingTitleGenerationEnabled?: boolean;
+  transcribingDescriptionGenerationEnabled?: boolean;
+  contentTaggingEnabled?: boolean;
+  webhookUrl?: string;
+  playerLanguage?: string;
+  playerFontFamily?: string;
+  playerPrimaryColor?: string;
+  playerControls?: string[];
+  playerCustomHead?: string;
+  captionsFontSize?: number;
+  captionsFontColor?: string;
+  captionsBackgroundColor?: string;
+  watchtimeHeatmapEnabled?: boolean;
+  vastTagUrl?: string;
+  cdnTokenAuthenticationEnabled?: boolean;
+  viewTokenAuthenticationEnabled?: boolean;
+  drmEnabled?: boolean;
+  watermarkPositionLeft?: number;
+  watermarkPositionTop?: number;
+  watermarkWidth?: number;
+  watermarkHeight?: number;
+  bitrate240p?: number;
+  bitrate360p?: number;
+  bitrate480p?: number;
+  bitrate720p?: number;
+  bitrate1080p?: number;
+  bitrate1440p?: number;
+  bitrate2160p?: number;
+}

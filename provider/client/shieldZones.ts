@@ -5,7 +5,7 @@ import { validateRequest } from "../http/validation";
 import { idFromString } from "../schemas/common";
 import { CreateShieldZoneRequestSchema, ShieldZoneDetailsSchema, ShieldZoneWriteAnswerSchema, UpdateShieldZoneRequestSchema } from "../schemas/shieldZones";
 import type { CreateShieldZoneInput, ShieldZoneDetails, UpdateShieldZoneInput } from "../types.generated";
-import { ANY_ANSWER, shieldAnswer } from "./shield";
+import { ANY_ANSWER, shieldAnswer } from "./shieldAnswers";
 
 /**
  * Shield zones: the Shield protection (plan, WAF, DDoS, learning mode) of one pull zone.

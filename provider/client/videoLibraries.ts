@@ -53,12 +53,12 @@ export class VideoLibrariesClient {
     }
   }
 
-  /** The library named exactly `name` (the newest if several), or undefined. Pages through `GET /videolibrary?search=`. */
+  /** The library named exactly `name` (the newest if several), or undefined. Pages through `GET /videolibrary` (unfiltered, so every look-up of a deployment shares the pages). */
   async findByName(name: string): Promise<VideoLibraryDetails | undefined> {
     let found: VideoLibraryDetails | undefined;
     const guard = new PageGuard("GET", "/videolibrary", this.http.limits);
     for (let page = 1; ; page++) {
-      const res = await this.http.request({ api: "core", method: "GET", path: "/videolibrary", query: { page, perPage: 1000, search: name }, responseSchema: LibraryPageSchema, cacheable: true });
+      const res = await this.http.request({ api: "core", method: "GET", path: "/videolibrary", query: { page, perPage: 1000 }, responseSchema: LibraryPageSchema, cacheable: true });
       guard.page(res.body.Items);
       for (const library of res.body.Items) if (library.Name === name && (!found || library.Id > found.Id)) found = library;
       if (!res.body.HasMoreItems || res.body.Items.length === 0) break;

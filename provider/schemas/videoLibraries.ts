@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { numericEnum } from "./common";
+import { EncodingTier } from "./videoLibraryEnums";
 
 /**
  * Video libraries in the core API, derived from core-api-v1.0.0.json: VideoLibraryCreateModel
@@ -10,8 +11,6 @@ import { numericEnum } from "./common";
  * Only the settings the package manages are modelled (the Terraform resource bunnynet_stream_library's floor).
  */
 
-/** The encoding tier (EncodingTier: 0 = Free, 1 = Premium). */
-export const EncodingTier = { Free: 0, Premium: 1 } as const;
 export const encodingTier = numericEnum(EncodingTier);
 
 const INT32 = z.number().int().min(-2147483648).max(2147483647);
