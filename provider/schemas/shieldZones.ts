@@ -59,11 +59,14 @@ export const UpdateShieldZoneRequestSchema = z.strictObject({
 });
 
 /** The `data` of a create or update answer: the request as the API took it, the zone's id inside `shieldZone`. */
-export const ShieldZoneWriteAnswerSchema = z.object({
-  pullZoneId: z.number().nullish(),
-  shieldZoneId: z.number().nullish(),
-  shieldZone: z.object({ shieldZoneId: z.number().nullish() }).nullish(),
-});
+export const ShieldZoneWriteAnswerSchema = z
+  .object({
+    pullZoneId: z.number().nullish(),
+    shieldZoneId: z.number().nullish(),
+    shieldZone: z.object({ shieldZoneId: z.number().nullish() }).nullish(),
+  })
+  // Not the `{data, error}` envelope itself (whose fields are none of these).
+  .refine((d) => d.shieldZoneId != null || d.shieldZone != null, { message: "names no shield zone" });
 
 /** ShieldZoneResponse: tolerant (enum fields accept any number, unknown fields ignored). */
 export const ShieldZoneDetailsSchema = z.object({
