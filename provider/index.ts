@@ -27,7 +27,7 @@ export {
   WafExecutionMode,
   WafPayloadLimitAction,
 } from "./schemas/shieldEnums";
-export { ShieldZone, type ShieldZoneArgs } from "./resources/shieldZone";
+export { ShieldZone, type ShieldZoneArgs, type ShieldZoneSettings } from "./resources/shieldZone";
 export { VideoLibrary, type VideoLibraryArgs } from "./resources/videoLibrary";
 export { EncodingTier } from "./schemas/videoLibraryEnums";
 export { PullZoneHostname, type PullZoneHostnameArgs, type TlsInput } from "./resources/pullZoneHostname";

@@ -15,7 +15,7 @@ import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
  * /shield/shield-zone`, "Get Shield Zone Configuration"; ShieldZoneRequest, ShieldZoneResponse), the Terraform
  * resource bunnynet_pullzone_shield (internal/provider/resource_pullzone_shield.go: its attributes are the floor).
  *
- * Settings left unset are whatever the API has (the stored output shows it, and an unset input is no change);
+ * Settings left unset are whatever the API has (the `settings` output shows each as it is; an unset input is no change);
  * a setting given is compared on refresh, so a change made elsewhere shows as drift.
  *
  * Destroy: the Shield API has no delete, so destroy puts the zone back to the Basic plan with the WAF and learning
@@ -76,7 +76,7 @@ const RESET = { planType: 0, wafEnabled: false, learningMode: false } as const;
 const shieldZone = defineResource<ShieldZoneOutputs>()({
   type: SHIELD_ZONE_TYPE,
   inputs: shieldZoneInputs,
-  computedOutputs: ["shieldZoneId", "rateLimitRulesLimit", "customWafRulesLimit"],
+  computedOutputs: ["shieldZoneId", "rateLimitRulesLimit", "customWafRulesLimit", "settings"],
   // A zone belongs to its pull zone; every setting changes in place (PATCH).
   replaceOnChanges: ["pullZoneId"],
   identity: ["pullZoneId"],
@@ -88,12 +88,12 @@ const shieldZone = defineResource<ShieldZoneOutputs>()({
 
   describe(zone: ShieldZoneDetails, requested: Inputs) {
     const real = settingsFromApi(zone);
-    // A setting the program leaves unset stays unset in the inputs; the outputs show every one as it is.
+    // A setting the program leaves unset stays unset in the inputs; `settings` shows every one as it is.
     const inputs = Object.fromEntries(SETTINGS.map((k) => [k, requested[k] === undefined ? undefined : real[k]]));
     return {
       id: String(zone.shieldZoneId),
       inputs: { ...requested, ...inputs, pullZoneId: zone.pullZoneId ?? requested.pullZoneId } as Inputs,
-      outputs: { ...real, shieldZoneId: zone.shieldZoneId, rateLimitRulesLimit: zone.rateLimitRulesLimit ?? undefined, customWafRulesLimit: zone.customWafRulesLimit ?? undefined },
+      outputs: { settings: real as unknown as ShieldZoneSettings, shieldZoneId: zone.shieldZoneId, rateLimitRulesLimit: zone.rateLimitRulesLimit ?? undefined, customWafRulesLimit: zone.customWafRulesLimit ?? undefined },
     };
   },
 
@@ -148,9 +148,8 @@ export interface ShieldZoneArgs extends AdoptableArgs {
 
 argsMatchSchema<ShieldZoneArgs, typeof shieldZoneInputs>(true);
 
-/** What a ShieldZone holds once deployed: every setting as the API has it, enums as the API's numbers. */
-export interface ShieldZoneOutputs {
-  pullZoneId: number;
+/** Every setting of a shield zone as the API has it, enums as the API's numbers. */
+export interface ShieldZoneSettings {
   planType: EnumNumber<typeof ShieldPlanType>;
   learningMode: boolean;
   wafEnabled: boolean;
@@ -165,6 +164,25 @@ export interface ShieldZoneOutputs {
   ddosShieldSensitivity: EnumNumber<typeof DdosSensitivity>;
   ddosChallengeWindow: number;
   whitelabelResponsePages: boolean;
+}
+
+/** What a ShieldZone holds once deployed: the settings as given (unset: not managed), and all of them as they are. */
+export interface ShieldZoneOutputs {
+  pullZoneId: number;
+  planType: EnumNumber<typeof ShieldPlanType> | undefined;
+  learningMode: boolean | undefined;
+  wafEnabled: boolean | undefined;
+  wafExecutionMode: EnumNumber<typeof WafExecutionMode> | undefined;
+  wafDisabledRules: string[] | undefined;
+  wafLogOnlyRules: string[] | undefined;
+  wafRequestHeaderLoggingEnabled: boolean | undefined;
+  wafRequestIgnoredHeaders: string[] | undefined;
+  wafRealtimeThreatIntelligenceEnabled: boolean | undefined;
+  wafRequestBodyLimitAction: EnumNumber<typeof WafPayloadLimitAction> | undefined;
+  wafResponseBodyLimitAction: EnumNumber<typeof WafPayloadLimitAction> | undefined;
+  ddosShieldSensitivity: EnumNumber<typeof DdosSensitivity> | undefined;
+  ddosChallengeWindow: number | undefined;
+  whitelabelResponsePages: boolean | undefined;
   adoptExisting: boolean;
   /** The shield zone's id (what `RateLimitRule.shieldZoneId` takes). */
   shieldZoneId: number;
@@ -172,6 +190,8 @@ export interface ShieldZoneOutputs {
   rateLimitRulesLimit: number | undefined;
   /** How many custom WAF rules the plan allows. */
   customWafRulesLimit: number | undefined;
+  /** Every setting as the API has it, those the program leaves unset too. */
+  settings: ShieldZoneSettings;
 }
 
 export interface ShieldZone extends OutputProperties<ShieldZoneOutputs> {}

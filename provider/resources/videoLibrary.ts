@@ -23,7 +23,8 @@ import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
  * (internal/provider/resource_stream_library.go: its attributes are the floor).
  *
  * Replication regions are only in the create model: any change replaces the library (and its videos go with it).
- * Everything else, the name too, changes in place. Settings left unset are whatever the API has. The keys are
+ * Everything else, the name too, changes in place. Settings left unset are whatever the API has (the `settings`
+ * output shows each as it is). The keys are
  * secret outputs. Deleting the library deletes its videos.
  */
 
@@ -163,7 +164,7 @@ function settingsFromApi(library: VideoLibraryDetails): Record<SettingName, unkn
 const videoLibrary = defineResource<VideoLibraryOutputs>()({
   type: VIDEO_LIBRARY_TYPE,
   inputs: videoLibraryInputs,
-  computedOutputs: ["libraryId", "apiKey", "readOnlyApiKey", "pullZoneId", "storageZoneId"],
+  computedOutputs: ["libraryId", "apiKey", "readOnlyApiKey", "pullZoneId", "storageZoneId", "settings"],
   // Only the create model has replication regions: a change (adding one too) makes a new library.
   replaceOnChanges: ["replicationRegions"],
   identity: ["name"],
@@ -172,13 +173,13 @@ const videoLibrary = defineResource<VideoLibraryOutputs>()({
 
   describe(library: VideoLibraryDetails, requested: Inputs) {
     const real = { ...settingsFromApi(library), replicationRegions: library.ReplicationRegions ? [...library.ReplicationRegions] : [] };
-    // A setting the program leaves unset stays unset in the inputs; the outputs show every one as it is.
+    // A setting the program leaves unset stays unset in the inputs; `settings` shows every one as it is.
     const inputs = Object.fromEntries(Object.keys(real).map((k) => [k, requested[k as keyof Inputs] === undefined ? undefined : real[k as keyof typeof real]]));
     return {
       id: String(library.Id),
       inputs: { ...requested, ...inputs, name: library.Name ?? requested.name } as Inputs,
       outputs: {
-        ...real,
+        settings: { ...real, name: library.Name ?? requested.name } as VideoLibrarySettings,
         libraryId: library.Id,
         apiKey: library.ApiKey ?? "",
         readOnlyApiKey: library.ReadOnlyApiKey ?? "",
@@ -311,6 +312,8 @@ export interface VideoLibraryOutputs extends VideoLibrarySettings {
   pullZoneId: number | undefined;
   /** The storage zone bunny.net made for the library. */
   storageZoneId: number | undefined;
+  /** Every setting as the API has it, those the program leaves unset too. */
+  settings: VideoLibrarySettings;
 }
 
 export interface VideoLibrary extends OutputProperties<VideoLibraryOutputs> {}

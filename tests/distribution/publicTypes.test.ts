@@ -75,6 +75,7 @@ const libraryArgs: bunnynet.VideoLibraryArgs = { name: "videos", replicationRegi
 const library = new bunnynet.VideoLibrary("videos", libraryArgs);
 const libraryKeyOutput: pulumi.Output<string> = library.apiKey;
 const shieldZoneIdOutput: pulumi.Output<number> = shieldZone.shieldZoneId;
+const shieldSettings: pulumi.Output<bunnynet.ShieldZoneSettings> = shieldZone.settings;
 
 const deletionArgs: bunnynet.VolumeInstanceDeletionArgs = { appId: "app", volumeId: "vol", instanceId: "inst", detachFirst: true, triggers: [1] };
 const deletion = new bunnynet.VolumeInstanceDeletion("drain", deletionArgs);
@@ -84,6 +85,7 @@ const storedConfiguration: pulumi.Output<bunnynet.api.RateLimitRuleConfiguration
 export const outputs = {
   libraryKey: libraryKeyOutput,
   protectedZoneId: shieldZoneIdOutput,
+  waf: shieldSettings.apply((z) => z.wafEnabled),
   variableId: variable.variableId,
   required: variable.required,
   ruleId: rule.ruleId,
