@@ -719,7 +719,6 @@ export interface VideoLibrarySettings {
   captionsBackgroundColor?: string;
   watchtimeHeatmapEnabled?: boolean;
   vastTagUrl?: string;
-  cdnTokenAuthenticationEnabled?: boolean;
   viewTokenAuthenticationEnabled?: boolean;
   drmEnabled?: boolean;
   watermarkPositionLeft?: number;

@@ -12,9 +12,9 @@ import { ZONE, type ShieldZoneRecord } from "./shield";
  * ShieldZoneRequest: all `additionalProperties: false`), independently of the client's.
  *
  * Where the document is silent (emulator/README.md lists these):
- * - creating for a pull zone that does not exist answers 400 `{data: null, error: {…, errorKey:
+ * - creating for a pull zone that does not exist answers 400 `{error: {…, errorKey:
  *   "pullzone.not_found"}}`; for one that has a shield zone already, 409 `shield_zone.already_exists`;
- * - a write answers 200 `{data: <the request, with shieldZone.shieldZoneId>, error: null}` (the documented shape);
+ * - a write answers 200 `{data: <the request, with shieldZone.shieldZoneId>}` (the documented shape);
  * - updating an unknown zone answers 202 with the envelope `not_found_or_unauthorised_access.shieldzone` (as the
  *   rules' create does); reading one, 404;
  * - a shield zone whose pull zone was deleted is gone with it (every route treats it as unknown);
@@ -92,7 +92,7 @@ const updateSchema = z.strictObject({ shieldZone: settingsSchema.optional(), shi
 type Settings = z.output<typeof settingsSchema>;
 
 function writeError(reply: FastifyReply, status: number, errorKey: string, message: string): FastifyReply {
-  return reply.code(status).send({ data: null, error: { statusCode: status, success: false, message, errorKey } });
+  return reply.code(status).send({ error: { statusCode: status, success: false, message, errorKey } });
 }
 
 function invalid(reply: FastifyReply, error: z.ZodError): FastifyReply {
@@ -182,7 +182,7 @@ export const shieldZonesSurface: EmulatorSurface = {
       };
       const zone = applied(fresh, body.shieldZone);
       ctx.store.put(ZONE, zone.shieldZoneId, zone);
-      return { data: { pullZoneId: zone.pullZoneId, shieldZone: requestEcho(zone) }, error: null };
+      return { data: { pullZoneId: zone.pullZoneId, shieldZone: requestEcho(zone) } };
     });
 
     app.patch("/shield/shield-zone", async (req, reply) => {
@@ -197,7 +197,7 @@ export const shieldZonesSurface: EmulatorSurface = {
       }
       const updated = applied(zone, parsed.data.shieldZone);
       ctx.store.put(ZONE, updated.shieldZoneId, updated);
-      return { data: { shieldZoneId: updated.shieldZoneId, shieldZone: requestEcho(updated) }, error: null };
+      return { data: { shieldZoneId: updated.shieldZoneId, shieldZone: requestEcho(updated) } };
     });
   },
 };

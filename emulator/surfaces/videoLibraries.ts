@@ -141,7 +141,8 @@ export const videoLibrariesSurface: EmulatorSurface = {
       if (!library) return reply.code(404).send();
       const parsed = updateSchema.safeParse(req.body);
       if (!parsed.success) return refused(reply, parsed.error);
-      const { Name, ResetToken: _reset, ...settings } = parsed.data;
+      // Token authentication is write-only (VideoLibraryModel has no field for it): taken, never shown.
+      const { Name, ResetToken: _reset, EnableTokenAuthentication: _token, EnableTokenIPVerification: _ip, ...settings } = parsed.data;
       const updated: VideoLibraryRecord = { ...library, Name: Name ?? library.Name, settings: { ...library.settings, ...given(settings) } };
       ctx.store.put(LIBRARY, library.Id, updated);
       return libraryView(ctx, updated);

@@ -20,7 +20,6 @@ export const LIBRARY_DEFAULTS: Record<string, unknown> = {
   AllowEarlyPlay: false,
   CustomHTML: "",
   PlayerKeyColor: "#ff7755",
-  EnableTokenAuthentication: false,
   WatermarkPositionLeft: 0,
   WatermarkPositionTop: 0,
   WatermarkWidth: 0,

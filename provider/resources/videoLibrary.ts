@@ -73,7 +73,6 @@ const videoLibraryInputs = z
     captionsBackgroundColor: nonNull(update.CaptionsBackground),
     watchtimeHeatmapEnabled: nonNull(update.ShowHeatmap),
     vastTagUrl: nonNull(update.VastTagUrl),
-    cdnTokenAuthenticationEnabled: nonNull(update.EnableTokenAuthentication),
     viewTokenAuthenticationEnabled: nonNull(update.PlayerTokenAuthenticationEnabled),
     drmEnabled: nonNull(update.EnableDRM),
     watermarkPositionLeft: nonNull(update.WatermarkPositionLeft),
@@ -128,7 +127,6 @@ const API: Record<SettingName, { api: keyof UpdateVideoLibraryInput; create?: tr
   captionsBackgroundColor: { api: "CaptionsBackground" },
   watchtimeHeatmapEnabled: { api: "ShowHeatmap" },
   vastTagUrl: { api: "VastTagUrl" },
-  cdnTokenAuthenticationEnabled: { api: "EnableTokenAuthentication" },
   viewTokenAuthenticationEnabled: { api: "PlayerTokenAuthenticationEnabled" },
   drmEnabled: { api: "EnableDRM" },
   watermarkPositionLeft: { api: "WatermarkPositionLeft" },
@@ -273,8 +271,6 @@ export interface VideoLibraryArgs extends AdoptableArgs {
   watchtimeHeatmapEnabled?: Input<boolean>;
   /** A VAST ad tag URL ("" for none). */
   vastTagUrl?: Input<string>;
-  /** CDN token authentication. */
-  cdnTokenAuthenticationEnabled?: Input<boolean>;
   /** Embed view token authentication. */
   viewTokenAuthenticationEnabled?: Input<boolean>;
   /** MediaCage basic DRM. */
