@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { EmulatorContext, EmulatorSurface } from "../context";
 import { shieldError, shieldNestedError } from "../errorShapes";
 import { RateLimitWireSchemas } from "bunnynet-pulumi/dist/schemas/shield.js";
+import { liveShieldZone } from "./shieldZones";
 
 /**
  * Shield: the rate-limit rules of shield zones, and the seeded shield zones (their own routes: shieldZones.ts).
@@ -141,9 +142,16 @@ function isDowngraded(ctx: EmulatorContext, rule: RateLimitRecord): boolean {
   return ctx.store.get<ShieldZoneRecord>(ZONE, rule.shieldZoneId)?.downgraded === true;
 }
 
+/** A rule, unless unknown or gone with its zone's pull zone. */
 function findRule(ctx: EmulatorContext, id: string): RateLimitRecord | undefined {
   const n = numericId(id);
-  return n === undefined ? undefined : ctx.store.get<RateLimitRecord>(RULE, n);
+  const rule = n === undefined ? undefined : ctx.store.get<RateLimitRecord>(RULE, n);
+  return rule && zoneOf(ctx, rule.shieldZoneId) ? rule : undefined;
+}
+
+/** A shield zone, unless unknown or gone with its pull zone. */
+function zoneOf(ctx: EmulatorContext, id: number): ShieldZoneRecord | undefined {
+  return liveShieldZone(ctx, ctx.store.get<ShieldZoneRecord>(ZONE, id));
 }
 
 export const shieldSurface: EmulatorSurface = {
@@ -192,7 +200,7 @@ export const shieldSurface: EmulatorSurface = {
     app.post("/shield/rate-limit", async (req, reply) => {
       const body = validate(RateLimitWireSchemas.create, req.body, reply);
       if (!body) return reply;
-      const zone = ctx.store.get<ShieldZoneRecord>(ZONE, body.shieldZoneId);
+      const zone = zoneOf(ctx, body.shieldZoneId);
       if (!zone) return envelopeError(reply, "not_found_or_unauthorised_access.shieldzone", `Shield zone ${body.shieldZoneId} was not found or is not yours.`);
       if (zone.downgraded) return envelopeError(reply, PLAN_ERROR, "Your shield zone's plan does not include rate limiting.");
       if (ctx.store.list(RULE, zone.shieldZoneId).length >= zone.rateLimitRulesLimit) {
@@ -224,7 +232,7 @@ export const shieldSurface: EmulatorSurface = {
 
     app.get("/shield/rate-limits/:shieldZoneId", async (req, reply) => {
       const zoneId = numericId((req.params as { shieldZoneId: string }).shieldZoneId);
-      const zone = zoneId === undefined ? undefined : ctx.store.get<ShieldZoneRecord>(ZONE, zoneId);
+      const zone = zoneId === undefined ? undefined : zoneOf(ctx, zoneId);
       if (!zone) return shieldError(reply, 404, "The shield zone was not found.", "shield_zone.not_found");
       if (zone.downgraded) return envelopeError(reply, PLAN_ERROR, "Your shield zone's plan does not include rate limiting.");
       const q = req.query as Record<string, string | undefined>;

@@ -121,6 +121,22 @@ describe("pulumi: ShieldZone through the SDK's provider host over gRPC", functio
     assert.equal((await host.read(TYPE, id, outputs, inputs)).id, "");
     await host.delete(TYPE, id, outputs);
   });
+
+  it("a rate-limit rule whose pull zone was deleted (with its shield zone) is already gone on refresh and delete", async () => {
+    const pullZoneId = pullZone();
+    const zone = await created({ pullZoneId });
+    const ruleInputs = await host.check("RateLimitRule", {}, {
+      shieldZoneId: zone.id,
+      name: "gone with the pull zone",
+      configuration: { variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH", value: "/", requestCount: 5, timeframe: "PerOneMinute", blockTime: "ForOneMinute" },
+    });
+    const rule = await host.create("RateLimitRule", ruleInputs.inputs);
+    removePullZone(emu, pullZoneId);
+    host = await host.nextDeployment(hostConfig(emu));
+    assert.equal((await host.read("RateLimitRule", rule.id, rule.outputs, ruleInputs.inputs)).id, "");
+    await host.delete("RateLimitRule", rule.id, rule.outputs);
+    await host.delete(TYPE, zone.id, zone.outputs);
+  });
 });
 
 describe("pulumi: a program with a ShieldZone and a RateLimitRule on it, in-process", function () {
