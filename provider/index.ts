@@ -23,7 +23,14 @@ export {
   RuleTransformation,
   RuleVariable,
   type RuleVariableName,
+  DdosSensitivity,
+  ShieldPlanType,
+  WafExecutionMode,
+  WafPayloadLimitAction,
 } from "./schemas/shieldEnums";
+export { ShieldZone, type ShieldZoneArgs, type ShieldZoneSettings } from "./resources/shieldZone";
+export { VideoLibrary, type VideoLibraryArgs } from "./resources/videoLibrary";
+export { EncodingTier } from "./schemas/videoLibraryEnums";
 export { PullZoneHostname, type PullZoneHostnameArgs, type TlsInput } from "./resources/pullZoneHostname";
 export type { CertificateDetails } from "./schemas/certificates";
 export { VideoThumbnail, type VideoThumbnailArgs } from "./resources/videoThumbnail";

@@ -864,6 +864,62 @@ export interface GenericRequestResponse {
 // schemas/shieldEnums.ts
 export type RuleVariableName = "ARGS" | "ARGS_COMBINED_SIZE" | "ARGS_GET" | "ARGS_GET_NAMES" | "ARGS_POST" | "ARGS_POST_NAMES" | "FILES_NAMES" | "FINGERPRINT" | "GEO" | "QUERY_STRING" | "REMOTE_ADDR" | "REQUEST_BASENAME" | "REQUEST_BODY" | "REQUEST_COOKIES" | "REQUEST_COOKIES_NAMES" | "REQUEST_FILENAME" | "REQUEST_HEADERS" | "REQUEST_HEADERS_NAMES" | "REQUEST_LINE" | "REQUEST_METHOD" | "REQUEST_PROTOCOL" | "REQUEST_URI" | "REQUEST_URI_RAW" | "RESPONSE_BODY" | "RESPONSE_HEADERS" | "RESPONSE_STATUS" | "VERIFIED_BOT_CATEGORY";
 
+// schemas/shieldZones.ts
+/** ShieldZoneRequest: the settings a create or an update may carry (every one optional). */
+export interface ShieldZoneSettingsInput {
+  planType?: string | number;
+  learningMode?: boolean;
+  wafEnabled?: boolean;
+  wafExecutionMode?: string | number;
+  wafDisabledRules?: string[];
+  wafLogOnlyRules?: string[];
+  wafRequestHeaderLoggingEnabled?: boolean;
+  wafRequestIgnoredHeaders?: string[];
+  wafRealtimeThreatIntelligenceEnabled?: boolean;
+  wafRequestBodyLimitAction?: string | number;
+  wafResponseBodyLimitAction?: string | number;
+  dDoSShieldSensitivity?: string | number;
+  /** Seconds a solved DDoS challenge stays valid. */
+  dDoSChallengeWindow?: number;
+  whitelabelResponsePages?: boolean;
+}
+
+/** `POST /shield/shield-zone`: the pull zone to protect and its first settings. */
+export interface CreateShieldZoneInput {
+  pullZoneId: number;
+  shieldZone?: ShieldZoneSettingsInput;
+}
+
+/** `PATCH /shield/shield-zone`: the zone and the settings to change (those left out stay as they are). */
+export interface UpdateShieldZoneInput {
+  shieldZoneId: number;
+  shieldZone: ShieldZoneSettingsInput;
+}
+
+/** ShieldZoneResponse: tolerant (enum fields accept any number, unknown fields ignored). */
+export interface ShieldZoneDetails {
+  shieldZoneId: number;
+  pullZoneId?: number | null;
+  planType?: number | null;
+  learningMode?: boolean | null;
+  learningModeUntil?: string | null;
+  wafEnabled?: boolean | null;
+  wafExecutionMode?: number | null;
+  wafDisabledRules?: string[] | null;
+  wafLogOnlyRules?: string[] | null;
+  wafRequestHeaderLoggingEnabled?: boolean | null;
+  wafRequestIgnoredHeaders?: string[] | null;
+  wafRealtimeThreatIntelligenceEnabled?: boolean | null;
+  wafRequestBodyLimitAction?: number | null;
+  wafResponseBodyLimitAction?: number | null;
+  rateLimitRulesLimit?: number | null;
+  customWafRulesLimit?: number | null;
+  dDoSShieldSensitivity?: number | null;
+  dDoSExecutionMode?: number | null;
+  dDoSChallengeWindow?: number | null;
+  whitelabelResponsePages?: boolean | null;
+}
+
 // schemas/storageZones.ts
 /** A storage zone as the API answers it; the passwords are secrets (callers keep them so). */
 export interface StorageZone {
@@ -943,6 +999,87 @@ export type ThumbnailSource = {
   url: string;
 };
 
+// schemas/videoLibraries.ts
+/** `POST /videolibrary`. */
+export interface CreateVideoLibraryInput {
+  PlayerVersion?: number | null;
+  EncodingTier?: string | number | null;
+  JitEncodingEnabled?: boolean | null;
+  OutputCodecs?: string | null;
+  EnabledResolutions?: string | null;
+  BlockNoneReferrer?: boolean | null;
+  EnableMP4Fallback?: boolean | null;
+  KeepOriginalFiles?: boolean | null;
+  AllowDirectPlay?: boolean | null;
+  EnableMultiAudioTrackSupport?: boolean | null;
+  EnableTranscribing?: boolean | null;
+  TranscribingCaptionLanguages?: string[] | null;
+  EnableTranscribingTitleGeneration?: boolean | null;
+  EnableTranscribingDescriptionGeneration?: boolean | null;
+  AllowEarlyPlay?: boolean | null;
+  Name: string;
+  ReplicationRegions?: string[] | null;
+}
+
+/** `POST /videolibrary/{id}`: what is given changes, the rest stays. */
+export interface UpdateVideoLibraryInput {
+  PlayerVersion?: number | null;
+  EncodingTier?: string | number | null;
+  JitEncodingEnabled?: boolean | null;
+  OutputCodecs?: string | null;
+  EnabledResolutions?: string | null;
+  BlockNoneReferrer?: boolean | null;
+  EnableMP4Fallback?: boolean | null;
+  KeepOriginalFiles?: boolean | null;
+  AllowDirectPlay?: boolean | null;
+  EnableMultiAudioTrackSupport?: boolean | null;
+  EnableTranscribing?: boolean | null;
+  TranscribingCaptionLanguages?: string[] | null;
+  EnableTranscribingTitleGeneration?: boolean | null;
+  EnableTranscribingDescriptionGeneration?: boolean | null;
+  AllowEarlyPlay?: boolean | null;
+  Name?: string | null;
+  CustomHTML?: string | null;
+  PlayerKeyColor?: string | null;
+  EnableTokenAuthentication?: boolean | null;
+  WatermarkPositionLeft?: number | null;
+  WatermarkPositionTop?: number | null;
+  WatermarkWidth?: number | null;
+  WatermarkHeight?: number | null;
+  VastTagUrl?: string | null;
+  WebhookUrl?: string | null;
+  CaptionsFontSize?: number | null;
+  CaptionsFontColor?: string | null;
+  CaptionsBackground?: string | null;
+  UILanguage?: string | null;
+  PlayerTokenAuthenticationEnabled?: boolean | null;
+  EnableDRM?: boolean | null;
+  Controls?: string | null;
+  Bitrate240p?: number | null;
+  Bitrate360p?: number | null;
+  Bitrate480p?: number | null;
+  Bitrate720p?: number | null;
+  Bitrate1080p?: number | null;
+  Bitrate1440p?: number | null;
+  Bitrate2160p?: number | null;
+  ShowHeatmap?: boolean | null;
+  EnableContentTagging?: boolean | null;
+  FontFamily?: string | null;
+}
+
+/** VideoLibraryModel: tolerant; `ApiKey` and `ReadOnlyApiKey` are secrets. */
+export interface VideoLibraryDetails {
+  [key: string]: unknown;
+  Id: number;
+  Name?: string | null;
+  ApiKey?: string | null;
+  ReadOnlyApiKey?: string | null;
+  PullZoneId?: number | null;
+  StorageZoneId?: number | null;
+  VideoCount?: number | null;
+  ReplicationRegions?: string[] | null;
+}
+
 // resources/rateLimitRule.ts
 /** The rule's configuration as stored in the outputs: enums as the API's numbers, defaults filled in. */
 export interface RateLimitRuleConfiguration {
@@ -967,4 +1104,51 @@ export interface RateLimitRuleConfiguration {
     isNegated: boolean;
     isRegexVariable: boolean;
   }[];
+}
+
+// resources/videoLibrary.ts
+/** A video library's name and settings as stored (lists as arrays, the encoding tier as the API's number). */
+export interface VideoLibrarySettings {
+  name: string;
+  replicationRegions?: string[];
+  playerVersion?: number;
+  encodingTier?: 0 | 1;
+  jitEncodingEnabled?: boolean;
+  outputCodecs?: string[];
+  enabledResolutions?: string[];
+  blockNoneReferrer?: boolean;
+  mp4FallbackEnabled?: boolean;
+  keepOriginalFiles?: boolean;
+  directPlayEnabled?: boolean;
+  earlyPlayEnabled?: boolean;
+  multiAudioTrackSupportEnabled?: boolean;
+  transcribingEnabled?: boolean;
+  transcribingCaptionLanguages?: string[];
+  transcribingTitleGenerationEnabled?: boolean;
+  transcribingDescriptionGenerationEnabled?: boolean;
+  contentTaggingEnabled?: boolean;
+  webhookUrl?: string;
+  playerLanguage?: string;
+  playerFontFamily?: string;
+  playerPrimaryColor?: string;
+  playerControls?: string[];
+  playerCustomHead?: string;
+  captionsFontSize?: number;
+  captionsFontColor?: string;
+  captionsBackgroundColor?: string;
+  watchtimeHeatmapEnabled?: boolean;
+  vastTagUrl?: string;
+  viewTokenAuthenticationEnabled?: boolean;
+  drmEnabled?: boolean;
+  watermarkPositionLeft?: number;
+  watermarkPositionTop?: number;
+  watermarkWidth?: number;
+  watermarkHeight?: number;
+  bitrate240p?: number;
+  bitrate360p?: number;
+  bitrate480p?: number;
+  bitrate720p?: number;
+  bitrate1080p?: number;
+  bitrate1440p?: number;
+  bitrate2160p?: number;
 }

@@ -3,7 +3,9 @@ import { accountSurface } from "./account";
 import { pullZonesSurface } from "./pullZones";
 import { loggingSurface } from "./logging/routes";
 import { shieldSurface } from "./shield";
+import { shieldZonesSurface } from "./shieldZones";
 import { streamSurface } from "./stream";
+import { videoLibrariesSurface } from "./videoLibraries";
 import { containersSurface } from "./containers/routes";
 import { dnsSurface } from "./dns/routes";
 import { edgeScriptsSurface } from "./edgeScripts/routes";
@@ -15,7 +17,9 @@ export const surfaces: EmulatorSurface[] = [
   pullZonesSurface,
   loggingSurface,
   shieldSurface,
+  shieldZonesSurface,
   streamSurface,
+  videoLibrariesSurface,
   containersSurface,
   edgeScriptsSurface,
   storageZonesSurface,

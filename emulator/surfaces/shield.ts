@@ -3,9 +3,10 @@ import type { z } from "zod";
 import type { EmulatorContext, EmulatorSurface } from "../context";
 import { shieldError, shieldNestedError } from "../errorShapes";
 import { RateLimitWireSchemas } from "bunnynet-pulumi/dist/schemas/shield.js";
+import { liveShieldZone } from "./shieldZones";
 
 /**
- * Shield: shield zones of pull zones and their rate-limit rules.
+ * Shield: the rate-limit rules of shield zones, and the seeded shield zones (their own routes: shieldZones.ts).
  *
  * Sources: shield-api-v1.0.0.json (bunny.net's published OpenAPI document: shapes, 200/202 per operation),
  * BUNNY-API.md (the 202 for a deleted rule, seen in the field), and the error envelope Shield answers in the field
@@ -31,7 +32,7 @@ import { RateLimitWireSchemas } from "bunnynet-pulumi/dist/schemas/shield.js";
  *   that would include it, and appears from the next one on. (Deterministic: counted in listings, not time.)
  */
 
-interface ShieldZoneRecord {
+export interface ShieldZoneRecord {
   shieldZoneId: number;
   pullZoneId: number;
   planType: number;
@@ -43,6 +44,10 @@ interface ShieldZoneRecord {
   provisioning: boolean;
   /** The plan no longer includes rate limiting: rule operations answer the plan error envelope. */
   downgraded?: boolean;
+  /** Not tied to a core pull zone (a fixture): never gone with one. */
+  detached?: boolean;
+  /** Settings set through create or update (shieldZones.ts), by the API's names. */
+  settings?: Record<string, unknown>;
 }
 
 type WireConfiguration = z.output<typeof RateLimitWireSchemas.configuration>;
@@ -58,7 +63,7 @@ interface RateLimitRecord {
   pendingListings?: number;
 }
 
-const ZONE = "shieldZone";
+export const ZONE = "shieldZone";
 const RULE = "shieldRateLimit";
 const DELETED_RULE = "shieldRateLimitDeleted";
 const USER_ID = "4f1c2b7e-9d3a-4c51-8e0f-2a6b5d7c9e10";
@@ -137,9 +142,16 @@ function isDowngraded(ctx: EmulatorContext, rule: RateLimitRecord): boolean {
   return ctx.store.get<ShieldZoneRecord>(ZONE, rule.shieldZoneId)?.downgraded === true;
 }
 
+/** A rule, unless unknown or gone with its zone's pull zone. */
 function findRule(ctx: EmulatorContext, id: string): RateLimitRecord | undefined {
   const n = numericId(id);
-  return n === undefined ? undefined : ctx.store.get<RateLimitRecord>(RULE, n);
+  const rule = n === undefined ? undefined : ctx.store.get<RateLimitRecord>(RULE, n);
+  return rule && zoneOf(ctx, rule.shieldZoneId) ? rule : undefined;
+}
+
+/** A shield zone, unless unknown or gone with its pull zone. */
+function zoneOf(ctx: EmulatorContext, id: number): ShieldZoneRecord | undefined {
+  return liveShieldZone(ctx, ctx.store.get<ShieldZoneRecord>(ZONE, id));
 }
 
 export const shieldSurface: EmulatorSurface = {
@@ -162,7 +174,7 @@ export const shieldSurface: EmulatorSurface = {
     };
     const main = zone(Number(seededSoFar.pullZoneId), {});
     const provisioning = zone(Number(seededSoFar.loggingDisabledPullZoneId), { planType: 0, rateLimitRulesLimit: 2, provisioning: true });
-    const downgraded = zone(DOWNGRADED_PULL_ZONE_ID, { planType: 0, rateLimitRulesLimit: 0, downgraded: true });
+    const downgraded = zone(DOWNGRADED_PULL_ZONE_ID, { planType: 0, rateLimitRulesLimit: 0, downgraded: true, detached: true });
     const downgradedRule: RateLimitRecord = {
       id: ctx.store.nextId(RULE, 9001),
       shieldZoneId: downgraded.shieldZoneId,
@@ -184,18 +196,11 @@ export const shieldSurface: EmulatorSurface = {
     };
   },
   routes(app, ctx) {
-    app.get("/shield/shield-zone/get-by-pullzone/:pullZoneId", async (req, reply) => {
-      const pullZoneId = numericId((req.params as { pullZoneId: string }).pullZoneId);
-      const zone = pullZoneId === undefined ? undefined : ctx.store.list<ShieldZoneRecord>(ZONE).find((z) => z.pullZoneId === pullZoneId);
-      if (!zone) return shieldError(reply, 404, "No shield zone exists for this pull zone.", "shield_zone.not_found");
-      const { provisioning: _p, downgraded: _d, ...data } = zone;
-      return { data };
-    });
-
+    // The shield zone routes themselves are in shieldZones.ts.
     app.post("/shield/rate-limit", async (req, reply) => {
       const body = validate(RateLimitWireSchemas.create, req.body, reply);
       if (!body) return reply;
-      const zone = ctx.store.get<ShieldZoneRecord>(ZONE, body.shieldZoneId);
+      const zone = zoneOf(ctx, body.shieldZoneId);
       if (!zone) return envelopeError(reply, "not_found_or_unauthorised_access.shieldzone", `Shield zone ${body.shieldZoneId} was not found or is not yours.`);
       if (zone.downgraded) return envelopeError(reply, PLAN_ERROR, "Your shield zone's plan does not include rate limiting.");
       if (ctx.store.list(RULE, zone.shieldZoneId).length >= zone.rateLimitRulesLimit) {
@@ -227,7 +232,7 @@ export const shieldSurface: EmulatorSurface = {
 
     app.get("/shield/rate-limits/:shieldZoneId", async (req, reply) => {
       const zoneId = numericId((req.params as { shieldZoneId: string }).shieldZoneId);
-      const zone = zoneId === undefined ? undefined : ctx.store.get<ShieldZoneRecord>(ZONE, zoneId);
+      const zone = zoneId === undefined ? undefined : zoneOf(ctx, zoneId);
       if (!zone) return shieldError(reply, 404, "The shield zone was not found.", "shield_zone.not_found");
       if (zone.downgraded) return envelopeError(reply, PLAN_ERROR, "Your shield zone's plan does not include rate limiting.");
       const q = req.query as Record<string, string | undefined>;

@@ -3,6 +3,7 @@ import { BlockList, isIP } from "node:net";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { accessKeyOf, type EmulatorContext, type EmulatorSurface } from "../context";
 import { coreError, streamError } from "../errorShapes";
+import { LIBRARY_DEFAULTS } from "./videoLibraryDefaults";
 
 /**
  * Stream video libraries: the library record in the core API (`GET /videolibrary/{id}`, which carries the
@@ -33,6 +34,9 @@ export interface VideoLibraryRecord {
   DateCreated: string;
   /** The CDN host thumbnails are served from (`vz-….b-cdn.net`). */
   cdnHost: string;
+  ReplicationRegions?: string[];
+  /** Settings set through create or update (videoLibraries.ts), by the API's names. */
+  settings?: Record<string, unknown>;
 }
 
 export interface VideoRecord {
@@ -59,10 +63,10 @@ export interface VideoRecord {
   collectionId: string | null;
 }
 
-const LIBRARY = "videolibrary";
-const VIDEO = "video";
+export const LIBRARY = "videolibrary";
+export const VIDEO = "video";
 
-function libraryKey(): string {
+export function libraryKey(): string {
   return `${randomUUID()}-${randomBytes(2).toString("hex")}-${randomBytes(2).toString("hex")}`;
 }
 
@@ -151,9 +155,9 @@ function videoView(ctx: EmulatorContext, video: VideoRecord): unknown {
   return { ...video, thumbnailUrl: library ? `https://${library.cdnHost}/${video.guid}/${video.thumbnailFileName}` : null };
 }
 
-function libraryView(ctx: EmulatorContext, library: VideoLibraryRecord): unknown {
-  const { cdnHost: _cdnHost, ...fields } = library;
-  return { ...fields, VideoCount: ctx.store.list(VIDEO, library.Id).length, DateModified: library.DateCreated, ReplicationRegions: [], EnabledResolutions: "360p,720p,1080p" };
+export function libraryView(ctx: EmulatorContext, library: VideoLibraryRecord): Record<string, unknown> {
+  const { cdnHost: _cdnHost, settings, ...fields } = library;
+  return { ...LIBRARY_DEFAULTS, ...fields, ...settings, VideoCount: ctx.store.list(VIDEO, library.Id).length, DateModified: library.DateCreated, ReplicationRegions: library.ReplicationRegions ?? [] };
 }
 
 /**

@@ -9,7 +9,9 @@ import { LoggingClient } from "./logging";
 import { PullZonesClient } from "./pullZones";
 import { ShieldClient } from "./shield";
 import { StorageZonesClient } from "./storageZones";
+import { ShieldZonesClient } from "./shieldZones";
 import { StreamClient } from "./stream";
+import { VideoLibrariesClient } from "./videoLibraries";
 
 /** The typed client for every operation the package uses: one module per API surface over one transport. */
 export class BunnyClient {
@@ -24,7 +26,9 @@ export class BunnyClient {
   readonly pullZones: PullZonesClient;
   readonly shield: ShieldClient;
   readonly storageZones: StorageZonesClient;
+  readonly shieldZones: ShieldZonesClient;
   readonly stream: StreamClient;
+  readonly videoLibraries: VideoLibrariesClient;
 
   /** Takes resolved settings, or partial ones completed from BUNNYNET_* environment variables. */
   constructor(settings: BunnySettings | SettingsInput = {}) {
@@ -39,7 +43,9 @@ export class BunnyClient {
     this.pullZones = new PullZonesClient(this.http);
     this.shield = new ShieldClient(this.http);
     this.storageZones = new StorageZonesClient(this.http);
+    this.shieldZones = new ShieldZonesClient(this.http);
     this.stream = new StreamClient(this.http, this.settings);
+    this.videoLibraries = new VideoLibrariesClient(this.http);
   }
 
   /** Keeps the key out of console.log / util.inspect of the client. */

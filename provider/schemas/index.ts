@@ -12,3 +12,5 @@ export * from "./logging";
 export * from "./dns";
 export * from "./dnsEnums";
 export * from "./storageZones";
+export * from "./shieldZones";
+export * from "./videoLibraries";

@@ -90,3 +90,10 @@ export const RULE_VARIABLES = [
 export type RuleVariableName = (typeof RULE_VARIABLES)[number];
 /** `RuleVariable.REQUEST_HEADERS` → `"REQUEST_HEADERS"`, for `variableTypes: { [RuleVariable.REQUEST_HEADERS]: "User-Agent" }`. */
 export const RuleVariable = Object.fromEntries(RULE_VARIABLES.map((v) => [v, v])) as { readonly [K in RuleVariableName]: K };
+
+/** How the WAF acts on a request its rules match (shield-api-v1.0.0.json, WAFExecutionMode). */
+export const WafExecutionMode = { Log: 0, Block: 1 } as const;
+/** What the WAF does with a request or response body over its size limit (WAFPayloadLimitAction). */
+export const WafPayloadLimitAction = { Block: 0, Log: 1, Ignore: 2 } as const;
+/** How sensitive DDoS protection is (DDoSShieldSensitivity). */
+export const DdosSensitivity = { Off: 0, Low: 1, Medium: 2, High: 3, Challenge: 4 } as const;

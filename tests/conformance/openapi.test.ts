@@ -19,6 +19,9 @@ import { PullZoneListSchema, PullZoneSchema } from "bunnynet-pulumi/dist/schemas
 import { StorageZoneListSchema, StorageZoneSchema } from "bunnynet-pulumi/dist/schemas/storageZones.js";
 import { GenericRequestResponseSchema, RateLimitPageSchema, RateLimitRuleSchema, ShieldZoneSchema } from "bunnynet-pulumi/dist/schemas/shield.js";
 import { StreamStatusSchema, VideoLibrarySchema, VideoSchema } from "bunnynet-pulumi/dist/schemas/stream.js";
+import { ShieldZoneDetailsSchema, ShieldZoneWriteAnswerSchema } from "bunnynet-pulumi/dist/schemas/shieldZones.js";
+import { VideoLibraryDetailsSchema } from "bunnynet-pulumi/dist/schemas/videoLibraries.js";
+import { putPullZone } from "../support/pullZoneRecords";
 import { resolveSettings } from "bunnynet-pulumi/dist/settings.js";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 
@@ -109,6 +112,12 @@ const CLIENT_SCHEMAS: Record<string, z.ZodType> = {
   "edge GET /compute/script/{id}/releases/active": ScriptReleaseSchema,
   "shield GET /shield/shield-zone/get-by-pullzone/{pullZoneId}": z.object({ data: ShieldZoneSchema }),
   "shield POST /shield/rate-limit": RateLimitRuleSchema,
+  "shield GET /shield/shield-zone/{shieldZoneId}": z.object({ data: ShieldZoneDetailsSchema }),
+  "shield POST /shield/shield-zone": z.object({ data: ShieldZoneWriteAnswerSchema }),
+  "shield PATCH /shield/shield-zone": z.object({ data: ShieldZoneWriteAnswerSchema }),
+  "core POST /videolibrary": VideoLibraryDetailsSchema,
+  "core POST /videolibrary/{id}": VideoLibraryDetailsSchema,
+  "core GET /videolibrary": z.object({ Items: z.array(VideoLibraryDetailsSchema).nullish() }),
   "shield GET /shield/rate-limit/{id}": RateLimitRuleSchema,
   "shield PATCH /shield/rate-limit/{id}": RateLimitRuleSchema,
   "shield DELETE /shield/rate-limit/{id}": GenericRequestResponseSchema,
@@ -358,6 +367,18 @@ describe("conformance with bunny.net's published OpenAPI documents", function ()
     await client.shield.deleteRateLimit(rule.id);
     await client.shield.createRateLimit({ shieldZoneId: Number(f.provisioningShieldZoneId), ruleName: "accepted", ruleConfiguration: configuration });
     await assert.rejects(client.shield.getRateLimit(Number(f.downgradedRateLimitId)), ForbiddenError);
+
+    const shieldedZone = putPullZone(emu, "conformance-shield");
+    const createdZone = await client.shieldZones.create({ pullZoneId: shieldedZone, shieldZone: { planType: "Advanced", wafDisabledRules: ["920100"], dDoSShieldSensitivity: "High" } });
+    await client.shieldZones.update({ shieldZoneId: createdZone.shieldZoneId, shieldZone: { learningMode: true, wafRequestIgnoredHeaders: ["Cookie"] } });
+    await client.shieldZones.create({ pullZoneId: shieldedZone }).catch(() => undefined);
+    await client.shieldZones.create({ pullZoneId: 987654 }).catch(() => undefined);
+
+    const newLibrary = await client.videoLibraries.create({ Name: "conformance", ReplicationRegions: ["NY"], EncodingTier: "Free", EnabledResolutions: "720p" });
+    await client.videoLibraries.update(newLibrary.Id, { Name: "conformance 2", WebhookUrl: "https://hooks.example/c", Controls: "play" });
+    await client.videoLibraries.findByName("conformance 2");
+    await client.videoLibraries.delete(newLibrary.Id);
+    await client.videoLibraries.delete(newLibrary.Id);
 
     for await (const _ of client.containers.listRegions()) void _;
     for await (const _ of client.containers.listEndpoints(String(f.appId))) void _;

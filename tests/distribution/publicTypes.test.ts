@@ -67,6 +67,21 @@ const scriptSecret = new bunnynet.ScriptSecret("signing-key", secretArgs);
 const thumbnailArgs: bunnynet.VideoThumbnailArgs = { libraryId: 7, videoId: "guid", file: new pulumi.asset.FileAsset("poster.jpg") };
 const thumbnail = new bunnynet.VideoThumbnail("poster", thumbnailArgs);
 
+const shieldArgs: bunnynet.ShieldZoneArgs = {
+  pullZoneId: 42,
+  planType: bunnynet.ShieldPlanType.Advanced,
+  wafEnabled: true,
+  wafExecutionMode: bunnynet.WafExecutionMode.Block,
+  wafRequestBodyLimitAction: bunnynet.WafPayloadLimitAction.Log,
+  ddosShieldSensitivity: bunnynet.DdosSensitivity.High,
+};
+const shieldZone = new bunnynet.ShieldZone("shield", shieldArgs);
+const libraryArgs: bunnynet.VideoLibraryArgs = { name: "videos", replicationRegions: ["NY"], encodingTier: bunnynet.EncodingTier.Free, enabledResolutions: ["720p"] };
+const library = new bunnynet.VideoLibrary("videos", libraryArgs);
+const libraryKeyOutput: pulumi.Output<string> = library.apiKey;
+const shieldZoneIdOutput: pulumi.Output<number> = shieldZone.shieldZoneId;
+const shieldSettings: pulumi.Output<bunnynet.ShieldZoneSettings> = shieldZone.settings;
+
 const deletionArgs: bunnynet.VolumeInstanceDeletionArgs = { appId: "app", volumeId: "vol", instanceId: "inst", detachFirst: true, triggers: [1] };
 const deletion = new bunnynet.VolumeInstanceDeletion("drain", deletionArgs);
 
@@ -83,6 +98,9 @@ const urlZone = new bunnynet.PullZone("api", { name: "api", origin: { url: "http
 // Outputs, typed as users would type them.
 const storedConfiguration: pulumi.Output<bunnynet.api.RateLimitRuleConfiguration> = rule.configuration;
 export const outputs = {
+  libraryKey: libraryKeyOutput,
+  protectedZoneId: shieldZoneIdOutput,
+  waf: shieldSettings.apply((z) => z.wafEnabled),
   variableId: variable.variableId,
   required: variable.required,
   ruleId: rule.ruleId,
@@ -236,6 +254,13 @@ export async function useClient(c: bunnynet.BunnyClient): Promise<void> {
 
   const libraryKey: string = await c.stream.getLibraryKey(7);
   c.stream.forgetLibraryKey(7);
+  const protectedZone: bunnynet.api.ShieldZoneDetails = await c.shieldZones.create({ pullZoneId: 42, shieldZone: { planType: "Basic", wafEnabled: true } } satisfies bunnynet.api.CreateShieldZoneInput);
+  const zoneAgain = (await c.shieldZones.findByPullZone(42)) ?? (await c.shieldZones.getByPullZone(42));
+  await c.shieldZones.update({ shieldZoneId: (await c.shieldZones.get(protectedZone.shieldZoneId)).shieldZoneId, shieldZone: { learningMode: zoneAgain.learningMode ?? false } } satisfies bunnynet.api.UpdateShieldZoneInput);
+  const lib: bunnynet.api.VideoLibraryDetails = await c.videoLibraries.create({ Name: "videos" } satisfies bunnynet.api.CreateVideoLibraryInput);
+  await c.videoLibraries.update((await c.videoLibraries.get(lib.Id)).Id, { WebhookUrl: "" } satisfies bunnynet.api.UpdateVideoLibraryInput);
+  const libDeleted: boolean = await c.videoLibraries.delete((await c.videoLibraries.findByName("videos"))?.Id ?? lib.Id);
+  console.log(libDeleted);
   const video: bunnynet.api.Video = await c.stream.getVideo(7, "guid", { libraryKey });
   const source: bunnynet.api.ThumbnailSource = { frame: 1 };
   const status: bunnynet.api.StreamStatus = await c.stream.setThumbnail(7, video.guid, source);

@@ -1,0 +1,174 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyReply } from "fastify";
+import { z } from "zod";
+import type { EmulatorSurface } from "../context";
+import { coreError } from "../errorShapes";
+import { LIBRARY, VIDEO, type VideoLibraryRecord, libraryKey, libraryView } from "./stream";
+
+/**
+ * Video libraries' life cycle in the core API (core-api-v1.0.0.json): AddVideoLibraryEndpoint_AddVideoLibrary
+ * (`POST /videolibrary`, 201 VideoLibraryModel), UpdateVideoLibraryEndpoint_UpdateVideoLibrary (`POST
+ * /videolibrary/{id}`, 200; 404 without a body), DeleteVideoLibraryEndpoint_DeleteVideoLibrary (204; 404) and
+ * ListVideoLibrariesEndpoint_ListVideoLibraries (`GET /videolibrary?page&perPage&search`). Reading one library and
+ * resetting its key are in stream.ts. Validation is written here from VideoLibraryCreateModel and
+ * VideoLibraryUpdateModel (both `additionalProperties: false`), independently of the client's.
+ *
+ * Where the document is silent (emulator/README.md lists these): a refused body answers 400 ApiErrorData
+ * `{ErrorKey: "validation_error", Field, Message}` naming the first field at fault; a replication region must be a
+ * storage region code; a library's name need not be unique; deleting a library deletes its videos, and its keys
+ * stop working (the Stream routes answer 404 for it).
+ */
+
+const REGIONS = ["DE", "UK", "SE", "CZ", "ES", "NY", "LA", "WA", "MI", "SG", "HK", "JP", "SYD", "BR", "JH"];
+const RESOLUTIONS = ["240p", "360p", "480p", "720p", "1080p", "1440p", "2160p"];
+const CODECS = ["x264", "vp9", "hevc", "av1"];
+const CONTROLS = ["play-large", "play", "progress", "current-time", "mute", "volume", "captions", "settings", "pip", "airplay", "fullscreen"];
+
+const int32 = z.number().int().min(-2147483648).max(2147483647);
+const bool = z.boolean().nullish();
+const csv = (allowed: string[], min: number) =>
+  z
+    .string()
+    .nullish()
+    .refine((v) => v === null || v === undefined || (v === "" ? [] : v.split(",")).every((x) => allowed.includes(x)), { message: `values must be among ${allowed.join(", ")}` })
+    .refine((v) => v === null || v === undefined || (v === "" ? 0 : v.split(",").length) >= min, { message: "at least one value is required" });
+
+const shared = {
+  PlayerVersion: int32.nullish(),
+  EncodingTier: z.union([z.literal(0), z.literal(1)]).nullish(),
+  JitEncodingEnabled: bool,
+  OutputCodecs: csv(CODECS, 1),
+  EnabledResolutions: csv(RESOLUTIONS, 1),
+  BlockNoneReferrer: bool,
+  EnableMP4Fallback: bool,
+  KeepOriginalFiles: bool,
+  AllowDirectPlay: bool,
+  EnableMultiAudioTrackSupport: bool,
+  EnableTranscribing: bool,
+  TranscribingCaptionLanguages: z.array(z.string()).nullish(),
+  EnableTranscribingTitleGeneration: bool,
+  EnableTranscribingDescriptionGeneration: bool,
+  EnableTranscribingChaptersGeneration: bool,
+  EnableTranscribingMomentsGeneration: bool,
+  AllowEarlyPlay: bool,
+};
+
+const createSchema = z.strictObject({
+  Name: z.string().min(1),
+  ReplicationRegions: z.array(z.string().refine((r) => REGIONS.includes(r), { message: `must be one of ${REGIONS.join(", ")}` })).nullish(),
+  ...shared,
+});
+
+const text = z.string().nullish();
+const updateSchema = z.strictObject({
+  Name: text,
+  ...shared,
+  CustomHTML: text,
+  PlayerKeyColor: text,
+  EnableTokenAuthentication: bool,
+  EnableTokenIPVerification: bool,
+  ResetToken: bool,
+  WatermarkPositionLeft: int32.nullish(),
+  WatermarkPositionTop: int32.nullish(),
+  WatermarkWidth: int32.nullish(),
+  WatermarkHeight: int32.nullish(),
+  ViAiPublisherId: text,
+  VastTagUrl: text,
+  WebhookUrl: text,
+  CaptionsFontSize: int32.nullish(),
+  CaptionsFontColor: text,
+  CaptionsBackground: text,
+  UILanguage: text,
+  PlayerTokenAuthenticationEnabled: bool,
+  EnableDRM: bool,
+  Controls: csv(CONTROLS, 0),
+  PlaybackSpeeds: text,
+  Bitrate240p: int32.nullish(),
+  Bitrate360p: int32.nullish(),
+  Bitrate480p: int32.nullish(),
+  Bitrate720p: int32.nullish(),
+  Bitrate1080p: int32.nullish(),
+  Bitrate1440p: int32.nullish(),
+  Bitrate2160p: int32.nullish(),
+  ShowHeatmap: bool,
+  EnableContentTagging: bool,
+  FontFamily: text,
+  EnableCaptionsInPlaylist: bool,
+  RememberPlayerPosition: bool,
+  UseSeparateAudioStream: bool,
+});
+
+function refused(reply: FastifyReply, error: z.ZodError): FastifyReply {
+  const issue = error.issues[0];
+  const field = [...issue.path.map(String), ...(issue.code === "unrecognized_keys" ? issue.keys.slice(0, 1) : [])].join(".") || "body";
+  return coreError(reply, 400, "validation_error", field, `${field}: ${issue.message}`);
+}
+
+/** The settings given (null and absent leave a setting as it is). */
+function given(body: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined && v !== null));
+}
+
+export const videoLibrariesSurface: EmulatorSurface = {
+  name: "videoLibraries",
+  seed: () => ({}),
+  routes(app, ctx) {
+    const libraryOf = (id: string) => (/^\d{1,15}$/.test(id) ? ctx.store.get<VideoLibraryRecord>(LIBRARY, id) : undefined);
+
+    app.post("/videolibrary", async (req, reply) => {
+      const parsed = createSchema.safeParse(req.body);
+      if (!parsed.success) return refused(reply, parsed.error);
+      const { Name, ReplicationRegions, ...settings } = parsed.data;
+      const id = ctx.store.nextId(LIBRARY, 3001);
+      const library: VideoLibraryRecord = {
+        Id: id,
+        Name,
+        ApiKey: libraryKey(),
+        ReadOnlyApiKey: libraryKey(),
+        PullZoneId: ctx.store.nextId("videolibrary-pullzone", 9001),
+        StorageZoneId: ctx.store.nextId("videolibrary-storagezone", 8001),
+        DateCreated: new Date().toISOString(),
+        cdnHost: `vz-${randomBytes(4).toString("hex")}-${id}.b-cdn.net`,
+        ReplicationRegions: ReplicationRegions ?? [],
+        settings: given(settings),
+      };
+      ctx.store.put(LIBRARY, id, library);
+      return reply.code(201).send(libraryView(ctx, library));
+    });
+
+    app.post("/videolibrary/:id", async (req, reply) => {
+      const library = libraryOf((req.params as { id: string }).id);
+      if (!library) return reply.code(404).send();
+      const parsed = updateSchema.safeParse(req.body);
+      if (!parsed.success) return refused(reply, parsed.error);
+      // Token authentication is write-only (VideoLibraryModel has no field for it): taken, never shown.
+      const { Name, ResetToken: _reset, EnableTokenAuthentication: _token, EnableTokenIPVerification: _ip, ...settings } = parsed.data;
+      const updated: VideoLibraryRecord = { ...library, Name: Name ?? library.Name, settings: { ...library.settings, ...given(settings) } };
+      ctx.store.put(LIBRARY, library.Id, updated);
+      return libraryView(ctx, updated);
+    });
+
+    app.delete("/videolibrary/:id", async (req, reply) => {
+      const library = libraryOf((req.params as { id: string }).id);
+      if (!library) return reply.code(404).send();
+      ctx.store.transaction(() => {
+        for (const video of ctx.store.list<{ guid: string }>(VIDEO, library.Id)) ctx.store.delete(VIDEO, video.guid);
+        ctx.store.delete(LIBRARY, library.Id);
+      });
+      return reply.code(204).send();
+    });
+
+    app.get("/videolibrary", async (req, reply) => {
+      const q = req.query as Record<string, string | undefined>;
+      const page = Number(q.page ?? 1);
+      const perPage = Number(q.perPage ?? 1000);
+      if (!Number.isInteger(page) || page < 1 || !Number.isInteger(perPage) || perPage < 1 || perPage > 1000) {
+        return coreError(reply, 400, "validation_error", "page", "page must be at least 1 and perPage between 1 and 1000");
+      }
+      const search = (q.search ?? "").toLowerCase();
+      const all = ctx.store.list<VideoLibraryRecord>(LIBRARY).filter((l) => search === "" || l.Name.toLowerCase().includes(search));
+      const items = all.slice((page - 1) * perPage, page * perPage).map((l) => libraryView(ctx, l));
+      return { Items: items, CurrentPage: page, TotalItems: all.length, HasMoreItems: page * perPage < all.length };
+    });
+  },
+};

@@ -1,0 +1,116 @@
+import { z } from "zod";
+import { numericEnum } from "./common";
+import { EncodingTier } from "./videoLibraryEnums";
+
+/**
+ * Video libraries in the core API, derived from core-api-v1.0.0.json: VideoLibraryCreateModel
+ * (AddVideoLibraryEndpoint_AddVideoLibrary, `POST /videolibrary`, 201 VideoLibraryModel), VideoLibraryUpdateModel
+ * (UpdateVideoLibraryEndpoint_UpdateVideoLibrary, `POST /videolibrary/{id}`), VideoLibraryModel
+ * (GetVideoLibraryEndpoint_GetVideoLibrary) and DeleteVideoLibraryEndpoint_DeleteVideoLibrary (204, 404).
+ * Both request models are `additionalProperties: false`; replication regions are only in the create model.
+ * Only the settings the package manages are modelled (the Terraform resource bunnynet_stream_library's floor).
+ */
+
+export const encodingTier = numericEnum(EncodingTier);
+
+const INT32 = z.number().int().min(-2147483648).max(2147483647);
+const RESOLUTIONS = ["240p", "360p", "480p", "720p", "1080p", "1440p", "2160p"] as const;
+const CODECS = ["x264", "vp9", "hevc", "av1"] as const;
+const CONTROLS = ["play-large", "play", "progress", "current-time", "mute", "volume", "captions", "settings", "pip", "airplay", "fullscreen"] as const;
+
+/** A comma-separated list of known values (the API's CSV strings). */
+function csvOf(values: readonly string[], atLeastOne: boolean) {
+  const known = new Set(values);
+  return z.string().superRefine((v, ctx) => {
+    const items = v === "" ? [] : v.split(",");
+    const unknown = items.filter((i) => !known.has(i));
+    if (unknown.length > 0) ctx.addIssue({ code: "custom", message: `unknown value ${unknown.map((u) => JSON.stringify(u)).join(", ")} (expected ${values.join(", ")})` });
+    if (atLeastOne && items.length === 0) ctx.addIssue({ code: "custom", message: "must name at least one" });
+  });
+}
+export const ResolutionsCsvSchema = csvOf(RESOLUTIONS, true);
+export const OutputCodecsCsvSchema = csvOf(CODECS, true);
+export const ControlsCsvSchema = csvOf(CONTROLS, false);
+
+/** A storage region code, as the API names them (`DE`, `NY`, `SYD` …). */
+export const ReplicationRegionSchema = z.string().regex(/^[A-Z]{2,3}$/, "must be a region code such as DE, NY or SYD");
+
+/** The settings both request models carry. */
+const common = {
+  PlayerVersion: INT32.nullish(),
+  EncodingTier: encodingTier.schema.nullish(),
+  JitEncodingEnabled: z.boolean().nullish(),
+  OutputCodecs: OutputCodecsCsvSchema.nullish(),
+  EnabledResolutions: ResolutionsCsvSchema.nullish(),
+  BlockNoneReferrer: z.boolean().nullish(),
+  EnableMP4Fallback: z.boolean().nullish(),
+  KeepOriginalFiles: z.boolean().nullish(),
+  AllowDirectPlay: z.boolean().nullish(),
+  EnableMultiAudioTrackSupport: z.boolean().nullish(),
+  EnableTranscribing: z.boolean().nullish(),
+  TranscribingCaptionLanguages: z.array(z.string().min(1)).nullish(),
+  EnableTranscribingTitleGeneration: z.boolean().nullish(),
+  EnableTranscribingDescriptionGeneration: z.boolean().nullish(),
+  AllowEarlyPlay: z.boolean().nullish(),
+};
+
+/** `POST /videolibrary`. */
+export const CreateVideoLibraryRequestSchema = z.strictObject({
+  Name: z.string().trim().min(1, "must not be empty"),
+  ReplicationRegions: z
+    .array(ReplicationRegionSchema)
+    .refine((a) => new Set(a).size === a.length, { message: "must not repeat a region" })
+    .nullish(),
+  ...common,
+});
+
+/** `POST /videolibrary/{id}`: what is given changes, the rest stays. */
+export const UpdateVideoLibraryRequestSchema = z.strictObject({
+  Name: z.string().trim().min(1, "must not be empty").nullish(),
+  ...common,
+  CustomHTML: z.string().nullish(),
+  PlayerKeyColor: z.string().nullish(),
+  EnableTokenAuthentication: z.boolean().nullish(),
+  WatermarkPositionLeft: INT32.nullish(),
+  WatermarkPositionTop: INT32.nullish(),
+  WatermarkWidth: INT32.nullish(),
+  WatermarkHeight: INT32.nullish(),
+  VastTagUrl: z.string().nullish(),
+  WebhookUrl: z.string().nullish(),
+  CaptionsFontSize: INT32.nullish(),
+  CaptionsFontColor: z.string().nullish(),
+  CaptionsBackground: z.string().nullish(),
+  UILanguage: z.string().nullish(),
+  PlayerTokenAuthenticationEnabled: z.boolean().nullish(),
+  EnableDRM: z.boolean().nullish(),
+  Controls: ControlsCsvSchema.nullish(),
+  Bitrate240p: INT32.nullish(),
+  Bitrate360p: INT32.nullish(),
+  Bitrate480p: INT32.nullish(),
+  Bitrate720p: INT32.nullish(),
+  Bitrate1080p: INT32.nullish(),
+  Bitrate1440p: INT32.nullish(),
+  Bitrate2160p: INT32.nullish(),
+  ShowHeatmap: z.boolean().nullish(),
+  EnableContentTagging: z.boolean().nullish(),
+  FontFamily: z.string().nullish(),
+});
+
+/** VideoLibraryModel: tolerant; `ApiKey` and `ReadOnlyApiKey` are secrets. */
+export const VideoLibraryDetailsSchema = z
+  .object({
+    Id: z.number(),
+    Name: z.string().nullish(),
+    ApiKey: z.string().nullish(),
+    ReadOnlyApiKey: z.string().nullish(),
+    PullZoneId: z.number().nullish(),
+    StorageZoneId: z.number().nullish(),
+    VideoCount: z.number().nullish(),
+    ReplicationRegions: z.array(z.string()).nullish(),
+  })
+  // Every other field is read as the API gives it (the settings above, by their API names).
+  .catchall(z.unknown());
+
+export type CreateVideoLibraryInput = z.input<typeof CreateVideoLibraryRequestSchema>;
+export type UpdateVideoLibraryInput = z.input<typeof UpdateVideoLibraryRequestSchema>;
+export type VideoLibraryDetails = z.output<typeof VideoLibraryDetailsSchema>;
