@@ -1,18 +1,20 @@
 /**
- * `npm run demo`: the main job. Starts the emulator in a temporary folder and deploys examples/quickstart
- * against it. With the Pulumi CLI on PATH: `pulumi up` on a file backend (no login). Without it: the same
- * program through the test harness (the real Pulumi SDK, the SDK's real provider host process over gRPC,
- * the emulator over HTTP). Then a second, unchanged deployment shows how many API calls a no-op costs.
+ * `npm run demo`: the main job. Starts the emulator in a temporary folder and deploys examples/site against it: a
+ * whole site from zero (DNS zone, storage zone, pull zone, a CNAME, a hostname with a free certificate and force-SSL,
+ * a Shield zone with a rate-limit rule, an edge script with its code, a variable and a secret, a video library), with
+ * no fixture ids. With the Pulumi CLI on PATH: `pulumi up` on a file backend (no login). Without it: the same program
+ * through the test harness (the real Pulumi SDK, the SDK's real provider host process over gRPC, the emulator over
+ * HTTP). Then a second, unchanged deployment shows how many API calls a no-op costs.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawnEmulator, type EmulatorProcess } from "../bench/support";
 import { ProgramHarness } from "../tests/support/programHarness";
 import { ProviderHost } from "../tests/support/providerHost";
 import { PulumiCliStack, pulumiCliUnavailable } from "../tests/support/pulumiCli";
-import { QUICKSTART_PROJECT, QUICKSTART_SECRET_CONFIG, quickstartConfig } from "../tests/support/quickstart";
-import { quickstart } from "./quickstart/program";
+import { SITE_PROJECT, SITE_SECRET_CONFIG, siteConfig } from "../tests/support/site";
+import { site } from "./site/program";
 
 
 function say(line = ""): void {
@@ -25,10 +27,14 @@ async function apiCallsSince(emu: EmulatorProcess, seq: number): Promise<{ count
   return { count: log.requests.length, last: log.lastSeq };
 }
 
-/** The Pulumi CLI path: the repository's Pulumi.yaml (the compiled quickstart) on a file backend in the temporary folder. */
+/** The Pulumi CLI path: a project in the build folder running the compiled site, on a file backend in the temporary folder. */
 async function deployWithCli(emu: EmulatorProcess, work: string): Promise<void> {
-  const stack = new PulumiCliStack("demo", join(work, "state"));
-  stack.init(await quickstartConfig(emu), QUICKSTART_SECRET_CONFIG);
+  // Inside the repository, so the plugin finds bunnynet-pulumi in its node_modules.
+  const projectDir = join(__dirname, "site-project");
+  mkdirSync(projectDir, { recursive: true });
+  writeFileSync(join(projectDir, "Pulumi.yaml"), `name: ${SITE_PROJECT}\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: ../site/index.js\n`);
+  const stack = new PulumiCliStack("demo", join(work, "state"), projectDir);
+  stack.init(siteConfig(emu), SITE_SECRET_CONFIG);
   stack.run(["up", "--yes", "--skip-preview"]);
   const mark = (await apiCallsSince(emu, Number.MAX_SAFE_INTEGER)).last;
   stack.run(["up", "--yes", "--skip-preview"]);
@@ -36,19 +42,19 @@ async function deployWithCli(emu: EmulatorProcess, work: string): Promise<void> 
   say(JSON.stringify(stack.outputs(), null, 2));
 }
 
-/** The harness path: the quickstart program in this process, its resources served by the SDK's provider host. */
+/** The harness path: the site program in this process, its resources served by the SDK's provider host. */
 async function deployWithHarness(emu: EmulatorProcess): Promise<void> {
-  const host = await ProviderHost.start();
+  const host = await ProviderHost.start({ project: SITE_PROJECT });
   try {
-    const harness = new ProgramHarness({ project: QUICKSTART_PROJECT, stack: "demo", config: await quickstartConfig(emu), secretConfig: QUICKSTART_SECRET_CONFIG, providerHost: host });
-    const first = await harness.up(quickstart);
+    const harness = new ProgramHarness({ project: SITE_PROJECT, stack: "demo", config: siteConfig(emu), secretConfig: SITE_SECRET_CONFIG, providerHost: host });
+    const first = await harness.up(site);
     say("Created:");
-    for (const step of first.steps) say(`  ${step.op.padEnd(7)} ${step.urn.split("::").slice(-2).join(" ")}`);
-    for (const r of harness.resources()) say(`  ${r.name.padEnd(20)} id ${r.id}`);
+    for (const r of harness.resources()) say(`  ${r.type.split(":").pop()!.padEnd(17)} ${r.name.padEnd(10)} id ${r.id}`);
     const mark = (await apiCallsSince(emu, Number.MAX_SAFE_INTEGER)).last;
-    const again = await harness.up(quickstart);
+    const again = await harness.up(site);
     const unchanged = again.steps.filter((s) => s.op === "same").length;
-    say(`\nA second, unchanged deployment: ${unchanged} of ${again.steps.length} resources unchanged, ${(await apiCallsSince(emu, mark)).count} API calls (lookups included).`);
+    say(`\nA second, unchanged deployment: ${unchanged} of ${again.steps.length} resources unchanged, ${(await apiCallsSince(emu, mark)).count} API calls.`);
+    say(`(The first made ${first.steps.length} resources.)`);
     say("\nStack outputs:");
     say(JSON.stringify(again.outputs, null, 2));
   } finally {
@@ -64,10 +70,10 @@ async function main(): Promise<void> {
   say(`Emulator: ${emu.url} (state in ${join(work, "emulator.db")})`);
   try {
     if (!pulumiCliUnavailable()) {
-      say("Deploying examples/quickstart with the Pulumi CLI (file backend, no login).\n");
+      say("Deploying examples/site with the Pulumi CLI (file backend, no login).\n");
       await deployWithCli(emu, work);
     } else {
-      say("The Pulumi CLI is not on PATH, so the quickstart runs through the test harness instead:");
+      say("The Pulumi CLI is not on PATH, so examples/site runs through the test harness instead:");
       say("the real Pulumi SDK runs the program, the SDK's own provider host serves the resources over gRPC,");
       say("and every API call goes to the emulator over HTTP.\n");
       await deployWithHarness(emu);

@@ -64,7 +64,7 @@ interface RateLimitRecord {
 }
 
 export const ZONE = "shieldZone";
-const RULE = "shieldRateLimit";
+export const RULE = "shieldRateLimit";
 const DELETED_RULE = "shieldRateLimitDeleted";
 const USER_ID = "4f1c2b7e-9d3a-4c51-8e0f-2a6b5d7c9e10";
 const MAIN_ZONE_RULE_LIMIT = 10;

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { EmulatorContext } from "../../context";
 import { coreError } from "../../errorShapes";
 import { HIDDEN, PULL_ZONE, type PullZoneRecord, createPullZone, zoneById } from "./records";
+import { RULE as SHIELD_RULE, ZONE as SHIELD_ZONE } from "../shield";
 import { zoneAnswer } from "./hostnames";
 
 /**
@@ -97,9 +98,6 @@ const WRITE_ONLY: Record<string, FieldType> = { DnsOriginPort: "int", DnsOriginS
 
 const ORIGIN = { url: 0, storageZone: 2, edgeScript: 4 } as const;
 
-/** Shield's store kinds (emulator/surfaces/shield.ts): a zone per pull zone, rules under it, deleted-rule markers. */
-const SHIELD_ZONE = "shieldZone";
-const SHIELD_RULE = "shieldRateLimit";
 
 function fits(type: FieldType, v: unknown): boolean {
   if (Array.isArray(type)) return Number.isInteger(v) && (v as number) >= type[0] && (v as number) <= type[1];

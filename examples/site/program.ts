@@ -1,0 +1,66 @@
+import * as pulumi from "@pulumi/pulumi";
+import * as bunnynet from "bunnynet-pulumi";
+
+/**
+ * A whole site from zero in one `pulumi up`: its DNS zone, a storage zone for its files, a pull zone serving that
+ * storage, `www` pointing at the pull zone with a free certificate and HTTP redirected to HTTPS, Shield with a
+ * rate-limit rule, an edge script with its code, a variable and a secret, and a video library. No object has to
+ * exist beforehand; the order comes from the outputs each resource takes from another.
+ *
+ * Config (`bunnynet-site:`): `domain` (default `site.example`), `prefix` for the account-wide unique names
+ * (default `demo`), and the secret `apiToken` (`pulumi config set --secret apiToken ...`).
+ */
+export function site() {
+  const config = new pulumi.Config();
+  const domain = config.get("domain") ?? "site.example";
+  const prefix = config.get("prefix") ?? "demo";
+  const apiToken = config.getSecret("apiToken") ?? pulumi.secret("change-me");
+
+  const zone = new bunnynet.DnsZone("zone", { domain });
+  const storage = new bunnynet.StorageZone("files", { name: `${prefix}-files`, region: "DE" });
+  const cdn = new bunnynet.PullZone("cdn", { name: `${prefix}-cdn`, origin: { storageZoneId: storage.storageZoneId } });
+
+  // www → the pull zone; the certificate is requested once the record exists (bunny.net checks where the name points).
+  const www = new bunnynet.DnsRecord("www-record", { dnsZoneId: zone.dnsZoneId, type: "CNAME", name: "www", value: cdn.cdnHostname });
+  const hostname = new bunnynet.PullZoneHostname(
+    "www",
+    { pullZoneId: cdn.pullZoneId, hostname: `www.${domain}`, tls: "free", forceSsl: true },
+    { dependsOn: [www] },
+  );
+
+  // Shield on the pull zone, and at most 100 requests to /api per IP per minute.
+  const shield = new bunnynet.ShieldZone("shield", { pullZoneId: cdn.pullZoneId });
+  new bunnynet.RateLimitRule("api-limit", {
+    shieldZoneId: shield.shieldZoneId,
+    name: "api limit",
+    configuration: {
+      variableTypes: { [bunnynet.RuleVariable.REQUEST_URI]: "" },
+      operatorType: "BEGINSWITH",
+      value: "/api",
+      requestCount: 100,
+      timeframe: "PerOneMinute",
+      blockTime: "ForFiveMinutes",
+    },
+  });
+
+  // Code at the edge, with a variable and a secret in its environment.
+  const script = new bunnynet.EdgeScript("edge", {
+    name: `${prefix}-edge`,
+    type: "Standalone",
+    code: 'export default { fetch: () => new Response("hello from the edge") };\n',
+  });
+  new bunnynet.ScriptVariable("greeting", { scriptId: script.scriptId, name: "GREETING", defaultValue: "hello" });
+  new bunnynet.ScriptSecret("api-token", { scriptId: script.scriptId, name: "API_TOKEN", value: apiToken });
+
+  const videos = new bunnynet.VideoLibrary("videos", { name: `${prefix}-videos` });
+
+  return {
+    nameservers: zone.nameservers,
+    cdnHostname: cdn.cdnHostname,
+    url: pulumi.interpolate`https://${hostname.hostname}`,
+    certificateExpiresAt: hostname.certificate.apply((c) => c?.expiresAt),
+    shieldZoneId: shield.shieldZoneId,
+    scriptId: script.scriptId,
+    videoLibraryId: videos.libraryId,
+  };
+}
