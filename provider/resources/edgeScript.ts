@@ -1,7 +1,4 @@
-import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
-import { resolve } from "node:path";
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { EdgeScriptWithKey } from "../client/edgeScriptCode";
 import { NotFoundError } from "../http/errors";
@@ -10,6 +7,7 @@ import type { EdgeScript as ApiEdgeScript, ScriptRelease } from "../types.genera
 import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
 import { type CheckFailure, type ResourceContext, adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
+import { type StoredAsset, assetBytes, sha256, storedAsset } from "./assetInputs";
 
 /**
  * An edge script with its code (edge-scripting-api-v1.0.0.json: CreateEdgeScriptEndpoint_AddScript with
@@ -29,19 +27,16 @@ export const EDGE_SCRIPT_TYPE = "EdgeScript";
 const TYPES = ["Standalone", "Middleware"] as const;
 type ScriptTypeName = (typeof TYPES)[number];
 
-/** How the engine sends a Pulumi asset to a dynamic provider: a plain object tagged with the asset signature. */
-const { specialSigKey: SIG_KEY, specialAssetSig: ASSET_SIG } = pulumi.runtime;
-
-/** The code as stored: the text itself, or an asset reduced to its path or text (the engine's hash is dropped). */
-type CodeInput = string | { [SIG_KEY]: string; path: string } | { [SIG_KEY]: string; text: string };
+/** The code as stored: the text itself, or an asset reduced to its path or text. */
+type CodeInput = string | StoredAsset;
 
 const CodeInputSchema = z.union([z.string(), z.record(z.string(), z.unknown())]).transform((value, ctx): CodeInput => {
   if (typeof value === "string") {
     if (value === "") ctx.addIssue({ code: "custom", message: "must not be empty (the script's code)" });
     return value;
   }
-  if (value[SIG_KEY] === ASSET_SIG && typeof value.path === "string" && value.path !== "") return { [SIG_KEY]: ASSET_SIG, path: value.path };
-  if (value[SIG_KEY] === ASSET_SIG && typeof value.text === "string" && value.text !== "") return { [SIG_KEY]: ASSET_SIG, text: value.text };
+  const asset = storedAsset(value);
+  if (asset) return asset;
   ctx.addIssue({ code: "custom", message: "must be the code as a string, or a non-empty pulumi.asset.FileAsset or StringAsset" });
   return z.NEVER;
 });
@@ -75,13 +70,11 @@ interface Observation {
 }
 
 async function codeText(code: CodeInput): Promise<string> {
-  if (typeof code === "string") return code;
-  if ("text" in code) return code.text;
-  return readFile(resolve(code.path), "utf8");
+  return typeof code === "string" ? code : (await assetBytes(code)).toString("utf8");
 }
 
 function fingerprintOf(code: string): string {
-  return `sha256:${createHash("sha256").update(code, "utf8").digest("hex")}`;
+  return sha256(code);
 }
 
 const NOT_PUBLISHED = "not published";

@@ -1,35 +1,26 @@
-import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
-import { resolve } from "node:path";
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { idFromString } from "../schemas/common";
 import { THUMBNAIL_FRAMES, type ThumbnailSource, ThumbnailUrlSchema, type Video } from "../schemas/stream";
 import { BunnyResource } from "../pulumi/base";
 import type { OutputProperties } from "../pulumi/types";
 import { type CheckFailure, type ResourceContext, argsMatchSchema, defineResource } from "../pulumi";
+import { type StoredAsset, assetBytes, isArchive, isTaggedAsset, sha256, storedAsset } from "./assetInputs";
 
 export const VIDEO_THUMBNAIL_TYPE = "VideoThumbnail";
 
 const SOURCES = ["file", "frame", "url"] as const;
 
-/**
- * How a Pulumi asset arrives in a dynamic provider's inputs: the engine sends it as a plain object tagged
- * with the asset signature, `{<sigKey>: <assetSig>, path | text | uri, hash?}` (archives carry the archive
- * signature). The SDK's classes are only rebuilt in the program process, never in the provider's.
- */
-const { specialSigKey: SIG_KEY, specialAssetSig: ASSET_SIG, specialArchiveSig: ARCHIVE_SIG } = pulumi.runtime;
-
-/** An image to upload, as stored in state: a path, or an asset reduced to its path or text (the engine's hash is dropped). */
-type FileInput = string | { [SIG_KEY]: string; path: string } | { [SIG_KEY]: string; text: string };
+/** An image to upload, as stored in state: a path, or an asset reduced to its path or text. */
+type FileInput = string | StoredAsset;
 
 /** The canonical form of a `file` input, or why it cannot be one. Canonical forms map to themselves. */
 function fileInput(value: string | Record<string, unknown>): FileInput | { problem: string } {
   if (typeof value === "string") return value === "" ? { problem: "must not be empty (a path to an image file)" } : value;
-  if (value[SIG_KEY] === ARCHIVE_SIG) return { problem: "an archive is not an image: use a FileAsset, a StringAsset or a path" };
-  if (value[SIG_KEY] !== ASSET_SIG) return { problem: "must be a path to an image file, or a pulumi.asset.FileAsset or StringAsset" };
-  if (typeof value.path === "string" && value.path !== "") return { [SIG_KEY]: ASSET_SIG, path: value.path };
-  if (typeof value.text === "string" && value.text !== "") return { [SIG_KEY]: ASSET_SIG, text: value.text };
+  if (isArchive(value)) return { problem: "an archive is not an image: use a FileAsset, a StringAsset or a path" };
+  if (!isTaggedAsset(value)) return { problem: "must be a path to an image file, or a pulumi.asset.FileAsset or StringAsset" };
+  const asset = storedAsset(value);
+  if (asset) return asset;
   if (typeof value.uri === "string") return { problem: "a RemoteAsset is not uploaded: set url for an image the server fetches itself" };
   return { problem: "the asset is empty" };
 }
@@ -64,14 +55,8 @@ interface Observation {
   fingerprint: string | undefined;
 }
 
-async function fileBytes(file: FileInput): Promise<Uint8Array<ArrayBuffer>> {
-  if (typeof file === "string") return readFile(resolve(file));
-  if ("text" in file) return Buffer.from(file.text, "utf8");
-  return readFile(resolve(file.path));
-}
-
-function sha256(bytes: Uint8Array): string {
-  return `sha256:${createHash("sha256").update(bytes).digest("hex")}`;
+function fileBytes(file: FileInput): Promise<Buffer<ArrayBuffer>> {
+  return assetBytes(typeof file === "string" ? { path: file } : file);
 }
 
 /** The request's source and its fingerprint (sha256 of the bytes, the frame number, sha256 of the URL: a signed URL is a secret). */

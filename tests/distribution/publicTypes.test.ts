@@ -137,12 +137,11 @@ export const statusCodes = bunnynet.getCdnLogsOutput({ pullZoneId: 42, maxEntrie
 
 const dnsZoneArgs: bunnynet.GetDnsZoneArgs = { domain: "example.com" };
 export const dnsZoneIdOut = bunnynet.getDnsZoneOutput(dnsZoneArgs, options).dnsZoneId;
-export async function lookups(): Promise<void> {
-  const found: bunnynet.GetDnsZoneResult = await bunnynet.getDnsZone({ dnsZoneId: 1 }, options);
-  console.log(found.nameservers.join(","), found.recordCount);
 export const pullZoneHostnames = bunnynet.getPullZoneOutput({ name: "site" }, options).hostnames;
 
 export async function lookups(): Promise<void> {
+  const foundDnsZone: bunnynet.GetDnsZoneResult = await bunnynet.getDnsZone({ dnsZoneId: 1 }, options);
+  console.log(foundDnsZone.nameservers.join(","), foundDnsZone.recordCount);
   const found: bunnynet.GetPullZoneResult = await bunnynet.getPullZone({ id: 42 } satisfies bunnynet.GetPullZoneArgs, options);
   console.log(found.cdnHostname, found.zone.Name);
   const keys: bunnynet.GetApiKeysResult = await bunnynet.getApiKeys(options);
@@ -226,11 +225,11 @@ export async function useClient(c: bunnynet.BunnyClient): Promise<void> {
   await c.pullZones.addCertificate(42, "cdn.example.com", "-----BEGIN CERTIFICATE-----", "-----BEGIN PRIVATE KEY-----");
   await c.pullZones.setForceSsl(42, "cdn.example.com", true);
   await c.pullZones.removeCertificate(42, "cdn.example.com");
-  const newZone: bunnynet.api.PullZone = await c.pullZones.createPullZone({ Name: "site", OriginUrl: "https://origin.example.com" } satisfies bunnynet.api.PullZoneAddRequest);
-  await c.pullZones.updatePullZone(newZone.Id, { EnableLogging: false } satisfies bunnynet.api.PullZoneSettingsRequest);
+  const siteZone: bunnynet.api.PullZone = await c.pullZones.createPullZone({ Name: "site", OriginUrl: "https://origin.example.com" } satisfies bunnynet.api.PullZoneAddRequest);
+  await c.pullZones.updatePullZone(siteZone.Id, { EnableLogging: false } satisfies bunnynet.api.PullZoneSettingsRequest);
   for await (const z of c.pullZones.listPullZones({ search: "site" })) console.log(z.Name);
   console.log((await c.pullZones.findPullZoneByName("site"))?.Id);
-  await c.pullZones.deletePullZone(newZone.Id);
+  await c.pullZones.deletePullZone(siteZone.Id);
   const storageZone: bunnynet.api.StorageZone = await c.storageZones.createStorageZone({ Name: "files", Region: "DE" } satisfies bunnynet.api.StorageZoneAddRequest);
   await c.storageZones.updateStorageZone(storageZone.Id, { ReplicationZones: ["NY"] } satisfies bunnynet.api.StorageZoneUpdateRequest);
   console.log((await c.storageZones.getStorageZone(storageZone.Id)).Password.length, (await c.storageZones.findStorageZoneByName("files"))?.Id);
