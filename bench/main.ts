@@ -14,6 +14,7 @@ const runs: [script: string, args: string[]][] = [
   ["providerOverhead.js", [quick ? "50" : "200"]],
   ["hostnameReadBack.js", ["20"]],
   ["scale.js", [quick ? "100" : "500"]],
+  ["siteScale.js", [quick ? "2" : "10"]],
   ["logsV1Parse.js", [quick ? "200" : "1024"]],
 ];
 

@@ -2,7 +2,6 @@ import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import type { ChildProcess } from "node:child_process";
 import { ProviderHost, secret } from "../tests/support/providerHost";
 import { admin, countRequests, pooled, printTable, spawnEmulator, type EmulatorProcess } from "./support";
 
@@ -84,13 +83,13 @@ function changed(r: Resource): Record<string, unknown> {
   return r.props;
 }
 
-/** The plugin process's pid (the harness keeps its child process private; the benchmark only reads /proc). */
-function pluginPid(host: ProviderHost): number | undefined {
-  return (host as unknown as { child: ChildProcess }).child.pid;
+/** The plugin process's pid (the harness keeps its plugin process private; the benchmark only reads /proc). */
+export function pluginPid(host: ProviderHost): number | undefined {
+  return (host as unknown as { plugin: { pid: number | undefined } }).plugin.pid;
 }
 
 /** The plugin process's peak resident memory (VmHWM) in MB; Linux only. */
-function peakMemoryMb(host: ProviderHost): number | string {
+export function peakMemoryMb(host: ProviderHost): number | string {
   try {
     const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(join("/proc", String(pluginPid(host)), "status"), "utf8"))?.[1];
     return kb ? Number(kb) / 1024 : "n/a";
@@ -100,7 +99,7 @@ function peakMemoryMb(host: ProviderHost): number | string {
 }
 
 /** CPU time the plugin process has used, in ms (user + system; Linux clock ticks of 10 ms). */
-function cpuMs(host: ProviderHost): number {
+export function cpuMs(host: ProviderHost): number {
   try {
     const fields = readFileSync(join("/proc", String(pluginPid(host)), "stat"), "utf8").split(") ")[1].split(" ");
     return (Number(fields[11]) + Number(fields[12])) * 10;

@@ -34,6 +34,8 @@ export function pluginDirectory(projectDir: string, main?: string): string {
 /** A running plugin process: the port it serves, what it wrote, and a way to stop it. */
 export interface PluginProcess {
   port: number;
+  /** The process id (benchmarks read its CPU time and memory). */
+  pid: number | undefined;
   /** Everything the process wrote to stdout (after the port) and stderr. */
   logs(): string;
   stop(): Promise<void>;
@@ -61,6 +63,7 @@ export async function startPluginProcess(project: string, options: HostOptions):
   child.stdout?.on("data", (d: Buffer) => (stdoutText += d.toString()));
   return {
     port,
+    pid: child.pid,
     logs: () => stdoutText + stderrText,
     async stop() {
       if (child.exitCode !== null) return;
