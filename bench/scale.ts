@@ -1,9 +1,9 @@
-import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { ProviderHost, secret } from "../tests/support/providerHost";
-import { admin, countRequests, pooled, printTable, spawnEmulator, type EmulatorProcess } from "./support";
+import { type ProviderHost, secret } from "../tests/support/providerHost";
+import { measurePhase } from "./pluginPhase";
+import { admin, pooled, printTable, spawnEmulator, type EmulatorProcess } from "./support";
 
 /**
  * A stack of N resources (40% hostnames, 40% script variables, 20% rate-limit rules, spread over 4 pull zones,
@@ -83,31 +83,6 @@ function changed(r: Resource): Record<string, unknown> {
   return r.props;
 }
 
-/** The plugin process's pid (the harness keeps its plugin process private; the benchmark only reads /proc). */
-export function pluginPid(host: ProviderHost): number | undefined {
-  return (host as unknown as { plugin: { pid: number | undefined } }).plugin.pid;
-}
-
-/** The plugin process's peak resident memory (VmHWM) in MB; Linux only. */
-export function peakMemoryMb(host: ProviderHost): number | string {
-  try {
-    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(join("/proc", String(pluginPid(host)), "status"), "utf8"))?.[1];
-    return kb ? Number(kb) / 1024 : "n/a";
-  } catch {
-    return "n/a";
-  }
-}
-
-/** CPU time the plugin process has used, in ms (user + system; Linux clock ticks of 10 ms). */
-export function cpuMs(host: ProviderHost): number {
-  try {
-    const fields = readFileSync(join("/proc", String(pluginPid(host)), "stat"), "utf8").split(") ")[1].split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return NaN;
-  }
-}
-
 /** The emulator's own time for the phase's requests (injected latency included), packed into the lanes like the floor. */
 async function serverTime(emu: EmulatorProcess, since: number, parallel: number): Promise<number> {
   const log = (await admin(emu, "GET", `/_emulator/requests?since=${since}`)) as { requests: { durationMs: number }[] };
@@ -182,35 +157,29 @@ export async function benchScale(options: { count: number; latencyMs: number; pa
   try {
     await admin(emu, "POST", "/_emulator/faults", { rules: [{ latencyMs }] });
     for (const phase of phases) {
-      // A new plugin process per command; loading the package (one Check, no API call) is start-up, not the phase.
-      const host = await ProviderHost.start();
-      try {
-        await host.configure(config);
-        await host.check(resources[0].type, {}, resources[0].props, "warm-up");
-        const mark = (await countRequests(emu, Number.MAX_SAFE_INTEGER)).last;
-        const cpuBefore = cpuMs(host);
-        const wall = await pooled(resources, parallel, (r) => phase.run(host, r));
-        const cpu = cpuMs(host) - cpuBefore;
-        const calls = (await countRequests(emu, mark)).count;
-        const server = await serverTime(emu, mark, parallel);
-        const roundTrips = resources.map((r) => phase.floorOf(r));
-        const total = roundTrips.reduce((a, b) => a + b, 0) + (phase.sharedFloor ?? 0);
-        const floor = latencyMs * Math.max(Math.max(...roundTrips, phase.sharedFloor ? 1 : 0), Math.ceil(total / parallel));
-        rows.push({
-          phase: phase.name,
-          resources: resources.length,
-          "API calls": calls,
-          "calls/resource": calls / resources.length,
-          "wall ms": Math.round(wall),
-          "floor ms": floor,
-          "wall/floor": floor > 0 ? wall / floor : "-",
-          "wall/server": server > 0 ? wall / server : "-",
-          "plugin CPU ms/resource": cpu / resources.length,
-          "plugin peak MB": peakMemoryMb(host),
-        });
-      } finally {
-        await host.stop();
-      }
+      const cost = await measurePhase(
+        emu,
+        config,
+        (host) => host.check(resources[0].type, {}, resources[0].props, "warm-up"),
+        (host) => pooled(resources, parallel, (r) => phase.run(host, r)),
+      );
+      const wall = cost.wallMs;
+      const server = await serverTime(emu, cost.since, parallel);
+      const roundTrips = resources.map((r) => phase.floorOf(r));
+      const total = roundTrips.reduce((a, b) => a + b, 0) + (phase.sharedFloor ?? 0);
+      const floor = latencyMs * Math.max(Math.max(...roundTrips, phase.sharedFloor ? 1 : 0), Math.ceil(total / parallel));
+      rows.push({
+        phase: phase.name,
+        resources: resources.length,
+        "API calls": cost.calls,
+        "calls/resource": cost.calls / resources.length,
+        "wall ms": Math.round(wall),
+        "floor ms": floor,
+        "wall/floor": floor > 0 ? wall / floor : "-",
+        "wall/server": server > 0 ? wall / server : "-",
+        "plugin CPU ms/resource": cost.pluginCpuMs / resources.length,
+        "plugin peak MB": cost.pluginPeakMb,
+      });
     }
   } finally {
     await emu.stop();

@@ -1,8 +1,8 @@
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
-import { ProviderHost, secret } from "../tests/support/providerHost";
-import { cpuMs, peakMemoryMb } from "./scale";
-import { admin, countRequests, pooled, printTable, spawnEmulator, type EmulatorProcess } from "./support";
+import { type ProviderHost, secret } from "../tests/support/providerHost";
+import { measurePhase } from "./pluginPhase";
+import { admin, pooled, printTable, spawnEmulator, type EmulatorProcess } from "./support";
 
 /**
  * An account of S whole sites built from zero (issue 22), about 96 resources each: per site a DNS zone with 30 TXT
@@ -130,31 +130,28 @@ export async function benchSiteScale(options: { sites: number; latencyMs: number
   try {
     await admin(emu, "POST", "/_emulator/faults", { rules: [{ latencyMs }] });
     for (const phase of PHASES) {
-      const host = await ProviderHost.start();
-      try {
-        await host.configure(config);
-        await host.check("DnsZone", {}, { domain: "warm-up.example" }, "warm-up");
-        const mark = (await countRequests(emu, Number.MAX_SAFE_INTEGER)).last;
-        const cpuBefore = cpuMs(host);
-        let wall = 0;
-        for (const level of levels(resources, phase.reverse)) wall += await pooled(level, parallel, (r) => phase.run(host, r, outputsOf));
-        const cpu = cpuMs(host) - cpuBefore;
-        const calls = (await countRequests(emu, mark)).count;
-        const floor = phase.floorOf ? floorMs(resources, phase.floorOf, latencyMs, parallel, phase.reverse) : 0;
-        rows.push({
-          phase: phase.name,
-          resources: resources.length,
-          "API calls": calls,
-          "calls/resource": calls / resources.length,
-          "wall ms": Math.round(wall),
-          "floor ms": floor || "-",
-          "wall/floor": floor > 0 ? wall / floor : "-",
-          "plugin CPU ms/resource": cpu / resources.length,
-          "plugin peak MB": peakMemoryMb(host),
-        });
-      } finally {
-        await host.stop();
-      }
+      const cost = await measurePhase(
+        emu,
+        config,
+        (host) => host.check("DnsZone", {}, { domain: "warm-up.example" }, "warm-up"),
+        async (host) => {
+          let wall = 0;
+          for (const level of levels(resources, phase.reverse)) wall += await pooled(level, parallel, (r) => phase.run(host, r, outputsOf));
+          return wall;
+        },
+      );
+      const floor = phase.floorOf ? floorMs(resources, phase.floorOf, latencyMs, parallel, phase.reverse) : 0;
+      rows.push({
+        phase: phase.name,
+        resources: resources.length,
+        "API calls": cost.calls,
+        "calls/resource": cost.calls / resources.length,
+        "wall ms": Math.round(cost.wallMs),
+        "floor ms": floor || "-",
+        "wall/floor": floor > 0 ? cost.wallMs / floor : "-",
+        "plugin CPU ms/resource": cost.pluginCpuMs / resources.length,
+        "plugin peak MB": cost.pluginPeakMb,
+      });
     }
   } finally {
     await emu.stop();
