@@ -402,6 +402,10 @@ export interface PullZone {
   EnableWebSockets: boolean;
   MaxWebSocketConnections: number;
   PermaCacheStorageZoneId?: number | null;
+  EnableRequestCoalescing: boolean;
+  RequestCoalescingTimeout: number;
+  ErrorPageWhitelabel: boolean;
+  AddCanonicalHeader: boolean;
 }
 
 /** Body of `POST /pullzone/{id}` (PullZoneSettingsModel: a rename is not among its fields). */
@@ -469,6 +473,10 @@ export interface PullZoneSettingsRequest {
   EnableWebSockets?: boolean;
   MaxWebSocketConnections?: number;
   PermaCacheStorageZoneId?: number | null;
+  EnableRequestCoalescing?: boolean;
+  RequestCoalescingTimeout?: number;
+  ErrorPageWhitelabel?: boolean;
+  AddCanonicalHeader?: boolean;
 }
 
 /** Body of `POST /pullzone` (PullZoneAddModel: Name is required). */
@@ -536,6 +544,10 @@ export interface PullZoneAddRequest {
   EnableWebSockets?: boolean;
   MaxWebSocketConnections?: number;
   PermaCacheStorageZoneId?: number | null;
+  EnableRequestCoalescing?: boolean;
+  RequestCoalescingTimeout?: number;
+  ErrorPageWhitelabel?: boolean;
+  AddCanonicalHeader?: boolean;
   Name: string;
 }
 
