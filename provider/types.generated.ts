@@ -584,6 +584,10 @@ export interface PullZone {
   EnableWebSockets: boolean;
   MaxWebSocketConnections: number;
   PermaCacheStorageZoneId?: number | null;
+  EnableRequestCoalescing: boolean;
+  RequestCoalescingTimeout: number;
+  ErrorPageWhitelabel: boolean;
+  AddCanonicalHeader: boolean;
 }
 
 /** Body of `POST /pullzone/{id}` (PullZoneSettingsModel: a rename is not among its fields). */
@@ -651,6 +655,10 @@ export interface PullZoneSettingsRequest {
   EnableWebSockets?: boolean;
   MaxWebSocketConnections?: number;
   PermaCacheStorageZoneId?: number | null;
+  EnableRequestCoalescing?: boolean;
+  RequestCoalescingTimeout?: number;
+  ErrorPageWhitelabel?: boolean;
+  AddCanonicalHeader?: boolean;
 }
 
 /** Body of `POST /pullzone` (PullZoneAddModel: Name is required). */
@@ -718,6 +726,10 @@ export interface PullZoneAddRequest {
   EnableWebSockets?: boolean;
   MaxWebSocketConnections?: number;
   PermaCacheStorageZoneId?: number | null;
+  EnableRequestCoalescing?: boolean;
+  RequestCoalescingTimeout?: number;
+  ErrorPageWhitelabel?: boolean;
+  AddCanonicalHeader?: boolean;
   Name: string;
 }
 

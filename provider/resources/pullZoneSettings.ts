@@ -72,6 +72,10 @@ export const settingsShape = {
   originConnectTimeout: count(1).max(60).default(10),
   originResponseTimeout: count(1).max(300).default(60),
   permaCacheStorageZoneId: idFromString.optional(),
+  requestCoalescingEnabled: z.boolean().default(false),
+  requestCoalescingTimeout: count(1).default(30),
+  errorPageWhitelabel: z.boolean().default(false),
+  addCanonicalHeader: z.boolean().default(false),
 };
 
 type SettingsInputs = z.output<z.ZodObject<typeof settingsShape>>;
@@ -131,6 +135,10 @@ export function settingsToApi(s: SettingsInputs): PullZoneSettingsRequest {
     OriginConnectTimeout: s.originConnectTimeout,
     OriginResponseTimeout: s.originResponseTimeout,
     PermaCacheStorageZoneId: s.permaCacheStorageZoneId ?? 0,
+    EnableRequestCoalescing: s.requestCoalescingEnabled,
+    RequestCoalescingTimeout: s.requestCoalescingTimeout,
+    ErrorPageWhitelabel: s.errorPageWhitelabel,
+    AddCanonicalHeader: s.addCanonicalHeader,
   };
 }
 
@@ -189,5 +197,10 @@ export function settingsFromApi(zone: PullZoneModel): SettingsInputs {
     originConnectTimeout: zone.OriginConnectTimeout,
     originResponseTimeout: zone.OriginResponseTimeout,
     permaCacheStorageZoneId: idOrUndefined(zone.PermaCacheStorageZoneId),
+    requestCoalescingEnabled: zone.EnableRequestCoalescing,
+    // A zone that never had it set answers 0: the default lock time then.
+    requestCoalescingTimeout: zone.RequestCoalescingTimeout || 30,
+    errorPageWhitelabel: zone.ErrorPageWhitelabel,
+    addCanonicalHeader: zone.AddCanonicalHeader,
   };
 }

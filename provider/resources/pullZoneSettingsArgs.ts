@@ -103,6 +103,14 @@ export interface PullZoneSettingsArgs {
   originResponseTimeout?: In<number>;
   /** A storage zone used as Perma-Cache; unset: none. */
   permaCacheStorageZoneId?: In<number | string>;
+  /** Coalesce concurrent requests for one object into one origin request. Default false. */
+  requestCoalescingEnabled?: In<boolean>;
+  /** The lock time of coalesced requests, in seconds. Default 30. */
+  requestCoalescingTimeout?: In<number>;
+  /** Error pages without bunny.net's branding. Default false. */
+  errorPageWhitelabel?: In<boolean>;
+  /** Add a canonical Link header to responses. Default false. */
+  addCanonicalHeader?: In<boolean>;
 }
 
 /** The settings as stored. */
@@ -153,4 +161,8 @@ export interface PullZoneSettingsOutputs {
   originConnectTimeout: number;
   originResponseTimeout: number;
   permaCacheStorageZoneId: number | undefined;
+  requestCoalescingEnabled: boolean;
+  requestCoalescingTimeout: number;
+  errorPageWhitelabel: boolean;
+  addCanonicalHeader: boolean;
 }

@@ -164,6 +164,10 @@ export const PullZoneSchema = z.object({
   EnableWebSockets: flag,
   MaxWebSocketConnections: count,
   PermaCacheStorageZoneId: z.number().nullish(),
+  EnableRequestCoalescing: flag,
+  RequestCoalescingTimeout: count,
+  ErrorPageWhitelabel: flag,
+  AddCanonicalHeader: flag,
 });
 
 const optionalStrings = z.array(z.string()).optional();
@@ -236,6 +240,10 @@ const pullZoneSettingsShape = {
   EnableWebSockets: z.boolean().optional(),
   MaxWebSocketConnections: z.number().int().min(0).optional(),
   PermaCacheStorageZoneId: z.number().int().nullish(),
+  EnableRequestCoalescing: z.boolean().optional(),
+  RequestCoalescingTimeout: z.number().int().min(0).optional(),
+  ErrorPageWhitelabel: z.boolean().optional(),
+  AddCanonicalHeader: z.boolean().optional(),
 };
 
 /** Body of `POST /pullzone/{id}` (PullZoneSettingsModel: a rename is not among its fields). */

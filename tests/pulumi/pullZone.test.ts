@@ -66,7 +66,7 @@ describe("pulumi: PullZone through the SDK's provider host over gRPC", function 
   describe("life cycle", () => {
     it("creates the zone in one call with its settings; cdnHostname is the whole name.b-cdn.net (Terraform #16)", async () => {
       await emu.markRequests();
-      const { id, outputs, inputs } = await created({ origin: { url: "https://origin.example.com", port: 8443, scheme: "https", hostHeader: "www.example.com" }, zones: ["EU", "US"], ipFamily: "IPv4Only", corsEnabled: false });
+      const { id, outputs, inputs } = await created({ origin: { url: "https://origin.example.com", port: 8443, scheme: "https", hostHeader: "www.example.com" }, zones: ["EU", "US"], ipFamily: "IPv4Only", corsEnabled: false, requestCoalescingEnabled: true, errorPageWhitelabel: true });
       const writes = (await emu.requests()).filter((r) => r.method !== "GET");
       assert.deepEqual(writes.map((r) => `${r.method} ${r.route}`), ["POST /pullzone"]);
       assert.equal(outputs.cdnHostname, `${inputs.name}.b-cdn.net`);
@@ -76,6 +76,9 @@ describe("pulumi: PullZone through the SDK's provider host over gRPC", function 
       assert.equal(real.EnableGeoZoneASIA, false);
       assert.equal(real.IpFamilyPolicy, 0);
       assert.equal(real.EnableAccessControlOriginHeader, false);
+      assert.equal(real.EnableRequestCoalescing, true);
+      assert.equal(real.ErrorPageWhitelabel, true);
+      assert.equal(outputs.requestCoalescingTimeout, 30);
       assert.equal(outputs.tokenAuthKey, real.ZoneSecurityKey);
       assert.deepEqual((outputs.origin as Record<string, unknown>).port, 8443);
     });

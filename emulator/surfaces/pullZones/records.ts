@@ -122,6 +122,10 @@ export function defaultSettings(): Record<string, unknown> {
     EnableWebSockets: false,
     MaxWebSocketConnections: 0,
     PermaCacheStorageZoneId: 0,
+    EnableRequestCoalescing: false,
+    RequestCoalescingTimeout: 30,
+    ErrorPageWhitelabel: false,
+    AddCanonicalHeader: false,
   };
 }
 

@@ -91,6 +91,10 @@ const SETTINGS: Record<string, FieldType> = {
   EnableWebSockets: "bool",
   MaxWebSocketConnections: "int",
   PermaCacheStorageZoneId: "int",
+  EnableRequestCoalescing: "bool",
+  RequestCoalescingTimeout: "int",
+  ErrorPageWhitelabel: "bool",
+  AddCanonicalHeader: "bool",
 };
 
 /** Accepted, kept, never answered. */
