@@ -42,6 +42,8 @@ const VALID: Record<string, Plain> = {
   VolumeInstanceDeletion: { appId: "KRYEa1z1z5", volumeId: "8Jy9JIsVkk", instanceId: "6pHuEf9PiH", detachFirst: true, triggers: { release: "1" } },
   StorageZone: { name: "site-files", region: "DE", replicationRegions: ["NY"] },
   PullZone: { name: "site-cdn", origin: { storageZoneId: ID }, zones: ["EU", "US"] },
+  ShieldZone: { pullZoneId: ID, planType: "Advanced", wafEnabled: true, ddosShieldSensitivity: "High", wafDisabledRules: ["920100"] },
+  VideoLibrary: { name: "videos", replicationRegions: ["NY"], encodingTier: "Premium", enabledResolutions: ["720p"], playerControls: ["play"] },
 };
 
 /** The valid inputs of `type` with `changes` applied; a change to `undefined` removes the property. */
@@ -194,7 +196,8 @@ const CASES: Record<string, BadInput[]> = {
     { kind: "triggers that are a string", news: variant("VolumeInstanceDeletion", { triggers: "again" }), properties: ["triggers"] },
     { kind: "triggers that are a number", news: variant("VolumeInstanceDeletion", { triggers: 5 }), properties: ["triggers"] },
     { kind: "unknown property (misspelt instanceId)", news: variant("VolumeInstanceDeletion", { instanceid: "x" }), properties: ["instanceid"], reason: UNKNOWN },
-  ],  DnsZone: [
+  ],
+  DnsZone: [
     { kind: "domain without a dot", news: variant("DnsZone", { domain: "localhost" }), properties: ["domain"], reason: /domain name/ },
     { kind: "domain with a scheme", news: variant("DnsZone", { domain: "https://example.com" }), properties: ["domain"] },
     { kind: "unknown anonymization type", news: variant("DnsZone", { logAnonymizationType: "Half" }), properties: ["logAnonymizationType"] },
@@ -234,6 +237,20 @@ const CASES: Record<string, BadInput[]> = {
     { kind: "cache time below -1", news: variant("PullZone", { cacheExpirationTime: -5 }), properties: ["cacheExpirationTime"] },
     { kind: "unknown property (misspelt origin)", news: variant("PullZone", { orign: { url: "https://a.example" } }), properties: ["orign"], reason: UNKNOWN },
   ],
+  ShieldZone: [
+    { kind: "missing pull zone id", news: variant("ShieldZone", { pullZoneId: undefined }), properties: ["pullZoneId"] },
+    { kind: "plan that does not exist", news: variant("ShieldZone", { planType: "Gold" }), properties: ["planType"], reason: /must be one of Basic, Advanced/ },
+    { kind: "DDoS sensitivity out of range", news: variant("ShieldZone", { ddosShieldSensitivity: 7 }), properties: ["ddosShieldSensitivity"] },
+    { kind: "a WAF rule listed twice", news: variant("ShieldZone", { wafDisabledRules: ["1", "1"] }), properties: ["wafDisabledRules"], reason: /repeat/ },
+    { kind: "Terraform's nested waf block", news: variant("ShieldZone", { waf: { enabled: true } }), properties: ["waf"], reason: UNKNOWN },
+  ],
+  VideoLibrary: [
+    { kind: "empty name", news: variant("VideoLibrary", { name: "" }), properties: ["name"] },
+    { kind: "replication region that is a city", news: variant("VideoLibrary", { replicationRegions: ["Frankfurt"] }), properties: ["replicationRegions.0"] },
+    { kind: "a resolution the API does not encode", news: variant("VideoLibrary", { enabledResolutions: ["4k"] }), properties: ["enabledResolutions"], reason: /unknown value/ },
+    { kind: "a player control that does not exist", news: variant("VideoLibrary", { playerControls: ["rewind"] }), properties: ["playerControls"] },
+    { kind: "the API key as an input", news: variant("VideoLibrary", { apiKey: "x" }), properties: ["apiKey"], reason: UNKNOWN },
+  ],
 };
 
 /**
@@ -255,7 +272,7 @@ describe("reliability: bad input is refused by check, naming the property, befor
     await emu?.stop();
   });
 
-  it("covers at least 60 distinct cases across the six resources", () => {
+  it("covers at least 60 distinct cases across the resources", () => {
     const all = Object.entries(CASES).flatMap(([type, cases]) => cases.map((c) => `${type}: ${c.kind}`));
     assert.ok(all.length >= 60, `${all.length} cases`);
     assert.equal(new Set(all).size, all.length, "each case is named once");
