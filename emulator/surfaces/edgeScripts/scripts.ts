@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { EmulatorContext } from "../../context";
 import { coreError } from "../../errorShapes";
-import { type PullZoneRecord, createPullZone } from "../pullZones";
+import { type PullZoneRecord, createPullZone, deletePullZone } from "../pullZones";
 import { type EdgeScriptRecord, type FieldError, type LinkedPullZoneRecord, SCRIPT_TYPES, createScriptRecord, extraProperty, invalid, loadScript, objectBody, saveScript } from "./records";
 import { deleteScriptData } from "./releases";
 
@@ -144,7 +144,8 @@ export function scriptRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
     const deleteZones = (req.query as { deleteLinkedPullZones?: string }).deleteLinkedPullZones === "true";
     for (const zone of linkedZones(ctx, script.Id)) {
       if (deleteZones) {
-        ctx.store.delete("pullzone", zone.Id);
+        // As `DELETE /pullzone/{id}` does: its hostnames, Shield zone and rules go with it.
+        deletePullZone(ctx, zone.Id);
         continue;
       }
       if (zone.MiddlewareScriptId === script.Id) zone.MiddlewareScriptId = null;
