@@ -6,7 +6,10 @@ import { countRequests, type EmulatorProcess } from "./support";
 /**
  * One `pulumi` command as the benchmarks measure it: a new plugin process (as each command starts one), configured,
  * warmed up (loading the package is start-up, not the phase), then the phase's RPCs; what it cost in API calls, wall
- * time, and the plugin's CPU time and peak memory (read from /proc: Linux only).
+ * time, the plugin's CPU time and peak memory, and the CPU time of the two other processes on the machine: this
+ * harness (standing in for the engine) and the emulator (standing in for the API). All three share the machine's
+ * cores, so their CPU time divided by the cores is a second floor beside the API's latency (read from /proc: Linux
+ * only).
  */
 export interface PhaseCost {
   calls: number;
@@ -15,6 +18,10 @@ export interface PhaseCost {
   wallMs: number;
   pluginCpuMs: number;
   pluginPeakMb: number | string;
+  /** CPU time of this process (the harness, the engine's stand-in) during the phase. */
+  harnessCpuMs: number;
+  /** CPU time of the emulator process during the phase. */
+  emulatorCpuMs: number;
 }
 
 export async function measurePhase(
@@ -28,11 +35,13 @@ export async function measurePhase(
     await host.configure(config);
     await warmUp(host);
     const since = (await countRequests(emu, Number.MAX_SAFE_INTEGER)).last;
-    const cpuBefore = cpuMs(host);
+    const [pluginBefore, emulatorBefore, harnessBefore] = [cpuMs(pluginPid(host)), cpuMs(emu.child.pid), process.cpuUsage()];
     const wallMs = await run(host);
-    const pluginCpuMs = cpuMs(host) - cpuBefore;
+    const pluginCpuMs = cpuMs(pluginPid(host)) - pluginBefore;
+    const emulatorCpuMs = cpuMs(emu.child.pid) - emulatorBefore;
+    const harness = process.cpuUsage(harnessBefore);
     const calls = (await countRequests(emu, since)).count;
-    return { calls, since, wallMs, pluginCpuMs, pluginPeakMb: peakMemoryMb(host) };
+    return { calls, since, wallMs, pluginCpuMs, pluginPeakMb: peakMemoryMb(host), harnessCpuMs: (harness.user + harness.system) / 1000, emulatorCpuMs };
   } finally {
     await host.stop();
   }
@@ -53,10 +62,10 @@ function peakMemoryMb(host: ProviderHost): number | string {
   }
 }
 
-/** CPU time the plugin process has used, in ms (user + system; Linux clock ticks of 10 ms). */
-function cpuMs(host: ProviderHost): number {
+/** CPU time a process has used, in ms (user + system; Linux clock ticks of 10 ms). */
+function cpuMs(pid: number | undefined): number {
   try {
-    const fields = readFileSync(join("/proc", String(pluginPid(host)), "stat"), "utf8").split(") ")[1].split(" ");
+    const fields = readFileSync(join("/proc", String(pid), "stat"), "utf8").split(") ")[1].split(" ");
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return NaN;
