@@ -4,12 +4,13 @@ import type { FastifyReply } from "fastify";
  * Each bunny.net API answers errors in its own shape; the emulator reproduces them exactly,
  * so the client's normalisation is tested against every one.
  */
-export type ApiFamily = "core" | "shield" | "containers" | "stream" | "logging";
+export type ApiFamily = "core" | "shield" | "containers" | "stream" | "logging" | "storage";
 
 /** Which API a URL belongs to (all of them are served at one origin). */
 export function familyOf(url: string): ApiFamily {
   const path = url.split("?")[0];
   if (path.startsWith("/shield")) return "shield";
+  if (path.startsWith("/storage/")) return "storage";
   if (path.startsWith("/mc/") || path === "/mc") return "containers";
   if (path.startsWith("/library/")) return "stream";
   if (path.startsWith("/v2/") || /^\/\d{2}-\d{2}-\d{2}\//.test(path)) return "logging";
@@ -54,6 +55,11 @@ export function loggingError(reply: FastifyReply, status: number, code: string, 
   return reply.code(status).send({ error: details ? { code, message, details } : { code, message } });
 }
 
+/** The Storage API: `{HttpCode, Message}`. */
+export function storageError(reply: FastifyReply, status: number, message: string): FastifyReply {
+  return reply.code(status).send({ HttpCode: status, Message: message });
+}
+
 /** The generic "route answered an error" in the right shape for its API family. */
 export function errorFor(reply: FastifyReply, status: number, message: string, key: string): FastifyReply {
   switch (familyOf(reply.request.url)) {
@@ -65,6 +71,8 @@ export function errorFor(reply: FastifyReply, status: number, message: string, k
       return streamError(reply, status, message);
     case "logging":
       return loggingError(reply, status, key, message);
+    case "storage":
+      return storageError(reply, status, message);
     default:
       return coreError(reply, status, key, undefined, message);
   }

@@ -121,7 +121,7 @@ function registerHooks(app: FastifyInstance, ctx: EmulatorContext): void {
       return faultReply(reply, decision.status);
     }
 
-    // Core, Shield and Containers take the account key; Stream and logging check their own credentials.
+    // Core, Shield and Containers take the account key; Stream, logging and storage check their own credentials.
     const family = familyOf(req.url);
     if (family === "core" || family === "shield" || family === "containers") {
       if (ctx.isAccountKey(accessKeyOf(req))) return;
@@ -200,6 +200,8 @@ function faultBody(url: string, status: number): unknown {
       return { success: false, message: "Injected fault", statusCode: status };
     case "logging":
       return { error: { code: status === 429 ? "rate_limited" : "internal_error", message: "Injected fault" } };
+    case "storage":
+      return { HttpCode: status, Message: "Injected fault" };
     default:
       return { ErrorKey: status === 429 ? "rate_limited" : "internal_error", Field: null, Message: "Injected fault" };
   }

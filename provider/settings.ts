@@ -12,6 +12,11 @@ export interface BunnySettings {
   containersApiUrl: string;
   /** CDN logging. */
   loggingApiUrl: string;
+  /**
+   * The Storage API (a zone's files). Unset: each zone's own storage hostname (`https://<zone.StorageHostname>`,
+   * `storage.bunnycdn.com` or a regional one), as the API answers it for the zone.
+   */
+  storageApiUrl?: string;
   /** Per-attempt timeout in milliseconds. */
   timeoutMs: number;
   /** Retries after the first attempt, for requests that are safe to repeat. */
@@ -43,6 +48,7 @@ export const SETTING_SOURCES = {
   streamApiUrl: { config: "streamApiUrl", env: ["BUNNYNET_STREAM_API_URL"] },
   containersApiUrl: { config: "containersApiUrl", env: ["BUNNYNET_CONTAINERS_API_URL"] },
   loggingApiUrl: { config: "loggingApiUrl", env: ["BUNNYNET_LOGGING_API_URL"] },
+  storageApiUrl: { config: "storageApiUrl", env: ["BUNNYNET_STORAGE_API_URL"] },
   timeoutMs: { config: "timeoutMs", env: ["BUNNYNET_TIMEOUT_MS"] },
   maxRetries: { config: "maxRetries", env: ["BUNNYNET_MAX_RETRIES"] },
   maxResponseBytes: { config: "maxResponseBytes", env: ["BUNNYNET_MAX_RESPONSE_BYTES"] },
@@ -121,6 +127,7 @@ export function resolveSettings(input: SettingsInput = {}, env: NodeJS.ProcessEn
     streamApiUrl: url("streamApiUrl", String(pick("streamApiUrl") ?? DEFAULT_URLS.streamApiUrl)),
     containersApiUrl: url("containersApiUrl", String(pick("containersApiUrl") ?? `${apiUrl}/mc`)),
     loggingApiUrl: url("loggingApiUrl", String(pick("loggingApiUrl") ?? DEFAULT_URLS.loggingApiUrl)),
+    storageApiUrl: pick("storageApiUrl") === undefined ? undefined : url("storageApiUrl", String(pick("storageApiUrl"))),
     timeoutMs: positiveInt("timeoutMs", pick("timeoutMs"), 30_000, 1),
     maxRetries: positiveInt("maxRetries", pick("maxRetries"), 5, 0),
     maxResponseBytes: positiveInt("maxResponseBytes", pick("maxResponseBytes"), DEFAULT_LIMITS.maxResponseBytes, 1024),

@@ -932,6 +932,20 @@ export interface ShieldZoneDetails {
   whitelabelResponsePages?: boolean | null;
 }
 
+// schemas/storage.ts
+/** A file or directory as the Storage API lists it. Extra fields are tolerated; a checksum is null for a directory. */
+export interface StorageObject {
+  ObjectName: string;
+  Path: string;
+  Length: number;
+  IsDirectory: boolean;
+  Checksum: string | null;
+  ContentType: string;
+  LastChanged: string;
+  DateCreated: string;
+  Guid: string;
+}
+
 // schemas/storageZones.ts
 /** A storage zone as the API answers it; the passwords are secrets (callers keep them so). */
 export interface StorageZone {

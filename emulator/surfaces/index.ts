@@ -10,6 +10,7 @@ import { containersSurface } from "./containers/routes";
 import { dnsSurface } from "./dns/routes";
 import { edgeScriptsSurface } from "./edgeScripts/routes";
 import { storageZonesSurface } from "./storageZones";
+import { storageSurface } from "./storage";
 
 /** Every surface of the emulator, in seeding order (later ones may use earlier fixtures). */
 export const surfaces: EmulatorSurface[] = [
@@ -23,5 +24,6 @@ export const surfaces: EmulatorSurface[] = [
   containersSurface,
   edgeScriptsSurface,
   storageZonesSurface,
+  storageSurface,
   dnsSurface,
 ];

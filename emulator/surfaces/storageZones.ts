@@ -3,6 +3,7 @@ import type { FastifyReply } from "fastify";
 import type { EmulatorContext, EmulatorSurface } from "../context";
 import { coreError } from "../errorShapes";
 import { type PullZoneRecord, deletePullZone, publicZone } from "./pullZones";
+import { deleteZoneFiles } from "./storage";
 
 /**
  * Storage zones. Sources: core-api-v1.0.0.json (StorageZonePublic_Add with StorageZoneModelAdd → 201
@@ -18,7 +19,7 @@ import { type PullZoneRecord, deletePullZone, publicZone } from "./pullZones";
  *   `storagezone.replication_region_removal`; new ones are added.
  * - The zone's `PullZones` are the pull zones whose origin it is. Deleting with `deleteLinkedPullZones=false` keeps
  *   them (their StorageZoneId then names a zone that is gone).
- * - A deleted zone is gone at once (its name is free again).
+ * - A deleted zone is gone at once (its name is free again), with its files (surfaces/storage.ts).
  */
 
 const KIND = "storagezone";
@@ -157,6 +158,7 @@ export const storageZonesSurface: EmulatorSurface = {
       if ((req.query as { deleteLinkedPullZones?: string }).deleteLinkedPullZones !== "false") {
         for (const pullZone of ctx.store.list<PullZoneRecord>("pullzone").filter((p) => p.StorageZoneId === zone.Id)) deletePullZone(ctx, pullZone.Id);
       }
+      deleteZoneFiles(ctx, zone.Id);
       ctx.store.delete(KIND, zone.Id);
       return reply.code(204).send();
     });

@@ -2,7 +2,7 @@ import { request } from "undici";
 import { createEmulator, type Emulator as EmulatorWithInternals } from "../server";
 import type { RequestLogEntry } from "../publicTypes";
 import type { TestEmulator } from "./types";
-import { stackConfigFor } from "./stackConfig";
+import { STORAGE_API_PATH, stackConfigFor } from "./stackConfig";
 import { BunnyClient } from "bunnynet-pulumi/dist/client/index.js";
 import { resolveSettings, type SettingsInput } from "bunnynet-pulumi/dist/settings.js";
 
@@ -27,7 +27,7 @@ export async function startEmulator(dataPath = ":memory:"): Promise<TestEmulator
     return text ? JSON.parse(text) : undefined;
   };
   const settings = (overrides: SettingsInput = {}) => {
-    const s = resolveSettings({ apiKey: String(emulator.ctx.fixtures().accessKey), apiUrl: url, streamApiUrl: url, loggingApiUrl: url, ...overrides }, {});
+    const s = resolveSettings({ apiKey: String(emulator.ctx.fixtures().accessKey), apiUrl: url, streamApiUrl: url, loggingApiUrl: url, storageApiUrl: `${url}${STORAGE_API_PATH}`, ...overrides }, {});
     return { ...s, retryBaseDelayMs: 5 };
   };
   return {

@@ -8,6 +8,7 @@ import { EdgeScriptsClient } from "./edgeScripts";
 import { LoggingClient } from "./logging";
 import { PullZonesClient } from "./pullZones";
 import { ShieldClient } from "./shield";
+import { StorageClient } from "./storage";
 import { StorageZonesClient } from "./storageZones";
 import { ShieldZonesClient } from "./shieldZones";
 import { StreamClient } from "./stream";
@@ -26,6 +27,8 @@ export class BunnyClient {
   readonly pullZones: PullZonesClient;
   readonly shield: ShieldClient;
   readonly storageZones: StorageZonesClient;
+  /** A zone's files (the Storage API, with the zone's password). */
+  readonly storage: StorageClient;
   readonly shieldZones: ShieldZonesClient;
   readonly stream: StreamClient;
   readonly videoLibraries: VideoLibrariesClient;
@@ -43,6 +46,7 @@ export class BunnyClient {
     this.pullZones = new PullZonesClient(this.http);
     this.shield = new ShieldClient(this.http);
     this.storageZones = new StorageZonesClient(this.http);
+    this.storage = new StorageClient(this.http, this.storageZones);
     this.shieldZones = new ShieldZonesClient(this.http);
     this.stream = new StreamClient(this.http, this.settings);
     this.videoLibraries = new VideoLibrariesClient(this.http);

@@ -31,9 +31,12 @@ export function encodePath(...segments: (string | number)[]): string {
   return "/" + segments.map((s) => encodeURIComponent(String(s))).join("/");
 }
 
-/** The path as sent must not hold a segment the URL parser would resolve away (`.`, `..`) or change the route. */
+/**
+ * The path as sent must not hold a segment the URL parser would resolve away (`.`, `..`) or change the route. A
+ * trailing slash (a Storage API directory listing) is no empty segment.
+ */
 export function checkSentPath(method: string, path: string): void {
-  const issues = segmentIssues(path.split("/").slice(1).map(decoded));
+  const issues = segmentIssues(path.replace(/(.)\/$/, "$1").split("/").slice(1).map(decoded));
   if (path.length > 4 * MAX_PATH_SEGMENT) issues.push({ field: "path", message: `must be at most ${4 * MAX_PATH_SEGMENT} characters` });
   if (issues.length > 0) throw new InvalidRequestError(method, path, issues);
 }

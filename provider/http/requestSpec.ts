@@ -2,10 +2,11 @@
  * What a request says to the transport: which API, method and path, its body, how its answer is parsed, how it
  * authenticates, whether it may be retried, limited, shared or cached. Sent by `Transport.request` and `Transport.stream`.
  */
+import type { Readable } from "node:stream";
 import type { RetryPolicy } from "./retryPolicy";
 import type { Schema } from "./validation";
 
-export type ApiName = "core" | "stream" | "containers" | "logging";
+export type ApiName = "core" | "stream" | "containers" | "logging" | "storage";
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export type Auth = { accessKey: string } | { bearer: string } | "none";
@@ -18,8 +19,18 @@ export interface RequestSpec<T> {
   query?: Record<string, string | number | boolean | undefined | null>;
   /** A JSON body, sent as it is: the client method validated it first (`validateRequest`). */
   json?: unknown;
-  /** A raw body (e.g. an image), sent as `contentType`. */
-  body?: Uint8Array;
+  /**
+   * A raw body (e.g. an image), sent as `contentType`: bytes, or a function opening a stream of them (a file
+   * streamed from disk; called again for each attempt, so a retry sends the whole body again).
+   */
+  body?: Uint8Array | (() => Readable);
+  /** Extra request headers (the Storage API's `Checksum`); never credentials (see `auth`). */
+  headers?: Record<string, string>;
+  /**
+   * The Storage API's host for this request (a zone's `StorageHostname`), used when the `storageApiUrl` setting is
+   * unset. Only `api: "storage"` requests name one.
+   */
+  storageHost?: string;
   contentType?: string;
   /** Parses the 2xx body; extra fields are tolerated. Omit for empty answers. */
   responseSchema?: Schema<T>;

@@ -43,6 +43,22 @@ function schemaId(schema: Schema | undefined): number {
   return id;
 }
 
+/**
+ * The Storage API's origin for a zone's `StorageHostname` (an answer of the API: untrusted). The zone password is
+ * sent there, so only a bunny.net storage host is accepted (`storage.bunnycdn.com`, `<region>.storage.bunnycdn.com`).
+ */
+export function storageOrigin(host: string | undefined): string {
+  if (host === undefined || !/^([a-z0-9-]{1,32}\.)?storage\.bunnycdn\.com$/i.test(host)) {
+    throw new UnexpectedResponseError({
+      method: "GET",
+      path: "/storagezone",
+      status: 200,
+      serverMessage: `the storage zone's hostname ${JSON.stringify(String(host).slice(0, 100))} is no bunny.net storage host; set bunnynet:storageApiUrl to reach it`,
+    });
+  }
+  return `https://${host.toLowerCase()}`;
+}
+
 /** Sends the requests of every client method: see the header of this file for what it does itself. */
 export class Transport {
   readonly stats: TransportStats = { requests: 0, retries: 0 };
@@ -63,7 +79,8 @@ export class Transport {
     return { maxPages, maxItems, maxResponseBytes };
   }
 
-  baseUrl(api: ApiName): string {
+  /** The base URL of an API; the Storage API's is the zone's host unless `storageApiUrl` is set. */
+  baseUrl(api: ApiName, storageHost?: string): string {
     switch (api) {
       case "core":
         return this.settings.apiUrl;
@@ -73,6 +90,8 @@ export class Transport {
         return this.settings.containersApiUrl;
       case "logging":
         return this.settings.loggingApiUrl;
+      case "storage":
+        return this.settings.storageApiUrl ?? storageOrigin(storageHost);
     }
   }
 
@@ -137,7 +156,7 @@ export class Transport {
   }
 
   private buildUrl(spec: RequestSpec<unknown>): string {
-    const url = new URL(this.baseUrl(spec.api) + spec.path);
+    const url = new URL(this.baseUrl(spec.api, spec.storageHost) + spec.path);
     for (const [k, v] of Object.entries(spec.query ?? {})) {
       if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
     }
@@ -158,7 +177,7 @@ export class Transport {
   }
 
   private headers(spec: RequestSpec<unknown>): Record<string, string> {
-    const h: Record<string, string> = { "user-agent": userAgent, accept: "application/json" };
+    const h: Record<string, string> = { ...spec.headers, "user-agent": userAgent, accept: "application/json" };
     const auth = this.authOf(spec);
     if (auth !== "none") {
       const [name, value] = "accessKey" in auth ? ["AccessKey", auth.accessKey] : ["Authorization", auth.bearer];
@@ -184,7 +203,7 @@ export class Transport {
     const timeoutMs = this.settings.timeoutMs;
     const policy: RetryPolicy = spec.retry ?? defaultRetryPolicy(spec.method);
     const url = this.buildUrl(spec);
-    const payload = spec.json !== undefined ? JSON.stringify(spec.json) : spec.body;
+    const payload = () => (spec.json !== undefined ? JSON.stringify(spec.json) : typeof spec.body === "function" ? spec.body() : spec.body);
     const attempts = maxAttempts(policy, this.settings.maxRetries);
     const limiter = spec.limiterKey ? limiterFor(spec.limiterKey) : undefined;
 
@@ -198,7 +217,7 @@ export class Transport {
         const res = await undiciRequest(url, {
           method: spec.method,
           headers,
-          body: payload,
+          body: payload(),
           dispatcher: httpAgent(),
           headersTimeout: timeoutMs,
           bodyTimeout: timeoutMs,

@@ -14,3 +14,4 @@ export * from "./dnsEnums";
 export * from "./storageZones";
 export * from "./shieldZones";
 export * from "./videoLibraries";
+export * from "./storage";

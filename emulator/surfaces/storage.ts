@@ -1,0 +1,247 @@
+import { createHash, randomUUID } from "node:crypto";
+import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { rename, rm, unlink } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { EmulatorContext, EmulatorSurface } from "../context";
+import { accessKeyOf } from "../context";
+import { storageError } from "../errorShapes";
+
+/**
+ * The Storage API: a zone's files, served under `/storage` (the real API is a host per region:
+ * storage.bunnycdn.com, ny.storage.bunnycdn.com…; the provider's `storageApiUrl` points here). Sources:
+ * docs.bunny.net "Storage API" / Edge Storage API reference (PUT `/{storageZoneName}/{path}/{fileName}` → 201 with
+ * the body raw, the optional `Checksum` header (SHA-256 hex) refused when it does not match, GET of a directory with a
+ * trailing `/` → the objects in it (ObjectName, Path, Length, IsDirectory, Checksum, LastChanged, DateCreated,
+ * ContentType, Guid, StorageZoneName, StorageZoneId), GET of a file → its bytes, DELETE → 200 (a directory: with
+ * everything in it), 404 for nothing there; `AccessKey` is the zone's password, the read-only one for reads);
+ * BunnyWay/terraform-provider-bunnynet internal/api/storage_file.go (upper-case checksum, `Override-Content-Type`).
+ *
+ * Where the documents are silent, the emulator decides:
+ * - Errors are `{HttpCode, Message}`; an unknown zone name or a wrong password is 401.
+ * - Directories exist while a file is below them (they are listed, never stored); listing one with nothing in it
+ *   answers `[]`.
+ * - The checksum listed is the upper-case SHA-256 of the bytes stored; the content type is the override, else
+ *   `application/octet-stream`.
+ * - File bodies live on disk, content-addressed by checksum, beside the SQLite file (`<dataPath>.files/`), or in a
+ *   temporary directory removed at close for an in-memory store; the metadata is a document of the store.
+ * - Deleting a storage zone deletes its files.
+ * - A body is at most MAX_FILE_BYTES.
+ */
+
+export const STORAGE_PREFIX = "/storage";
+const KIND = "storagefile";
+const MAX_FILE_BYTES = 1024 * 1024 * 1024;
+
+interface ZoneRecord {
+  Id: number;
+  Name: string;
+  Password: string;
+  ReadOnlyPassword: string;
+}
+
+interface StoredFileRecord {
+  Guid: string;
+  StorageZoneId: number;
+  /** The file's path inside the zone, without a leading slash: `css/site.css`. */
+  FullPath: string;
+  Length: number;
+  Checksum: string;
+  ContentType: string;
+  DateCreated: string;
+  LastChanged: string;
+}
+
+const blobDirs = new WeakMap<EmulatorContext, string>();
+
+/** Where the bodies of this store live (created on first use). */
+function blobDir(ctx: EmulatorContext): string {
+  let dir = blobDirs.get(ctx);
+  if (!dir) {
+    dir = ctx.store.path === ":memory:" ? mkdtempSync(join(tmpdir(), "bunnynet-emulator-files-")) : `${ctx.store.path}.files`;
+    mkdirSync(dir, { recursive: true });
+    blobDirs.set(ctx, dir);
+  }
+  return dir;
+}
+
+const fileId = (zoneId: number, path: string) => `${zoneId}:${path}`;
+
+function zoneByName(ctx: EmulatorContext, name: string): ZoneRecord | undefined {
+  const wanted = name.toLowerCase();
+  return ctx.store.list<ZoneRecord>("storagezone").find((z) => z.Name.toLowerCase() === wanted);
+}
+
+/** The zone and the path below it that the URL names, with the caller's rights; undefined after answering an error. */
+function resolve(ctx: EmulatorContext, req: FastifyRequest, reply: FastifyReply, write: boolean): { zone: ZoneRecord; path: string; directory: boolean } | undefined {
+  const raw = req.url.split("?")[0].slice(STORAGE_PREFIX.length + 1);
+  let segments: string[];
+  try {
+    segments = raw.split("/").map(decodeURIComponent);
+  } catch {
+    storageError(reply, 400, "The path is not valid.");
+    return undefined;
+  }
+  const zone = zoneByName(ctx, segments[0] ?? "");
+  const key = accessKeyOf(req);
+  if (!zone || key === undefined || (key !== zone.Password && (write || key !== zone.ReadOnlyPassword))) {
+    storageError(reply, 401, "Unauthorized");
+    return undefined;
+  }
+  const rest = segments.slice(1);
+  const directory = rest.length === 0 || rest[rest.length - 1] === "";
+  const parts = rest.filter((s) => s !== "");
+  if (parts.some((s) => s === "." || s === "..")) {
+    storageError(reply, 400, "The path is not valid.");
+    return undefined;
+  }
+  return { zone, path: parts.join("/"), directory };
+}
+
+function filesOf(ctx: EmulatorContext, zoneId: number): StoredFileRecord[] {
+  return ctx.store.list<StoredFileRecord>(KIND, zoneId);
+}
+
+/** Removes a body no file refers to any more. */
+async function dropBlobIfUnused(ctx: EmulatorContext, checksum: string): Promise<void> {
+  const row = ctx.store.db.prepare("SELECT 1 FROM objects WHERE kind = ? AND json_extract(data, '$.Checksum') = ? LIMIT 1").get(KIND, checksum);
+  if (!row) await unlink(join(blobDir(ctx), checksum)).catch(() => undefined);
+}
+
+async function deleteFile(ctx: EmulatorContext, file: StoredFileRecord): Promise<void> {
+  ctx.store.delete(KIND, fileId(file.StorageZoneId, file.FullPath));
+  await dropBlobIfUnused(ctx, file.Checksum);
+}
+
+/** Deletes every file of a zone (the zone is being deleted). */
+export function deleteZoneFiles(ctx: EmulatorContext, zoneId: number): void {
+  const files = filesOf(ctx, zoneId);
+  for (const f of files) ctx.store.delete(KIND, fileId(zoneId, f.FullPath));
+  void Promise.all([...new Set(files.map((f) => f.Checksum))].map((c) => dropBlobIfUnused(ctx, c)));
+}
+
+/** The listing of a directory: its files, and one entry per subdirectory that holds something. */
+function listing(zone: ZoneRecord, files: StoredFileRecord[], directory: string): Record<string, unknown>[] {
+  const prefix = directory === "" ? "" : `${directory}/`;
+  const dirs = new Map<string, StoredFileRecord>();
+  const out: Record<string, unknown>[] = [];
+  const base = (f: StoredFileRecord) => ({ Guid: f.Guid, StorageZoneName: zone.Name, Path: `/${zone.Name}/${prefix}`, ServerId: 0, UserId: "emulator-user", ReplicatedZones: null, StorageZoneId: zone.Id });
+  for (const f of files) {
+    if (!f.FullPath.startsWith(prefix)) continue;
+    const rest = f.FullPath.slice(prefix.length);
+    const slash = rest.indexOf("/");
+    if (slash >= 0) {
+      if (!dirs.has(rest.slice(0, slash))) dirs.set(rest.slice(0, slash), f);
+      continue;
+    }
+    out.push({ ...base(f), ObjectName: rest, Length: f.Length, LastChanged: f.LastChanged, DateCreated: f.DateCreated, IsDirectory: false, ContentType: f.ContentType, Checksum: f.Checksum });
+  }
+  for (const [name, f] of dirs) {
+    out.push({ ...base(f), Guid: randomUUID(), ObjectName: name, Length: 0, LastChanged: f.LastChanged, DateCreated: f.DateCreated, IsDirectory: true, ContentType: "", Checksum: null });
+  }
+  return out.sort((a, b) => Number(b.IsDirectory) - Number(a.IsDirectory) || String(a.ObjectName).localeCompare(String(b.ObjectName)));
+}
+
+/** Streams the body to a temporary file while hashing it; the body's checksum and length. */
+async function receive(ctx: EmulatorContext, body: Readable | undefined): Promise<{ temp: string; checksum: string; length: number } | { tooLarge: true }> {
+  const temp = join(blobDir(ctx), `.upload-${randomUUID()}`);
+  const hash = createHash("sha256");
+  let length = 0;
+  let tooLarge = false;
+  const source = body ?? (await import("node:stream")).Readable.from([]);
+  try {
+    await pipeline(
+      source,
+      async function* (chunks: AsyncIterable<Buffer>) {
+        for await (const chunk of chunks) {
+          length += chunk.length;
+          if (length > MAX_FILE_BYTES) {
+            tooLarge = true;
+            throw new Error("too large");
+          }
+          hash.update(chunk);
+          yield chunk;
+        }
+      },
+      createWriteStream(temp),
+    );
+  } catch (e) {
+    await rm(temp, { force: true });
+    if (tooLarge) return { tooLarge: true };
+    throw e;
+  }
+  return { temp, checksum: hash.digest("hex").toUpperCase(), length };
+}
+
+export const storageSurface: EmulatorSurface = {
+  name: "storage",
+  seed() {
+    return {};
+  },
+  routes(app, ctx) {
+    app.addHook("onClose", async () => {
+      const dir = blobDirs.get(ctx);
+      if (dir && ctx.store.path === ":memory:") rmSync(dir, { recursive: true, force: true });
+    });
+    // Bodies are streamed to disk, never parsed or buffered: every content type is handed over as the raw stream.
+    app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser("*", (_req, payload, done) => done(null, payload));
+
+      scope.put(`${STORAGE_PREFIX}/*`, async (req, reply) => {
+        const target = resolve(ctx, req, reply, true);
+        if (!target) return reply;
+        if (target.directory || target.path === "") return storageError(reply, 400, "A file name is required.");
+        const received = await receive(ctx, req.body as Readable | undefined);
+        if ("tooLarge" in received) return storageError(reply, 413, "The file is too large.");
+        const expected = req.headers["checksum"];
+        if (typeof expected === "string" && expected !== "" && expected.toUpperCase() !== received.checksum) {
+          await rm(received.temp, { force: true });
+          return storageError(reply, 400, "The checksum of the uploaded file does not match the Checksum header.");
+        }
+        await rename(received.temp, join(blobDir(ctx), received.checksum));
+        const id = fileId(target.zone.Id, target.path);
+        const previous = ctx.store.get<StoredFileRecord>(KIND, id);
+        const now = new Date().toISOString();
+        const override = req.headers["override-content-type"];
+        const file: StoredFileRecord = {
+          Guid: previous?.Guid ?? randomUUID(),
+          StorageZoneId: target.zone.Id,
+          FullPath: target.path,
+          Length: received.length,
+          Checksum: received.checksum,
+          ContentType: typeof override === "string" && override !== "" ? override : "application/octet-stream",
+          DateCreated: previous?.DateCreated ?? now,
+          LastChanged: now,
+        };
+        ctx.store.put(KIND, id, file, target.zone.Id);
+        if (previous && previous.Checksum !== file.Checksum) await dropBlobIfUnused(ctx, previous.Checksum);
+        return reply.code(201).send({ HttpCode: 201, Message: "File uploaded." });
+      });
+
+      scope.get(`${STORAGE_PREFIX}/*`, async (req, reply) => {
+        const target = resolve(ctx, req, reply, false);
+        if (!target) return reply;
+        if (target.directory) return listing(target.zone, filesOf(ctx, target.zone.Id), target.path);
+        const file = ctx.store.get<StoredFileRecord>(KIND, fileId(target.zone.Id, target.path));
+        if (!file) return storageError(reply, 404, "Object Not Found");
+        return reply.header("content-type", file.ContentType).header("content-length", String(file.Length)).send(createReadStream(join(blobDir(ctx), file.Checksum)));
+      });
+
+      scope.delete(`${STORAGE_PREFIX}/*`, async (req, reply) => {
+        const target = resolve(ctx, req, reply, true);
+        if (!target) return reply;
+        const prefix = target.path === "" ? "" : `${target.path}/`;
+        const doomed = target.directory
+          ? filesOf(ctx, target.zone.Id).filter((f) => f.FullPath.startsWith(prefix))
+          : [ctx.store.get<StoredFileRecord>(KIND, fileId(target.zone.Id, target.path))].filter((f) => f !== undefined);
+        if (doomed.length === 0) return storageError(reply, 404, "Object Not Found");
+        for (const f of doomed) await deleteFile(ctx, f);
+        return reply.code(200).send({ HttpCode: 200, Message: "File deleted successfuly." });
+      });
+    });
+  },
+};

@@ -1,0 +1,73 @@
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { Readable } from "node:stream";
+import { startEmulator, type TestEmulator } from "../support/emulator";
+import { NotFoundError, UnauthorizedError, ValidationError } from "bunnynet-pulumi/dist/http/errors.js";
+import type { StorageZoneAccess } from "bunnynet-pulumi/dist/client/storage.js";
+
+const sha = (text: string) => createHash("sha256").update(text).digest("hex").toUpperCase();
+
+describe("client: the Storage API (a zone's files)", () => {
+  let emu: TestEmulator;
+  let zone: StorageZoneAccess;
+
+  before(async () => {
+    emu = await startEmulator();
+    const created = await emu.client().storageZones.createStorageZone({ Name: "client-files", Region: "DE" });
+    zone = await emu.client().storage.access(created.Id);
+  });
+  after(() => emu.stop());
+
+  it("uploads with the checksum, lists directories recursively, reads one file's details, deletes", async () => {
+    const client = emu.client();
+    await client.storage.putFile(zone, "index.html", Buffer.from("<h1>hi</h1>"), { checksum: sha("<h1>hi</h1>"), contentType: "text/html" });
+    await client.storage.putFile(zone, "css/site.css", () => Readable.from([Buffer.from("body{}")]), { checksum: sha("body{}") });
+    await client.storage.putFile(zone, "css/deep/a b.txt", Buffer.from("x"), { checksum: sha("x") });
+    const files = (await client.storage.listFiles(zone, "")).sort((a, b) => a.path.localeCompare(b.path));
+    assert.deepEqual(files, [
+      { path: "css/deep/a b.txt", length: 1, checksum: sha("x") },
+      { path: "css/site.css", length: 6, checksum: sha("body{}") },
+      { path: "index.html", length: 11, checksum: sha("<h1>hi</h1>") },
+    ]);
+    assert.deepEqual((await client.storage.listFiles(zone, "css")).map((f) => f.path).sort(), ["deep/a b.txt", "site.css"]);
+    const described = await client.storage.describeFile(zone, "index.html");
+    assert.equal(described?.ContentType, "text/html");
+    assert.equal(await client.storage.describeFile(zone, "nothing.txt"), undefined);
+    await client.storage.deleteFile(zone, "css/deep/a b.txt");
+    await assert.rejects(client.storage.deleteFile(zone, "css/deep/a b.txt"), NotFoundError);
+    assert.deepEqual(await client.storage.listDirectory(zone, "css/deep"), []);
+  });
+
+  it("a body that does not match its checksum is refused; the file keeps its old content", async () => {
+    const client = emu.client();
+    await client.storage.putFile(zone, "kept.txt", Buffer.from("old"), { checksum: sha("old") });
+    await assert.rejects(client.storage.putFile(zone, "kept.txt", Buffer.from("new"), { checksum: sha("other") }), ValidationError);
+    assert.equal((await client.storage.describeFile(zone, "kept.txt"))?.Checksum, sha("old"));
+  });
+
+  it("a wrong password is refused (401) and never appears in the error", async () => {
+    const wrong = { ...zone, password: "not-the-password-1234" };
+    const error = await emu.client().storage.listDirectory(wrong, "").catch((e: unknown) => e);
+    assert.ok(error instanceof UnauthorizedError);
+    assert.ok(!String((error as Error).message).includes("not-the-password-1234"));
+  });
+
+  it("refuses a path no file can have before sending", async () => {
+    await emu.markRequests();
+    for (const path of ["/abs.txt", "a//b", "../x", "dir/", ""]) {
+      await assert.rejects(emu.client().storage.putFile(zone, path, Buffer.from("x"), { checksum: sha("x") }), /path/);
+    }
+    assert.deepEqual(await emu.requests(), []);
+  });
+
+  it("without storageApiUrl, only a bunny.net storage host receives the zone password", async () => {
+    const client = emu.client({ storageApiUrl: undefined });
+    await assert.rejects(client.storage.listDirectory({ ...zone, hostname: "evil.example.com" }, ""), /no bunny.net storage host/);
+  });
+
+  it("deleting the zone takes its files", async () => {
+    const client = emu.client();
+    await client.storageZones.deleteStorageZone(zone.zoneId);
+    assert.equal(emu.emulator.ctx.store.list("storagefile", zone.zoneId).length, 0);
+  });
+});
