@@ -38,6 +38,8 @@ export { VolumeInstanceDeletion, type VolumeInstanceDeletionArgs } from "./resou
 export { DnsZone, type DnsZoneArgs } from "./resources/dnsZone";
 export { DnsRecord, type DnsRecordArgs } from "./resources/dnsRecord";
 export { StorageZone, type StorageZoneArgs } from "./resources/storageZone";
+export { StorageFile, type StorageFileArgs } from "./resources/storageFile";
+export { StorageFolder, type StorageFolderArgs } from "./resources/storageFolder";
 export { PullZone, type PullZoneArgs, type PullZoneOriginArgs } from "./resources/pullZone";
 export * from "./lookups";
 // CDN log tooling: the streaming v1 parser, its filter and JSON-lines conversion.

@@ -16,7 +16,7 @@
 import "../libraryNodeGuard";
 import { startEmulator as startWithInternals } from "./emulator";
 
-export { stackConfigFor } from "./stackConfig";
+export { STORAGE_API_PATH, stackConfigFor } from "./stackConfig";
 import type { TestEmulator } from "./types";
 
 export type { TestEmulator } from "./types";

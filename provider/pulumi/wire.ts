@@ -1,4 +1,4 @@
-import { specialAssetSig, specialSigKey, unknownValue } from "@pulumi/pulumi/runtime/rpc";
+import { specialArchiveSig, specialAssetSig, specialSigKey, unknownValue } from "@pulumi/pulumi/runtime/rpc";
 
 /**
  * How property values travel between the engine and a dynamic provider, as far as the framework reads them:
@@ -43,19 +43,23 @@ export function sameValue(a: unknown, b: unknown): boolean {
   return ka.every((k) => sameValue((a as Plain)[k], (b as Plain)[k]));
 }
 
+/** An asset or an archive (both are elided alike). */
 export function isAsset(value: unknown): boolean {
-  return typeof value === "object" && value !== null && (value as Plain)[specialSigKey] === specialAssetSig;
+  if (typeof value !== "object" || value === null) return false;
+  const sig = (value as Plain)[specialSigKey];
+  return sig === specialAssetSig || sig === specialArchiveSig;
 }
 
 /**
  * The engine sends old assets with their contents elided, `{sig, hash}` (pkg/resource/plugin/provider_plugin.go,
- * ElideAssetContents in Diff, Update, Read and Delete), so an old asset cannot be compared with a new one, and
+ * ElideAssetContents in Diff, Update, Read and Delete; archives alike, `{sig, hash}` without `path`/`assets`/`uri`),
+ * so an old asset cannot be compared with a new one, and
  * refresh cannot give it back (the program cannot read an asset without contents: it is left out). A resource that
  * takes an asset records its content in another input (VideoThumbnail's fingerprint, computed by check), and that
  * input shows a change of content.
  */
 export function isElidedAsset(value: unknown): boolean {
-  return isAsset(value) && !["path", "text", "uri"].some((k) => k in (value as Plain));
+  return isAsset(value) && !["path", "text", "uri", "assets"].some((k) => k in (value as Plain));
 }
 
 export function withoutElidedAssets(props: Plain): Plain {

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
 
 /**
  * Inputs that take a Pulumi asset (a thumbnail's image, a script's code). The engine sends an asset to a dynamic
@@ -42,4 +43,45 @@ export async function assetBytes(asset: StoredAsset | { path: string }): Promise
 /** `sha256:<hex>` of the bytes: the fingerprint of an asset's content. */
 export function sha256(bytes: Uint8Array | string): string {
   return `sha256:${createHash("sha256").update(bytes).digest("hex")}`;
+}
+
+/** A file to upload, as stored in state: a path, or an asset reduced to its path or text. */
+export type FileInput = string | StoredAsset;
+
+/** What a file input is for, in its messages: a thumbnail's image, a storage file. */
+interface FileInputWording {
+  /** "an image file", "a file". */
+  file: string;
+  /** Why an archive is refused: "an archive is not an image". */
+  notArchive: string;
+  /** What to do instead of a RemoteAsset. */
+  notRemote: string;
+}
+
+/** The canonical form of a file input, or why it cannot be one. Canonical forms map to themselves. */
+function fileInput(value: string | Record<string, unknown>, words: FileInputWording): FileInput | { problem: string } {
+  if (typeof value === "string") return value === "" ? { problem: `must not be empty (a path to ${words.file})` } : value;
+  if (isArchive(value)) return { problem: `${words.notArchive}: use a FileAsset, a StringAsset or a path` };
+  if (!isTaggedAsset(value)) return { problem: `must be a path to ${words.file}, or a pulumi.asset.FileAsset or StringAsset` };
+  const asset = storedAsset(value);
+  if (asset) return asset;
+  if (typeof value.uri === "string") return { problem: `a RemoteAsset is not uploaded: ${words.notRemote}` };
+  return { problem: "the asset is empty" };
+}
+
+/** The schema of an input that takes a file to upload: a path, or a FileAsset or StringAsset (stored as its path or text). */
+export function fileInputSchema(words: FileInputWording) {
+  return z.union([z.string(), z.record(z.string(), z.unknown())]).transform((value, ctx): FileInput => {
+    const file = fileInput(value, words);
+    if (typeof file === "object" && "problem" in file) {
+      ctx.addIssue({ code: "custom", message: file.problem });
+      return z.NEVER;
+    }
+    return file;
+  });
+}
+
+/** The bytes of a file input. */
+export function fileInputBytes(file: FileInput): Promise<Buffer<ArrayBuffer>> {
+  return assetBytes(typeof file === "string" ? { path: file } : file);
 }
