@@ -24,9 +24,15 @@ function operationsTable(): Row[] {
     .map((cells) => ({ request: cells[3].replace(/`/g, ""), methods: [...cells[4].matchAll(/`([a-zA-Z]+\.[a-zA-Z]+)`/g)].map((m) => m[1]) }));
 }
 
-/** Fastify's `/pullzone/:id` as the README writes it: `/pullzone/{id}`; the v1 date route by its documented name. */
+/**
+ * Fastify's `/pullzone/:id` as the README writes it: `/pullzone/{id}`; the v1 date route by its documented name; the
+ * Storage API (served under /storage, its own host in reality) as `/{storageZoneName}/{path}`.
+ */
 function asDocumented(method: string, url: string): string {
-  const path = url.replace(/^\/:date\([^)]*\)/, "/{MM-dd-yy}").replace(/:([a-zA-Z]+)/g, "{$1}");
+  const path = url
+    .replace(/^\/:date\([^)]*\)/, "/{MM-dd-yy}")
+    .replace(/^\/storage\/(:storageZoneName)\/\*$/, "/$1/{path}")
+    .replace(/:([a-zA-Z]+)/g, "{$1}");
   return `${method} ${path}`;
 }
 

@@ -191,7 +191,7 @@ export const storageSurface: EmulatorSurface = {
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser("*", (_req, payload, done) => done(null, payload));
 
-      scope.put(`${STORAGE_PREFIX}/*`, async (req, reply) => {
+      scope.put(`${STORAGE_PREFIX}/:storageZoneName/*`, async (req, reply) => {
         const target = resolve(ctx, req, reply, true);
         if (!target) return reply;
         if (target.directory || target.path === "") return storageError(reply, 400, "A file name is required.");
@@ -222,7 +222,7 @@ export const storageSurface: EmulatorSurface = {
         return reply.code(201).send({ HttpCode: 201, Message: "File uploaded." });
       });
 
-      scope.get(`${STORAGE_PREFIX}/*`, async (req, reply) => {
+      scope.get(`${STORAGE_PREFIX}/:storageZoneName/*`, async (req, reply) => {
         const target = resolve(ctx, req, reply, false);
         if (!target) return reply;
         if (target.directory) return listing(target.zone, filesOf(ctx, target.zone.Id), target.path);
@@ -231,7 +231,7 @@ export const storageSurface: EmulatorSurface = {
         return reply.header("content-type", file.ContentType).header("content-length", String(file.Length)).send(createReadStream(join(blobDir(ctx), file.Checksum)));
       });
 
-      scope.delete(`${STORAGE_PREFIX}/*`, async (req, reply) => {
+      scope.delete(`${STORAGE_PREFIX}/:storageZoneName/*`, async (req, reply) => {
         const target = resolve(ctx, req, reply, true);
         if (!target) return reply;
         const prefix = target.path === "" ? "" : `${target.path}/`;

@@ -41,7 +41,7 @@ export function storagePathProblem(path: string): string | undefined {
   if (path === "") return "must not be empty";
   if (path.length > MAX_STORAGE_PATH) return `must be at most ${MAX_STORAGE_PATH} characters`;
   if (path.startsWith("/") || path.endsWith("/")) return "must not start or end with / (a path inside the zone, such as css/site.css)";
-  if (/[\\\u0000-\u001f\u007f]/.test(path)) return "must not contain a backslash or a control character";
+  if ([...path].some((c) => c === "\\" || c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return "must not contain a backslash or a control character";
   const segments = path.split("/");
   if (segments.some((s) => s === "")) return "must not contain an empty segment (//)";
   if (segments.some((s) => s === "." || s === "..")) return "must not contain . or .. segments";

@@ -8,7 +8,7 @@ import { startEmulator, type TestEmulator } from "../support/emulator";
  * status and error shape of its own API, before any validation or lookup.
  */
 
-type Family = "core" | "shield" | "containers" | "stream" | "logging";
+type Family = "core" | "shield" | "containers" | "stream" | "logging" | "storage";
 
 interface RouteCase {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -109,6 +109,10 @@ const CASES: RouteCase[] = [
   },
   { method: "GET", route: "/v2/pullzones/:pullZoneId/logs", url: (f) => `/v2/pullzones/${f.pullZoneId}/logs`, family: "logging" },
   { method: "GET", route: "/:date(^\\d{2}-\\d{2}-\\d{2}$)/:pullZoneId.log", url: (f) => `/${today()}/${f.pullZoneId}.log`, family: "logging" },
+  // The Storage API takes the zone's password: an unknown zone, a wrong key and the account key are all 401.
+  { method: "PUT", route: "/storage/:storageZoneName/*", url: () => "/storage/auth-files/a.txt", family: "storage", body: "x" },
+  { method: "GET", route: "/storage/:storageZoneName/*", url: () => "/storage/auth-files/", family: "storage" },
+  { method: "DELETE", route: "/storage/:storageZoneName/*", url: () => "/storage/auth-files/a.txt", family: "storage" },
 ];
 
 type Credential = "none" | "wrong" | "other";
@@ -143,6 +147,8 @@ function expected(family: Family, credential: Credential): { status: number; sha
         status: credential === "none" ? 401 : 403,
         shape: (b) => assert.equal(JSON.parse(b).error.code, credential === "none" ? "unauthorized" : "forbidden"),
       };
+    case "storage":
+      return { status: 401, shape: (b) => assert.deepEqual(JSON.parse(b), { HttpCode: 401, Message: "Unauthorized" }) };
   }
 }
 
@@ -150,6 +156,8 @@ describe("emulator: auth matrix over every API route", () => {
   let emu: TestEmulator;
   before(async () => {
     emu = await startEmulator();
+    // A real zone for the Storage API routes: its password is the only key they take.
+    await emu.client().storageZones.createStorageZone({ Name: "auth-files", Region: "DE" });
   });
   after(() => emu.stop());
 
