@@ -8,16 +8,20 @@ import * as bunnynet from "bunnynet-pulumi";
  * exist beforehand; the order comes from the outputs each resource takes from another.
  *
  * Config (`bunnynet-site:`): `domain` (default `site.example`), `prefix` for the account-wide unique names
- * (default `demo`), and the secret `apiToken` (`pulumi config set --secret apiToken ...`).
+ * (default `demo`), `publicFolder`, the folder of the site's files (default `public`, beside Pulumi.yaml), and the
+ * secret `apiToken` (`pulumi config set --secret apiToken ...`).
  */
 export function site() {
   const config = new pulumi.Config();
   const domain = config.get("domain") ?? "site.example";
   const prefix = config.get("prefix") ?? "demo";
   const apiToken = config.getSecret("apiToken") ?? pulumi.secret("change-me");
+  const publicFolder = config.get("publicFolder") ?? "public";
 
   const zone = new bunnynet.DnsZone("zone", { domain });
-  const storage = new bunnynet.StorageZone("files", { name: `${prefix}-files`, region: "DE" });
+  const storage = new bunnynet.StorageZone("files", { name: `${prefix}-files`, region: "DE", custom404FilePath: "/404.html" });
+  // The site's own files: every file of the folder, at the same paths; an `up` sends only the ones that changed.
+  const content = new bunnynet.StorageFolder("content", { storageZoneId: storage.storageZoneId, source: publicFolder });
   const cdn = new bunnynet.PullZone("cdn", { name: `${prefix}-cdn`, origin: { storageZoneId: storage.storageZoneId } });
 
   // www → the pull zone; the certificate is requested once the record exists (bunny.net checks where the name points).
@@ -62,5 +66,6 @@ export function site() {
     shieldZoneId: shield.shieldZoneId,
     scriptId: script.scriptId,
     videoLibraryId: videos.libraryId,
+    siteFiles: content.fileCount,
   };
 }

@@ -7,7 +7,7 @@ import { site } from "../../examples/site/program";
 
 const short = (urn: string) => urn.split("::").pop();
 /** Every resource of the site, by name. */
-const RESOURCES = ["zone", "files", "cdn", "www-record", "www", "shield", "api-limit", "edge", "greeting", "api-token", "videos"];
+const RESOURCES = ["zone", "files", "content", "cdn", "www-record", "www", "shield", "api-limit", "edge", "greeting", "api-token", "videos"];
 
 /**
  * Issue 22's check: the whole site (examples/site, written only from the resources' names and inputs) deployed from
@@ -51,7 +51,12 @@ describe("pulumi: a site from zero in one up (examples/site)", function () {
     assert.equal(run.outputs.cdnHostname, `${pullZone?.Name}.b-cdn.net`);
     const records = (await core(`/dnszone/${created.zone}`))?.Records as Record<string, unknown>[];
     assert.ok(records.some((r) => r.Name === "www" && r.Value === run.outputs.cdnHostname));
-    assert.ok(await core(`/storagezone/${created.files}`));
+    const zone = await core(`/storagezone/${created.files}`);
+    assert.ok(zone);
+    // The site's files, read with the documented listing of the Storage API and the zone's password.
+    const listing = await fetch(`${emu.url}/storage/${String(zone.Name)}/`, { headers: { AccessKey: String(zone.Password) } });
+    assert.deepEqual(((await listing.json()) as { ObjectName: string }[]).map((o) => o.ObjectName).sort(), ["404.html", "css", "index.html"]);
+    assert.equal(run.outputs.siteFiles, 3);
     assert.ok(await core(`/videolibrary/${created.videos}`));
     assert.ok(await core(`/compute/script/${created.edge}`));
   });
