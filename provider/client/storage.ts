@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import { InvalidRequestError } from "../http/errors";
+import { InvalidRequestError, UnauthorizedError } from "../http/errors";
 import { encodePath } from "../http/pathSegments";
 import type { Transport } from "../http/transport";
 import { StorageObjectListSchema, storagePathProblem } from "../schemas/storage";
@@ -43,10 +43,24 @@ export class StorageClient {
     private readonly zones: StorageZonesClient,
   ) {}
 
-  /** The zone's name, host and password, read from the core API (a cacheable read of the zone). */
-  async access(zoneId: number): Promise<StorageZoneAccess> {
-    const zone = await this.zones.getStorageZone(zoneId);
+  /** The zone's name, host and password, read from the core API (a cacheable read of the zone, unless `fresh`). */
+  async access(zoneId: number, options: { fresh?: boolean } = {}): Promise<StorageZoneAccess> {
+    const zone = await this.zones.getStorageZone(zoneId, options);
     return { zoneId, name: zone.Name, hostname: zone.StorageHostname, password: zone.Password };
+  }
+
+  /**
+   * Runs `work` with the zone's access. A 401 from the Storage API means the zone read was stale (the zone deleted or
+   * its password reset since it was cached): the zone is read again, uncached, and `work` runs once more; a zone
+   * that is gone is then a NotFoundError ("already gone" for a delete).
+   */
+  async withZone<T>(zoneId: number, work: (zone: StorageZoneAccess) => Promise<T>): Promise<T> {
+    try {
+      return await work(await this.access(zoneId));
+    } catch (e) {
+      if (!(e instanceof UnauthorizedError)) throw e;
+      return work(await this.access(zoneId, { fresh: true }));
+    }
   }
 
   /**

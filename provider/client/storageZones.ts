@@ -21,8 +21,9 @@ export class StorageZonesClient {
     return res.body;
   }
 
-  async getStorageZone(id: number): Promise<StorageZone> {
-    const res = await this.http.request({ api: "core", method: "GET", path: encodePath("storagezone", id), responseSchema: StorageZoneSchema, cacheable: true });
+  /** The zone; `fresh` skips the provider's deployment-scoped read cache (after an answer that says it is stale). */
+  async getStorageZone(id: number, options: { fresh?: boolean } = {}): Promise<StorageZone> {
+    const res = await this.http.request({ api: "core", method: "GET", path: encodePath("storagezone", id), responseSchema: StorageZoneSchema, cacheable: options.fresh !== true });
     return res.body;
   }
 

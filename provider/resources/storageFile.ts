@@ -74,12 +74,13 @@ async function observe(ctx: ResourceContext, zone: StorageZoneAccess, path: stri
 }
 
 async function upload(ctx: ResourceContext, inputs: Inputs): Promise<Observation> {
-  const zone = await ctx.client.storage.access(inputs.storageZoneId);
   const checksum = inputs.checksum ?? (await checksumOf(inputs));
-  await ctx.client.storage.putFile(zone, inputs.path, bodyOf(inputs), { checksum, contentType: inputs.contentType });
-  const seen = await observe(ctx, zone, inputs.path);
-  if (!seen) throw new Error(`StorageFile ${inputs.path}: uploaded, but the zone does not list it`);
-  return seen;
+  return ctx.client.storage.withZone(inputs.storageZoneId, async (zone) => {
+    await ctx.client.storage.putFile(zone, inputs.path, bodyOf(inputs), { checksum, contentType: inputs.contentType });
+    const seen = await observe(ctx, zone, inputs.path);
+    if (!seen) throw new Error(`StorageFile ${inputs.path}: uploaded, but the zone does not list it`);
+    return seen;
+  });
 }
 
 /** Exactly one of content and source, and the checksum of what it holds (reads the file: a changed file is a change). */
@@ -124,23 +125,17 @@ const storageFile = defineResource<StorageFileOutputs, "source">()({
     };
   },
 
-  async find(ctx, inputs) {
-    return observe(ctx, await ctx.client.storage.access(inputs.storageZoneId), inputs.path);
-  },
+  find: (ctx, inputs) => ctx.client.storage.withZone(inputs.storageZoneId, (zone) => observe(ctx, zone, inputs.path)),
 
   create: upload,
 
-  async get(ctx, _id, state) {
-    return observe(ctx, await ctx.client.storage.access(state.storageZoneId), state.path);
-  },
+  get: (ctx, _id, state) => ctx.client.storage.withZone(state.storageZoneId, (zone) => observe(ctx, zone, state.path)),
 
   // Only the content type, or the same bytes another way: the PUT is the one way to change either.
   update: (ctx, _id, _state, inputs) => upload(ctx, inputs),
 
   // A file already gone (or a zone deleted with its files) is a NotFoundError: success.
-  async delete(ctx, _id, state) {
-    await ctx.client.storage.deleteFile(await ctx.client.storage.access(state.storageZoneId), state.path);
-  },
+  delete: (ctx, _id, state) => ctx.client.storage.withZone(state.storageZoneId, (zone) => ctx.client.storage.deleteFile(zone, state.path)),
 });
 
 export interface StorageFileArgs extends AdoptableArgs {

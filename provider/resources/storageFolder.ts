@@ -112,15 +112,17 @@ async function sync(ctx: ResourceContext, zone: StorageZoneAccess, inputs: Input
     uploaded();
   });
   const deleted = progress(`deleted from ${where}`, deletions.length);
-  await forEachBounded(deletions, UPLOAD_CONCURRENCY, async (path) => {
-    await ctx.client.storage.deleteFile(zone, path).catch((e: unknown) => {
-      if (!isNotFound(e)) throw e;
-    });
-    deleted();
-  });
+  await forEachBounded(deletions, UPLOAD_CONCURRENCY, (path) => deleteIfThere(ctx, zone, path).then(deleted));
   const files: Observation["files"] = {};
   for (const [path, checksum] of Object.entries(wanted)) files[path] = { checksum, size: local.get(path)?.size ?? 0 };
   return { zoneId: zone.zoneId, files };
+}
+
+/** Deletes a file; one already gone is done. */
+async function deleteIfThere(ctx: ResourceContext, zone: StorageZoneAccess, path: string): Promise<void> {
+  await ctx.client.storage.deleteFile(zone, path).catch((e: unknown) => {
+    if (!isNotFound(e)) throw e;
+  });
 }
 
 /** What the zone holds below the prefix, by path in the zone. */
@@ -165,38 +167,31 @@ const storageFolder = defineResource<StorageFolderOutputs, "source">()({
 
   // No `find`: create lists the zone first and uploads only what differs, so it is safe to repeat and takes over
   // files already there.
-  async create(ctx, inputs) {
-    const zone = await ctx.client.storage.access(inputs.storageZoneId);
-    const remote = await remoteFiles(ctx, zone, inputs.prefix);
-    const had = Object.fromEntries(Object.entries(remote).filter(([path]) => inputs.deleteUnmanaged || path in (inputs.files ?? {})).map(([path, f]) => [path, f.checksum]));
-    return sync(ctx, zone, inputs, had);
-  },
+  create: (ctx, inputs) =>
+    ctx.client.storage.withZone(inputs.storageZoneId, async (zone) => {
+      const remote = await remoteFiles(ctx, zone, inputs.prefix);
+      const had = Object.fromEntries(Object.entries(remote).filter(([path]) => inputs.deleteUnmanaged || path in (inputs.files ?? {})).map(([path, f]) => [path, f.checksum]));
+      return sync(ctx, zone, inputs, had);
+    }),
 
   /** What the zone holds of the managed paths (and, with deleteUnmanaged, of every path below the prefix). */
-  async get(ctx, _id, state) {
-    const zone = await ctx.client.storage.access(state.storageZoneId);
-    const remote = await remoteFiles(ctx, zone, state.prefix);
-    const managed = state.files ?? {};
-    return { zoneId: zone.zoneId, files: Object.fromEntries(Object.entries(remote).filter(([path]) => state.deleteUnmanaged || path in managed)) };
-  },
+  get: (ctx, _id, state) =>
+    ctx.client.storage.withZone(state.storageZoneId, async (zone) => {
+      const remote = await remoteFiles(ctx, zone, state.prefix);
+      const managed = state.files ?? {};
+      return { zoneId: zone.zoneId, files: Object.fromEntries(Object.entries(remote).filter(([path]) => state.deleteUnmanaged || path in managed)) };
+    }),
 
-  async update(ctx, _id, state, inputs) {
-    const zone = await ctx.client.storage.access(inputs.storageZoneId);
-    return sync(ctx, zone, inputs, await withUnmanaged(ctx, zone, inputs, state.files ?? {}));
-  },
+  update: (ctx, _id, state, inputs) =>
+    ctx.client.storage.withZone(inputs.storageZoneId, async (zone) => sync(ctx, zone, inputs, await withUnmanaged(ctx, zone, inputs, state.files ?? {}))),
 
   // Only the files it manages; a zone already gone took them with it (a NotFoundError: success).
-  async delete(ctx, _id, state) {
-    const zone = await ctx.client.storage.access(state.storageZoneId);
-    const paths = Object.keys(state.files ?? {});
-    const deleted = progress(`deleted from ${zone.name}/${state.prefix ?? ""}`, paths.length);
-    await forEachBounded(paths, UPLOAD_CONCURRENCY, async (path) => {
-      await ctx.client.storage.deleteFile(zone, path).catch((e: unknown) => {
-        if (!isNotFound(e)) throw e;
-      });
-      deleted();
-    });
-  },
+  delete: (ctx, _id, state) =>
+    ctx.client.storage.withZone(state.storageZoneId, async (zone) => {
+      const paths = Object.keys(state.files ?? {});
+      const deleted = progress(`deleted from ${zone.name}/${state.prefix ?? ""}`, paths.length);
+      await forEachBounded(paths, UPLOAD_CONCURRENCY, (path) => deleteIfThere(ctx, zone, path).then(deleted));
+    }),
 });
 
 export interface StorageFolderArgs {

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { ProviderHost } from "bunnynet-emulator/dist/testing/providerHost.js";
 import { type Secret, secret } from "bunnynet-emulator/dist/testing/wire.js";
+import { STORAGE_API_PATH } from "bunnynet-emulator/dist/testing/stackConfig.js";
 import { startEmulator, type TestEmulator } from "./emulator";
 
 // The suite drives the provider with the testing kit users get (bunnynet-emulator/testing), so every test exercises it.
@@ -14,7 +15,7 @@ export const REPO_ROOT = resolve(__dirname, "..", "..", "..");
 
 /** Provider config for a test's emulator, as the engine sends it (the key a secret); retries kept short. */
 export function hostConfig(emu: TestEmulator, extra: Record<string, string> = {}): Record<string, string | Secret<string>> {
-  return { "bunnynet:apiKey": secret(emu.fixtures.accessKey), "bunnynet:apiUrl": emu.url, "bunnynet:maxRetries": "1", ...extra };
+  return { "bunnynet:apiKey": secret(emu.fixtures.accessKey), "bunnynet:apiUrl": emu.url, "bunnynet:storageApiUrl": `${emu.url}${STORAGE_API_PATH}`, "bunnynet:maxRetries": "1", ...extra };
 }
 
 /** A test file's emulator and a provider host configured for it (start in `before`, stop in `after`). */
