@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { ProviderHost, named, secret } from "../support/providerHost";
@@ -44,6 +45,9 @@ const VALID: Record<string, Plain> = {
   PullZone: { name: "site-cdn", origin: { storageZoneId: ID }, zones: ["EU", "US"] },
   ShieldZone: { pullZoneId: ID, planType: "Advanced", wafEnabled: true, ddosShieldSensitivity: "High", wafDisabledRules: ["920100"] },
   VideoLibrary: { name: "videos", replicationRegions: ["NY"], encodingTier: "Premium", enabledResolutions: ["720p"], playerControls: ["play"] },
+  StorageFile: { storageZoneId: ID, path: "css/site.css", content: "body{}", contentType: "text/css" },
+  // The files examples/site ships (from dist/tests/reliability).
+  StorageFolder: { storageZoneId: ID, source: join(__dirname, "..", "..", "..", "examples", "site", "public"), prefix: "www" },
 };
 
 /** The valid inputs of `type` with `changes` applied; a change to `undefined` removes the property. */
@@ -250,6 +254,24 @@ const CASES: Record<string, BadInput[]> = {
     { kind: "a resolution the API does not encode", news: variant("VideoLibrary", { enabledResolutions: ["4k"] }), properties: ["enabledResolutions"], reason: /unknown value/ },
     { kind: "a player control that does not exist", news: variant("VideoLibrary", { playerControls: ["rewind"] }), properties: ["playerControls"] },
     { kind: "the API key as an input", news: variant("VideoLibrary", { apiKey: "x" }), properties: ["apiKey"], reason: UNKNOWN },
+  ],
+  StorageFile: [
+    { kind: "absolute path", news: variant("StorageFile", { path: "/css/site.css" }), properties: ["path"], reason: /must not start or end with \// },
+    { kind: "path climbing out with ..", news: variant("StorageFile", { path: "css/../../x" }), properties: ["path"], reason: /\.\./ },
+    { kind: "neither content nor source", news: variant("StorageFile", { content: undefined }), properties: ["content", "source"], reason: /exactly one/ },
+    { kind: "both content and source", news: variant("StorageFile", { source: "site.css" }), properties: ["content", "source"], reason: /only one/ },
+    { kind: "a source file that does not exist", news: variant("StorageFile", { content: undefined, source: "no/such/file.css" }), properties: ["source"], reason: /cannot be read/ },
+    { kind: "an archive as one file", news: variant("StorageFile", { content: undefined, source: { [specialSigKey]: specialArchiveSig, path: "." } }), properties: ["source"], reason: /StorageFolder/ },
+    { kind: "empty content type", news: variant("StorageFile", { contentType: "" }), properties: ["contentType"] },
+    { kind: "the checksum set by hand with a bad value", news: variant("StorageFile", { checksum: "abc" }), properties: ["checksum"] },
+  ],
+  StorageFolder: [
+    { kind: "a folder that does not exist", news: variant("StorageFolder", { source: "no/such/folder" }), properties: ["source"], reason: /cannot be read/ },
+    { kind: "a single asset instead of a folder", news: variant("StorageFolder", { source: { [specialSigKey]: specialAssetSig, text: "x" } }), properties: ["source"], reason: /StorageFile/ },
+    { kind: "a remote archive", news: variant("StorageFolder", { source: { [specialSigKey]: specialArchiveSig, uri: "https://example.com/site.zip" } }), properties: ["source"], reason: /RemoteArchive/ },
+    { kind: "prefix with a trailing slash", news: variant("StorageFolder", { prefix: "www/" }), properties: ["prefix"] },
+    { kind: "zone id that is no number", news: variant("StorageFolder", { storageZoneId: "site" }), properties: ["storageZoneId"] },
+    { kind: "deleteUnmanaged as text", news: variant("StorageFolder", { deleteUnmanaged: "yes" }), properties: ["deleteUnmanaged"] },
   ],
 };
 
