@@ -81,10 +81,11 @@ export function localFiles(source: unknown): Promise<LocalFile[]> {
   return typeof archive.path === "string" ? folderFiles(archive.path) : archiveFiles(archive.assets as Record<string, unknown>);
 }
 
-/** Upper-case SHA-256 hex of a file's bytes, streamed. */
-export async function fileChecksum(file: LocalFile): Promise<string> {
+/** Upper-case SHA-256 hex, as the Storage API writes checksums, of bytes or of a stream (read once, never held). */
+export async function storageChecksum(body: Uint8Array | (() => Readable)): Promise<string> {
   const hash = createHash("sha256");
-  for await (const chunk of file.open()) hash.update(chunk as Buffer);
+  if (typeof body === "function") for await (const chunk of body()) hash.update(chunk as Buffer);
+  else hash.update(body);
   return hash.digest("hex").toUpperCase();
 }
 

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { resolve } from "node:path";
 import type { Readable } from "node:stream";
@@ -11,7 +10,8 @@ import type { StorageObject } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
 import { type CheckFailure, type ResourceContext, adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
-import { type FileInput, fileInputBytes, fileInputSchema } from "./assetInputs";
+import { type FileInput, fileInputSchema } from "./assetInputs";
+import { storageChecksum } from "./localFolder";
 
 /**
  * One file in a storage zone, over the Storage API (provider/client/storage.ts cites it). Sources:
@@ -59,14 +59,8 @@ function bodyOf(inputs: Inputs): Uint8Array | (() => Readable) {
   return Buffer.from(source.text, "utf8");
 }
 
-/** Upper-case SHA-256 hex of the file's bytes, as the Storage API writes it (streamed: a large file is never held). */
-async function checksumOf(inputs: Inputs): Promise<string> {
-  const hash = createHash("sha256");
-  if (inputs.content !== undefined) hash.update(inputs.content, "utf8");
-  else if (typeof inputs.source === "object" && "text" in inputs.source) hash.update(await fileInputBytes(inputs.source));
-  else for await (const chunk of (bodyOf(inputs) as () => Readable)()) hash.update(chunk as Buffer);
-  return hash.digest("hex").toUpperCase();
-}
+/** The checksum of the file's bytes (a file on disk is streamed: a large one is never held). */
+const checksumOf = (inputs: Inputs): Promise<string> => storageChecksum(bodyOf(inputs));
 
 async function observe(ctx: ResourceContext, zone: StorageZoneAccess, path: string): Promise<Observation | undefined> {
   const object = await ctx.client.storage.describeFile(zone, path);

@@ -8,7 +8,7 @@ import { StorageChecksumSchema, storagePathProblem } from "../schemas/storage";
 import { BunnyResource } from "../pulumi/base";
 import type { OutputProperties } from "../pulumi/types";
 import { type CheckFailure, type ResourceContext, argsMatchSchema, defineResource } from "../pulumi";
-import { type LocalFile, fileChecksum, forEachBounded, localFiles, sourceProblem } from "./localFolder";
+import { type LocalFile, forEachBounded, localFiles, sourceProblem, storageChecksum } from "./localFolder";
 
 /**
  * A whole folder in a storage zone: one resource for a site's files, over the Storage API (provider/client/storage.ts
@@ -85,7 +85,7 @@ async function completeFiles(inputs: Record<string, unknown>, unknown: ReadonlyS
     if (badPath) return { inputs, failures: [{ property: "source", reason: `holds a file whose path in the zone ${JSON.stringify(badPath.path)} ${badPath.problem}` }] };
     const files: Record<string, string> = {};
     await forEachBounded(local, HASH_CONCURRENCY, async ([path, file]) => {
-      files[path] = await fileChecksum(file);
+      files[path] = await storageChecksum(() => file.open());
     });
     return { inputs: { ...rest, files: Object.fromEntries(Object.entries(files).sort(([a], [b]) => (a < b ? -1 : 1))) }, failures: [] };
   } catch (e) {
