@@ -38,6 +38,13 @@ describe("client: the Storage API (a zone's files)", () => {
     assert.deepEqual(await client.storage.listDirectory(zone, "css/deep"), []);
   });
 
+  it("an empty file is a file (streamed or not)", async () => {
+    const client = emu.client();
+    await client.storage.putFile(zone, "empty.txt", Buffer.alloc(0), { checksum: sha("") });
+    await client.storage.putFile(zone, "empty-stream.txt", () => Readable.from([]), { checksum: sha("") });
+    for (const path of ["empty.txt", "empty-stream.txt"]) assert.deepEqual([(await client.storage.describeFile(zone, path))?.Length, (await client.storage.describeFile(zone, path))?.Checksum], [0, sha("")]);
+  });
+
   it("a body that does not match its checksum is refused; the file keeps its old content", async () => {
     const client = emu.client();
     await client.storage.putFile(zone, "kept.txt", Buffer.from("old"), { checksum: sha("old") });
