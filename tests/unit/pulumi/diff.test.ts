@@ -4,7 +4,7 @@ import { unknownValue } from "@pulumi/pulumi/runtime/rpc";
 import { sameValue } from "bunnynet-pulumi/dist/pulumi/index.js";
 import { checked, implementation } from "./registered";
 
-const { specialSigKey, specialAssetSig } = pulumi.runtime;
+const { specialSigKey, specialAssetSig, specialArchiveSig } = pulumi.runtime;
 const diff = (type: string, olds: Record<string, unknown>, news: Record<string, unknown>) => implementation(type).diff("1", olds, news);
 const NO_CHANGE = { changes: false, replaces: [], deleteBeforeReplace: false };
 const inPlace = { changes: true, replaces: [], deleteBeforeReplace: false };
@@ -134,6 +134,27 @@ describe("unit: diff of each resource type (in place, replace, delete first)", (
       const news = await checked("VideoThumbnail", { libraryId: 1, videoId: "v", file: { ...asset, text: "bye" } });
       assert.deepEqual(await diff("VideoThumbnail", { ...olds, file: { [specialSigKey]: specialAssetSig, hash: "abc" } }, news), inPlace);
       assert.deepEqual(await diff("VideoThumbnail", olds, { ...olds, videoId: "w" }), { changes: true, replaces: ["videoId"], deleteBeforeReplace: false });
+    });
+  });
+
+  describe("StorageFolder", () => {
+    const archive = (text: string) => ({ [specialSigKey]: specialArchiveSig, assets: { "index.html": { [specialSigKey]: specialAssetSig, text } } });
+    let olds: Record<string, unknown>;
+    before(async () => (olds = await checked("StorageFolder", { storageZoneId: 1, source: archive("hello") })));
+
+    it("compares the files by their checksums: the engine's elided old archive is no change", async () => {
+      const elided = { [specialSigKey]: specialArchiveSig, hash: "abc" };
+      assert.deepEqual(await diff("StorageFolder", { ...olds, source: elided }, olds), NO_CHANGE);
+    });
+
+    it("a changed file is a change in place; another prefix or zone replaces, without deleting first", async () => {
+      const news = await checked("StorageFolder", { storageZoneId: 1, source: archive("bye") });
+      assert.deepEqual(await diff("StorageFolder", { ...olds, source: { [specialSigKey]: specialArchiveSig, hash: "abc" } }, news), inPlace);
+      assert.deepEqual(await diff("StorageFolder", olds, await checked("StorageFolder", { storageZoneId: 1, source: archive("hello"), prefix: "www" })), {
+        changes: true,
+        replaces: ["prefix"],
+        deleteBeforeReplace: false,
+      });
     });
   });
 
