@@ -160,6 +160,30 @@ describe("pulumi: StorageFolder's progress, sources and refusals through one pro
     assert.deepEqual(await emu.requests(), []);
   });
 
+  it("deleteUnmanaged: refresh shows a file nobody manages below the prefix and up deletes it; without it, such a file stays", async () => {
+    const client = emu.client();
+    const zone = await client.storage.access(zoneId);
+    const folder = async (prefix: string, deleteUnmanaged: boolean) => {
+      const checked = await host.check("StorageFolder", {}, { storageZoneId: zoneId, source: dir, prefix, deleteUnmanaged });
+      return { inputs: checked.inputs, ...(await host.create("StorageFolder", checked.inputs)) };
+    };
+    const strict = await folder("strict", true);
+    const lenient = await folder("lenient", false);
+    for (const prefix of ["strict", "lenient"]) await client.storage.putFile(zone, `${prefix}/stray/by-hand.txt`, Buffer.from("x"), { checksum: sha("x") });
+
+    const read = await host.read("StorageFolder", strict.id, strict.outputs, strict.inputs);
+    assert.equal((read.inputs?.files as Held)["strict/stray/by-hand.txt"], sha("x"));
+    assert.equal((await host.diff("StorageFolder", strict.id, read.outputs, strict.inputs)).changes, "some");
+    await emu.markRequests();
+    await host.update("StorageFolder", strict.id, read.outputs, strict.inputs, strict.inputs);
+    assert.deepEqual((await emu.requests()).map((r) => `${r.method} ${r.url}`).filter((r) => r.startsWith("DELETE")), ["DELETE /storage/folder-progress/strict/stray/by-hand.txt"]);
+
+    const lenientRead = await host.read("StorageFolder", lenient.id, lenient.outputs, lenient.inputs);
+    assert.equal((await host.diff("StorageFolder", lenient.id, lenientRead.outputs, lenient.inputs)).changes, "none");
+    await host.delete("StorageFolder", lenient.id, lenient.outputs, lenient.inputs);
+    assert.deepEqual((await client.storage.listFiles(zone, "lenient")).map((f) => f.path), ["stray/by-hand.txt"]);
+  });
+
   it("an AssetArchive of StringAssets uploads under the prefix", async () => {
     const archive = { "4dabf18193072939515e22adb298388d": "0def7320c3a5731c473e5ecbe6d01bc7", assets: { "a/b.txt": { "4dabf18193072939515e22adb298388d": "c44067f5952c0a294b673a41bacd8c17", text: "bee" } } };
     const checked = await host.check("StorageFolder", {}, { storageZoneId: zoneId, source: archive, prefix: "arch" });
