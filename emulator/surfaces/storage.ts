@@ -26,7 +26,8 @@ import { storageError } from "../errorShapes";
  *   answers `[]`.
  * - The checksum listed is the upper-case SHA-256 of the bytes stored; the content type is the override, else
  *   `application/octet-stream`.
- * - File bodies live on disk, content-addressed by checksum, beside the SQLite file (`<dataPath>.files/`), or in a
+ * - File bodies live on disk, one file per upload (never shared, so an overwrite or delete removes its own body with no
+ *   race against a concurrent upload of the same bytes), beside the SQLite file (`<dataPath>.files/`), or in a
  *   temporary directory removed at close for an in-memory store; the metadata is a document of the store.
  * - Deleting a storage zone deletes its files.
  * - A body is at most MAX_FILE_BYTES.
@@ -50,6 +51,8 @@ interface StoredFileRecord {
   FullPath: string;
   Length: number;
   Checksum: string;
+  /** The body's file name in the blob directory. */
+  Blob: string;
   ContentType: string;
   DateCreated: string;
   LastChanged: string;
@@ -105,22 +108,21 @@ function filesOf(ctx: EmulatorContext, zoneId: number): StoredFileRecord[] {
   return ctx.store.list<StoredFileRecord>(KIND, zoneId);
 }
 
-/** Removes a body no file refers to any more. */
-async function dropBlobIfUnused(ctx: EmulatorContext, checksum: string): Promise<void> {
-  const row = ctx.store.db.prepare("SELECT 1 FROM objects WHERE kind = ? AND json_extract(data, '$.Checksum') = ? LIMIT 1").get(KIND, checksum);
-  if (!row) await unlink(join(blobDir(ctx), checksum)).catch(() => undefined);
+/** Removes a body (a file's record no longer names it). */
+async function dropBlob(ctx: EmulatorContext, blob: string): Promise<void> {
+  await unlink(join(blobDir(ctx), blob)).catch(() => undefined);
 }
 
 async function deleteFile(ctx: EmulatorContext, file: StoredFileRecord): Promise<void> {
   ctx.store.delete(KIND, fileId(file.StorageZoneId, file.FullPath));
-  await dropBlobIfUnused(ctx, file.Checksum);
+  await dropBlob(ctx, file.Blob);
 }
 
 /** Deletes every file of a zone (the zone is being deleted). */
 export function deleteZoneFiles(ctx: EmulatorContext, zoneId: number): void {
   const files = filesOf(ctx, zoneId);
   for (const f of files) ctx.store.delete(KIND, fileId(zoneId, f.FullPath));
-  void Promise.all([...new Set(files.map((f) => f.Checksum))].map((c) => dropBlobIfUnused(ctx, c)));
+  void Promise.all(files.map((f) => dropBlob(ctx, f.Blob)));
 }
 
 /** The listing of a directory: its files, and one entry per subdirectory that holds something. */
@@ -202,7 +204,8 @@ export const storageSurface: EmulatorSurface = {
           await rm(received.temp, { force: true });
           return storageError(reply, 400, "The checksum of the uploaded file does not match the Checksum header.");
         }
-        await rename(received.temp, join(blobDir(ctx), received.checksum));
+        const blob = randomUUID();
+        await rename(received.temp, join(blobDir(ctx), blob));
         const id = fileId(target.zone.Id, target.path);
         const previous = ctx.store.get<StoredFileRecord>(KIND, id);
         const now = new Date().toISOString();
@@ -213,12 +216,13 @@ export const storageSurface: EmulatorSurface = {
           FullPath: target.path,
           Length: received.length,
           Checksum: received.checksum,
+          Blob: blob,
           ContentType: typeof override === "string" && override !== "" ? override : "application/octet-stream",
           DateCreated: previous?.DateCreated ?? now,
           LastChanged: now,
         };
         ctx.store.put(KIND, id, file, target.zone.Id);
-        if (previous && previous.Checksum !== file.Checksum) await dropBlobIfUnused(ctx, previous.Checksum);
+        if (previous) await dropBlob(ctx, previous.Blob);
         return reply.code(201).send({ HttpCode: 201, Message: "File uploaded." });
       });
 
@@ -228,7 +232,7 @@ export const storageSurface: EmulatorSurface = {
         if (target.directory) return listing(target.zone, filesOf(ctx, target.zone.Id), target.path);
         const file = ctx.store.get<StoredFileRecord>(KIND, fileId(target.zone.Id, target.path));
         if (!file) return storageError(reply, 404, "Object Not Found");
-        return reply.header("content-type", file.ContentType).header("content-length", String(file.Length)).send(createReadStream(join(blobDir(ctx), file.Checksum)));
+        return reply.header("content-type", file.ContentType).header("content-length", String(file.Length)).send(createReadStream(join(blobDir(ctx), file.Blob)));
       });
 
       scope.delete(`${STORAGE_PREFIX}/:storageZoneName/*`, async (req, reply) => {

@@ -45,6 +45,20 @@ describe("client: the Storage API (a zone's files)", () => {
     for (const path of ["empty.txt", "empty-stream.txt"]) assert.deepEqual([(await client.storage.describeFile(zone, path))?.Length, (await client.storage.describeFile(zone, path))?.Checksum], [0, sha("")]);
   });
 
+  it("the emulator serves a file's bytes with its type, and the read-only password may read but not write", async () => {
+    const client = emu.client();
+    const body = Buffer.from([0, 1, 2, 250, 251, 252]);
+    await client.storage.putFile(zone, "bin/data.bin", body, { checksum: createHash("sha256").update(body).digest("hex"), contentType: "application/x-test" });
+    await client.storage.putFile(zone, "bin/data.bin", body, { checksum: createHash("sha256").update(body).digest("hex"), contentType: "application/x-test" });
+    const readOnly = (await client.storageZones.getStorageZone(zone.zoneId)).ReadOnlyPassword;
+    const res = await fetch(`${emu.url}/storage/${zone.name}/bin/data.bin`, { headers: { AccessKey: readOnly } });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get("content-type"), "application/x-test");
+    assert.deepEqual(Buffer.from(await res.arrayBuffer()), body);
+    const write = await fetch(`${emu.url}/storage/${zone.name}/bin/data.bin`, { method: "DELETE", headers: { AccessKey: readOnly } });
+    assert.equal(write.status, 401);
+  });
+
   it("a body that does not match its checksum is refused; the file keeps its old content", async () => {
     const client = emu.client();
     await client.storage.putFile(zone, "kept.txt", Buffer.from("old"), { checksum: sha("old") });
