@@ -180,7 +180,13 @@ async function receive(ctx: EmulatorContext, body: Readable | undefined): Promis
 
 export const storageSurface: EmulatorSurface = {
   name: "storage",
-  seed() {
+  // A fresh store (first start, or `/_emulator/reset`) holds no files: bodies left from before go too.
+  seed(ctx) {
+    const dir = blobDirs.get(ctx) ?? (ctx.store.path === ":memory:" ? undefined : `${ctx.store.path}.files`);
+    if (dir) {
+      rmSync(dir, { recursive: true, force: true });
+      mkdirSync(dir, { recursive: true });
+    }
     return {};
   },
   routes(app, ctx) {

@@ -1,5 +1,8 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Readable } from "node:stream";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { NotFoundError, UnauthorizedError, ValidationError } from "bunnynet-pulumi/dist/http/errors.js";
@@ -84,6 +87,22 @@ describe("client: the Storage API (a zone's files)", () => {
   it("without storageApiUrl, only a bunny.net storage host receives the zone password", async () => {
     const client = emu.client({ storageApiUrl: undefined });
     await assert.rejects(client.storage.listDirectory({ ...zone, hostname: "evil.example.com" }, ""), /no bunny.net storage host/);
+  });
+
+  it("the emulator keeps bodies on disk beside its SQLite file, and a reset removes them", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "bunnynet-emulator-data-"));
+    const disk = await startEmulator(join(dir, "state.db"));
+    try {
+      const client = disk.client();
+      const onDisk = await client.storage.access((await client.storageZones.createStorageZone({ Name: "disk-files", Region: "DE" })).Id);
+      await client.storage.putFile(onDisk, "a.txt", Buffer.from("on disk"), { checksum: sha("on disk") });
+      assert.equal(readdirSync(join(dir, "state.db.files")).length, 1);
+      await disk.reset();
+      assert.deepEqual(readdirSync(join(dir, "state.db.files")), []);
+    } finally {
+      await disk.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("deleting the zone takes its files", async () => {
