@@ -26,7 +26,7 @@ export interface LocalFile {
 /** Files a source may hold (a bound on the state's size: a checksum per file is stored). */
 export const MAX_FOLDER_FILES = 100_000;
 
-/** Reads a folder recursively; symbolic links are followed as what they point to. */
+/** Reads a folder recursively; a symbolic link to a file is read as that file, one to a folder is not followed. */
 async function folderFiles(root: string): Promise<LocalFile[]> {
   const dir = resolve(root);
   const info = await stat(dir);
