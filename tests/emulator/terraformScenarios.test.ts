@@ -157,6 +157,86 @@ describe("emulator: the Terraform provider's acceptance scenarios, replayed over
     });
   });
 
+  describe("container app with a CDN endpoint (internal/provider/resource_compute_container_app_test.go)", () => {
+    /** The test's region (TESTACC_MC_REGION): any region of the account. */
+    const region = "DE";
+
+    /** The body api/compute_container_app.go UpdateComputeContainerApp sends for the test's config (POST when new). */
+    const appBody = (name: string, registryId: string, volume: boolean) => ({
+      name,
+      runtimeType: "Shared",
+      autoScaling: { min: 1, max: 1 },
+      regionSettings: { allowedRegionIds: [region], requiredRegionIds: [region], maxAllowedRegions: null },
+      containerTemplates: [
+        {
+          // resource_compute_container_app.go convertModelToApi: a fixed packageId, the pull policy's default "Always".
+          packageId: "d2c1b95e-65e7-42a3-adb3-d27d9d1a4f72",
+          name: "echo",
+          imageNamespace: "hashicorp",
+          imageName: "http-echo",
+          imageTag: "latest",
+          imageRegistryId: registryId,
+          imagePullPolicy: "Always",
+          entryPoint: { command: "", arguments: "", workingDirectory: "" },
+          probes: { startup: null, readiness: null, liveness: null },
+          endpoints: [{ displayName: "cdn", cdn: { isSslEnabled: false, stickySessions: null, portMappings: [{ containerPort: 5678 }] } }],
+          environmentVariables: [],
+          ...(volume ? { volumeMounts: [{ name: "data", mountPath: "/data" }] } : {}),
+        },
+      ],
+      ...(volume ? { volumes: [{ name: "data", size: 1 }] } : {}),
+    });
+
+    for (const [test, volume] of [["TestAccComputeContainerAppResource", false], ["TestAccComputeContainerAppWithPersistentVolumeResource", true]] as const) {
+      it(`${test}: step 1 creates the app and reads it back with its endpoint; step 2 imports it; destroy deletes it`, async () => {
+        // The config's data source bunnynet_compute_container_imageregistry {registry = "DockerHub", username = ""}:
+        // api/compute_container_imageregistry.go FindComputeContainerImageregistry lists the registries and takes
+        // "DockerHub Public" with no user name.
+        const registries = (await expect(200, "GET", "/mc/registries")).json as { items: { id: number; displayName: string; userName: string | null }[] };
+        const dockerHub = registries.items.find((r) => r.displayName === "DockerHub Public" && (r.userName ?? "") === "");
+        assert.ok(dockerHub, "the public DockerHub registry");
+
+        // Step 1: POST /mc/apps (201 or 200 with {id}), then GetComputeContainerApp: GET /mc/apps/{id}.
+        const name = `test-acceptance-${random()}`;
+        const created = (await expect(201, "POST", "/mc/apps", appBody(name, String(dockerHub.id), volume))).json as { id: string };
+        type App = { name: string; containerTemplates: { name: string; image: string; endpoints: { displayName: string; type: string; publicHost: string; portMappings: { containerPort: number }[] }[]; volumeMounts: { name: string }[] }[]; volumes: { name: string }[] };
+        const read = (await expect(200, "GET", `/mc/apps/${created.id}`)).json as App;
+        assert.equal(read.name, name);
+        const [echo] = read.containerTemplates;
+        assert.equal(echo.name, "echo");
+        assert.deepEqual(echo.endpoints.map((e) => [e.displayName, e.type, e.portMappings[0].containerPort]), [["cdn", "cdn", 5678]]);
+        assert.ok(echo.endpoints[0].publicHost.endsWith(".b-cdn.net"), "a CDN endpoint has a b-cdn.net host");
+        if (volume) assert.deepEqual([read.volumes.map((v) => v.name), echo.volumeMounts.map((m) => m.name)], [["data"], ["data"]]);
+        // The endpoint is the app's: the endpoint listing (the provider's own client) shows it too.
+        const listed = (await expect(200, "GET", `/mc/apps/${created.id}/endpoints`)).json as { items: { displayName: string; containerName: string }[] };
+        assert.deepEqual(listed.items.map((e) => [e.displayName, e.containerName]), [["cdn", "echo"]]);
+
+        // Step 2: import by id: GET /mc/apps/{id}, the same answer.
+        assert.deepEqual((await expect(200, "GET", `/mc/apps/${created.id}`)).json, read);
+
+        // Destroy: DeleteComputeContainerApp, DELETE (200); then it is gone (404 reads as gone).
+        await expect(200, "DELETE", `/mc/apps/${created.id}`);
+        await expect(404, "GET", `/mc/apps/${created.id}`);
+        await expect(404, "GET", `/mc/apps/${created.id}/endpoints`);
+      });
+    }
+
+    it("what the document and the account refuse is refused, naming the field", async () => {
+      const body = appBody("refused", "1", false);
+      const cases: [unknown, string][] = [
+        [{ ...body, regionSettings: { ...body.regionSettings, allowedRegionIds: ["XX"] } }, "regionSettings.allowedRegionIds.0"],
+        [{ ...body, runtimeType: "dedicated" }, "runtimeType"],
+        [{ ...body, containerTemplates: [{ ...body.containerTemplates[0], imageRegistryId: "999" }] }, "containerTemplates.0.imageRegistryId"],
+        [{ ...body, containerTemplates: [{ ...body.containerTemplates[0], volumeMounts: [{ name: "nowhere", mountPath: "/x" }] }] }, "containerTemplates.0.volumeMounts.0.name"],
+        [{ ...body, owner: "me" }, "owner"],
+      ];
+      for (const [sent, field] of cases) {
+        const answer = await expect(400, "POST", "/mc/apps", sent);
+        assert.deepEqual((answer.json as { errors: { field: string }[] }).errors.map((e) => e.field), [field]);
+      }
+    });
+  });
+
   describe("rate-limit rule (internal/api/pullzone_ratelimit_rule.go and resource_pullzone_ratelimit_rule.go; the provider has no acceptance test for it)", () => {
     /** convertModelToApi's rule: one condition at the top level, transformations as a list, ActionType 1; no severity or counter key. */
     const configuration = (requests: number) => ({
