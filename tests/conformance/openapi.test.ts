@@ -507,6 +507,20 @@ describe("conformance with bunny.net's published OpenAPI documents", function ()
     assert.deepEqual([...new Set(refused)], []);
   });
 
+  it("the Terraform provider's bodies the emulator accepts depart from the documents, as emulator/README.md lists them", () => {
+    const sent = (method: string, url: string, body: unknown): string => problems({ method, url, requestType: "application/json", requestBody: Buffer.from(JSON.stringify(body)), status: 200, responseType: "", responseBody: Buffer.from("{}") }).join("\n");
+    const configuration = { actionType: 1, variableTypes: { REQUEST_URI: "" }, operatorType: 0, transformationTypes: [], value: "/", requestCount: 5, blockTime: 300, timeframe: 60, chainedRuleConditions: null };
+    // internal/api/pullzone_ratelimit_rule.go: create with ruleJson, update with id, shieldZoneId and ruleJson.
+    assert.match(sent("POST", "/shield/rate-limit", { shieldZoneId: 1, ruleName: "a", ruleDescription: "", ruleJson: "", ruleConfiguration: configuration }), /request body: .*must NOT have additional properties/);
+    assert.match(sent("PATCH", "/shield/rate-limit/1", { id: 1, shieldZoneId: 0, ruleName: "a", ruleDescription: "", ruleJson: "", ruleConfiguration: configuration }), /request body: .*must NOT have additional properties/);
+    // internal/api/compute_script_variable.go UpdateComputeScriptVariable: Name with the update.
+    assert.match(sent("POST", "/compute/script/1/variables/2", { Name: "A", Required: true, DefaultValue: "x" }), /request body: .*must NOT have additional properties/);
+    // internal/api/compute_container_app.go UpdateComputeContainerApp: "Shared", packageId, null probes.
+    const app = { name: "a", runtimeType: "Shared", autoScaling: { min: 1, max: 1 }, regionSettings: { allowedRegionIds: ["DE"], requiredRegionIds: ["DE"], maxAllowedRegions: null }, containerTemplates: [{ packageId: "p", name: "echo", imageNamespace: "hashicorp", imageName: "http-echo", imageTag: "latest", imageRegistryId: "1", imagePullPolicy: "Always", probes: { startup: null, readiness: null, liveness: null }, endpoints: [], environmentVariables: [] }] };
+    const departures = sent("POST", "/mc/apps", app);
+    for (const expected of [/runtimeType must be equal to one of the allowed values/, /imagePullPolicy must be equal to one of the allowed values/, /must NOT have additional properties/, /startup must be object/]) assert.match(departures, expected);
+  });
+
   it("the check itself catches what the client used to send: paging parameters on endpoints, an image media type", () => {
     const exchange = (method: string, url: string, requestType = "", body = ""): Exchange => ({
       method,
