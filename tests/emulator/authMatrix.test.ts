@@ -94,6 +94,7 @@ const CASES: RouteCase[] = [
   { method: "GET", route: "/mc/registries", url: () => "/mc/registries", family: "containers" },
   { method: "POST", route: "/mc/apps", url: () => "/mc/apps", family: "containers", body: { name: "auth-app" } },
   { method: "GET", route: "/mc/apps/:appId", url: (f) => `/mc/apps/${f.appId}`, family: "containers" },
+  { method: "PUT", route: "/mc/apps/:appId", url: (f) => `/mc/apps/${f.appId}`, family: "containers", body: { name: "auth-app" } },
   { method: "DELETE", route: "/mc/apps/:appId", url: (f) => `/mc/apps/${f.appId}`, family: "containers" },
   { method: "GET", route: "/mc/apps/:appId/endpoints", url: (f) => `/mc/apps/${f.appId}/endpoints`, family: "containers" },
   { method: "GET", route: "/mc/apps/:appId/volumes", url: (f) => `/mc/apps/${f.appId}/volumes`, family: "containers" },

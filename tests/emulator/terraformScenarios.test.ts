@@ -214,6 +214,19 @@ describe("emulator: the Terraform provider's acceptance scenarios, replayed over
         // Step 2: import by id: GET /mc/apps/{id}, the same answer.
         assert.deepEqual((await expect(200, "GET", `/mc/apps/${created.id}`)).json, read);
 
+        // An update as the same function sends it (not a test step): PUT /mc/apps/{id} with the app's id and each
+        // container's id (200 with {id}), then GET. The container, its endpoint and its host stay; the tag changes.
+        type Ids = { id: string; containerTemplates: { id: string; imageTag: string; endpoints: { id: string; publicHost: string }[] }[] };
+        const ids = read as unknown as Ids;
+        const body = appBody(name, String(dockerHub.id), volume);
+        const update = { id: created.id, ...body, containerTemplates: [{ ...body.containerTemplates[0], id: ids.containerTemplates[0].id, imageTag: "1.0" }] };
+        assert.equal(((await expect(200, "PUT", `/mc/apps/${created.id}`, update)).json as { id: string }).id, created.id);
+        const updated = (await expect(200, "GET", `/mc/apps/${created.id}`)).json as Ids;
+        assert.deepEqual(
+          [updated.containerTemplates[0].id, updated.containerTemplates[0].imageTag, updated.containerTemplates[0].endpoints[0].id, updated.containerTemplates[0].endpoints[0].publicHost],
+          [ids.containerTemplates[0].id, "1.0", ids.containerTemplates[0].endpoints[0].id, ids.containerTemplates[0].endpoints[0].publicHost],
+        );
+
         // Destroy: DeleteComputeContainerApp, DELETE (200); then it is gone (404 reads as gone).
         await expect(200, "DELETE", `/mc/apps/${created.id}`);
         await expect(404, "GET", `/mc/apps/${created.id}`);

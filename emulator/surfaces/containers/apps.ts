@@ -6,7 +6,7 @@ import { notFound, validationProblem } from "./problems";
 import { APP, ENDPOINT, REGION, REGISTRY, VOLUME, mcId, type AppRecord, type AppSettings, type EndpointRecord, type RegistryRecord, type VolumeRecord } from "./records";
 
 /**
- * Magic Containers applications and image registries: `POST /mc/apps`, `GET /mc/apps/{appId}`,
+ * Magic Containers applications and image registries: `POST /mc/apps`, `PUT /mc/apps/{appId}`, `GET /mc/apps/{appId}`,
  * `DELETE /mc/apps/{appId}` and `GET /mc/registries`, the calls bunny.net's Terraform provider makes for
  * `bunnynet_compute_container_app` and `bunnynet_compute_container_imageregistry`.
  *
@@ -21,7 +21,8 @@ import { APP, ENDPOINT, REGION, REGISTRY, VOLUME, mcId, type AppRecord, type App
  * - enum values in another case (`runtimeType: "Shared"`, `imagePullPolicy: "Always"`): read case-insensitively,
  *   answered in the document's case;
  * - `packageId` in a container (not in ContainerRequest): accepted and answered (ContainerTemplate has it);
- * - `null` probes and sticky sessions (the document gives them no `nullable`): read as absent.
+ * - `null` probes and sticky sessions (the document gives them no `nullable`): read as absent;
+ * - the application's own `id` in a PUT (not in AddApplicationRequest): accepted when it is the app's.
  * The registries: DockerHub and GitHub's public registries, as Terraform looks them up ("<name> Public", no user name:
  * internal/api/compute_container_imageregistry.go, FindComputeContainerImageregistry).
  *
@@ -169,14 +170,21 @@ function endpointRecord(ctx: EmulatorContext, appId: string, containerRef: { id:
   return { ...base, type: "anycast", publicHost: `${e.displayName.toLowerCase()}-${appId.toLowerCase()}.bunny.run`, isSslEnabled: false, pullZoneId: "0", internalIpAddresses: null, publicIpAddresses: [{ address: "203.0.113.80", region: "anycast" }] };
 }
 
-/** Stores the application and its endpoints; answers its id. */
-function addApplication(ctx: EmulatorContext, body: AddApplication): string {
-  const appId = mcId();
+/**
+ * Stores the application (new, or `existing` replaced as a whole, as PUT does) and its endpoints and volumes; answers
+ * its id. On a replace, a container keeps its id (matched by the id sent, else by name), an endpoint its id, host and
+ * pull zone (matched by container and name), a volume its id and instances (matched by name).
+ */
+function saveApplication(ctx: EmulatorContext, body: AddApplication, existing?: AppRecord): string {
+  const appId = existing?.id ?? mcId();
+  const before = existing ? (applicationAnswer(ctx, existing).containerTemplates as { id: string; name: string }[]) : [];
+  const oldEndpoints = ctx.store.list<EndpointRecord>(ENDPOINT, appId);
+  const oldVolumes = ctx.store.list<VolumeRecord>(VOLUME, appId);
   const containers: AppSettings["containers"] = (body.containerTemplates ?? []).map((c) => {
     const registry = ctx.store.get<RegistryRecord>(REGISTRY, c.imageRegistryId)!;
     const image = `${registry.hostName}/${c.imageNamespace}/${c.imageName}:${c.imageTag}`;
     return {
-      id: mcId(),
+      id: before.find((b) => (c.id ? b.id === c.id : b.name === c.name))?.id ?? mcId(),
       name: c.name,
       packageId: c.packageId || randomUUID(),
       image,
@@ -200,16 +208,21 @@ function addApplication(ctx: EmulatorContext, body: AddApplication): string {
     volumes: body.volumes ?? [],
   };
   ctx.store.transaction(() => {
+    for (const e of oldEndpoints) ctx.store.delete(ENDPOINT, e.id);
+    for (const v of oldVolumes) ctx.store.delete(VOLUME, v.id);
     ctx.store.put(APP, appId, { id: appId, name: body.name, containers: containers.map(({ id, name, image }) => ({ id, name, image })), settings } satisfies AppRecord);
     (body.containerTemplates ?? []).forEach((c, i) => {
       for (const e of c.endpoints ?? []) {
-        const record = endpointRecord(ctx, appId, containers[i], e);
+        const fresh = endpointRecord(ctx, appId, containers[i], e);
+        const kept = oldEndpoints.find((o) => o.containerId === fresh.containerId && o.displayName === fresh.displayName && o.type === fresh.type);
+        const record = kept ? { ...fresh, id: kept.id, publicHost: kept.publicHost, pullZoneId: kept.pullZoneId } : fresh;
         ctx.store.put(ENDPOINT, record.id, record, appId);
       }
     });
     for (const v of body.volumes ?? []) {
-      const id = mcId();
-      ctx.store.put(VOLUME, id, { id, name: v.name, size: v.size, volumeInstances: [] } satisfies VolumeRecord, appId);
+      const kept = oldVolumes.find((o) => o.name === v.name);
+      const record: VolumeRecord = kept ? { ...kept, size: v.size } : { id: mcId(), name: v.name, size: v.size, volumeInstances: [] };
+      ctx.store.put(VOLUME, record.id, record, appId);
     }
   });
   return appId;
@@ -278,7 +291,23 @@ export function appRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
     }
     const problem = accountProblem(ctx, parsed.data);
     if (problem) return validationProblem(reply, problem.field, `${problem.field}: ${problem.message}`);
-    return reply.code(201).send({ id: addApplication(ctx, parsed.data) });
+    return reply.code(201).send({ id: saveApplication(ctx, parsed.data) });
+  });
+
+  // The whole application again (AddApplicationRequest); Terraform also sends the app's own `id`, read and dropped.
+  app.put("/mc/apps/:appId", async (req, reply) => {
+    const found = appOf((req.params as { appId: string }).appId, reply);
+    if (!found) return reply;
+    const { id, ...rest } = (typeof req.body === "object" && req.body !== null ? req.body : {}) as Record<string, unknown>;
+    if (id !== undefined && id !== found.id) return validationProblem(reply, "id", "id: is not the application's id");
+    const parsed = AddApplicationBody.safeParse(rest);
+    if (!parsed.success) {
+      const { field, message } = firstIssue(parsed.error);
+      return validationProblem(reply, field, `${field}: ${message}`);
+    }
+    const problem = accountProblem(ctx, parsed.data);
+    if (problem) return validationProblem(reply, problem.field, `${problem.field}: ${problem.message}`);
+    return { id: saveApplication(ctx, parsed.data, found) };
   });
 
   app.get("/mc/apps/:appId", async (req, reply) => {
