@@ -3,10 +3,9 @@ import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync,
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { once } from "node:events";
-import { formatV1Line } from "bunnynet-pulumi/dist/logs/format.js";
 import { V1Filter, type V1FilterSpec } from "bunnynet-pulumi/dist/logs/filter.js";
 import { newV1ParseStats, parseV1Batches, parseV1Log } from "bunnynet-pulumi/dist/logs/parseV1.js";
-import { logGenerator, rowToV1Fields } from "bunnynet-emulator/dist/surfaces/logging/generator.js";
+import { logGenerator, v1Line } from "bunnynet-emulator/dist/surfaces/logging/generator.js";
 import { printTable } from "./support";
 
 /**
@@ -41,7 +40,7 @@ async function generateDayFile(path: string, bytes: number): Promise<number> {
   let lines = 0;
   while (written < bytes) {
     const batch: string[] = [];
-    for (let i = 0; i < 2000; i++) batch.push(formatV1Line(rowToV1Fields(next(Math.floor(dayStart + lines++ * step)))));
+    for (let i = 0; i < 2000; i++) batch.push(v1Line(next(Math.floor(dayStart + lines++ * step))));
     const text = batch.join("\n") + "\n";
     written += Buffer.byteLength(text);
     if (!out.write(text)) await once(out, "drain");

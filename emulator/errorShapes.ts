@@ -35,11 +35,14 @@ export function shieldNestedError(reply: FastifyReply, status: number, message: 
 }
 
 /**
- * Magic Containers: RFC 7807 problem details, extended with `errors[]` and `id` for validation. `id` is the
- * application's id where the route names one (magic-containers-api-v1.0.0.json, ErrorDetails.id), never a request id.
+ * Magic Containers: RFC 7807 problem details in the two shapes magic-containers-api-v1.0.0.json gives them. A 401 is
+ * ProblemDetails (`type`, `title`, `status`, `detail`, `instance`); every other error is ErrorDetails, which has no
+ * `type` and allows no property beyond `title`, `status`, `detail`, `instance`, `errors[]` and `id` (the application's
+ * id where the route names one, ErrorDetails.id; never a request id).
  */
 export function problem(reply: FastifyReply, status: number, title: string, detail?: string, errors?: { field: string; message: string }[]): FastifyReply {
-  const base = { type: `https://httpstatuses.io/${status}`, title, status, detail: detail ?? null, instance: reply.request.url.split("?")[0] };
+  const shared = { title, status, detail: detail ?? null, instance: reply.request.url.split("?")[0] };
+  const base = status === 401 ? { type: `https://httpstatuses.io/${status}`, ...shared } : shared;
   const appId = (reply.request.params as { appId?: string } | undefined)?.appId;
   const body = errors ? { ...base, errors, ...(appId !== undefined ? { id: appId } : {}) } : base;
   return reply.code(status).header("content-type", "application/problem+json").send(body);

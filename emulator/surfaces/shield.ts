@@ -2,7 +2,7 @@ import type { FastifyReply } from "fastify";
 import type { z } from "zod";
 import type { EmulatorContext, EmulatorSurface } from "../context";
 import { shieldError, shieldNestedError } from "../errorShapes";
-import { RateLimitWireSchemas } from "bunnynet-pulumi/dist/schemas/shield.js";
+import { CreateRuleBody, type RuleConfigurationBody, UpdateRuleBody } from "./shieldRuleBodies";
 import { liveShieldZone } from "./shieldZones";
 
 /**
@@ -19,12 +19,13 @@ import { liveShieldZone } from "./shieldZones";
  * `deletedRateLimitId` is a rule of the first zone that was deleted.
  *
  * Behaviour reproduced:
- * - Bodies are checked against the API's contract (unknown properties, types, enums, ranges, missing fields):
+ * - Bodies are checked against the emulator's own reading of the contract (shieldRuleBodies.ts: unknown properties,
+ *   types, enums, ranges, missing fields; Terraform's `ruleJson`, and on update `id` and `shieldZoneId`, accepted):
  *   400 `{error:{message, errorKey:"rate_limit.validation"}}`, the message naming every field at fault.
  * - Creating in an unknown shield zone answers 202 with the envelope `not_found_or_unauthorised_access.shieldzone`;
- *   a zone at its plan's rule limit answers 202 `invalid_plan_type.ratelimit`. Unknown rules are 404
+ *   a zone at its plan's rule limit answers 202 `plan_limit_restriction.rate_limit`. Unknown rules are 404
  *   GenericRequestResponse.
- * - In the downgraded zone every rule operation (get, list, update, create) answers 202 `invalid_plan_type.ratelimit`:
+ * - In the downgraded zone every rule operation (get, list, update, create) answers 202 `plan_limit_restriction.rate_limit`:
  *   an error that must not read as "gone". Delete still works, so cleanup does.
  * - GET of a rule deleted earlier answers 202 with an AcceptedResult body (seen in the field); a never-existing id 404.
  * - When create answers 202: always, and only, for rules created in a provisioning zone (`provisioningShieldZoneId`).
@@ -50,8 +51,6 @@ export interface ShieldZoneRecord {
   settings?: Record<string, unknown>;
 }
 
-type WireConfiguration = z.output<typeof RateLimitWireSchemas.configuration>;
-
 interface RateLimitRecord {
   id: number;
   shieldZoneId: number;
@@ -73,7 +72,7 @@ const MAX_PER_PAGE = 1000;
 const DOWNGRADED_PULL_ZONE_ID = 990001;
 
 /** Fills the fields the API defaults, so reads show the whole configuration. */
-function normalizeConfiguration(c: WireConfiguration): Record<string, unknown> {
+function normalizeConfiguration(c: RuleConfigurationBody): Record<string, unknown> {
   const condition = (x: { variableTypes: Record<string, string | undefined>; operatorType: number; value?: string | null; isNegated?: boolean | null; isRegexVariable?: boolean | null }) => ({
     variableTypes: x.variableTypes,
     operatorType: x.operatorType,
@@ -105,7 +104,13 @@ function envelopeError(reply: FastifyReply, errorKey: string, message: string): 
   return reply.code(202).send({ data: null, error: { success: false, errorKey, message, statusCode: 202 } });
 }
 
-const PLAN_ERROR = "invalid_plan_type.ratelimit";
+/**
+ * The key of a rate-limit refusal for the zone's plan (a Basic tier, or a plan's rule count reached): BUNNY-API.md,
+ * "Evidence from the vendor's own Terraform provider" (`plan_limit_restriction.rate_limit`). Shield's
+ * `invalid_plan_type.…` keys are for other features (`invalid_plan_type.bot_detection`,
+ * terraform-provider-bunnynet internal/api/pullzone_shield.go).
+ */
+const PLAN_ERROR = "plan_limit_restriction.rate_limit";
 
 function acceptedResult(reply: FastifyReply, location: string | null = null): FastifyReply {
   return reply.code(202).send({ location, value: null, formatters: [], contentTypes: [], declaredType: null, statusCode: 202 });
@@ -198,7 +203,7 @@ export const shieldSurface: EmulatorSurface = {
   routes(app, ctx) {
     // The shield zone routes themselves are in shieldZones.ts.
     app.post("/shield/rate-limit", async (req, reply) => {
-      const body = validate(RateLimitWireSchemas.create, req.body, reply);
+      const body = validate(CreateRuleBody, req.body, reply);
       if (!body) return reply;
       const zone = zoneOf(ctx, body.shieldZoneId);
       if (!zone) return envelopeError(reply, "not_found_or_unauthorised_access.shieldzone", `Shield zone ${body.shieldZoneId} was not found or is not yours.`);
@@ -261,7 +266,7 @@ export const shieldSurface: EmulatorSurface = {
       const rule = findRule(ctx, (req.params as { id: string }).id);
       if (!rule) return shieldError(reply, 404, "The rate limit was not found.", "rate_limit.not_found");
       if (isDowngraded(ctx, rule)) return envelopeError(reply, PLAN_ERROR, "Your shield zone's plan does not include rate limiting.");
-      const body = validate(RateLimitWireSchemas.update, req.body, reply);
+      const body = validate(UpdateRuleBody, req.body, reply);
       if (!body) return reply;
       const updated: RateLimitRecord = {
         ...rule,

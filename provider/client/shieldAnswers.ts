@@ -11,7 +11,7 @@ export const ANY_ANSWER = z.unknown();
 /**
  * Shield answers many failures with a 2xx (often 202) and the envelope `{data: null, error: {success: false,
  * errorKey, message}}`. The key's first part says what happened (`not_found_or_unauthorised_access.shieldzone`,
- * `invalid_plan_type.ratelimit`, `validation_error.…`); this maps it onto the error tree, keeping the key in
+ * `plan_limit_restriction.rate_limit`, `invalid_plan_type.…`, `validation_error.…`); this maps it onto the error tree, keeping the key in
  * the message. Shield cannot tell "not found" from "not yours", and says so in one key: both read as gone.
  */
 function errorForShieldKey(details: BunnyErrorDetails): BunnyError {

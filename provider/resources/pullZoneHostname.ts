@@ -28,6 +28,13 @@ export const PULL_ZONE_HOSTNAME_TYPE = "PullZoneHostname";
 const SYSTEM_DOMAIN = ".b-cdn.net";
 const isUnderSystemDomain = (hostname: string) => hostname.toLowerCase().endsWith(SYSTEM_DOMAIN);
 
+/**
+ * bunny.net controls the hostname: the zone's system hostname or a managed one (HostnameModel's IsSystemHostname and
+ * IsManagedHostname, core-api-v1.0.0.json). It is configured, never added or removed, as bunny.net's Terraform
+ * provider does (internal/api/pullzone_hostname.go, CreatePullzoneHostname; resource_pullzone_hostname.go, Delete).
+ */
+const controlledByBunny = (hostname: Hostname) => hostname.IsSystemHostname || hostname.IsManagedHostname;
+
 const TLS_CHOICES = 'must be "none", "free", or { certificate, privateKey } (PEM text)';
 
 /**
@@ -152,7 +159,7 @@ const pullZoneHostname = defineResource<PullZoneHostnameOutputs>()({
       outputs: {
         hostnameId: hostname.Id,
         hasCertificate: hostname.HasCertificate,
-        isSystemHostname: hostname.IsSystemHostname,
+        isSystemHostname: controlledByBunny(hostname),
         certificate: certificateOf(hostname),
       },
     };
@@ -174,15 +181,15 @@ const pullZoneHostname = defineResource<PullZoneHostnameOutputs>()({
     return { inputs, failures };
   },
 
-  // A system hostname is always there: it is managed without being added (or adopted).
+  // A system or managed hostname is always there: it is configured without being added (or adopted).
   find: async (ctx, inputs) => {
     const found = await findWithCertificate(ctx, inputs);
-    return found?.IsSystemHostname ? undefined : found;
+    return found && controlledByBunny(found) ? undefined : found;
   },
 
   async create(ctx, inputs) {
     const system = isUnderSystemDomain(inputs.hostname) ? await findWithCertificate(ctx, inputs) : undefined;
-    if (system?.IsSystemHostname) {
+    if (system && controlledByBunny(system)) {
       await applyTls(ctx.client, inputs, system);
       return readBack(ctx, inputs);
     }
@@ -204,13 +211,13 @@ const pullZoneHostname = defineResource<PullZoneHostnameOutputs>()({
     return readBack(ctx, inputs);
   },
 
-  // A system hostname stays: it only loses force-SSL and a custom certificate. One the state shows was added is
+  // A system or managed hostname stays: it only loses force-SSL and a custom certificate. One the state shows was added is
   // removed without reading the zone first ("already gone", like a zone that is gone, counts as done).
   async delete(ctx, _id, state) {
     if (state.isSystemHostname === false) return ctx.client.pullZones.removeHostname(state.pullZoneId, state.hostname);
     const current = await findWithCertificate(ctx, state);
     if (!current) return;
-    if (!current.IsSystemHostname) return ctx.client.pullZones.removeHostname(state.pullZoneId, state.hostname);
+    if (!controlledByBunny(current)) return ctx.client.pullZones.removeHostname(state.pullZoneId, state.hostname);
     await applyTls(ctx.client, { ...state, tls: "none", forceSsl: false }, current);
   },
 });
@@ -252,7 +259,7 @@ export interface PullZoneHostnameOutputs {
   hostnameId: number;
   /** Whether a certificate is installed for the hostname. */
   hasCertificate: boolean;
-  /** Whether it is the zone's bunny.net system hostname. */
+  /** Whether bunny.net controls it (the zone's system hostname, or a managed one): configured, never added or removed. */
   isSystemHostname: boolean;
   /** The installed certificate (issuer, subject, validity, SANs, fingerprint); unset without one (or bunny.net's own). */
   certificate: CertificateDetails | undefined;

@@ -45,8 +45,33 @@ export function certificateOf(hostname: Hostname): CertificateDetails | undefine
 }
 
 /**
+ * The certificate authority's refusal for too many certificates: bunny.net passes the ACME problem type
+ * `urn:ietf:params:acme:error:rateLimited` (RFC 8555 §6.7) on in the Message of its 400; bunny.net's Terraform
+ * provider matches it as `…urn:ietf:params:acme:error:rateLimited: too many certificates`
+ * (BunnyWay/terraform-provider-bunnynet internal/provider/resource_pullzone_hostname.go, Create). Let's Encrypt
+ * allows 50 per registered domain per 168 hours (BUNNY-API.md): retrying within minutes cannot succeed.
+ */
+const ACME_RATE_LIMITED = /urn:ietf:params:acme:error:rateLimited/i;
+
+/** The certificate authority's "retry after <time>" in the refusal, if it gives one. */
+const RETRY_AFTER = /retry after ([0-9-]+[ T][0-9:]+(?: ?UTC|Z)?)/i;
+
+/** Why a rate-limited free certificate stops at once, and when to try again. */
+function certificateRateLimited(hostname: string, e: ValidationError): Error {
+  const retryAfter = RETRY_AFTER.exec(e.serverMessage ?? "")?.[1];
+  const when = retryAfter ? `after ${retryAfter}` : "once the week's count for the domain has dropped (up to 7 days)";
+  return new Error(
+    `The free certificate for ${hostname} was not issued: the certificate authority (Let's Encrypt) has issued too many certificates ` +
+      `for its domain this week (at most 50 per registered domain in 168 hours), so retrying now cannot succeed (${e.message}). ` +
+      `Run again ${when}, or give the hostname a custom certificate (tls: { certificate, privateKey }).`,
+    { cause: e },
+  );
+}
+
+/**
  * Loads a free certificate, retrying while bunny.net answers 400 (typically: the hostname's DNS does not point
- * at bunny.net yet) with delays from 0.5 s doubling up to 10 s, for at most `waitSeconds`.
+ * at bunny.net yet) with delays from 0.5 s doubling up to 10 s, for at most `waitSeconds`. The certificate
+ * authority's rate limit stops at once: it lasts days, not seconds.
  */
 async function loadFreeCertificateWithin(client: BunnyClient, hostname: string, waitSeconds: number): Promise<void> {
   const deadline = Date.now() + waitSeconds * 1000;
@@ -55,6 +80,7 @@ async function loadFreeCertificateWithin(client: BunnyClient, hostname: string, 
       await client.pullZones.loadFreeCertificate(hostname);
       return;
     } catch (e) {
+      if (e instanceof ValidationError && ACME_RATE_LIMITED.test(e.serverMessage ?? "")) throw certificateRateLimited(hostname, e);
       if (!(e instanceof ValidationError) || Date.now() + delay > deadline) {
         const why = e instanceof ValidationError ? `bunny.net could not issue it after ${attempt} attempt${attempt === 1 ? "" : "s"} in ${waitSeconds} s` : "the request failed";
         throw new Error(

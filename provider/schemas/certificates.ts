@@ -84,6 +84,7 @@ export function installedCertificate(hostname: Hostname): X509Certificate | unde
 export function certificateKind(hostname: Hostname): "none" | "free" | "custom" | "bunny.net" {
   if (!hostname.HasCertificate) return "none";
   if (hostname.CertificateProvisionType === CertificateProvision.Custom) return "custom";
-  if (hostname.IsSystemHostname && hostname.CertificateProvisionType === CertificateProvision.Managed) return "bunny.net";
+  // A system or a managed hostname (both controlled by bunny.net, core-api-v1.0.0.json HostnameModel) with its own certificate.
+  if ((hostname.IsSystemHostname || hostname.IsManagedHostname) && hostname.CertificateProvisionType === CertificateProvision.Managed) return "bunny.net";
   return "free";
 }

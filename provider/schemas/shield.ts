@@ -165,7 +165,7 @@ export const AcceptedResultSchema = z.object({
 /**
  * The envelope Shield wraps answers in, on success (`{data: …, error: null}`) and on many failures, often with
  * status 202: `{data: null, error: {success: false, errorKey: "not_found_or_unauthorised_access.shieldzone",
- * message}}`, also for plan limits (`invalid_plan_type.…`). Not in shield-api-v1.0.0.json; seen in the field (the
+ * message}}`, also for plan limits (`plan_limit_restriction.rate_limit`, `invalid_plan_type.…`). Not in shield-api-v1.0.0.json; seen in the field (the
  * Terraform provider's issue #64, rules failing with an empty error, fits it). `error` is read with this schema.
  */
 export const ShieldEnvelopeErrorSchema = z.object({

@@ -104,6 +104,34 @@ describe("client: certificates, force-SSL and edge-script secrets", () => {
     await assert.rejects(client.pullZones.loadFreeCertificate("nowhere.client-test.example"), NotFoundError);
   });
 
+  it("a free certificate for a domain with too many certificates this week: 400 carrying the ACME rateLimited problem (the Terraform provider's wording), every time", async () => {
+    const client = emu.client();
+    const limited = `www.${String(emu.fixtures.certificateRateLimitedDomain)}`;
+    await client.pullZones.addHostname(zoneId, limited);
+    for (let i = 0; i < 2; i++) {
+      await assert.rejects(client.pullZones.loadFreeCertificate(limited), (e: unknown) => {
+        assert.ok(e instanceof ValidationError, String(e));
+        assert.equal(e.errorKey, "pullzone.certificate_rate_limited");
+        // BunnyWay/terraform-provider-bunnynet resource_pullzone_hostname.go, Create: the third of possibleErrors (the server's Message after its prefix).
+        assert.match(`loadFreeCertificate failed: ${e.serverMessage}`, /loadFreeCertificate failed: .* urn:ietf:params:acme:error:rateLimited: too many certificates/);
+        assert.match(e.serverMessage ?? "", /retry after \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC/);
+        return true;
+      });
+    }
+    assert.equal((await client.pullZones.findHostname(zoneId, limited))?.HasCertificate, false);
+  });
+
+  it("the certificate authority counts per registered domain: the 50th certificate of a week is issued, the 51st refused", async () => {
+    const client = emu.client();
+    const domain = "counted-test.example";
+    const admin = await request(`${emu.url}/_emulator/certificates-issued`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ domain, count: 49 }) });
+    assert.equal(admin.statusCode, 200);
+    await admin.body.dump();
+    for (const name of ["a", "b"]) await client.pullZones.addHostname(zoneId, `${name}.${domain}`);
+    await client.pullZones.loadFreeCertificate(`a.${domain}`);
+    await assert.rejects(client.pullZones.loadFreeCertificate(`b.${domain}`), (e: unknown) => e instanceof ValidationError && /too many certificates \(50\) already issued for "counted-test\.example"/.test(e.serverMessage ?? ""));
+  });
+
   it("secrets: add, list (never a value), update, upsert (200 created, 204 updated), delete; names and lengths validated; a variable's name refused", async () => {
     const client = emu.client().edgeScripts;
     const added = await client.addSecret(scriptId, { Name: "TOKEN", Secret: "first-value" });

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { AlreadyExistsError, InvalidRequestError, NotFoundError, ServerError, ValidationError } from "bunnynet-pulumi/dist/http/errors.js";
 import type { PullZoneRecord } from "bunnynet-emulator/dist/surfaces/pullZones.js";
+import { CertificateProvision } from "bunnynet-pulumi/dist/schemas/pullZones.js";
 
 describe("client: pull zones and hostnames", () => {
   let emu: TestEmulator;
@@ -171,6 +172,23 @@ describe("client: pull zones and hostnames", () => {
     store.put("pullzone", suspendedId, zone);
     await client.pullZones.removeHostname(suspendedId, "old.suspended.example");
     assert.equal(await client.pullZones.findHostname(suspendedId, "old.suspended.example"), undefined);
+  });
+
+  it("a managed hostname (IsManagedHostname, not the system one) is bunny.net's like the system one: never removed, and keeps bunny.net's certificate", async () => {
+    const client = emu.client();
+    // Arrange a managed hostname straight in the emulator's store (the API makes them; no route adds one).
+    const store = emu.emulator.ctx.store;
+    const zone = store.get<PullZoneRecord>("pullzone", zoneId);
+    assert.ok(zone);
+    const system = zone.Hostnames.find((h) => h.IsSystemHostname);
+    assert.ok(system);
+    zone.Hostnames.push({ ...system, Id: store.nextId("hostname"), Value: "managed.client-zone.example", IsSystemHostname: false, IsManagedHostname: true });
+    store.put("pullzone", zoneId, zone);
+    await assert.rejects(client.pullZones.removeHostname(zoneId, "managed.client-zone.example"), (e: unknown) => e instanceof ValidationError && e.errorKey === "pullzone.hostname_system");
+    await client.pullZones.loadFreeCertificate("managed.client-zone.example");
+    const read = await client.pullZones.findHostname(zoneId, "managed.client-zone.example");
+    assert.deepEqual([read?.HasCertificate, read?.CertificateProvisionType], [true, CertificateProvision.Managed], "bunny.net's own certificate, not a free one");
+    await assert.rejects(client.pullZones.removeCertificate(zoneId, "managed.client-zone.example"), (e: unknown) => e instanceof ValidationError && e.errorKey === "pullzone.certificate_managed");
   });
 
   it("retries reads and removals under injected 503s", async () => {

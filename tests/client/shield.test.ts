@@ -260,7 +260,7 @@ describe("client: Shield rate-limit rules", () => {
       assert.equal((await emu.requests()).length, 1, "no read-back polling after an error envelope");
     });
 
-    it("a create past the plan's rule limit (202 envelope, invalid_plan_type) is ForbiddenError naming the key, at once", async () => {
+    it("a create past the plan's rule limit (202 envelope, plan_limit_restriction) is ForbiddenError naming the key, at once", async () => {
       const shield = emu.client().shield;
       const limit = Number(emu.fixtures.shieldRateLimitRulesLimit);
       for (let i = 0; i < limit; i++) await shield.createRateLimit(ruleInput(zoneId, `rule ${i}`));
@@ -268,8 +268,8 @@ describe("client: Shield rate-limit rules", () => {
       await assert.rejects(shield.createRateLimit(ruleInput(zoneId, "one too many")), (e: unknown) => {
         assert.ok(e instanceof ForbiddenError && !(e instanceof InvalidRequestError), String(e));
         assert.equal(e.status, 202);
-        assert.equal(e.errorKey, "invalid_plan_type.ratelimit");
-        assert.match(e.message, new RegExp(`at most ${limit}.*\\(invalid_plan_type\\.ratelimit\\)`));
+        assert.equal(e.errorKey, "plan_limit_restriction.rate_limit");
+        assert.match(e.message, new RegExp(`at most ${limit}.*\\(plan_limit_restriction\\.rate_limit\\)`));
         return true;
       });
       assert.equal((await emu.requests()).length, 1, "the 202 is not read as accepted and polled");
@@ -278,7 +278,7 @@ describe("client: Shield rate-limit rules", () => {
     it("reading a rule whose zone lost rate limiting (202 envelope) is ForbiddenError, not gone; update too", async () => {
       const shield = emu.client().shield;
       const id = Number(emu.fixtures.downgradedRateLimitId);
-      const isPlanError = (e: unknown) => e instanceof ForbiddenError && !(e instanceof NotFoundError) && e.errorKey === "invalid_plan_type.ratelimit";
+      const isPlanError = (e: unknown) => e instanceof ForbiddenError && !(e instanceof NotFoundError) && e.errorKey === "plan_limit_restriction.rate_limit";
       await assert.rejects(shield.getRateLimit(id), isPlanError);
       await assert.rejects(shield.updateRateLimit(id, { ruleName: "x", ruleConfiguration: ruleInput(zoneId, "x").ruleConfiguration }), isPlanError);
       await assert.rejects(shield.findRateLimitByName(Number(emu.fixtures.downgradedShieldZoneId), "kept-from-the-old-plan"), isPlanError);

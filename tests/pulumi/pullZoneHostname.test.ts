@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import type { PullZoneRecord } from "bunnynet-emulator/dist/surfaces/pullZones.js";
 import type { TestEmulator } from "../support/emulator";
 import { HostError, ProviderHost, named, hostConfig, startEmulatorAndHost, stopEmulatorAndHost } from "../support/providerHost";
 
@@ -148,6 +149,25 @@ describe("pulumi: PullZoneHostname through the SDK's provider host over gRPC", f
       const after = await onZone(pullZoneId, system.Value);
       assert.equal(after?.ForceSSL, false);
       assert.equal(after?.HasCertificate, true, "bunny.net's own certificate stays");
+    });
+
+    it("a managed hostname (IsManagedHostname, not the system one) is configured like the system one: not added, not removed on delete", async () => {
+      // Arranged straight in the emulator's store: bunny.net makes managed hostnames, no route adds one.
+      const store = emu.emulator.ctx.store;
+      const zone = store.get<PullZoneRecord>("pullzone", pullZoneId)!;
+      const system = zone.Hostnames.find((h) => h.IsSystemHostname)!;
+      const managed = "managed-edge.b-cdn.net";
+      zone.Hostnames.push({ ...system, Id: store.nextId("hostname"), Value: managed, IsSystemHostname: false, IsManagedHostname: true });
+      store.put("pullzone", pullZoneId, zone);
+      const inputs = await checked({ pullZoneId, hostname: managed, tls: "free", forceSsl: true });
+      await emu.markRequests();
+      const res = await host.create(TYPE, inputs);
+      assert.equal(res.outputs.isSystemHostname, true);
+      assert.equal((await onZone(pullZoneId, managed))?.ForceSSL, true);
+      await host.delete(TYPE, res.id, res.outputs);
+      const routes = (await emu.requests()).map((r) => r.route);
+      assert.ok(!routes.includes("/pullzone/:id/addHostname") && !routes.includes("/pullzone/:id/removeHostname"), routes.join(", "));
+      assert.equal((await onZone(pullZoneId, managed))?.ForceSSL, false, "still on the zone, force-SSL off");
     });
 
     it("an add whose answer was lost (500 after the server acted) is found on the zone and kept, not refused", async () => {

@@ -172,6 +172,22 @@ describe("pulumi: PullZoneHostname TLS and force-SSL through the provider host",
       assert.equal(outputs.hasCertificate, true);
     });
 
+    it("a free certificate the certificate authority rate-limits stops at the first refusal (no DNS wait), says when to retry, and is rolled back", async () => {
+      const hostname = `www.${String(emu.fixtures.certificateRateLimitedDomain)}`;
+      const inputs = await checked({ pullZoneId, hostname, tls: "free", certificateWaitSeconds: 3600 });
+      await emu.markRequests();
+      await assert.rejects(host.create(TYPE, inputs), (e: unknown) => {
+        assert.ok(e instanceof HostError, String(e));
+        assert.match(e.message, /too many certificates for its domain this week/);
+        assert.match(e.message, /Run again after \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC/);
+        assert.match(e.message, /urn:ietf:params:acme:error:rateLimited/);
+        assert.match(e.message, /The hostname was removed again/);
+        return true;
+      });
+      assert.deepEqual((await loads()).map((r) => r.status), [400], "one load, no retry loop");
+      assert.equal(await onZone(hostname), undefined);
+    });
+
     it("an existing hostname without a certificate is adopted with adoptExisting and given the certificate asked for", async () => {
       const hostname = uniqueHostname();
       await emu.client().pullZones.addHostname(pullZoneId, hostname);

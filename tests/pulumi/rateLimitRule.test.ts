@@ -289,7 +289,7 @@ describe("pulumi: RateLimitRule through the SDK's provider host over gRPC", func
       const zone = Number(emu.fixtures.downgradedShieldZoneId);
       await assert.rejects(host.read(TYPE, id, { ...outputs, ruleId: Number(id), shieldZoneId: zone }, { ...inputs, shieldZoneId: zone }), (e: unknown) => {
         assert.ok(e instanceof HostError, String(e));
-        assert.match(e.message, /invalid_plan_type\.ratelimit/);
+        assert.match(e.message, /plan_limit_restriction\.rate_limit/);
         return true;
       });
     });

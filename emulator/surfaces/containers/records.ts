@@ -10,6 +10,7 @@ export const REGION = "mc_region";
 export const APP = "mc_app";
 export const ENDPOINT = "mc_endpoint";
 export const VOLUME = "mc_volume";
+export const REGISTRY = "mc_registry";
 
 export interface RegionRecord {
   id: string;
@@ -23,6 +24,49 @@ export interface AppRecord {
   id: string;
   name: string;
   containers: { id: string; name: string; image: string }[];
+  /** What the create asked for (apps.ts); absent for the seeded app, which answers defaults. */
+  settings?: AppSettings;
+}
+
+/** An application's settings as `GET /mc/apps/{appId}` answers them (Application, ContainerTemplate without endpoints). */
+export interface AppSettings {
+  runtimeType: "shared" | "reserved";
+  autoScaling: { min: number; max: number };
+  regionSettings: { allowedRegionIds: string[]; requiredRegionIds: string[]; maxAllowedRegions: number | null };
+  containers: {
+    id: string;
+    name: string;
+    packageId: string;
+    image: string;
+    imageName: string;
+    imageNamespace: string;
+    imageTag: string;
+    imageRegistryId: string;
+    imageDigest: string;
+    imagePullPolicy: "always" | "ifNotPresent";
+    entryPoint: { command: string; arguments: string; workingDirectory: string };
+    probes: Record<string, unknown>;
+    environmentVariables: { name: string; value: string }[];
+    volumeMounts: { name: string; mountPath: string }[];
+  }[];
+  volumes: { name: string; size: number }[];
+}
+
+/** ContainerRegistry, as `GET /mc/registries` lists it. */
+export interface RegistryRecord {
+  id: number;
+  accountId: string | null;
+  userId: string | null;
+  namespaceId: string;
+  displayName: string;
+  hostName: string;
+  userName: string | null;
+  firstPasswordSymbols: string | null;
+  lastPasswordSymbols: string | null;
+  createdAt: string;
+  isPublic: boolean;
+  isPlatformManaged: boolean;
+  lastUpdatedAt: string | null;
 }
 
 export interface EndpointRecord {

@@ -4,12 +4,14 @@ import { encodeCursor, pageOf } from "./paging";
 import { notFound, validationProblem } from "./problems";
 import { APP, ENDPOINT, REGION, VOLUME, type AppRecord, type EndpointRecord, type RegionRecord, type VolumeRecord } from "./records";
 import { seedContainers } from "./seed";
+import { appRoutes } from "./apps";
 
 /**
- * Magic Containers (`/mc`, behind the server's account-key check): regions, one seeded app's endpoints,
- * and its volumes (list, detach, delete a detached volume instance).
+ * Magic Containers (`/mc`, behind the server's account-key check): regions, applications and registries (apps.ts),
+ * an app's endpoints, and its volumes (list, detach, delete a detached volume instance).
  * This file registers the surface and its routes; beside it: records.ts (what is stored), seed.ts (the seeded
- * account), paging.ts (cursor paging), problems.ts (error answers).
+ * account), apps.ts (create, read and delete an application; the registries), paging.ts (cursor paging),
+ * problems.ts (error answers).
  *
  * Sources: magic-containers-api-v1.0.0.json (bunny.net's published OpenAPI document); BUNNY-API.md.
  * - Regions page with an opaque cursor: `?limit=` (1..1000, default 20) and `?nextCursor=` (the previous answer's
@@ -51,6 +53,7 @@ export const containersSurface: EmulatorSurface = {
     };
 
     app.get("/mc/regions", async (req, reply) => pageOf(req, reply, ctx.store.list<RegionRecord>(REGION)) ?? reply);
+    appRoutes(app, ctx);
 
     app.get("/mc/apps/:appId/endpoints", async (req, reply) => {
       const owner = appOf(req, reply);

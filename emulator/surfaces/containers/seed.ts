@@ -1,4 +1,5 @@
 import type { EmulatorContext, Fixtures } from "../../context";
+import { seedRegistries } from "./apps";
 import { APP, ENDPOINT, mcId, REGION, VOLUME, type AppRecord, type EndpointRecord, type RegionRecord, type VolumeInstanceRecord, type VolumeRecord, type VolumeStatus } from "./records";
 
 /**
@@ -148,8 +149,11 @@ export function seedContainers(ctx: EmulatorContext): Fixtures {
   const detachedVolume: VolumeRecord = { id: mcId(), name: "old-cache", size: 10, volumeInstances: [instance("DE", "detached"), instance("UK", "detached")] };
   for (const v of [attachedVolume, detachedVolume]) ctx.store.put(VOLUME, v.id, v, appId);
 
+  const dockerHubRegistryId = seedRegistries(ctx);
+
   return {
     appId,
+    dockerHubRegistryId,
     attachedVolumeId: attachedVolume.id,
     attachedInstanceId: attachedVolume.volumeInstances[0].id,
     detachedVolumeId: detachedVolume.id,

@@ -10,6 +10,11 @@ import { secretsOf } from "./secrets";
  * UpsertEdgeScriptVariableEndpoint with AddEdgeScriptVariableModel, UpdateEdgeScriptVariableModel,
  * UpsertEdgeScriptVariableModel, EdgeScriptVariableModel). Variables live inside their script's document, as
  * `EdgeScriptVariables`; names are unique within a script and compared exactly (case-sensitive).
+ *
+ * Beyond UpdateEdgeScriptVariableModel (`{DefaultValue, Required}`, no other property): the update also takes the
+ * variable's own `Name`, which bunny.net's Terraform provider sends with every update (BunnyWay/terraform-provider-
+ * bunnynet internal/api/compute_script_variable.go, UpdateComputeScriptVariable marshals the whole struct); a
+ * different name is refused (the documents offer no rename).
  */
 
 const DEFAULT_VALUE_MAX = 4096;
@@ -92,8 +97,11 @@ export function variableRoutes(app: FastifyInstance, ctx: EmulatorContext): void
     const script = loadScript(ctx, id);
     const variable = script?.EdgeScriptVariables.find((v) => String(v.Id) === variableId);
     if (!script || !variable) return coreError(reply, 404);
-    const checked = checkVariableBody(req.body, { name: false, nameRequired: false, requiredRequired: false });
+    const checked = checkVariableBody(req.body, { name: true, nameRequired: false, requiredRequired: false });
     if ("error" in checked) return invalid(reply, checked.error);
+    if (checked.fields.Name !== undefined && checked.fields.Name !== variable.Name) {
+      return invalid(reply, { field: "Name", message: "The Name of a variable cannot be changed" });
+    }
     apply(variable, checked.fields);
     saveScript(ctx, script);
     return variable;

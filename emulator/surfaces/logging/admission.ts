@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { EmulatorContext } from "../../context";
 import { accessKeyOf, bearerOf } from "../../context";
 import { loggingError } from "../../errorShapes";
-import { LOGGING_RATE_LIMIT, SlidingWindowLimiter } from "bunnynet-pulumi/dist/http/rateLimiter.js";
+import { ZONE_REQUEST_BUDGET, ZoneRequestWindow } from "./facts";
 import type { PullZoneRecord } from "../pullZones";
 import { zoneClaimOf } from "./jwt";
 
@@ -17,7 +17,7 @@ export type Admit = (req: FastifyRequest, reply: FastifyReply, rawZoneId: string
 
 /** An admission check with its own rate limiters (one per zone). */
 export function createAdmission(ctx: EmulatorContext): Admit {
-  const limiters = new Map<number, SlidingWindowLimiter>();
+  const windows = new Map<number, ZoneRequestWindow>();
   return async (req, reply, rawZoneId) => {
     const zoneId = /^\d{1,12}$/.test(rawZoneId) ? Number(rawZoneId) : NaN;
     const key = accessKeyOf(req);
@@ -41,12 +41,12 @@ export function createAdmission(ctx: EmulatorContext): Admit {
     if (!zone) return void loggingError(reply, 404, "not_found", `Pull zone ${zoneId} was not found.`);
     if (zone.Suspended) return void loggingError(reply, 403, "forbidden", `Pull zone ${zoneId} is suspended.`);
     if (!zone.EnableLogging) return void loggingError(reply, 404, "logging_disabled", `Logging is disabled for pull zone ${zoneId}.`);
-    let limiter = limiters.get(zoneId);
-    if (!limiter) limiters.set(zoneId, (limiter = new SlidingWindowLimiter(LOGGING_RATE_LIMIT.limit, LOGGING_RATE_LIMIT.windowMs)));
-    const waitMs = limiter.tryAcquire();
+    let window = windows.get(zoneId);
+    if (!window) windows.set(zoneId, (window = new ZoneRequestWindow()));
+    const waitMs = window.admit();
     if (waitMs > 0) {
       reply.header("retry-after", String(Math.max(1, Math.ceil(waitMs / 1000))));
-      return void loggingError(reply, 429, "rate_limited", `More than ${LOGGING_RATE_LIMIT.limit} requests in ${LOGGING_RATE_LIMIT.windowMs / 1000} s for pull zone ${zoneId}.`);
+      return void loggingError(reply, 429, "rate_limited", `More than ${ZONE_REQUEST_BUDGET.requests} requests in ${ZONE_REQUEST_BUDGET.windowMs / 1000} s for pull zone ${zoneId}.`);
     }
     return zone;
   };

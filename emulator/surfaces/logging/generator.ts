@@ -1,5 +1,4 @@
 import { prng } from "../../faults";
-import type { V1LogFields } from "bunnynet-pulumi/dist/logs/format.js";
 
 /**
  * Synthetic CDN log lines with realistic variety, from a seeded PRNG (same seed, same lines):
@@ -160,23 +159,26 @@ export function logGenerator(options: LogGeneratorOptions): (timestamp: number) 
   };
 }
 
-/** The v1 columns of a stored row. */
-export function rowToV1Fields(row: LogRow): V1LogFields {
-  return {
-    cacheStatus: row.cacheStatus,
-    statusCode: row.statusCode,
-    timestamp: row.timestamp,
-    bytesSent: row.bytesSent,
-    pullZoneId: row.pullZoneId,
-    remoteIp: row.remoteIp ?? undefined,
-    referer: row.referer ?? undefined,
-    url: `${row.scheme}://${row.host}${row.path}`,
-    edgeLocation: row.edgeLocation,
-    userAgent: row.userAgent ?? undefined,
-    requestId: row.requestId,
-    countryCode: row.countryCode ?? undefined,
-    bodyBytesSent: row.bodyBytesSent ?? undefined,
-    contentRange: row.contentRange ?? undefined,
-    authorizationHeader: row.authorizationHeader ?? undefined,
-  };
+/**
+ * A stored row as one v1 day-file line, without the newline: the columns BUNNY-API.md ("CDN logs", v1) lists, in its
+ * order, separated by `|` with no escaping; a missing value is an empty column, a missing referer `-`. Extended
+ * logging appends body bytes, Range and Authorization.
+ */
+export function v1Line(row: LogRow, extended = false): string {
+  const columns: (string | number | null)[] = [
+    row.cacheStatus,
+    row.statusCode,
+    row.timestamp,
+    row.bytesSent,
+    row.pullZoneId,
+    row.remoteIp,
+    row.referer ?? "-",
+    `${row.scheme}://${row.host}${row.path}`,
+    row.edgeLocation,
+    row.userAgent,
+    row.requestId,
+    row.countryCode,
+  ];
+  if (extended) columns.push(row.bodyBytesSent, row.contentRange, row.authorizationHeader);
+  return columns.map((c) => c ?? "").join("|");
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { EmulatorContext, Fixtures } from "../../context";
-import { LOG_RETENTION_MS } from "bunnynet-pulumi/dist/schemas/logging.js";
+import { RETENTION_MS } from "./facts";
 import { createPullZone, type PullZoneRecord } from "../pullZones";
 import { logGenerator } from "./generator";
 import { logRowInserter } from "./table";
@@ -29,7 +29,7 @@ export function seedLogs(ctx: EmulatorContext, seededSoFar: Fixtures): Fixtures 
   const now = Date.now();
   const fill = (zone: PullZoneRecord, lines: number, extended: boolean): void => {
     // Spread evenly over the retention window (newest a few seconds ago), each at a jittered offset in its slot.
-    const span = LOG_RETENTION_MS - 60_000;
+    const span = RETENTION_MS - 60_000;
     const slot = span / lines;
     insertTraffic(ctx, zone, extended, Array.from({ length: lines }, (_, i) => Math.floor(now - span + i * slot + ((i * 7919) % 1000) / 1000 * slot * 0.9)));
   };

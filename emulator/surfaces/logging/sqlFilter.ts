@@ -1,4 +1,4 @@
-import { LOG_CACHE_STATUSES } from "bunnynet-pulumi/dist/schemas/logging.js";
+import { CACHE_STATUSES } from "./facts";
 import { boolParam, listParam, param, ParamError, substringParam, type Query } from "./query";
 import type { DbRow } from "./table";
 
@@ -98,8 +98,8 @@ export function v2Filters(q: Query, where: Where): PostFilters {
   const cache = listParam(q, "cacheStatus");
   if (cache) {
     const upper = cache.map((c) => c.toUpperCase());
-    const bad = upper.find((c) => !(LOG_CACHE_STATUSES as readonly string[]).includes(c));
-    if (bad !== undefined) throw new ParamError("cacheStatus", `cacheStatus: ${JSON.stringify(bad)} is not one of ${LOG_CACHE_STATUSES.join(", ")}`);
+    const bad = upper.find((c) => !CACHE_STATUSES.includes(c));
+    if (bad !== undefined) throw new ParamError("cacheStatus", `cacheStatus: ${JSON.stringify(bad)} is not one of ${CACHE_STATUSES.join(", ")}`);
     addIn(where, "cache_status", upper);
   }
   const country = listParam(q, "country");

@@ -1,5 +1,5 @@
 import type { EmulatorContext } from "../../context";
-import { LOG_RETENTION_MS } from "bunnynet-pulumi/dist/schemas/logging.js";
+import { RETENTION_MS } from "./facts";
 import type { LogRow } from "./generator";
 import type { Where } from "./sqlFilter";
 
@@ -80,7 +80,7 @@ export function expiredRowPruner(ctx: EmulatorContext): (now: number) => void {
   return (now) => {
     if (now - lastPrune < 60_000) return;
     lastPrune = now;
-    ctx.store.db.prepare("DELETE FROM cdn_logs WHERE ts < ?").run(now - LOG_RETENTION_MS);
+    ctx.store.db.prepare("DELETE FROM cdn_logs WHERE ts < ?").run(now - RETENTION_MS);
   };
 }
 

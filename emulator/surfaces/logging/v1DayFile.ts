@@ -1,15 +1,14 @@
 import { setImmediate } from "node:timers/promises";
 import type { EmulatorContext } from "../../context";
-import { formatV1Line } from "bunnynet-pulumi/dist/logs/format.js";
-import { LOG_RETENTION_MS } from "bunnynet-pulumi/dist/schemas/logging.js";
+import { RETENTION_MS } from "./facts";
 import type { PullZoneRecord } from "../pullZones";
-import { rowToV1Fields } from "./generator";
+import { v1Line } from "./generator";
 import { boolParam, DAY_MS, enumParam, intParam, param, ParamError, type Query } from "./query";
 import { v1Filters, type Where } from "./sqlFilter";
 import { hasExtendedLogging, selectLogRows, toLogRow } from "./table";
 
 /**
- * `GET /{MM-dd-yy}/{pullZoneId}.log`: an admitted zone's day file, pipe-separated lines (`formatV1Line`), streamed.
+ * `GET /{MM-dd-yy}/{pullZoneId}.log`: an admitted zone's day file, pipe-separated lines (`v1Line`), streamed.
  *
  * Sources: the logging API's OpenAPI document (https://logging.bunnycdn.com/docs/all/swagger.json), its pages on
  * docs.bunny.net (cdn/logging, api-reference/cdn-logging) and BUNNY-API.md. From them:
@@ -43,7 +42,7 @@ function parseV1Date(s: string): number | undefined {
 export function readV1DayFileRequest(zone: PullZoneRecord, date: string, q: Query, now: number): V1DayFileRequest {
   const dayStart = parseV1Date(date);
   if (dayStart === undefined) throw new ParamError("date", `${date} is not a date (MM-dd-yy)`);
-  const retentionStart = now - LOG_RETENTION_MS;
+  const retentionStart = now - RETENTION_MS;
   if (dayStart + DAY_MS <= retentionStart) throw new ParamError("date", `${date} is outside the 3-day retention`);
   if (dayStart > now) throw new ParamError("date", `${date} is in the future`);
   const start = intParam(q, "start", 0, 0, Number.MAX_SAFE_INTEGER);
@@ -79,7 +78,7 @@ export async function* v1Lines(ctx: EmulatorContext, request: V1DayFileRequest):
     remaining -= rows.length;
     const last = rows[rows.length - 1];
     after = [last.ts, last.id];
-    yield rows.map((r) => formatV1Line(rowToV1Fields(toLogRow(r)), extended)).join("\n") + "\n";
+    yield rows.map((r) => v1Line(toLogRow(r), extended)).join("\n") + "\n";
     if (rows.length < batch) return;
     // Let other requests in between batches, as a server streaming a large file would.
     await setImmediate();

@@ -1,5 +1,5 @@
 import type { EmulatorContext } from "../../context";
-import { LOG_RETENTION_MS } from "bunnynet-pulumi/dist/schemas/logging.js";
+import { RETENTION_MS } from "./facts";
 import type { PullZoneRecord } from "../pullZones";
 import { DAY_MS, enumParam, instantParam, intParam, ParamError, type Query } from "./query";
 import { matchesPostFilters, v2Filters, type Where } from "./sqlFilter";
@@ -45,8 +45,8 @@ export function v2Page(ctx: EmulatorContext, zone: PullZoneRecord, q: Query, now
   const to = instantParam(q, "to") ?? now;
   const from = instantParam(q, "from") ?? to - DAY_MS;
   if (from >= to) throw new ParamError("from", "from must be before to");
-  if (to - from > LOG_RETENTION_MS) throw new ParamError("to", "the range from..to must be at most 3 days");
-  const retentionStart = now - LOG_RETENTION_MS;
+  if (to - from > RETENTION_MS) throw new ParamError("to", "the range from..to must be at most 3 days");
+  const retentionStart = now - RETENTION_MS;
   if (from < retentionStart - RETENTION_GRACE_MS) throw new ParamError("from", "from is outside the 3-day retention");
   const limit = intParam(q, "limit", 100, 1, 10_000);
   const offset = intParam(q, "offset", 0, 0, Number.MAX_SAFE_INTEGER);

@@ -12,11 +12,22 @@ import type { PullZoneRecord } from "./records";
  * it points here when a record at that name is a CNAME to the pull zone's `<name>.b-cdn.net`, a PullZone record of
  * that zone, or an A/AAAA record to the address the emulator's pull zones answer at (`PULL_ZONE_ADDRESSES`, from the
  * documentation ranges: the real edge addresses are not published). A name outside every DNS zone of the account is
- * not judged (undefined): its DNS lives elsewhere, and `POST /_emulator/dns-pending` stands in for it.
+ * not judged (undefined): its DNS lives elsewhere, and `POST /_emulator/dns-pending` stands in for it; except a
+ * name under a special-use domain that public DNS never answers (`NEVER_IN_PUBLIC_DNS`), which cannot point anywhere:
+ * the Terraform test's own hostname, `test-acceptance-….terraform.internal`, is refused so by the real API.
  */
 export const PULL_ZONE_ADDRESSES: readonly string[] = ["198.51.100.80", "2001:db8::80"];
 
+/**
+ * Domains no public resolver answers: `.invalid`, `.localhost` (RFC 6761 §6.4, §6.3), `.local` (RFC 6762),
+ * `.home.arpa` (RFC 8375), `.alt` (RFC 9476) and `.internal` (reserved for private use by ICANN in 2024). `.test` and
+ * `.example` (RFC 6761 too) are left out on purpose: the emulator's fixtures and users' tests use them for names on
+ * the public internet.
+ */
+const NEVER_IN_PUBLIC_DNS = /\.(?:invalid|localhost|local|home\.arpa|alt|internal)$/i;
+
 export function pointsAtPullZone(store: Store, hostname: string, zone: PullZoneRecord): boolean | undefined {
+  if (NEVER_IN_PUBLIC_DNS.test(hostname)) return false;
   const dns = dnsTargetsOf(store, hostname);
   if (!dns.zoneFound) return undefined;
   const cdnHostname = `${zone.Name}.b-cdn.net`.toLowerCase();

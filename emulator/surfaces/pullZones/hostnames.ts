@@ -3,8 +3,9 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { EmulatorContext, EmulatorSurface } from "../../context";
 import { coreError } from "../../errorShapes";
 import { issueCertificate } from "../../certificates";
-import { PROVISION, type HostnameRecord, type PullZoneRecord, createPullZone, publicZone } from "./records";
+import { PROVISION, type HostnameRecord, type PullZoneRecord, controlledByBunny, createPullZone, publicZone } from "./records";
 import { pointsAtPullZone } from "./dnsPointing";
+import { CERTIFICATE_RATE_LIMITED_KEY, CERTIFICATES_PER_DOMAIN, rateLimitRefusal, recordIssued } from "./certificateRateLimit";
 
 /**
  * The custom hostnames of pull zones, their certificates and force-SSL.
@@ -19,12 +20,13 @@ import { pointsAtPullZone } from "./dnsPointing";
  *   except for a name in one of the account's DNS zones that no record there points at the pull zone (400
  *   `The domain … is not pointing to our servers.`, see dnsPointing.ts), and a hostname whose DNS "does not point here yet": `POST /_emulator/dns-pending
  *   {hostname, attempts}` makes its next N loads answer 400 `pullzone.certificate_dns_not_ready`
- *   (fixture `dnsPendingHostname`, seeded with `dnsPendingAttempts`).
+ *   (fixture `dnsPendingHostname`, seeded with `dnsPendingAttempts`); and a domain with too many certificates issued
+ *   this week (400 with the ACME `rateLimited` problem in the Message, see certificateRateLimit.ts).
  * - A custom certificate must be base64 of PEM text, parse, match its key, cover the hostname and be
  *   within its validity; each failure is a 400 naming the field, and no message echoes what was sent.
- * - Force-SSL needs a certificate on the hostname; removing the certificate turns force-SSL off. A system
- *   hostname has bunny.net's certificate (provision type Managed) and may take a custom one; removing that
- *   brings bunny.net's back.
+ * - Force-SSL needs a certificate on the hostname; removing the certificate turns force-SSL off. A system or managed
+ *   hostname (`controlledByBunny`, records.ts) has bunny.net's certificate (provision type Managed), may take a custom
+ *   one (removing that brings bunny.net's back), and cannot be removed.
  * - `Certificate` and `CertificateKey` (base64) are in `GET /pullzone/{id}` only with
  *   `includeCertificate=true`, as documented; otherwise null.
  */
@@ -39,7 +41,9 @@ export const seedPullZones: EmulatorSurface["seed"] = (ctx) => {
   const dnsPendingHostname = "dns-pending.emulator.example";
   const dnsPendingAttempts = 3;
   ctx.store.setMeta(DNS_PENDING_PREFIX + dnsPendingHostname, dnsPendingAttempts);
-  return { pullZoneId: main.Id, suspendedPullZoneId: suspended.Id, loggingDisabledPullZoneId: noLogging.Id, dnsPendingHostname, dnsPendingAttempts };
+  const certificateRateLimitedDomain = "certificate-limit.example";
+  recordIssued(ctx, certificateRateLimitedDomain, Date.now(), CERTIFICATES_PER_DOMAIN);
+  return { pullZoneId: main.Id, suspendedPullZoneId: suspended.Id, loggingDisabledPullZoneId: noLogging.Id, dnsPendingHostname, dnsPendingAttempts, certificateRateLimitedDomain };
 };
 
 /** The zone as `GET /pullzone/{id}` answers it: certificates and keys only with includeCertificate=true. */
@@ -85,7 +89,7 @@ export function hostnameRoutes(app: FastifyInstance, ctx: EmulatorContext): void
     const value = parsed.hostname.toLowerCase();
     const index = zone.Hostnames.findIndex((h) => h.Value.toLowerCase() === value);
     if (index < 0) return coreError(reply, 400, "pullzone.hostname_not_found", "Hostname", "The hostname was not found on this pull zone");
-    if (zone.Hostnames[index].IsSystemHostname) return coreError(reply, 400, "pullzone.hostname_system", "Hostname", "A system hostname cannot be removed");
+    if (controlledByBunny(zone.Hostnames[index])) return coreError(reply, 400, "pullzone.hostname_system", "Hostname", "A system or managed hostname cannot be removed");
     zone.Hostnames.splice(index, 1);
     ctx.store.put("pullzone", zone.Id, zone);
     return reply.code(204).send();
@@ -102,12 +106,15 @@ export function hostnameRoutes(app: FastifyInstance, ctx: EmulatorContext): void
       ctx.store.setMeta(DNS_PENDING_PREFIX + hostname, pending - 1);
       return coreError(reply, 400, "pullzone.certificate_dns_not_ready", "hostname", `Failed configuring the certificate: the DNS records of ${hostname} do not point to bunny.net yet`);
     }
-    // A system hostname already has bunny.net's own certificate.
-    if (found.hostname.IsSystemHostname) return reply.code(200).send();
+    // A system or managed hostname already has bunny.net's own certificate.
+    if (controlledByBunny(found.hostname)) return reply.code(200).send();
     // A name in one of the account's DNS zones gets a certificate only once a record there points at the pull zone.
     if (pointsAtPullZone(ctx.store, hostname, found.zone) === false) {
       return coreError(reply, 400, "pullzone.certificate_dns_not_ready", "hostname", `The domain ${hostname} is not pointing to our servers.`);
     }
+    const refusal = rateLimitRefusal(ctx, hostname, Date.now());
+    if (refusal) return coreError(reply, 400, CERTIFICATE_RATE_LIMITED_KEY, "hostname", refusal);
+    recordIssued(ctx, hostname, Date.now());
     const issued = await issueCertificate({ hostnames: [hostname], issuer: "Emulator Free Certificates" });
     // Read the zone again after the wait: other requests may have changed it meanwhile.
     const now = findInAccount(ctx, hostname);
@@ -138,9 +145,9 @@ export function hostnameRoutes(app: FastifyInstance, ctx: EmulatorContext): void
     if ("error" in body) return bodyError(reply, body.error);
     const hostname = zone.Hostnames.find((h) => h.Value === String(body.fields.Hostname).toLowerCase());
     if (!hostname) return coreError(reply, 400, "pullzone.hostname_not_found", "Hostname", "The hostname was not found on this pull zone");
-    if (hostname.IsSystemHostname) {
-      // A system hostname goes back to bunny.net's own certificate; that one cannot be removed.
-      if (hostname.CertificateProvisionType !== PROVISION.custom) return coreError(reply, 400, "pullzone.certificate_managed", "Hostname", "The certificate of a system hostname is managed by bunny.net");
+    if (controlledByBunny(hostname)) {
+      // A system or managed hostname goes back to bunny.net's own certificate; that one cannot be removed.
+      if (hostname.CertificateProvisionType !== PROVISION.custom) return coreError(reply, 400, "pullzone.certificate_managed", "Hostname", "The certificate of a system or managed hostname is managed by bunny.net");
       Object.assign(hostname, { Certificate: null, CertificateKey: null, CertificateKeyType: 0, CertificateProvisionType: PROVISION.managed });
     } else {
       if (!hostname.HasCertificate) return coreError(reply, 400, "pullzone.certificate_not_found", "Hostname", "The hostname has no certificate");
@@ -164,6 +171,16 @@ export function hostnameRoutes(app: FastifyInstance, ctx: EmulatorContext): void
     hostname.ForceSSL = body.fields.ForceSSL;
     ctx.store.put("pullzone", zone.Id, zone);
     return reply.code(204).send();
+  });
+
+  // Admin: `count` certificates were issued for the domain elsewhere (the certificate authority counts them all).
+  app.post("/_emulator/certificates-issued", async (req, reply) => {
+    const { domain, count } = (req.body ?? {}) as { domain?: unknown; count?: unknown };
+    if (typeof domain !== "string" || !Number.isInteger(count) || (count as number) < 0 || (count as number) > 10_000) {
+      return reply.code(400).send({ error: { code: "invalid_request", message: "expected {domain: string, count: integer 0..10000}" } });
+    }
+    recordIssued(ctx, domain, Date.now(), count as number);
+    return { domain: domain.toLowerCase(), count };
   });
 
   // Admin: the hostname's DNS "does not point here yet" for its next N certificate loads.

@@ -44,6 +44,17 @@ export const HIDDEN = "Hidden";
 
 type SeedContext = Parameters<EmulatorSurface["seed"]>[0];
 
+/**
+ * A hostname bunny.net controls: the zone's system hostname, or a managed one (HostnameModel: IsSystemHostname "a
+ * system hostname controlled by bunny.net", IsManagedHostname "a managed hostname controlled by bunny.net"). Both carry
+ * bunny.net's certificate and are never removed; bunny.net's Terraform provider treats the two alike (internal/api/
+ * pullzone_hostname.go, CreatePullzoneHostname: `h.IsSystemHostname || h.IsManagedHostname` is configured, not added;
+ * resource_pullzone_hostname.go: `is_internal`, never deleted).
+ */
+export function controlledByBunny(hostname: HostnameRecord): boolean {
+  return hostname.IsSystemHostname || hostname.IsManagedHostname;
+}
+
 export function systemHostname(ctx: SeedContext, zoneName: string): HostnameRecord {
   return {
     Id: ctx.store.nextId("hostname", 7001),
