@@ -1,4 +1,5 @@
 import { ConfigurationError } from "./http/errors";
+import { rememberSecret } from "./http/redaction";
 
 /** Everything the client needs to reach the four bunny.net APIs. */
 export interface BunnySettings {
@@ -101,6 +102,29 @@ function positiveInt(name: string, value: string | number | undefined, fallback:
   return n;
 }
 
+/** The settings as `util.inspect` and `JSON.stringify` show them: everything but the key. */
+function shownSettings(settings: BunnySettings): Omit<BunnySettings, "apiKey"> & { apiKey: string } {
+  return { ...settings, apiKey: "[hidden]" };
+}
+
+/**
+ * The settings with the key hidden from `util.inspect` (also with `showHidden` and `getters`) and `JSON.stringify`,
+ * and remembered so that no error shows it (http/redaction.ts). A copy: the caller's object is left as it was.
+ * The two hooks are not enumerable, so a spread copy is a plain object again (and is hidden anew by the client).
+ */
+export function hideKey(settings: BunnySettings): BunnySettings {
+  rememberSecret(settings.apiKey);
+  const copy = { ...settings };
+  Object.defineProperties(copy, {
+    toJSON: { value: () => shownSettings(copy), enumerable: false },
+    [Symbol.for("nodejs.util.inspect.custom")]: {
+      value: (_depth: number, options: object, inspect: (v: unknown, o: object) => string) => `BunnySettings ${inspect(shownSettings(copy), options)}`,
+      enumerable: false,
+    },
+  });
+  return copy;
+}
+
 /**
  * Resolves settings: explicit values first, then BUNNYNET_* environment variables, then defaults.
  * Throws ConfigurationError (without ever echoing the key) when the key is missing or a value is wrong.
@@ -115,7 +139,7 @@ export function resolveSettings(input: SettingsInput = {}, env: NodeJS.ProcessEn
   if (apiKey === undefined) throw new ConfigurationError(MISSING_KEY_HELP);
   const apiUrl = url("apiUrl", String(pick("apiUrl") ?? DEFAULT_URLS.apiUrl));
   const debugEnv = env.BUNNYNET_DEBUG === "1" || env.BUNNYNET_DEBUG === "true";
-  return {
+  return hideKey({
     apiKey: headerSafeSecret("apiKey", String(apiKey)),
     apiUrl,
     streamApiUrl: url("streamApiUrl", String(pick("streamApiUrl") ?? DEFAULT_URLS.streamApiUrl)),
@@ -128,5 +152,5 @@ export function resolveSettings(input: SettingsInput = {}, env: NodeJS.ProcessEn
     maxItems: positiveInt("maxItems", pick("maxItems"), DEFAULT_LIMITS.maxItems, 1),
     retryBaseDelayMs: 200,
     debug: input.debug ?? (debugEnv ? (line: string) => process.stderr.write(`[bunnynet] ${line}\n`) : undefined),
-  };
+  });
 }

@@ -13,6 +13,7 @@ import { connectionError } from "./connectionErrors";
 import { BunnyError, InvalidRequestError, RateLimitedError, UnexpectedResponseError, errorForStatus } from "./errors";
 import { checkSentPath } from "./pathSegments";
 import { limiterFor } from "./rateLimiter";
+import { rememberSecret } from "./redaction";
 import type { ApiName, ApiResponse, Auth, RequestSpec } from "./requestSpec";
 import { type RetryPolicy, backoffMs, defaultRetryPolicy, isRetryable, maxAttempts } from "./retryPolicy";
 import { type Sharing, credentialId, shared, surfaceOf } from "./sharedReads";
@@ -46,15 +47,15 @@ function schemaId(schema: Schema | undefined): number {
 /** Sends the requests of every client method: see the header of this file for what it does itself. */
 export class Transport {
   readonly stats: TransportStats = { requests: 0, retries: 0 };
-  /** A JS-private field: util.inspect and JSON.stringify never show it, so the key cannot leak through them. */
+  /**
+   * A JS-private field, read through no accessor: util.inspect (even with showHidden and getters) and
+   * JSON.stringify never show it, so the key cannot leak through them.
+   */
   readonly #settings: BunnySettings;
 
   constructor(settings: BunnySettings) {
     this.#settings = settings;
-  }
-
-  private get settings(): BunnySettings {
-    return this.#settings;
+    rememberSecret(settings.apiKey);
   }
 
   /** The settings' limits (never the key). */
@@ -66,13 +67,13 @@ export class Transport {
   baseUrl(api: ApiName): string {
     switch (api) {
       case "core":
-        return this.settings.apiUrl;
+        return this.#settings.apiUrl;
       case "stream":
-        return this.settings.streamApiUrl;
+        return this.#settings.streamApiUrl;
       case "containers":
-        return this.settings.containersApiUrl;
+        return this.#settings.containersApiUrl;
       case "logging":
-        return this.settings.loggingApiUrl;
+        return this.#settings.loggingApiUrl;
     }
   }
 
@@ -86,13 +87,13 @@ export class Transport {
     // certificate keys, for one, are dropped on arrival). Every caller gets its own copy.
     const res = await shared(sharing, async () => {
       const { status, headers, body } = await this.send(spec, "json", async (r) => {
-        const text = await readBounded(r, this.settings.maxResponseBytes);
+        const text = await readBounded(r, this.#settings.maxResponseBytes);
         if (text === undefined) {
           throw new UnexpectedResponseError({
             method: spec.method,
             path: spec.path,
             status: r.statusCode,
-            serverMessage: `the answer is larger than ${this.settings.maxResponseBytes} bytes (maxResponseBytes); it was not read further`,
+            serverMessage: `the answer is larger than ${this.#settings.maxResponseBytes} bytes (maxResponseBytes); it was not read further`,
           });
         }
         return text;
@@ -114,7 +115,7 @@ export class Transport {
       this.send(spec, "stream", async (res) => {
         const out = new PassThrough();
         const source = res.body;
-        source.on("error", (e) => out.destroy(e instanceof BunnyError ? e : connectionError(spec, e, "stream", this.settings.timeoutMs)));
+        source.on("error", (e) => out.destroy(e instanceof BunnyError ? e : connectionError(spec, e, "stream", this.#settings.timeoutMs)));
         out.on("close", () => {
           if (!source.readableEnded) source.destroy();
         });
@@ -131,7 +132,7 @@ export class Transport {
     const credential = auth === "none" ? "none" : "accessKey" in auth ? `accessKey ${auth.accessKey}` : `bearer ${auth.bearer}`;
     let sharing: Sharing = "none";
     if (spec.method !== "GET" || spec.mutates) sharing = "write";
-    else if (buffered) sharing = spec.cacheable && this.settings.readCache ? "cache" : "coalesce";
+    else if (buffered) sharing = spec.cacheable && this.#settings.readCache ? "cache" : "coalesce";
     // Requests are identical when their answers are parsed alike too: the schema is part of the key.
     return { sharing, key: `${spec.method} ${url} ${schemaId(spec.responseSchema)}`, surface: surfaceOf(url), credential: credentialId(credential, new URL(url).origin) };
   }
@@ -146,15 +147,7 @@ export class Transport {
 
   /** How the request authenticates: by default the account key as `AccessKey`. */
   private authOf(spec: RequestSpec<unknown>): Auth {
-    return spec.auth ?? { accessKey: this.settings.apiKey };
-  }
-
-  /** The credential values of a request: redacted from anything the server says back. */
-  private secrets(spec: RequestSpec<unknown>): string[] {
-    const auth = this.authOf(spec);
-    const values = [this.settings.apiKey];
-    if (auth !== "none") values.push("accessKey" in auth ? auth.accessKey : auth.bearer);
-    return values;
+    return spec.auth ?? { accessKey: this.#settings.apiKey };
   }
 
   private headers(spec: RequestSpec<unknown>): Record<string, string> {
@@ -162,6 +155,8 @@ export class Transport {
     const auth = this.authOf(spec);
     if (auth !== "none") {
       const [name, value] = "accessKey" in auth ? ["AccessKey", auth.accessKey] : ["Authorization", auth.bearer];
+      // A request's own credential (a library key, a bearer token) is kept out of every error, like the account key.
+      rememberSecret(value);
       // undici refuses such a header by throwing; refused here instead, as what it is, and never retried.
       if (!/^[\x21-\x7e]+$/.test(value)) {
         throw new InvalidRequestError(spec.method, spec.path, [{ field: name, message: "the credential contains a character that cannot be sent in an HTTP header (a line break, space or non-ASCII character)" }]);
@@ -181,11 +176,11 @@ export class Transport {
   ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: R }> {
     checkSentPath(spec.method, spec.path);
     const headers = this.headers(spec);
-    const timeoutMs = this.settings.timeoutMs;
+    const timeoutMs = this.#settings.timeoutMs;
     const policy: RetryPolicy = spec.retry ?? defaultRetryPolicy(spec.method);
     const url = this.buildUrl(spec);
     const payload = spec.json !== undefined ? JSON.stringify(spec.json) : spec.body;
-    const attempts = maxAttempts(policy, this.settings.maxRetries);
+    const attempts = maxAttempts(policy, this.#settings.maxRetries);
     const limiter = spec.limiterKey ? limiterFor(spec.limiterKey) : undefined;
 
     for (let attempt = 1; ; attempt++) {
@@ -211,7 +206,7 @@ export class Transport {
         }
         // Only the start of an error body is read: the message needs a few hundred characters, not gigabytes.
         const text = await readErrorBody(res);
-        error = errorForStatus(spec.method, spec.path, res.statusCode, text, res.headers["retry-after"], this.secrets(spec));
+        error = errorForStatus(spec.method, spec.path, res.statusCode, text, res.headers["retry-after"]);
         this.debug(`${spec.method} ${spec.path} → ${res.statusCode} in ${Date.now() - started} ms (attempt ${attempt})`);
       } catch (e) {
         if (e instanceof BunnyError) throw e;
@@ -223,11 +218,11 @@ export class Transport {
       if (limiter && error instanceof RateLimitedError) limiter.penalize(error.retryAfterMs ?? 1000);
       if (attempt >= attempts || !isRetryable(policy, error)) throw error;
       this.stats.retries++;
-      await sleep(backoffMs(attempt, error, this.settings.retryBaseDelayMs));
+      await sleep(backoffMs(attempt, error, this.#settings.retryBaseDelayMs));
     }
   }
 
   private debug(line: string): void {
-    this.settings.debug?.(line);
+    this.#settings.debug?.(line);
   }
 }

@@ -8,6 +8,7 @@ import {
   ConfigurationError,
   InvalidRequestError,
   NetworkError,
+  NotFoundError,
   RateLimitedError,
   ServerError,
   TimeoutError,
@@ -324,6 +325,55 @@ describe("a hostile server (loopback): the client bounds everything", () => {
         assert.ok(!text.includes(KEY.slice(0, 16)) && !text.includes(KEY.slice(-16)), text);
         assert.match(text, /Key \[redacted\] has no access \(not_found_or_unauthorised_access\.ratelimit\)/);
         return true;
+      });
+    });
+
+    describe("a key that is not UUID-shaped, echoed in parts and encodings (issue 25)", () => {
+      const SECRET = "SECRETKEY-7Hq2+Zx/9wLm=Rt4-Vb8Nc1Yp6Kd3Gs5-Fj0Tu";
+      const secretClient = () =>
+        new BunnyClient({ ...resolveSettings({ apiKey: SECRET, apiUrl: server.url, loggingApiUrl: server.url, streamApiUrl: server.url, maxRetries: 0 }, {}), retryBaseDelayMs: 5 });
+      /** Every 12-character window of the key, lower-cased: none may appear in any text, in any case. */
+      const windows = Array.from({ length: SECRET.length - 11 }, (_, i) => SECRET.slice(i, i + 12).toLowerCase());
+      const assertNoFragment = (what: string, text: string) => {
+        const lower = text.toLowerCase();
+        const found = windows.find((w) => lower.includes(w) || lower.includes(encodeURIComponent(w).toLowerCase()));
+        assert.equal(found, undefined, `${what} holds "${found}": ${text.slice(0, 400)}`);
+      };
+      /** Everything an error shows: message, stack, JSON, inspect (hidden properties and getters too), its cause. */
+      const everything = (e: unknown) =>
+        [String(e), (e as Error).stack, JSON.stringify(e), inspect(e, { showHidden: true, getters: true, depth: Infinity }), String((e as Error).cause)].join("\n");
+
+      it("is in no part of the error when Shield's 202 envelope echoes it in errorKey and message, whole or in parts", async () => {
+        const echoes = (sent: string) => [sent, sent.slice(12, 12 + Math.ceil(sent.length / 3)), sent.slice(0, sent.length / 2).toUpperCase(), encodeURIComponent(sent), Buffer.from(sent).toString("base64")];
+        server.route("/shield/rate-limit/1", (req, res) => {
+          const sent = String(req.headers.accesskey);
+          sendJson(res, 202, { data: null, error: { success: false, errorKey: `not_found.ratelimit ${sent}`, message: `Invalid AccessKey ${echoes(sent).join(" / ")}` } });
+        });
+        await assert.rejects(secretClient().shield.getRateLimit(1), (e: unknown) => {
+          assert.ok(e instanceof NotFoundError, String(e));
+          assert.match(e.message, /Invalid AccessKey \[redacted\]/);
+          assertNoFragment("the Shield envelope's error", everything(e));
+          return true;
+        });
+        // And in an error status's body, in the path a caller built from it, and a connection failure's cause.
+        server.route("/apikey", (req, res) => sendJson(res, 401, { Message: echoes(String(req.headers.accesskey)).join(" "), ErrorKey: SECRET }));
+        await assert.rejects(secretClient().apiKeys.listPage(), (e: unknown) => {
+          assertNoFragment("a 401's error", everything(e));
+          return true;
+        });
+      });
+
+      it("no client, sub-client or settings object shows it to inspect (showHidden, getters) or JSON", () => {
+        const c = secretClient();
+        const options = { showHidden: true, getters: true, depth: Infinity };
+        const objects: [string, unknown][] = [
+          ["client", c],
+          ["settings", c.settings],
+          ["resolved settings", resolveSettings({ apiKey: SECRET }, {})],
+          ...Object.entries(c).map(([name, value]): [string, unknown] => [`client.${name}`, value]),
+        ];
+        assert.ok(objects.length > 12);
+        for (const [name, value] of objects) assertNoFragment(name, `${inspect(value, options)}\n${JSON.stringify(value) ?? ""}`);
       });
     });
 
