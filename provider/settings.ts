@@ -25,6 +25,12 @@ export interface BunnySettings {
   maxPages: number;
   /** The most items one listing may yield before it stops with an error. */
   maxItems: number;
+  /**
+   * The slowest a streamed download may be, in bytes a second averaged over windows of three `timeoutMs`, before it
+   * is cut with a TimeoutError (a server trickling a byte now and then never trips the idle timeout). Time the reader
+   * spends behind is not counted. 0 turns it off.
+   */
+  minDownloadBytesPerSecond: number;
   /** Debug sink for one line per HTTP attempt (never carries headers or bodies). */
   debug?: (line: string) => void;
   /** Serve parent reads from the deployment-scoped read cache (the provider process turns it on; see http/sharedReads.ts). */
@@ -49,10 +55,14 @@ export const SETTING_SOURCES = {
   maxResponseBytes: { config: "maxResponseBytes", env: ["BUNNYNET_MAX_RESPONSE_BYTES"] },
   maxPages: { config: "maxPages", env: ["BUNNYNET_MAX_PAGES"] },
   maxItems: { config: "maxItems", env: ["BUNNYNET_MAX_ITEMS"] },
+  minDownloadBytesPerSecond: { config: "minDownloadBytesPerSecond", env: ["BUNNYNET_MIN_DOWNLOAD_BYTES_PER_SECOND"] },
 } as const;
 
-/** Generous bounds: far above any real answer or listing, far below what would exhaust a machine. */
-export const DEFAULT_LIMITS = { maxResponseBytes: 64 * 1024 * 1024, maxPages: 10_000, maxItems: 1_000_000 } as const;
+/**
+ * Generous bounds: far above any real answer or listing, far below what would exhaust a machine; and a download
+ * floor of 1 KiB a second (over 90 s with the default timeout), far under any healthy transfer.
+ */
+export const DEFAULT_LIMITS = { maxResponseBytes: 64 * 1024 * 1024, maxPages: 10_000, maxItems: 1_000_000, minDownloadBytesPerSecond: 1024 } as const;
 
 export type SettingName = keyof typeof SETTING_SOURCES;
 export type SettingsInput = Partial<Record<SettingName, string | number | undefined>> & { debug?: (line: string) => void };
@@ -150,6 +160,7 @@ export function resolveSettings(input: SettingsInput = {}, env: NodeJS.ProcessEn
     maxResponseBytes: positiveInt("maxResponseBytes", pick("maxResponseBytes"), DEFAULT_LIMITS.maxResponseBytes, 1024),
     maxPages: positiveInt("maxPages", pick("maxPages"), DEFAULT_LIMITS.maxPages, 1),
     maxItems: positiveInt("maxItems", pick("maxItems"), DEFAULT_LIMITS.maxItems, 1),
+    minDownloadBytesPerSecond: positiveInt("minDownloadBytesPerSecond", pick("minDownloadBytesPerSecond"), DEFAULT_LIMITS.minDownloadBytesPerSecond, 0),
     retryBaseDelayMs: 200,
     debug: input.debug ?? (debugEnv ? (line: string) => process.stderr.write(`[bunnynet] ${line}\n`) : undefined),
   });

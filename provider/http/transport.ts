@@ -8,9 +8,9 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { PassThrough, type Readable } from "node:stream";
 import { Agent, request as undiciRequest, type Dispatcher } from "undici";
-import { readBounded, readErrorBody } from "./bodyReader";
+import { readBounded, readErrorBody, watchThroughput } from "./bodyReader";
 import { connectionError } from "./connectionErrors";
-import { BunnyError, InvalidRequestError, RateLimitedError, UnexpectedResponseError, errorForStatus } from "./errors";
+import { BunnyError, InvalidRequestError, RateLimitedError, TimeoutError, UnexpectedResponseError, errorForStatus } from "./errors";
 import { checkSentPath } from "./pathSegments";
 import { limiterFor } from "./rateLimiter";
 import { rememberSecret } from "./redaction";
@@ -107,8 +107,9 @@ export class Transport {
 
   /**
    * Sends a request and hands back the body as a stream (for multi-gigabyte log files): no size limit, and the
-   * timeout means "no data for `timeoutMs`", so a long healthy transfer is never cut. A transfer that fails midway
-   * (dropped connection, stalled sender) errors the stream with a NetworkError or TimeoutError.
+   * timeout means "no data for `timeoutMs`", so a long healthy transfer is never cut, and a sender slower than
+   * `minDownloadBytesPerSecond` over three `timeoutMs` (a trickle) is cut too. A transfer that fails midway (dropped
+   * connection, stalled or trickling sender) errors the stream with a NetworkError or TimeoutError.
    */
   async stream(spec: RequestSpec<unknown>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Readable }> {
     return shared(this.sharing(spec, false), () =>
@@ -120,6 +121,16 @@ export class Transport {
           if (!source.readableEnded) source.destroy();
         });
         source.pipe(out);
+        const { minDownloadBytesPerSecond, timeoutMs } = this.#settings;
+        const windowMs = 3 * timeoutMs;
+        watchThroughput(source, minDownloadBytesPerSecond, windowMs, (bytes) =>
+          source.destroy(
+            new TimeoutError(
+              { method: spec.method, path: spec.path },
+              `${bytes} bytes in ${windowMs} ms, under the floor of ${minDownloadBytesPerSecond} bytes a second (minDownloadBytesPerSecond; raise timeoutMs or lower it for a slow link)`,
+            ),
+          ),
+        );
         return out;
       }),
     );

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { inspect } from "node:util";
 import { BunnyClient } from "bunnynet-pulumi/dist/client/index.js";
 import {
@@ -118,6 +119,42 @@ describe("a hostile server (loopback): the client bounds everything", () => {
         await streamBody(res, { filler: LOG_LINE }, { maxBytes: 256 * 1024, maxMs: 5000, drop: true });
       });
       await assert.rejects(drain(client()), (e: unknown) => e instanceof NetworkError && !(e instanceof TimeoutError) && e.path === day);
+    });
+
+    it("a trickle (a byte now and then, never idle for the timeout) is cut with a TimeoutError naming the floor; the floor can be lowered", async () => {
+      server.route(day, async (_req, res) => {
+        res.writeHead(200, { "content-type": "text/plain" });
+        await streamBody(res, { filler: "x" }, { maxBytes: 600, maxMs: 20_000, intervalMs: 50, chunkBytes: 1 });
+      });
+      const drain = async (c: BunnyClient) => {
+        let bytes = 0;
+        for await (const chunk of await c.logging.downloadDay(1, "11-22-26")) bytes += (chunk as Buffer).length;
+        return bytes;
+      };
+      await assert.rejects(drain(client({ timeoutMs: 200 })), (e: unknown) => {
+        assert.ok(e instanceof TimeoutError && e.code === "ETIMEDOUT", String(e));
+        assert.match(e.message, /bytes in 600 ms, under the floor of 1024 bytes a second \(minDownloadBytesPerSecond; raise timeoutMs or lower it/);
+        return true;
+      });
+      // 20 bytes a second is a healthy transfer for a floor of 10.
+      server.route(day, async (_req, res) => {
+        res.writeHead(200, { "content-type": "text/plain" });
+        await streamBody(res, { filler: "x" }, { maxBytes: 40, maxMs: 20_000, intervalMs: 50, chunkBytes: 1 });
+      });
+      assert.equal(await drain(client({ timeoutMs: 200, minDownloadBytesPerSecond: 10 })), 40);
+    });
+
+    it("a reader that falls behind is not taken for a slow server", async () => {
+      server.route(day, async (_req, res) => {
+        res.writeHead(200, { "content-type": "text/plain" });
+        served += await streamBody(res, { filler: LOG_LINE }, { maxBytes: 4 * MB, maxMs: 10_000 });
+      });
+      let bytes = 0;
+      for await (const chunk of await client({ timeoutMs: 200 }).logging.downloadDay(1, "11-22-26")) {
+        if (bytes === 0) await sleep(1500);
+        bytes += (chunk as Buffer).length;
+      }
+      assert.equal(bytes, served);
     });
 
     const env = () => ({ PATH: process.env.PATH, BUNNYNET_API_KEY: KEY, BUNNYNET_API_URL: server.url, BUNNYNET_LOGGING_API_URL: server.url, BUNNYNET_MAX_RETRIES: "0" });
@@ -375,6 +412,36 @@ describe("a hostile server (loopback): the client bounds everything", () => {
         assert.ok(objects.length > 12);
         for (const [name, value] of objects) assertNoFragment(name, `${inspect(value, options)}\n${JSON.stringify(value) ?? ""}`);
       });
+    });
+
+    it("an answer nested 100 000 deep ends in UnexpectedResponseError on every API surface (never a stack overflow)", async () => {
+      const deep = "[".repeat(100_000) + "]".repeat(100_000);
+      const nested = (field: string) => `{"${field}":${deep}}`;
+      const send = (body: string) => (_req: unknown, res: import("node:http").ServerResponse) => {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(body);
+      };
+      server.route("/shield/rate-limit/1", send(nested("data")));
+      server.route("/apikey", send(nested("Items")));
+      server.route("/mc/apps/a/endpoints", send(nested("items")));
+      server.route("/v2/pullzones/5/logs", send(nested("data")));
+      server.route("/library/1/videos/v", send(nested("title")));
+      const c = client();
+      const calls: [string, () => Promise<unknown>][] = [
+        ["shield", () => c.shield.getRateLimit(1)],
+        ["core", () => c.apiKeys.listPage()],
+        ["containers", () => c.containers.listEndpointsPage("a")],
+        ["logging", () => c.logging.queryPage(5)],
+        ["stream", () => c.stream.getVideo(1, "v", { libraryKey: "library-key-1" })],
+      ];
+      for (const [surface, call] of calls) {
+        await assert.rejects(call(), (e: unknown) => {
+          assert.ok(e instanceof UnexpectedResponseError, `${surface}: ${String(e)}`);
+          assert.match(e.message, /nests arrays and objects deeper than 64 levels/);
+          return true;
+        });
+      }
+      assert.equal(server.requests.length, calls.length);
     });
 
     it("a JSON call's timeout means the whole answer: a body that trickles forever times out (code ETIMEDOUT)", async () => {
