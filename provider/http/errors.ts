@@ -23,6 +23,8 @@ export interface BunnyErrorDetails {
   field?: string;
   /** How many attempts were made before giving up (1 = no retry). */
   attempts?: number;
+  /** What to do about it, in the words of where the user is (a refused key, an unreachable host); ends the message. */
+  hint?: string;
 }
 
 export class BunnyError extends Error {
@@ -63,6 +65,7 @@ export class BunnyError extends Error {
       .filter(Boolean)
       .join(" ");
     if (server) text += `: ${server}`;
+    if (d.hint) text += `. ${d.hint}`;
     return text;
   }
 }
@@ -183,8 +186,13 @@ export function parseErrorBody(text: string): ParsedErrorBody {
   if ("title" in b || "detail" in b) {
     const errors = Array.isArray(b.errors) ? (b.errors as Record<string, unknown>[]) : [];
     const first = errors[0];
-    const extra = errors.map((e) => `${str(e.field) ?? "?"}: ${str(e.message) ?? ""}`).join("; ");
-    const message = [str(b.detail) ?? str(b.title), extra || undefined].filter(Boolean).join(" — ");
+    const summary = str(b.detail) ?? str(b.title);
+    // An entry that only says the summary again adds nothing (Magic Containers repeats its detail there).
+    const extra = errors
+      .filter((e) => str(e.message) !== summary)
+      .map((e) => `${str(e.field) ?? "?"}: ${str(e.message) ?? ""}`)
+      .join("; ");
+    const message = [summary, extra || undefined].filter(Boolean).join(" — ");
     return { message, field: first ? str(first.field) : undefined, errorKey: str(b.type) };
   }
   // Shield GenericRequestResponse `{success,message,errorKey,statusCode}` and Stream StatusModel.
@@ -218,12 +226,13 @@ export function errorForStatus(
   bodyText: string,
   retryAfter?: string | string[],
   secrets: readonly string[] = [],
+  unauthorizedHint?: string,
 ): BunnyError {
   const parsed = parseErrorBody(bodyText);
   const clean = (v: string | undefined) => (v === undefined ? undefined : redactSecrets(v, secrets));
   const d: BunnyErrorDetails = { method, path, status, serverMessage: clean(parsed.message), errorKey: clean(parsed.errorKey), field: clean(parsed.field) };
   if (status === 404) return new NotFoundError(d);
-  if (status === 401) return new UnauthorizedError(d);
+  if (status === 401) return new UnauthorizedError({ ...d, hint: unauthorizedHint });
   if (status === 403) return new ForbiddenError(d);
   if (status === 429) return new RateLimitedError(d, parseRetryAfter(retryAfter));
   if (status === 409) return new AlreadyExistsError(d);

@@ -18,7 +18,7 @@ import type { ApiName, ApiResponse, Auth, RequestSpec } from "./requestSpec";
 import { type RetryPolicy, backoffMs, defaultRetryPolicy, isRetryable, maxAttempts } from "./retryPolicy";
 import { type Sharing, credentialId, shared, surfaceOf } from "./sharedReads";
 import { type Schema, parseResponseBody } from "./validation";
-import type { BunnySettings } from "../settings";
+import { type BunnySettings, type SettingName, howToSet, refusedKeyHelp } from "../settings";
 import { userAgent } from "../packageInfo";
 
 export interface TransportStats {
@@ -33,6 +33,9 @@ export function httpAgent(): Agent {
   sharedAgent ??= new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: 64, pipelining: 1 });
   return sharedAgent;
 }
+
+/** The setting that holds each API's base URL. */
+const BASE_URL_SETTING = { core: "apiUrl", stream: "streamApiUrl", containers: "containersApiUrl", logging: "loggingApiUrl" } as const satisfies Record<ApiName, SettingName>;
 
 const schemaIds = new WeakMap<Schema, number>();
 let schemaCount = 0;
@@ -65,16 +68,7 @@ export class Transport {
   }
 
   baseUrl(api: ApiName): string {
-    switch (api) {
-      case "core":
-        return this.#settings.apiUrl;
-      case "stream":
-        return this.#settings.streamApiUrl;
-      case "containers":
-        return this.#settings.containersApiUrl;
-      case "logging":
-        return this.#settings.loggingApiUrl;
-    }
+    return this.#settings[BASE_URL_SETTING[api]];
   }
 
   /**
@@ -217,11 +211,13 @@ export class Transport {
         }
         // Only the start of an error body is read: the message needs a few hundred characters, not gigabytes.
         const text = await readErrorBody(res);
-        error = errorForStatus(spec.method, spec.path, res.statusCode, text, res.headers["retry-after"]);
+        // A refused account key says which key, from where, and how to set another (a request's own credential does not).
+        const keyHint = spec.auth === undefined ? refusedKeyHelp(this.#settings) : undefined;
+        error = errorForStatus(spec.method, spec.path, res.statusCode, text, res.headers["retry-after"], [], keyHint);
         this.debug(`${spec.method} ${spec.path} → ${res.statusCode} in ${Date.now() - started} ms (attempt ${attempt})`);
       } catch (e) {
         if (e instanceof BunnyError) throw e;
-        const failed = connectionError(spec, e, mode, timeoutMs);
+        const failed = connectionError(spec, e, mode, timeoutMs, this.unreachableHint(spec.api));
         error = failed;
         this.debug(`${spec.method} ${spec.path} → ${failed.code ?? "network error"} in ${Date.now() - started} ms (attempt ${attempt})`);
       }
@@ -231,6 +227,12 @@ export class Transport {
       this.stats.retries++;
       await sleep(backoffMs(attempt, error, this.#settings.retryBaseDelayMs));
     }
+  }
+
+  /** Names the host a connection could not be made to, and the setting that chose it. */
+  private unreachableHint(api: ApiName): string {
+    const host = new URL(this.baseUrl(api)).host;
+    return `Could not connect to ${host}: check that it is reachable, or set the URL with ${howToSet(BASE_URL_SETTING[api], this.#settings.origin)}`;
   }
 
   private debug(line: string): void {
