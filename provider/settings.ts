@@ -28,9 +28,9 @@ export interface BunnySettings {
   /**
    * The slowest a streamed download may be, in bytes a second averaged over windows of three `timeoutMs`, before it
    * is cut with a TimeoutError (a server trickling a byte now and then never trips the idle timeout). Time the reader
-   * spends behind is not counted. 0 turns it off.
+   * spends behind is not counted. 0 turns it off; unset, the default (DEFAULT_LIMITS).
    */
-  minDownloadBytesPerSecond: number;
+  minDownloadBytesPerSecond?: number;
   /** Debug sink for one line per HTTP attempt (never carries headers or bodies). */
   debug?: (line: string) => void;
   /** Serve parent reads from the deployment-scoped read cache (the provider process turns it on; see http/sharedReads.ts). */

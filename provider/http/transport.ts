@@ -18,7 +18,7 @@ import type { ApiName, ApiResponse, Auth, RequestSpec } from "./requestSpec";
 import { type RetryPolicy, backoffMs, defaultRetryPolicy, isRetryable, maxAttempts } from "./retryPolicy";
 import { type Sharing, credentialId, shared, surfaceOf } from "./sharedReads";
 import { type Schema, parseResponseBody } from "./validation";
-import { type BunnySettings, type SettingName, howToSet, refusedKeyHelp } from "../settings";
+import { type BunnySettings, DEFAULT_LIMITS, type SettingName, howToSet, refusedKeyHelp } from "../settings";
 import { userAgent } from "../packageInfo";
 
 export interface TransportStats {
@@ -115,7 +115,7 @@ export class Transport {
           if (!source.readableEnded) source.destroy();
         });
         source.pipe(out);
-        const { minDownloadBytesPerSecond, timeoutMs } = this.#settings;
+        const { minDownloadBytesPerSecond = DEFAULT_LIMITS.minDownloadBytesPerSecond, timeoutMs } = this.#settings;
         const windowMs = 3 * timeoutMs;
         watchThroughput(source, minDownloadBytesPerSecond, windowMs, (bytes) =>
           source.destroy(
