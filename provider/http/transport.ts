@@ -121,7 +121,7 @@ export class Transport {
           source.destroy(
             new TimeoutError(
               { method: spec.method, path: spec.path },
-              `${bytes} bytes in ${windowMs} ms, under the floor of ${minDownloadBytesPerSecond} bytes a second (minDownloadBytesPerSecond; raise timeoutMs or lower it for a slow link)`,
+              `${bytes} bytes in ${windowMs} ms, under the floor of ${minDownloadBytesPerSecond} bytes a second; on a link that slow, lower it with ${howToSet("minDownloadBytesPerSecond", this.#settings.origin)}`,
             ),
           ),
         );

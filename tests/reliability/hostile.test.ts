@@ -133,7 +133,7 @@ describe("a hostile server (loopback): the client bounds everything", () => {
       };
       await assert.rejects(drain(client({ timeoutMs: 200 })), (e: unknown) => {
         assert.ok(e instanceof TimeoutError && e.code === "ETIMEDOUT", String(e));
-        assert.match(e.message, /bytes in 600 ms, under the floor of 1024 bytes a second \(minDownloadBytesPerSecond; raise timeoutMs or lower it/);
+        assert.match(e.message, /timed out: \d+ bytes in 600 ms, under the floor of 1024 bytes a second; on a link that slow, lower it with the client's `minDownloadBytesPerSecond` setting \(or export BUNNYNET_MIN_DOWNLOAD_BYTES_PER_SECOND\)$/);
         return true;
       });
       // 20 bytes a second is a healthy transfer for a floor of 10.
@@ -198,6 +198,24 @@ describe("a hostile server (loopback): the client bounds everything", () => {
         assert.equal(whole.code, 0, whole.stderr);
         assert.equal(readFileSync(join(dir, "whole.log"), "utf8"), LOG_LINE + LOG_LINE);
         assert.ok(!existsSync(join(dir, "whole.log.partial")));
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it("bunnynet logs download: a trickle is cut, and the message gives the tool's setting", async () => {
+      const dir = mkdtempSync(join(tmpdir(), "bunnynet-hostile-"));
+      const today = v1Day(0);
+      try {
+        server.route(`/${today}/1.log`, async (_req, res) => {
+          res.writeHead(200, { "content-type": "text/plain" });
+          await streamBody(res, { filler: "x" }, { maxBytes: 600, maxMs: 20_000, intervalMs: 50, chunkBytes: 1 });
+        });
+        const run = await runTool(["logs", "download", "1", "--date", today, "-o", join(dir, "day.log"), "--timeout-ms", "200"], env());
+        // Not one whole line arrived: nothing is kept, and the exit is an API error's.
+        assert.equal(run.code, 3, run.stderr);
+        assert.match(run.stderr, /^bunnynet logs download: GET \/[\d-]+\/1\.log timed out: \d+ bytes in 600 ms, under the floor of 1024 bytes a second; on a link that slow, lower it with export BUNNYNET_MIN_DOWNLOAD_BYTES_PER_SECOND=<value>\n$/);
+        assert.ok(!existsSync(join(dir, "day.log")) && !existsSync(join(dir, "day.log.partial")));
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
