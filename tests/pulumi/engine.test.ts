@@ -184,6 +184,21 @@ describe("pulumi: preview, up, refresh and destroy as the engine runs them", fun
       assert.deepEqual((await harness.refresh({ runProgram: true })).map((s) => s.op), ["refresh"]);
     });
 
+    it("refresh --run-program with a wrong key in stack config names that key and the fix, not the command just run", async () => {
+      const wrong = `${newKey.slice(0, -4)}dead`;
+      harness.setConfig({ ...config, "bunnynet:apiKey": wrong });
+      try {
+        await assert.rejects(harness.refresh({ runProgram: true }), (e: unknown) => {
+          assert.match(String(e), /The API key ending in dead from stack config bunnynet:apiKey was refused: set the account's API key with `pulumi config set --secret bunnynet:apiKey <key>`/);
+          assert.doesNotMatch(String(e), /run `pulumi refresh --run-program`/);
+          assert.ok(!String(e).includes(wrong.slice(0, 12)));
+          return true;
+        });
+      } finally {
+        harness.setConfig(config);
+      }
+    });
+
     it("after pulumi up (nothing to change), refresh and destroy use the new key", async () => {
       assert.deepEqual((await harness.up(program)).steps.map((s) => s.op), ["same"]);
       assert.deepEqual((await harness.refresh()).map((s) => s.op), ["refresh"]);
