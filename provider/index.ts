@@ -3,7 +3,7 @@
 import "./nodeGuard";
 export * from "./http/errors";
 export { BunnyClient } from "./client";
-export { resolveSettings, type BunnySettings, type SettingsInput } from "./settings";
+export { resolveSettings, type BunnySettings, type SettingsInput, type SettingsOrigin } from "./settings";
 // The API's request and response shapes (`bunnynet.api.PullZone`), as plain types printed from the zod schemas.
 // The schemas and the resource framework themselves are internal (bunnynet-pulumi/dist/...): what the
 // root reaches must not mention zod, whose declarations need esModuleInterop (Pulumi's template tsconfig has none).

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createEmulator } from "bunnynet-emulator/dist/server.js";
 import { BunnyClient } from "bunnynet-pulumi/dist/client/index.js";
@@ -67,5 +69,50 @@ describe("README", () => {
     assert.ok(scripts.demo && scripts.test);
     const ci = readFileSync(join(__dirname, "..", "..", ".ci", "run"), "utf8");
     assert.match(ci, /^npm test\b/m, ".ci/run calls the README's test command");
+  });
+
+  describe("as the package ships it (provider/scripts/packReadme.mjs, run at prepack)", () => {
+    const ROOT = join(__dirname, "..", "..");
+    const REPO = "https://github.com/bunnynet-pulumi/bunnynet-pulumi/blob/main/";
+    let packed: string;
+    before(() => {
+      const out = mkdtempSync(join(tmpdir(), "bunnynet-readme-"));
+      try {
+        execFileSync(process.execPath, [join(ROOT, "provider", "scripts", "packReadme.mjs"), out]);
+        packed = readFileSync(join(out, "README.md"), "utf8");
+      } finally {
+        rmSync(out, { recursive: true, force: true });
+      }
+    });
+    /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens. */
+    const anchor = (heading: string) =>
+      heading
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}\- _]/gu, "")
+        .replace(/ /g, "-");
+
+    it("has no broken link: each is absolute, to a file the repository has, or to one of its own sections", () => {
+      const anchors = new Set([...packed.matchAll(/^#{1,6} (.+)$/gm)].map((m) => anchor(m[1])));
+      const links = [...packed.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]);
+      assert.ok(links.length > 20, `${links.length} links`);
+      for (const link of links) {
+        if (link.startsWith("#")) assert.ok(anchors.has(link.slice(1)), `no section ${link}`);
+        else {
+          assert.match(link, /^https:\/\//, `${link} is not absolute`);
+          if (link.startsWith(REPO)) assert.ok(existsSync(join(ROOT, link.slice(REPO.length).split("#")[0])), `${link}: no such file in the repository`);
+        }
+      }
+      for (const moved of ["docs/performance.md", "docs/reliability.md", "emulator/README.md", "CONTRIBUTING.md", "examples/testing-kit"]) {
+        assert.ok(links.includes(REPO + moved), `links ${moved}`);
+      }
+    });
+
+    it("covers what a user needs, and leaves the figures to docs/", () => {
+      for (const section of ["Install", "Configure", "Resources", "Lookups", "Testing your program offline", "Errors, retries and limits", "Performance and reliability"]) {
+        assert.match(packed, new RegExp(`^## ${section}$`, "m"));
+      }
+      assert.doesNotMatch(packed, /^## (Performance|Reliability)$/m);
+      assert.doesNotMatch(packed, /requests\/s, p50/, "benchmark figures are in docs/performance.md");
+    });
   });
 });

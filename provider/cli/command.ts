@@ -1,7 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { BunnyClient } from "../client";
 import { BunnyError, ConfigurationError } from "../http/errors";
-import { resolveSettings, type SettingsInput } from "../settings";
+import { SETTING_SOURCES, type SettingName, type SettingsInput, resolveSettings } from "../settings";
 import { ExitCode, UsageError } from "./exitCodes";
 import { parseFormat, type OutputFormat } from "./output";
 
@@ -62,7 +62,7 @@ the environment only (a flag would show it in the process list).
   --api-url URL, --stream-api-url URL, --containers-api-url URL, --logging-api-url URL, --timeout-ms N
   --format table|jsonl|csv   (default: table on a terminal, jsonl in a pipe)
   -h, --help
-Exit codes: 0 ok, 2 usage error, 3 API error, 4 partial results, 130 interrupted.`;
+Exit codes: 0 ok, 2 usage or settings error (nothing sent), 3 API error, 4 partial results, 130 interrupted.`;
 
 function describeOption(name: string, o: Options[string]): string {
   return `  --${name}${o.type === "string" ? " VALUE" : ""}${o.multiple ? " (repeatable)" : ""}`;
@@ -77,15 +77,14 @@ export function commandHelp(c: Command): string {
   return lines.join("\n");
 }
 
+/** The settings given as flags (SETTING_SOURCES names each one's flag); its messages speak of flags and environment. */
 export function settingsFromFlags(values: Values): SettingsInput {
-  const s = (k: string) => (typeof values[k] === "string" ? (values[k] as string) : undefined);
-  return {
-    apiUrl: s("api-url"),
-    streamApiUrl: s("stream-api-url"),
-    containersApiUrl: s("containers-api-url"),
-    loggingApiUrl: s("logging-api-url"),
-    timeoutMs: s("timeout-ms"),
-  };
+  const input: SettingsInput = { origin: "cli" };
+  for (const [name, source] of Object.entries(SETTING_SOURCES) as [SettingName, { flag?: string }][]) {
+    const value = source.flag ? values[source.flag] : undefined;
+    if (typeof value === "string") input[name] = value;
+  }
+  return input;
 }
 
 /** Parses argv for one command and runs it, turning every failure into a message and an exit code. */
@@ -97,7 +96,7 @@ export async function runCommand(c: Command, argv: string[], io: CliIO): Promise
     values = parsed.values as Values;
     positionals = parsed.positionals;
   } catch (e) {
-    io.stderr(`bunnynet ${c.name}: ${(e as Error).message}\n\n${commandHelp(c)}`);
+    io.stderr(`bunnynet ${c.name}: ${argumentProblem(e as Error & { code?: string })}\n\n${commandHelp(c)}`);
     return ExitCode.Usage;
   }
   if (values.help) {
@@ -124,12 +123,26 @@ export async function runCommand(c: Command, argv: string[], io: CliIO): Promise
   }
 }
 
+/**
+ * What parseArgs refused, said plainly: its own text for an unknown option suggests quoting it after `--` (for a
+ * positional that starts with `-`) with an unbalanced quote, which misleads more than it helps here.
+ */
+function argumentProblem(e: Error & { code?: string }): string {
+  const unknown = e.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" ? /'(-[^']*)'/.exec(e.message) : null;
+  return unknown ? `unknown option ${unknown[1]}: the options are listed below` : e.message;
+}
+
 export function reportFailure(c: Command, e: unknown, io: CliIO): number {
   if (e instanceof UsageError) {
     io.stderr(`bunnynet ${c.name}: ${e.message}\n`);
     return ExitCode.Usage;
   }
-  if (e instanceof BunnyError || e instanceof ConfigurationError) {
+  // Missing or wrong settings are the user's to fix, like a wrong flag: nothing was sent.
+  if (e instanceof ConfigurationError) {
+    io.stderr(`bunnynet ${c.name}: ${e.message}\n`);
+    return ExitCode.Usage;
+  }
+  if (e instanceof BunnyError) {
     io.stderr(`bunnynet ${c.name}: ${e.message}\n`);
     return ExitCode.ApiError;
   }

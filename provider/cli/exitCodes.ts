@@ -3,9 +3,9 @@ export const ExitCode = {
   Ok: 0,
   /** A bug or an unexpected failure inside the tool. */
   Internal: 1,
-  /** Wrong flags or arguments; nothing was sent. */
+  /** Wrong flags, arguments or settings (no key, a bad URL); nothing was sent. */
   Usage: 2,
-  /** The API (or the network, or the settings) refused: nothing useful was printed. */
+  /** The API (or the network) refused: nothing useful was printed. */
   ApiError: 3,
   /** Some results were printed, then the run stopped early or skipped malformed input. */
   Partial: 4,

@@ -6,7 +6,7 @@
 // First: refuse an unsupported Node.js with a clear message before undici loads.
 import "./nodeGuard";
 import { createInterface } from "node:readline";
-import { type CliIO, type Command, commandHelp, runCommand } from "./command";
+import { type CliIO, type Command, runCommand } from "./command";
 import { ExitCode } from "./exitCodes";
 import { commands } from "./commands";
 
@@ -33,15 +33,25 @@ function findCommand(argv: string[]): { command?: Command; rest: string[] } {
   return { rest: argv };
 }
 
+const isHelp = (arg: string | undefined) => arg === "--help" || arg === "-h" || arg === "help";
+
 export async function runCli(argv: string[], io: CliIO): Promise<number> {
-  if (argv.length === 0 || argv[0] === "--help" || argv[0] === "-h" || argv[0] === "help") {
+  if (argv.length === 0 || isHelp(argv[0])) {
     io.stdout(toolHelp());
     return argv.length === 0 ? ExitCode.Usage : ExitCode.Ok;
   }
   const { command, rest } = findCommand(argv);
   if (!command) {
     const group = commands.filter((c) => c.name.startsWith(argv[0] + " "));
-    io.stderr(`bunnynet: unknown command ${JSON.stringify(argv.slice(0, 2).join(" "))}\n\n${group.length ? group.map(commandHelp).join("\n") : toolHelp()}`);
+    // `bunnynet logs --help` (or `bunnynet logs`): the group's commands, as the tool's help lists them.
+    if (group.length > 0 && (argv.length === 1 || isHelp(argv[1]))) {
+      const text = `${toolHelp(group).replace("usage: bunnynet <command>", `usage: bunnynet ${argv[0]} <command>`)}`;
+      if (argv.length === 1) io.stderr(text);
+      else io.stdout(text);
+      return argv.length === 1 ? ExitCode.Usage : ExitCode.Ok;
+    }
+    const what = group.length > 0 ? `${argv[0]} ${argv[1]}` : argv[0];
+    io.stderr(`bunnynet: unknown command "${what}"\n\n${toolHelp(group.length > 0 ? group : commands)}`);
     return ExitCode.Usage;
   }
   return runCommand(command, rest, io);

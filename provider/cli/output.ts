@@ -10,6 +10,8 @@ export const OUTPUT_FORMATS: readonly OutputFormat[] = ["table", "jsonl", "csv"]
 export interface Column<R> {
   header: string;
   value: (row: R) => unknown;
+  /** The width a table gives the column at least (its usual values), when few rows size it. */
+  width?: number;
 }
 
 export function parseFormat(value: string | undefined, isTTY: boolean): OutputFormat {
@@ -51,8 +53,19 @@ export function rowWriter<R>(
     };
   }
   if (format === "csv") {
-    out(columns.map((c) => csvCell(c.header)).join(",") + "\n");
-    return { write: (row) => out(columns.map((c) => csvCell(c.value(row))).join(",") + "\n"), end: () => undefined };
+    // The header comes with the first row (or at the end of an empty listing): a run that fails first prints nothing.
+    let headed = false;
+    const head = () => {
+      if (!headed) out(columns.map((c) => csvCell(c.header)).join(",") + "\n");
+      headed = true;
+    };
+    return {
+      write: (row) => {
+        head();
+        out(columns.map((c) => csvCell(c.value(row))).join(",") + "\n");
+      },
+      end: head,
+    };
   }
   let pending: string[][] | undefined = [];
   let widths: number[] = [];
@@ -64,7 +77,7 @@ export function rowWriter<R>(
   const flush = () => {
     if (!pending) return;
     const headers = columns.map((c) => c.header);
-    widths = headers.map((h, i) => Math.min(60, Math.max(h.length, ...pending!.map((r) => r[i].length))));
+    widths = headers.map((h, i) => Math.min(60, Math.max(h.length, columns[i].width ?? 0, ...pending!.map((r) => r[i].length))));
     out(line(headers));
     out(line(widths.map((w) => "-".repeat(w))));
     for (const r of pending) out(line(r));

@@ -1,5 +1,5 @@
 import { Transport } from "../http/transport";
-import { type BunnySettings, type SettingsInput, resolveSettings } from "../settings";
+import { type BunnySettings, type SettingsInput, hideKey, resolveSettings } from "../settings";
 import { AccountClient } from "./account";
 import { ApiKeysClient } from "./apiKeys";
 import { ContainersClient } from "./containers";
@@ -33,9 +33,12 @@ export class BunnyClient {
   readonly stream: StreamClient;
   readonly videoLibraries: VideoLibrariesClient;
 
-  /** Takes resolved settings, or partial ones completed from BUNNYNET_* environment variables. */
+  /**
+   * Takes resolved settings, or partial ones completed from BUNNYNET_* environment variables. `settings` is a copy
+   * that `util.inspect` and `JSON.stringify` show without the key.
+   */
   constructor(settings: BunnySettings | SettingsInput = {}) {
-    this.settings = isResolved(settings) ? settings : resolveSettings(settings);
+    this.settings = hideKey(isResolved(settings) ? settings : resolveSettings(settings));
     this.http = new Transport(this.settings);
     this.account = new AccountClient(this.http);
     this.apiKeys = new ApiKeysClient(this.http);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AlreadyExistsError, type BunnyError, type BunnyErrorDetails, ForbiddenError, NotFoundError, UnexpectedResponseError, ValidationError } from "../http/errors";
-import { redactSecrets } from "../http/bounds";
+import { redactSecrets } from "../http/redaction";
 import { isDuplicateErrorKey } from "../http/errorKeys";
 import { unexpectedAnswer } from "../http/validation";
 import { AcceptedResultSchema, ShieldEnvelopeErrorSchema } from "../schemas/shield";
@@ -14,11 +14,11 @@ export const ANY_ANSWER = z.unknown();
  * `plan_limit_restriction.rate_limit`, `invalid_plan_type.…`, `validation_error.…`); this maps it onto the error tree, keeping the key in
  * the message. Shield cannot tell "not found" from "not yours", and says so in one key: both read as gone.
  */
-function errorForShieldKey(details: BunnyErrorDetails): BunnyError {
-  const family = (details.errorKey ?? "").split(".")[0].toLowerCase();
+function errorForShieldKey(errorKey: string, details: BunnyErrorDetails): BunnyError {
+  const family = errorKey.split(".")[0].toLowerCase();
   if (family.startsWith("not_found")) return new NotFoundError(details);
   if (/unauthori[sz]ed|forbidden|plan/.test(family)) return new ForbiddenError(details);
-  if (isDuplicateErrorKey(details.errorKey ?? "")) return new AlreadyExistsError(details);
+  if (isDuplicateErrorKey(errorKey)) return new AlreadyExistsError(details);
   if (/valid|limit|bad_request/.test(family)) return new ValidationError(details);
   return new UnexpectedResponseError(details);
 }
@@ -32,8 +32,10 @@ export function shieldAnswer<S extends z.ZodType>(method: string, path: string, 
   if (envelope && typeof envelope.error === "object" && envelope.error !== null) {
     const e = ShieldEnvelopeErrorSchema.safeParse(envelope.error);
     const { errorKey, message } = e.success ? e.data : { errorKey: undefined, message: undefined };
-    // What Shield said is redacted like any error body (errorForStatus): a key it echoes never reaches the message.
-    throw errorForShieldKey({ method, path, status, errorKey: errorKey ?? undefined, serverMessage: message ? redactSecrets(message) : "Shield answered with an error envelope" });
+    // What Shield said is redacted like any error body (errorForStatus), its key too: a key echoed in either never
+    // reaches the error (the error's class is read from the key as sent).
+    const details = { method, path, status, errorKey: errorKey ? redactSecrets(errorKey) : undefined, serverMessage: message ? redactSecrets(message) : "Shield answered with an error envelope" };
+    throw errorForShieldKey(errorKey ?? "", details);
   }
   const direct = schema.safeParse(body);
   if (direct.success) return { kind: "value", value: direct.data };

@@ -1,7 +1,9 @@
 /**
  * Reading an answer's body within bounds: a 2xx JSON answer up to `maxResponseBytes` (a larger one is refused
- * unread), and only the start of an error answer (its message needs a few hundred characters, not gigabytes).
+ * unread), only the start of an error answer (its message needs a few hundred characters, not gigabytes), and a
+ * streamed body no slower than a floor (a trickle that never trips the idle timeout is cut all the same).
  */
+import type { Readable } from "node:stream";
 import type { Dispatcher } from "undici";
 
 /** The longest part of an error body read: enough for any message the APIs send. */
@@ -42,4 +44,29 @@ export async function readErrorBody(res: Dispatcher.ResponseData): Promise<strin
   }
   if (!res.body.readableEnded) res.body.destroy();
   return Buffer.concat(chunks).subarray(0, ERROR_BODY_BYTES).toString("utf8");
+}
+
+/**
+ * Calls `tooSlow` when `source` delivers fewer than `minBytesPerSecond` over a window of `windowMs`. A window in
+ * which the reader fell behind (the pipe paused the source) is not counted: a slow consumer is not a slow server.
+ * Stops watching when the source closes.
+ */
+export function watchThroughput(source: Readable, minBytesPerSecond: number, windowMs: number, tooSlow: (bytes: number) => void): void {
+  if (minBytesPerSecond <= 0) return;
+  const floor = (minBytesPerSecond * windowMs) / 1000;
+  let bytes = 0;
+  let readerBehind = false;
+  source.on("data", (chunk: Buffer) => (bytes += chunk.length));
+  source.on("pause", () => (readerBehind = true));
+  const timer = setInterval(() => {
+    const counted = !readerBehind && !source.isPaused();
+    if (counted && bytes < floor) {
+      clearInterval(timer);
+      tooSlow(bytes);
+    }
+    bytes = 0;
+    readerBehind = source.isPaused();
+  }, windowMs);
+  timer.unref();
+  source.once("close", () => clearInterval(timer));
 }

@@ -1,6 +1,6 @@
 /**
- * Bounds on what a server can make the client hold, wait for or repeat: message lengths, key-shaped values in its
- * words, Retry-After. Internal to the HTTP layer (not part of the package's public exports).
+ * Bounds on what a server can make the client hold, wait for or repeat: message lengths, Retry-After (what it may
+ * not show: redaction.ts). Internal to the HTTP layer (not part of the package's public exports).
  */
 
 /** Longest server message, path, field or key kept in an error (characters). */
@@ -12,26 +12,27 @@ export function bounded(text: string, max = MAX_MESSAGE_PART): string {
 }
 
 /**
- * Values that look like credentials: bunny.net keys (UUID-shaped, often two UUIDs run together), JWTs, and long
- * opaque tokens of letters and digits (32 or more, both present; a hyphenated host name is not one). Replaced
- * wherever a server's words enter an error.
+ * The deepest nesting of arrays and objects read in a JSON answer. The deepest schema (a container app's template)
+ * needs under ten levels; a deeper answer is refused before it is parsed, because copying or validating a
+ * 100 000-deep value overflows the stack (issue 25).
  */
-const KEY_LIKE = [
-  /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:[0-9a-f-]{0,48})/gi,
-  /\beyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]*/g,
-  /\b(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{32,}\b/g,
-];
+export const MAX_JSON_DEPTH = 64;
 
-/** Replaces the given secrets (whole or any half of one) and anything key-shaped with `[redacted]`. */
-export function redactSecrets(text: string, secrets: readonly string[] = []): string {
-  let out = text;
-  for (const secret of secrets) {
-    if (secret.length < 8) continue;
-    const half = Math.floor(secret.length / 2);
-    for (const part of [secret, secret.slice(0, half), secret.slice(half)]) out = out.split(part).join("[redacted]");
+/** True when the JSON text nests arrays and objects deeper than `max` (scanned, not parsed: no recursion). */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c /* \\ */) i++;
+      else if (c === 0x22 /* " */) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d /* ] */ || c === 0x7d /* } */) depth--;
   }
-  for (const pattern of KEY_LIKE) out = out.replace(pattern, "[redacted]");
-  return out;
+  return false;
 }
 
 /** The longest wait any Retry-After can impose: beyond it, the retry (or the limiter) waits this long. */

@@ -4,12 +4,14 @@
  * logging `{error:{code,message}}`, Stream's StatusModel, empty bodies) is normalised here
  * into a typed error whose message names method, path, status, the server's message and key.
  *
- * Messages never contain request headers, so the access key cannot leak through them; a server that echoes a
- * key in its message has it redacted (`redactSecrets`), and every part of a message is bounded in length, so
- * a 100 KB id or a 2 GB error body still gives a message of at most about a kilobyte.
+ * Messages never contain request headers; every part of every error (message, server message, key, field, path,
+ * cause, and so the stack, `inspect` and JSON) is cleared of the process's known secrets by value in the
+ * constructor, and what a server said also of key-shaped values where it is read (redaction.ts). Every part of a
+ * message is bounded in length, so a 100 KB id or a 2 GB error body still gives a message of about a kilobyte.
  */
 
-import { MAX_RETRY_AFTER_MS, bounded, redactSecrets } from "./bounds";
+import { MAX_RETRY_AFTER_MS, bounded } from "./bounds";
+import { redactKnownSecrets, redactSecrets } from "./redaction";
 import { refusesAsDuplicate } from "./errorKeys";
 
 export interface BunnyErrorDetails {
@@ -21,6 +23,8 @@ export interface BunnyErrorDetails {
   field?: string;
   /** How many attempts were made before giving up (1 = no retry). */
   attempts?: number;
+  /** What to do about it, in the words of where the user is (a refused key, an unreachable host); ends the message. */
+  hint?: string;
 }
 
 export class BunnyError extends Error {
@@ -33,10 +37,11 @@ export class BunnyError extends Error {
   attempts: number;
 
   constructor(raw: BunnyErrorDetails, summary?: string) {
-    // Bounded whatever its source; what a server said is redacted where it is read (errorForStatus, Shield's envelope).
-    const cut = (v: string | undefined) => (v === undefined ? undefined : bounded(v));
-    const details = { ...raw, serverMessage: cut(raw.serverMessage), errorKey: cut(raw.errorKey), field: cut(raw.field) };
-    super(BunnyError.describe(details, summary));
+    // Cleared of known secrets and bounded whatever its source; what a server said is also cleared of key-shaped
+    // values where it is read (errorForStatus, Shield's envelope).
+    const cut = (v: string | undefined) => (v === undefined ? undefined : bounded(redactKnownSecrets(v)));
+    const details = { ...raw, path: redactKnownSecrets(raw.path), serverMessage: cut(raw.serverMessage), errorKey: cut(raw.errorKey), field: cut(raw.field) };
+    super(redactKnownSecrets(BunnyError.describe(details, summary ? redactKnownSecrets(summary) : undefined)));
     this.name = new.target.name;
     this.method = details.method;
     this.path = details.path;
@@ -60,6 +65,7 @@ export class BunnyError extends Error {
       .filter(Boolean)
       .join(" ");
     if (server) text += `: ${server}`;
+    if (d.hint) text += `. ${d.hint}`;
     return text;
   }
 }
@@ -115,7 +121,7 @@ export class TimeoutError extends NetworkError {
 export class InvalidRequestError extends BunnyError {
   readonly issues: { field: string; message: string }[];
   constructor(method: string, path: string, issues: { field: string; message: string }[]) {
-    const shown = issues.slice(0, 5).map((i) => ({ field: bounded(i.field, 100), message: bounded(i.message, 200) }));
+    const shown = issues.slice(0, 5).map((i) => ({ field: bounded(redactKnownSecrets(i.field), 100), message: bounded(redactKnownSecrets(i.message), 200) }));
     const more = issues.length > shown.length ? `; and ${issues.length - shown.length} more` : "";
     super({ method, path, field: shown[0]?.field }, `not sent: ${shown.map((i) => `${i.field}: ${i.message}`).join("; ")}${more}`);
     this.issues = shown;
@@ -133,10 +139,10 @@ export class ConfigurationError extends Error {
   }
 }
 
-/** Keep only the code and message of a low-level cause: never request options or headers. */
+/** Keep only the code and message of a low-level cause (cleared of known secrets): never request options or headers. */
 function redactCause(cause: unknown): unknown {
   if (cause instanceof Error) {
-    const plain = new Error(cause.message);
+    const plain = new Error(bounded(redactKnownSecrets(cause.message)));
     plain.name = cause.name;
     return plain;
   }
@@ -180,8 +186,13 @@ export function parseErrorBody(text: string): ParsedErrorBody {
   if ("title" in b || "detail" in b) {
     const errors = Array.isArray(b.errors) ? (b.errors as Record<string, unknown>[]) : [];
     const first = errors[0];
-    const extra = errors.map((e) => `${str(e.field) ?? "?"}: ${str(e.message) ?? ""}`).join("; ");
-    const message = [str(b.detail) ?? str(b.title), extra || undefined].filter(Boolean).join(" — ");
+    const summary = str(b.detail) ?? str(b.title);
+    // An entry that only says the summary again adds nothing (Magic Containers repeats its detail there).
+    const extra = errors
+      .filter((e) => str(e.message) !== summary)
+      .map((e) => `${str(e.field) ?? "?"}: ${str(e.message) ?? ""}`)
+      .join("; ");
+    const message = [summary, extra || undefined].filter(Boolean).join(" — ");
     return { message, field: first ? str(first.field) : undefined, errorKey: str(b.type) };
   }
   // Shield GenericRequestResponse `{success,message,errorKey,statusCode}` and Stream StatusModel.
@@ -215,12 +226,13 @@ export function errorForStatus(
   bodyText: string,
   retryAfter?: string | string[],
   secrets: readonly string[] = [],
+  unauthorizedHint?: string,
 ): BunnyError {
   const parsed = parseErrorBody(bodyText);
   const clean = (v: string | undefined) => (v === undefined ? undefined : redactSecrets(v, secrets));
   const d: BunnyErrorDetails = { method, path, status, serverMessage: clean(parsed.message), errorKey: clean(parsed.errorKey), field: clean(parsed.field) };
   if (status === 404) return new NotFoundError(d);
-  if (status === 401) return new UnauthorizedError(d);
+  if (status === 401) return new UnauthorizedError({ ...d, hint: unauthorizedHint });
   if (status === 403) return new ForbiddenError(d);
   if (status === 429) return new RateLimitedError(d, parseRetryAfter(retryAfter));
   if (status === 409) return new AlreadyExistsError(d);

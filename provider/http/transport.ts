@@ -8,16 +8,17 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { PassThrough, type Readable } from "node:stream";
 import { Agent, request as undiciRequest, type Dispatcher } from "undici";
-import { readBounded, readErrorBody } from "./bodyReader";
+import { readBounded, readErrorBody, watchThroughput } from "./bodyReader";
 import { connectionError } from "./connectionErrors";
-import { BunnyError, InvalidRequestError, RateLimitedError, UnexpectedResponseError, errorForStatus } from "./errors";
+import { BunnyError, InvalidRequestError, RateLimitedError, TimeoutError, UnexpectedResponseError, errorForStatus } from "./errors";
 import { checkSentPath } from "./pathSegments";
 import { limiterFor } from "./rateLimiter";
+import { rememberSecret } from "./redaction";
 import type { ApiName, ApiResponse, Auth, RequestSpec } from "./requestSpec";
 import { type RetryPolicy, backoffMs, defaultRetryPolicy, isRetryable, maxAttempts } from "./retryPolicy";
 import { type Sharing, credentialId, shared, surfaceOf } from "./sharedReads";
 import { type Schema, parseResponseBody } from "./validation";
-import type { BunnySettings } from "../settings";
+import { type BunnySettings, DEFAULT_LIMITS, type SettingName, howToSet, refusedKeyHelp } from "../settings";
 import { userAgent } from "../packageInfo";
 
 export interface TransportStats {
@@ -32,6 +33,9 @@ export function httpAgent(): Agent {
   sharedAgent ??= new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: 64, pipelining: 1 });
   return sharedAgent;
 }
+
+/** The setting that holds each API's base URL. */
+const BASE_URL_SETTING = { core: "apiUrl", stream: "streamApiUrl", containers: "containersApiUrl", logging: "loggingApiUrl", storage: "storageApiUrl" } as const satisfies Record<ApiName, SettingName>;
 
 const schemaIds = new WeakMap<Schema, number>();
 let schemaCount = 0;
@@ -62,15 +66,15 @@ export function storageOrigin(host: string | undefined): string {
 /** Sends the requests of every client method: see the header of this file for what it does itself. */
 export class Transport {
   readonly stats: TransportStats = { requests: 0, retries: 0 };
-  /** A JS-private field: util.inspect and JSON.stringify never show it, so the key cannot leak through them. */
+  /**
+   * A JS-private field, read through no accessor: util.inspect (even with showHidden and getters) and
+   * JSON.stringify never show it, so the key cannot leak through them.
+   */
   readonly #settings: BunnySettings;
 
   constructor(settings: BunnySettings) {
     this.#settings = settings;
-  }
-
-  private get settings(): BunnySettings {
-    return this.#settings;
+    rememberSecret(settings.apiKey);
   }
 
   /** The settings' limits (never the key). */
@@ -81,18 +85,8 @@ export class Transport {
 
   /** The base URL of an API; the Storage API's is the zone's host unless `storageApiUrl` is set. */
   baseUrl(api: ApiName, storageHost?: string): string {
-    switch (api) {
-      case "core":
-        return this.settings.apiUrl;
-      case "stream":
-        return this.settings.streamApiUrl;
-      case "containers":
-        return this.settings.containersApiUrl;
-      case "logging":
-        return this.settings.loggingApiUrl;
-      case "storage":
-        return this.settings.storageApiUrl ?? storageOrigin(storageHost);
-    }
+    if (api === "storage") return this.#settings.storageApiUrl ?? storageOrigin(storageHost);
+    return this.#settings[BASE_URL_SETTING[api]];
   }
 
   /**
@@ -105,13 +99,13 @@ export class Transport {
     // certificate keys, for one, are dropped on arrival). Every caller gets its own copy.
     const res = await shared(sharing, async () => {
       const { status, headers, body } = await this.send(spec, "json", async (r) => {
-        const text = await readBounded(r, this.settings.maxResponseBytes);
+        const text = await readBounded(r, this.#settings.maxResponseBytes);
         if (text === undefined) {
           throw new UnexpectedResponseError({
             method: spec.method,
             path: spec.path,
             status: r.statusCode,
-            serverMessage: `the answer is larger than ${this.settings.maxResponseBytes} bytes (maxResponseBytes); it was not read further`,
+            serverMessage: `the answer is larger than ${this.#settings.maxResponseBytes} bytes (maxResponseBytes); it was not read further`,
           });
         }
         return text;
@@ -125,19 +119,30 @@ export class Transport {
 
   /**
    * Sends a request and hands back the body as a stream (for multi-gigabyte log files): no size limit, and the
-   * timeout means "no data for `timeoutMs`", so a long healthy transfer is never cut. A transfer that fails midway
-   * (dropped connection, stalled sender) errors the stream with a NetworkError or TimeoutError.
+   * timeout means "no data for `timeoutMs`", so a long healthy transfer is never cut, and a sender slower than
+   * `minDownloadBytesPerSecond` over three `timeoutMs` (a trickle) is cut too. A transfer that fails midway (dropped
+   * connection, stalled or trickling sender) errors the stream with a NetworkError or TimeoutError.
    */
   async stream(spec: RequestSpec<unknown>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Readable }> {
     return shared(this.sharing(spec, false), () =>
       this.send(spec, "stream", async (res) => {
         const out = new PassThrough();
         const source = res.body;
-        source.on("error", (e) => out.destroy(e instanceof BunnyError ? e : connectionError(spec, e, "stream", this.settings.timeoutMs)));
+        source.on("error", (e) => out.destroy(e instanceof BunnyError ? e : connectionError(spec, e, "stream", this.#settings.timeoutMs)));
         out.on("close", () => {
           if (!source.readableEnded) source.destroy();
         });
         source.pipe(out);
+        const { minDownloadBytesPerSecond = DEFAULT_LIMITS.minDownloadBytesPerSecond, timeoutMs } = this.#settings;
+        const windowMs = 3 * timeoutMs;
+        watchThroughput(source, minDownloadBytesPerSecond, windowMs, (bytes) =>
+          source.destroy(
+            new TimeoutError(
+              { method: spec.method, path: spec.path },
+              `${bytes} bytes in ${windowMs} ms, under the floor of ${minDownloadBytesPerSecond} bytes a second; on a link that slow, lower it with ${howToSet("minDownloadBytesPerSecond", this.#settings.origin)}`,
+            ),
+          ),
+        );
         return out;
       }),
     );
@@ -150,7 +155,7 @@ export class Transport {
     const credential = auth === "none" ? "none" : "accessKey" in auth ? `accessKey ${auth.accessKey}` : `bearer ${auth.bearer}`;
     let sharing: Sharing = "none";
     if (spec.method !== "GET" || spec.mutates) sharing = "write";
-    else if (buffered) sharing = spec.cacheable && this.settings.readCache ? "cache" : "coalesce";
+    else if (buffered) sharing = spec.cacheable && this.#settings.readCache ? "cache" : "coalesce";
     // Requests are identical when their answers are parsed alike too: the schema is part of the key.
     return { sharing, key: `${spec.method} ${url} ${schemaId(spec.responseSchema)}`, surface: surfaceOf(url), credential: credentialId(credential, new URL(url).origin) };
   }
@@ -165,15 +170,7 @@ export class Transport {
 
   /** How the request authenticates: by default the account key as `AccessKey`. */
   private authOf(spec: RequestSpec<unknown>): Auth {
-    return spec.auth ?? { accessKey: this.settings.apiKey };
-  }
-
-  /** The credential values of a request: redacted from anything the server says back. */
-  private secrets(spec: RequestSpec<unknown>): string[] {
-    const auth = this.authOf(spec);
-    const values = [this.settings.apiKey];
-    if (auth !== "none") values.push("accessKey" in auth ? auth.accessKey : auth.bearer);
-    return values;
+    return spec.auth ?? { accessKey: this.#settings.apiKey };
   }
 
   private headers(spec: RequestSpec<unknown>): Record<string, string> {
@@ -181,6 +178,8 @@ export class Transport {
     const auth = this.authOf(spec);
     if (auth !== "none") {
       const [name, value] = "accessKey" in auth ? ["AccessKey", auth.accessKey] : ["Authorization", auth.bearer];
+      // A request's own credential (a library key, a bearer token) is kept out of every error, like the account key.
+      rememberSecret(value);
       // undici refuses such a header by throwing; refused here instead, as what it is, and never retried.
       if (!/^[\x21-\x7e]+$/.test(value)) {
         throw new InvalidRequestError(spec.method, spec.path, [{ field: name, message: "the credential contains a character that cannot be sent in an HTTP header (a line break, space or non-ASCII character)" }]);
@@ -200,11 +199,11 @@ export class Transport {
   ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: R }> {
     checkSentPath(spec.method, spec.path);
     const headers = this.headers(spec);
-    const timeoutMs = this.settings.timeoutMs;
+    const timeoutMs = this.#settings.timeoutMs;
     const policy: RetryPolicy = spec.retry ?? defaultRetryPolicy(spec.method);
     const url = this.buildUrl(spec);
     const payload = () => (spec.json !== undefined ? JSON.stringify(spec.json) : typeof spec.body === "function" ? spec.body() : spec.body);
-    const attempts = maxAttempts(policy, this.settings.maxRetries);
+    const attempts = maxAttempts(policy, this.#settings.maxRetries);
     const limiter = spec.limiterKey ? limiterFor(spec.limiterKey) : undefined;
 
     for (let attempt = 1; ; attempt++) {
@@ -230,11 +229,13 @@ export class Transport {
         }
         // Only the start of an error body is read: the message needs a few hundred characters, not gigabytes.
         const text = await readErrorBody(res);
-        error = errorForStatus(spec.method, spec.path, res.statusCode, text, res.headers["retry-after"], this.secrets(spec));
+        // A refused account key says which key, from where, and how to set another (a request's own credential does not).
+        const keyHint = spec.auth === undefined ? refusedKeyHelp(this.#settings) : undefined;
+        error = errorForStatus(spec.method, spec.path, res.statusCode, text, res.headers["retry-after"], [], keyHint);
         this.debug(`${spec.method} ${spec.path} → ${res.statusCode} in ${Date.now() - started} ms (attempt ${attempt})`);
       } catch (e) {
         if (e instanceof BunnyError) throw e;
-        const failed = connectionError(spec, e, mode, timeoutMs);
+        const failed = connectionError(spec, e, mode, timeoutMs, this.unreachableHint(spec.api, url));
         error = failed;
         this.debug(`${spec.method} ${spec.path} → ${failed.code ?? "network error"} in ${Date.now() - started} ms (attempt ${attempt})`);
       }
@@ -242,11 +243,17 @@ export class Transport {
       if (limiter && error instanceof RateLimitedError) limiter.penalize(error.retryAfterMs ?? 1000);
       if (attempt >= attempts || !isRetryable(policy, error)) throw error;
       this.stats.retries++;
-      await sleep(backoffMs(attempt, error, this.settings.retryBaseDelayMs));
+      await sleep(backoffMs(attempt, error, this.#settings.retryBaseDelayMs));
     }
   }
 
+  /** Names the host a connection could not be made to, and the setting that chose it. */
+  private unreachableHint(api: ApiName, url: string): string {
+    const host = new URL(url).host;
+    return `Could not connect to ${host}: check that it is reachable, or set the URL with ${howToSet(BASE_URL_SETTING[api], this.#settings.origin)}`;
+  }
+
   private debug(line: string): void {
-    this.settings.debug?.(line);
+    this.#settings.debug?.(line);
   }
 }

@@ -3,6 +3,7 @@
  * field) and a 2xx answer's body as it arrives (UnexpectedResponseError). The schemas themselves are in
  * provider/schemas; here they are typed only structurally (`Schema`).
  */
+import { MAX_JSON_DEPTH, nestsDeeperThan } from "./bounds";
 import { InvalidRequestError, UnexpectedResponseError } from "./errors";
 
 /**
@@ -41,10 +42,14 @@ export function validateRequest<T>(schema: Schema<T>, value: unknown, method: st
 
 /**
  * Parses a 2xx answer's text as JSON (empty text is `undefined`) and checks it against `schema`; extra fields are
- * the schema's business (tolerated by the response schemas). Throws UnexpectedResponseError naming the first field at fault.
+ * the schema's business (tolerated by the response schemas). Throws UnexpectedResponseError naming the first field at
+ * fault, or saying the answer nests deeper than MAX_JSON_DEPTH (every API surface's answers come through here).
  */
 export function parseResponseBody<T>(schema: Schema<T>, text: string, answer: { method: string; path: string; status: number }): T {
   let json: unknown = undefined;
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw new UnexpectedResponseError({ ...answer, serverMessage: `the answer nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels; no answer of this API does` });
+  }
   if (text.trim()) {
     try {
       json = JSON.parse(text);

@@ -83,8 +83,8 @@ function pathHasUnknown(props: Plain, dotted: string): boolean {
  * is a secret (pkg/resource/deploy/step_generator.go, issueCheckFailures: `inputs[failure.Property]`, with the
  * inputs from before Check). A failure on an input that may hold a secret, or on a key the schema does not know
  * (a misspelt key may hold anything), when the program gave it a value, is therefore reported without a property,
- * naming it in the reason: the engine then prints only the reason. (A nested path is no key of the inputs: nothing
- * is printed for it.)
+ * naming it in the reason: the engine then prints only the reason. A nested path is no key of the inputs, so the
+ * engine would print `value {<nil>}` beside it: it too is named in the reason only.
  */
 function engineSafeFailures<Shape extends InputShape, Obj, O extends object>(
   def: ResourceDefinition<Shape, Obj, O>,
@@ -93,7 +93,7 @@ function engineSafeFailures<Shape extends InputShape, Obj, O extends object>(
 ): pulumi.dynamic.CheckResult {
   const mayHoldSecret = (property: string) =>
     news[property] !== undefined && news[property] !== null && (def.secretInputs?.includes(property) === true || !(property in def.inputs.shape));
-  const failures = (checked.failures ?? []).map((f) => (!f.property.includes(".") && mayHoldSecret(f.property) ? { property: "", reason: `${f.property}: ${f.reason}` } : f));
+  const failures = (checked.failures ?? []).map((f) => (f.property.includes(".") || mayHoldSecret(f.property) ? { property: "", reason: `${f.property}: ${f.reason}` } : f));
   return { inputs: checked.inputs, failures };
 }
 

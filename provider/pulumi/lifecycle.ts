@@ -28,7 +28,12 @@ export function implement<Shape extends InputShape, Obj, O extends object>(def: 
       session.configure(req.config);
     },
 
-    check: (_olds, news) => checkResource(def, news),
+    async check(_olds, news) {
+      // A missing key (or a bad setting) is refused at preview, with the fix, rather than at the first API call of `up`.
+      const problem = session.settingsProblem();
+      if (problem) return { inputs: news, failures: [{ property: "", reason: problem }] };
+      return checkResource(def, news);
+    },
 
     async diff(_id, olds, news) {
       const same = (k: string) =>
@@ -79,14 +84,15 @@ export function implement<Shape extends InputShape, Obj, O extends object>(def: 
 
 /**
  * Refresh and destroy run with the provider config saved in state at the last `pulumi up`
- * (pkg/resource/deploy/providers/registry.go loads providers from the old state's inputs), so a refused key there
- * is usually a key rotated since: say what to do.
+ * (pkg/resource/deploy/providers/registry.go loads providers from the old state's inputs), unless run with
+ * `--run-program`. The provider cannot tell which ran, so a refused key says both: a key rotated since (then the
+ * saved one was sent), or a wrong key in stack config (then the fix the transport's message gave).
  */
 function withSavedConfigHint(e: unknown): unknown {
   if (!(e instanceof UnauthorizedError)) return e;
   return new Error(
-    `${e.message}. If bunnynet:apiKey was rotated since the last \`pulumi up\`: refresh and destroy use the key saved then; ` +
-      `run \`pulumi up\` first (or \`pulumi refresh --run-program\` / \`pulumi destroy --run-program\`) so the new key is used.`,
+    `${e.message} If bunnynet:apiKey was rotated since the last \`pulumi up\` and this was a refresh or destroy without ` +
+      `\`--run-program\`, the key saved then was sent: run \`pulumi up\` first, or add \`--run-program\`.`,
     { cause: e },
   );
 }

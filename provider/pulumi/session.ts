@@ -1,10 +1,14 @@
 import { BunnyClient } from "../client";
 import { beginDeployment } from "../http/sharedReads";
+import { ConfigurationError } from "../http/errors";
 import { SETTING_SOURCES, type SettingName, type SettingsInput, resolveSettings } from "../settings";
 
-/** Reads every `bunnynet:*` setting through `get(name)` (name without namespace); unset ones fall back to BUNNYNET_* later. */
+/**
+ * Reads every `bunnynet:*` setting through `get(name)` (name without namespace); unset ones fall back to BUNNYNET_*
+ * later. Its messages speak of stack config.
+ */
 export function settingsFromConfig(get: (name: string) => string | undefined): SettingsInput {
-  const input: SettingsInput = {};
+  const input: SettingsInput = { origin: "pulumi" };
   for (const name of Object.keys(SETTING_SOURCES) as SettingName[]) {
     const value = get(SETTING_SOURCES[name].config);
     if (value !== undefined && value !== "") input[name] = value;
@@ -22,7 +26,7 @@ export interface EngineConfig {
  *
  * `configure` only records the config: the engine caches the provider before configure finishes, and a
  * configure that threw would leave a cached provider that never got its settings. The client (and a
- * missing-key ConfigurationError) comes on first use, so `check` works without credentials.
+ * missing-key ConfigurationError) comes on first use: `check` reports it as a failure, with the fix, at preview.
  *
  * The engine starts one plugin process per deployment and configures each provider in it once, so a Configure
  * also starts a new scope for the read cache (see http/sharedReads.ts), which the client turns on.
@@ -30,6 +34,7 @@ export interface EngineConfig {
 export class ProviderSession {
   private input: SettingsInput = {};
   private cached?: BunnyClient;
+  private configured = false;
 
   configure(config: EngineConfig): void {
     this.input = settingsFromConfig((name) => {
@@ -41,7 +46,23 @@ export class ProviderSession {
       }
     });
     this.cached = undefined;
+    this.configured = true;
     beginDeployment();
+  }
+
+  /**
+   * What is wrong with the settings (no key anywhere, a URL that is none), with the fix; undefined when nothing is,
+   * or before Configure (the engine configures a provider before its first Check: pkg/resource/deploy/providers/registry.go).
+   */
+  settingsProblem(): string | undefined {
+    if (!this.configured) return undefined;
+    try {
+      this.client();
+      return undefined;
+    } catch (e) {
+      if (e instanceof ConfigurationError) return e.message;
+      throw e;
+    }
   }
 
   /** Config values first, then BUNNYNET_* environment variables of the plugin process, then defaults. */

@@ -42,17 +42,42 @@ describe("cli: bunnynet apikeys, account close, usage", () => {
     assert.match(bad.stderr, /--format must be one of table, jsonl, csv/);
     const unknown = await runTool(["apikeys", "--nope"], emulatorEnv(emu));
     assert.equal(unknown.code, 2);
-    assert.match(unknown.stderr, /Unknown option '--nope'/);
+    assert.match(unknown.stderr, /^bunnynet apikeys: unknown option --nope: the options are listed below\n/);
     const noCommand = await runTool(["frobnicate"], emulatorEnv(emu));
     assert.equal(noCommand.code, 2);
     const wrongKey = "wrong-key-value-123456";
     const denied = await runTool(["apikeys"], emulatorEnv(emu, { BUNNYNET_API_KEY: wrongKey }));
     assert.equal(denied.code, 3);
-    assert.match(denied.stderr, /GET \/apikey answered 401/);
+    // Which key (its last four characters), from where, and how to set it: in the tool's words.
+    assert.match(denied.stderr, /GET \/apikey answered 401[^\n]*\. The API key ending in 3456 from BUNNYNET_API_KEY in the environment was refused: set the account's API key with export BUNNYNET_API_KEY=<key>\.\n$/);
     assert.ok(!denied.stderr.includes(wrongKey));
     const noKey = await runTool(["apikeys"], { ...emulatorEnv(emu), BUNNYNET_API_KEY: "" });
-    assert.equal(noKey.code, 3);
-    assert.match(noKey.stderr, /BUNNYNET_API_KEY/);
+    assert.equal(noKey.code, 2, "a settings error, like a usage error: nothing was sent");
+    assert.match(noKey.stderr, /^bunnynet apikeys: No bunny\.net API key: export BUNNYNET_API_KEY=<key> \(the account's API key, from the bunny\.net dashboard; the tool reads it only from the environment\)\.\n$/);
+    assert.doesNotMatch(noKey.stderr, /pulumi config/);
+    const badUrl = await runTool(["apikeys", "--api-url", "ftp://x"], emulatorEnv(emu));
+    assert.equal(badUrl.code, 2);
+    assert.match(badUrl.stderr, /--api-url must be an http\(s\) URL, got ftp:/);
+  });
+
+  it("a refused connection names the host and the flag or variable that chose it", async () => {
+    const refused = await runTool(["apikeys", "--api-url", "http://127.0.0.1:9"], { ...emulatorEnv(emu), BUNNYNET_MAX_RETRIES: "0" });
+    assert.equal(refused.code, 3);
+    assert.match(refused.stderr, /GET \/apikey failed: ECONNREFUSED\. Could not connect to 127\.0\.0\.1:9: check that it is reachable, or set the URL with --api-url <value> \(or export BUNNYNET_API_URL=<value>\)/);
+  });
+
+  it("a command group's --help lists its commands; a bare group says what it takes", async () => {
+    const help = await runTool(["logs", "--help"], { PATH: process.env.PATH });
+    assert.equal(help.code, 0, help.stderr);
+    assert.match(help.stdout, /^usage: bunnynet logs <command> \[options\]\n\nCommands:\n {2}logs query +Query CDN logs/);
+    assert.match(help.stdout, /logs tail/);
+    assert.match(help.stdout, /logs download/);
+    const bare = await runTool(["logs"], { PATH: process.env.PATH });
+    assert.equal(bare.code, 2);
+    assert.match(bare.stderr, /^usage: bunnynet logs <command>/);
+    const typo = await runTool(["logs", "qeury"], { PATH: process.env.PATH });
+    assert.equal(typo.code, 2);
+    assert.match(typo.stderr, /^bunnynet: unknown command "logs qeury"\n\nusage: bunnynet <command>[\s\S]*logs query/);
   });
 
   it("runs as the package's bin through npx, as the README shows", () => {

@@ -33,9 +33,18 @@ describe("cli: bunnynet regions / endpoints", () => {
     assert.ok(lines.length > 2);
     const missing = await runTool(["endpoints", "no-such-app"], emulatorEnv(emu));
     assert.equal(missing.code, 3);
-    assert.match(missing.stderr, /404/);
+    // Said once: the problem document's detail, not again as its entry's message.
+    assert.match(missing.stderr, /^bunnynet endpoints: GET \/apps\/no-such-app\/endpoints answered 404: ([^—\n]+) \(https:[^)]*\) \[field appId\]\n$/);
+    assert.equal(missing.stderr.split("not found").length, 2, missing.stderr);
     const usage = await runTool(["endpoints"], emulatorEnv(emu));
     assert.equal(usage.code, 2);
     assert.match(usage.stderr, /expected <appId>/);
+  });
+
+  it("an unknown option is named plainly, with balanced quotes", async () => {
+    const run = await runTool(["regions", "--bogus"], emulatorEnv(emu));
+    assert.equal(run.code, 2);
+    assert.match(run.stderr, /^bunnynet regions: unknown option --bogus: the options are listed below\n\nusage: bunnynet regions/);
+    assert.doesNotMatch(run.stderr, /'-- "/);
   });
 });

@@ -65,6 +65,30 @@ describe("cli: bunnynet logs", () => {
     assert.equal(tooOld.code, 3);
   });
 
+  it("query: a CSV query that fails before any row prints nothing, not even the header; one that succeeds has it", async () => {
+    const zone = String(emu.fixtures.pullZoneId);
+    const failed = await runTool(["logs", "query", String(emu.fixtures.loggingDisabledPullZoneId), "--format", "csv"], emulatorEnv(emu));
+    assert.equal(failed.code, 3);
+    assert.equal(failed.stdout, "");
+    const empty = await runTool(["logs", "query", zone, "--format", "csv", "--search", "no-such-token-anywhere"], emulatorEnv(emu));
+    assert.equal(empty.code, 0, empty.stderr);
+    assert.equal(empty.stdout, "timestamp,status,cache,edge,country,remoteIp,bytes,url,userAgent,requestId\n");
+  });
+
+  it("download: --format csv or table is refused, naming what it writes and where CSV comes from; --format jsonl is --json", async () => {
+    const zone = String(emu.fixtures.pullZoneId);
+    const day = new Date(Date.now() - 24 * 3600_000).toISOString().slice(0, 10);
+    const csv = await runTool(["logs", "download", zone, "--date", day, "--format", "csv"], emulatorEnv(emu));
+    assert.equal(csv.code, 2);
+    assert.match(csv.stderr, /--format csv does not apply: logs download writes the raw file, or JSON lines with --json \(or --format jsonl\); for a table or CSV use `bunnynet logs query`/);
+    assert.equal(csv.stdout, "");
+    const jsonl = await runTool(["logs", "download", zone, "--date", day, "--format", "jsonl"], emulatorEnv(emu));
+    const json = await runTool(["logs", "download", zone, "--date", day, "--json"], emulatorEnv(emu));
+    assert.equal(jsonl.code, 0, jsonl.stderr);
+    assert.ok(jsonLines(jsonl.stdout).length > 0);
+    assert.equal(jsonl.stdout, json.stdout);
+  });
+
   it("query: a failure after some pages keeps what was printed and exits 4 (partial results)", async () => {
     const zone = String(emu.fixtures.pullZoneId);
     // The first page passes; the second is refused (400 is not retried).

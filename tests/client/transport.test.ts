@@ -75,7 +75,21 @@ describe("transport: retries, timeouts and faults (over real HTTP)", () => {
 
 describe("settings", () => {
   it("refuses a missing key with instructions, and never echoes a key", () => {
-    assert.throws(() => resolveSettings({}, {}), (e: unknown) => e instanceof ConfigurationError && /pulumi config set --secret bunnynet:apiKey/.test((e as Error).message));
+    // In the words of where the settings come from: stack config, the tool's environment, or the caller's code.
+    const missing = (origin?: "pulumi" | "cli" | "code") => {
+      try {
+        resolveSettings({ origin }, {});
+      } catch (e) {
+        assert.ok(e instanceof ConfigurationError);
+        return e.message;
+      }
+      assert.fail("no key was refused");
+    };
+    assert.equal(missing("pulumi"), "No bunny.net API key: set it with `pulumi config set --secret bunnynet:apiKey <key>` (or export BUNNYNET_API_KEY in the environment of the Pulumi program).");
+    assert.match(missing("cli"), /^No bunny\.net API key: export BUNNYNET_API_KEY=<key> \(/);
+    assert.equal(missing(), "No bunny.net API key: set it with the client's `apiKey` setting (or export BUNNYNET_API_KEY).");
+    assert.throws(() => resolveSettings({ apiKey: "k", apiUrl: "nope", origin: "pulumi" }, {}), /^ConfigurationError: bunnynet:apiUrl is not a URL: "nope"$/);
+    assert.throws(() => resolveSettings({ apiKey: "k", timeoutMs: "soon", origin: "cli" }, {}), /^ConfigurationError: --timeout-ms must be an integer >= 1, got "soon"$/);
     assert.throws(() => resolveSettings({ apiKey: "secret-value", apiUrl: "ftp://x" }, {}), (e: unknown) => !(e as Error).message.includes("secret-value"));
   });
 

@@ -169,7 +169,9 @@ describe("pulumi: preview, up, refresh and destroy as the engine runs them", fun
       harness.setConfig(config); // pulumi config set --secret bunnynet:apiKey <new key>
     });
 
-    const savedKeyRefused = /answered 401[^\n]*\. If bunnynet:apiKey was rotated since the last `pulumi up`: refresh and destroy use the key saved then; run `pulumi up` first \(or `pulumi refresh --run-program`/;
+    // The key that was refused, then both causes, neither advising the command just run as the fix.
+    const savedKeyRefused =
+      /answered 401[^\n]*\. The API key ending in \w{4} from stack config bunnynet:apiKey was refused: [^\n]* If bunnynet:apiKey was rotated since the last `pulumi up` and this was a refresh or destroy without `--run-program`, the key saved then was sent: run `pulumi up` first, or add `--run-program`\./;
 
     it("refresh and destroy still send the key saved at the last up, and say what to do", async () => {
       await assert.rejects(harness.refresh(), savedKeyRefused);
@@ -180,6 +182,21 @@ describe("pulumi: preview, up, refresh and destroy as the engine runs them", fun
 
     it("refresh --run-program uses the current key", async () => {
       assert.deepEqual((await harness.refresh({ runProgram: true })).map((s) => s.op), ["refresh"]);
+    });
+
+    it("refresh --run-program with a wrong key in stack config names that key and the fix, not the command just run", async () => {
+      const wrong = `${newKey.slice(0, -4)}dead`;
+      harness.setConfig({ ...config, "bunnynet:apiKey": wrong });
+      try {
+        await assert.rejects(harness.refresh({ runProgram: true }), (e: unknown) => {
+          assert.match(String(e), /The API key ending in dead from stack config bunnynet:apiKey was refused: set the account's API key with `pulumi config set --secret bunnynet:apiKey <key>`/);
+          assert.doesNotMatch(String(e), /run `pulumi refresh --run-program`/);
+          assert.ok(!String(e).includes(wrong.slice(0, 12)));
+          return true;
+        });
+      } finally {
+        harness.setConfig(config);
+      }
     });
 
     it("after pulumi up (nothing to change), refresh and destroy use the new key", async () => {

@@ -4,6 +4,7 @@ import { startEmulator, type TestEmulator } from "../support/emulator";
 import { ProgramHarness } from "../support/programHarness";
 import { providerText } from "../support/providerHost";
 import { ScriptVariable } from "bunnynet-pulumi/dist/resources/scriptVariable.js";
+import { RateLimitRule, type RateLimitRuleArgs } from "bunnynet-pulumi/dist/resources/rateLimitRule.js";
 import { NotFoundError } from "bunnynet-pulumi/dist/http/errors.js";
 
 const TOKEN = "pulumi-nodejs:dynamic/bunnynet:ScriptVariable";
@@ -102,6 +103,33 @@ describe("pulumi: a program with ScriptVariable deployed, changed, refreshed and
       }),
       /ScriptVariable resource 'bad's property 'name' value \{\} has a problem: must not be empty/,
     );
+    assert.equal((await emu.requests()).length, 0);
+  });
+
+  it("a nested check failure names its path in the reason, never as `value {<nil>}`", async () => {
+    const configuration = { variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH", value: "/api", requestCount: 10, timeframe: "PerSixtyOneSeconds", blockTime: "ForOneMinute" };
+    await emu.markRequests();
+    await assert.rejects(
+      harness.up(() => {
+        new RateLimitRule("nested", { shieldZoneId: 1, name: "r", configuration } as unknown as RateLimitRuleArgs);
+      }),
+      (e: unknown) => {
+        assert.match(String(e), /RateLimitRule resource 'nested' has a problem: configuration\.timeframe: /);
+        assert.doesNotMatch(String(e), /<nil>/);
+        return true;
+      },
+    );
+    assert.equal((await emu.requests()).length, 0);
+  });
+
+  it("without an API key anywhere, preview refuses at check with the fix (no API call)", async () => {
+    // A plugin process of its own (it inherits no BUNNYNET_* variable), configured without a key.
+    const keyless = new ProgramHarness({ config: { "bunnynet:apiUrl": emu.url }, hostPerCommand: {} });
+    await emu.markRequests();
+    await assert.rejects(keyless.preview(program({ name: "NO_KEY", required: false, defaultValue: "x" })), (e: unknown) => {
+      assert.match(String(e), /ScriptVariable resource 'greeting' has a problem: No bunny\.net API key: set it with `pulumi config set --secret bunnynet:apiKey <key>` \(or export BUNNYNET_API_KEY in the environment of the Pulumi program\)\./);
+      return true;
+    });
     assert.equal((await emu.requests()).length, 0);
   });
 

@@ -96,7 +96,7 @@ describe("pulumi: PullZoneHostname TLS and force-SSL through the provider host",
         assert.deepEqual((await host.check(TYPE, {}, { pullZoneId, hostname: "x.pulumi-test.example", tls, forceSsl: true })).failures, []);
       }
       const wrongHost = await host.check(TYPE, {}, { pullZoneId, hostname: "y.pulumi-test.example", tls: { certificate: c.certificatePem, privateKey: UNKNOWN_VALUE } });
-      assert.deepEqual(wrongHost.failures.map((f) => f.property), ["tls.certificate"]);
+      assert.deepEqual(wrongHost.failures.map(named).map((f) => f.property), ["tls.certificate"]);
     });
   });
 

@@ -113,7 +113,7 @@ describe("pulumi: RateLimitRule through the SDK's provider host over gRPC", func
       for (const bad of badInputs) {
         const res = await host.check(TYPE, {}, bad.news);
         assert.deepEqual(res.failures.map(named).map((f) => f.property).sort(), bad.properties, bad.kind);
-        for (const f of res.failures) assert.match(f.reason, bad.reason, `${bad.kind}: ${f.reason}`);
+        for (const f of res.failures.map(named)) assert.match(f.reason, bad.reason, `${bad.kind}: ${f.reason}`);
       }
       assert.deepEqual(await emu.requests(), []);
     });

@@ -213,7 +213,11 @@ describe("pulumi: ScriptVariable through the SDK's provider host over gRPC", fun
         await wrongHost.configure({ "bunnynet:apiKey": secret(wrong), "bunnynet:apiUrl": emu.url });
         const checked = await wrongHost.check(TYPE, {}, { scriptId, name: uniqueName() });
         await assert.rejects(wrongHost.create(TYPE, checked.inputs), (e: unknown) => {
-          assert.match(String(e), /answered 401/);
+          // Which key (its last four characters), from where, and the fix in stack config's words.
+          assert.match(
+            String(e),
+            /answered 401[^\n]*\. The API key ending in 6789 from stack config bunnynet:apiKey was refused: set the account's API key with `pulumi config set --secret bunnynet:apiKey <key>`/,
+          );
           assert.ok(!String(e).includes(wrong));
           return true;
         });
@@ -223,13 +227,17 @@ describe("pulumi: ScriptVariable through the SDK's provider host over gRPC", fun
       }
     });
 
-    it("without any key, check still works and create says how to set one", async () => {
+    it("without any key, check refuses at preview with the fix, and create says it too", async () => {
       const bare = await ProviderHost.start();
       try {
         await bare.configure({ "bunnynet:apiUrl": emu.url });
-        const checked = await bare.check(TYPE, {}, { scriptId, name: uniqueName() });
-        assert.deepEqual(checked.failures, []);
-        await assert.rejects(bare.create(TYPE, checked.inputs), (e: unknown) => String(e).includes(MISSING_KEY_HELP));
+        await emu.markRequests();
+        const inputs = { scriptId, name: uniqueName() };
+        const checked = await bare.check(TYPE, {}, inputs);
+        assert.deepEqual(checked.failures, [{ property: "", reason: MISSING_KEY_HELP }]);
+        assert.match(MISSING_KEY_HELP, /pulumi config set --secret bunnynet:apiKey <key>/);
+        await assert.rejects(bare.create(TYPE, inputs), (e: unknown) => String(e).includes(MISSING_KEY_HELP));
+        assert.deepEqual(await emu.requests(), []);
       } finally {
         await bare.stop();
       }

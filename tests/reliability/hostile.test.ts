@@ -2,12 +2,14 @@ import assert from "node:assert/strict";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { inspect } from "node:util";
 import { BunnyClient } from "bunnynet-pulumi/dist/client/index.js";
 import {
   ConfigurationError,
   InvalidRequestError,
   NetworkError,
+  NotFoundError,
   RateLimitedError,
   ServerError,
   TimeoutError,
@@ -119,6 +121,42 @@ describe("a hostile server (loopback): the client bounds everything", () => {
       await assert.rejects(drain(client()), (e: unknown) => e instanceof NetworkError && !(e instanceof TimeoutError) && e.path === day);
     });
 
+    it("a trickle (a byte now and then, never idle for the timeout) is cut with a TimeoutError naming the floor; the floor can be lowered", async () => {
+      server.route(day, async (_req, res) => {
+        res.writeHead(200, { "content-type": "text/plain" });
+        await streamBody(res, { filler: "x" }, { maxBytes: 600, maxMs: 20_000, intervalMs: 50, chunkBytes: 1 });
+      });
+      const drain = async (c: BunnyClient) => {
+        let bytes = 0;
+        for await (const chunk of await c.logging.downloadDay(1, "11-22-26")) bytes += (chunk as Buffer).length;
+        return bytes;
+      };
+      await assert.rejects(drain(client({ timeoutMs: 200 })), (e: unknown) => {
+        assert.ok(e instanceof TimeoutError && e.code === "ETIMEDOUT", String(e));
+        assert.match(e.message, /timed out: \d+ bytes in 600 ms, under the floor of 1024 bytes a second; on a link that slow, lower it with the client's `minDownloadBytesPerSecond` setting \(or export BUNNYNET_MIN_DOWNLOAD_BYTES_PER_SECOND\)$/);
+        return true;
+      });
+      // 20 bytes a second is a healthy transfer for a floor of 10.
+      server.route(day, async (_req, res) => {
+        res.writeHead(200, { "content-type": "text/plain" });
+        await streamBody(res, { filler: "x" }, { maxBytes: 40, maxMs: 20_000, intervalMs: 50, chunkBytes: 1 });
+      });
+      assert.equal(await drain(client({ timeoutMs: 200, minDownloadBytesPerSecond: 10 })), 40);
+    });
+
+    it("a reader that falls behind is not taken for a slow server", async () => {
+      server.route(day, async (_req, res) => {
+        res.writeHead(200, { "content-type": "text/plain" });
+        served += await streamBody(res, { filler: LOG_LINE }, { maxBytes: 4 * MB, maxMs: 10_000 });
+      });
+      let bytes = 0;
+      for await (const chunk of await client({ timeoutMs: 200 }).logging.downloadDay(1, "11-22-26")) {
+        if (bytes === 0) await sleep(1500);
+        bytes += (chunk as Buffer).length;
+      }
+      assert.equal(bytes, served);
+    });
+
     const env = () => ({ PATH: process.env.PATH, BUNNYNET_API_KEY: KEY, BUNNYNET_API_URL: server.url, BUNNYNET_LOGGING_API_URL: server.url, BUNNYNET_MAX_RETRIES: "0" });
     /** `MM-dd-yy` of the UTC day `daysAgo` before today. */
     const v1Day = (daysAgo: number) => {
@@ -160,6 +198,24 @@ describe("a hostile server (loopback): the client bounds everything", () => {
         assert.equal(whole.code, 0, whole.stderr);
         assert.equal(readFileSync(join(dir, "whole.log"), "utf8"), LOG_LINE + LOG_LINE);
         assert.ok(!existsSync(join(dir, "whole.log.partial")));
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it("bunnynet logs download: a trickle is cut, and the message gives the tool's setting", async () => {
+      const dir = mkdtempSync(join(tmpdir(), "bunnynet-hostile-"));
+      const today = v1Day(0);
+      try {
+        server.route(`/${today}/1.log`, async (_req, res) => {
+          res.writeHead(200, { "content-type": "text/plain" });
+          await streamBody(res, { filler: "x" }, { maxBytes: 600, maxMs: 20_000, intervalMs: 50, chunkBytes: 1 });
+        });
+        const run = await runTool(["logs", "download", "1", "--date", today, "-o", join(dir, "day.log"), "--timeout-ms", "200"], env());
+        // Not one whole line arrived: nothing is kept, and the exit is an API error's.
+        assert.equal(run.code, 3, run.stderr);
+        assert.match(run.stderr, /^bunnynet logs download: GET \/[\d-]+\/1\.log timed out: \d+ bytes in 600 ms, under the floor of 1024 bytes a second; on a link that slow, lower it with export BUNNYNET_MIN_DOWNLOAD_BYTES_PER_SECOND=<value>\n$/);
+        assert.ok(!existsSync(join(dir, "day.log")) && !existsSync(join(dir, "day.log.partial")));
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
@@ -325,6 +381,85 @@ describe("a hostile server (loopback): the client bounds everything", () => {
         assert.match(text, /Key \[redacted\] has no access \(not_found_or_unauthorised_access\.ratelimit\)/);
         return true;
       });
+    });
+
+    describe("a key that is not UUID-shaped, echoed in parts and encodings (issue 25)", () => {
+      const SECRET = "SECRETKEY-7Hq2+Zx/9wLm=Rt4-Vb8Nc1Yp6Kd3Gs5-Fj0Tu";
+      const secretClient = () =>
+        new BunnyClient({ ...resolveSettings({ apiKey: SECRET, apiUrl: server.url, loggingApiUrl: server.url, streamApiUrl: server.url, maxRetries: 0 }, {}), retryBaseDelayMs: 5 });
+      /** Every 12-character window of the key, lower-cased: none may appear in any text, in any case. */
+      const windows = Array.from({ length: SECRET.length - 11 }, (_, i) => SECRET.slice(i, i + 12).toLowerCase());
+      const assertNoFragment = (what: string, text: string) => {
+        const lower = text.toLowerCase();
+        const found = windows.find((w) => lower.includes(w) || lower.includes(encodeURIComponent(w).toLowerCase()));
+        assert.equal(found, undefined, `${what} holds "${found}": ${text.slice(0, 400)}`);
+      };
+      /** Everything an error shows: message, stack, JSON, inspect (hidden properties and getters too), its cause. */
+      const everything = (e: unknown) =>
+        [String(e), (e as Error).stack, JSON.stringify(e), inspect(e, { showHidden: true, getters: true, depth: Infinity }), String((e as Error).cause)].join("\n");
+
+      it("is in no part of the error when Shield's 202 envelope echoes it in errorKey and message, whole or in parts", async () => {
+        const echoes = (sent: string) => [sent, sent.slice(12, 12 + Math.ceil(sent.length / 3)), sent.slice(0, sent.length / 2).toUpperCase(), encodeURIComponent(sent), Buffer.from(sent).toString("base64")];
+        server.route("/shield/rate-limit/1", (req, res) => {
+          const sent = String(req.headers.accesskey);
+          sendJson(res, 202, { data: null, error: { success: false, errorKey: `not_found.ratelimit ${sent}`, message: `Invalid AccessKey ${echoes(sent).join(" / ")}` } });
+        });
+        await assert.rejects(secretClient().shield.getRateLimit(1), (e: unknown) => {
+          assert.ok(e instanceof NotFoundError, String(e));
+          assert.match(e.message, /Invalid AccessKey \[redacted\]/);
+          assertNoFragment("the Shield envelope's error", everything(e));
+          return true;
+        });
+        // And in an error status's body, in the path a caller built from it, and a connection failure's cause.
+        server.route("/apikey", (req, res) => sendJson(res, 401, { Message: echoes(String(req.headers.accesskey)).join(" "), ErrorKey: SECRET }));
+        await assert.rejects(secretClient().apiKeys.listPage(), (e: unknown) => {
+          assertNoFragment("a 401's error", everything(e));
+          return true;
+        });
+      });
+
+      it("no client, sub-client or settings object shows it to inspect (showHidden, getters) or JSON", () => {
+        const c = secretClient();
+        const options = { showHidden: true, getters: true, depth: Infinity };
+        const objects: [string, unknown][] = [
+          ["client", c],
+          ["settings", c.settings],
+          ["resolved settings", resolveSettings({ apiKey: SECRET }, {})],
+          ...Object.entries(c).map(([name, value]): [string, unknown] => [`client.${name}`, value]),
+        ];
+        assert.ok(objects.length > 12);
+        for (const [name, value] of objects) assertNoFragment(name, `${inspect(value, options)}\n${JSON.stringify(value) ?? ""}`);
+      });
+    });
+
+    it("an answer nested 100 000 deep ends in UnexpectedResponseError on every API surface (never a stack overflow)", async () => {
+      const deep = "[".repeat(100_000) + "]".repeat(100_000);
+      const nested = (field: string) => `{"${field}":${deep}}`;
+      const send = (body: string) => (_req: unknown, res: import("node:http").ServerResponse) => {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(body);
+      };
+      server.route("/shield/rate-limit/1", send(nested("data")));
+      server.route("/apikey", send(nested("Items")));
+      server.route("/mc/apps/a/endpoints", send(nested("items")));
+      server.route("/v2/pullzones/5/logs", send(nested("data")));
+      server.route("/library/1/videos/v", send(nested("title")));
+      const c = client();
+      const calls: [string, () => Promise<unknown>][] = [
+        ["shield", () => c.shield.getRateLimit(1)],
+        ["core", () => c.apiKeys.listPage()],
+        ["containers", () => c.containers.listEndpointsPage("a")],
+        ["logging", () => c.logging.queryPage(5)],
+        ["stream", () => c.stream.getVideo(1, "v", { libraryKey: "library-key-1" })],
+      ];
+      for (const [surface, call] of calls) {
+        await assert.rejects(call(), (e: unknown) => {
+          assert.ok(e instanceof UnexpectedResponseError, `${surface}: ${String(e)}`);
+          assert.match(e.message, /nests arrays and objects deeper than 64 levels/);
+          return true;
+        });
+      }
+      assert.equal(server.requests.length, calls.length);
     });
 
     it("a JSON call's timeout means the whole answer: a body that trickles forever times out (code ETIMEDOUT)", async () => {

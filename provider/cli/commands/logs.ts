@@ -75,17 +75,18 @@ function loggingClient(ctx: CommandContext) {
   return token ? logging.withBearer(token) : logging;
 }
 
+/** Widths from the values the v2 API gives (an ISO time, an IPv4 address, a URL…): `logs tail` often starts with no rows. */
 const ENTRY_COLUMNS: Column<LogEntry>[] = [
-  { header: "timestamp", value: (e) => e.timestamp },
+  { header: "timestamp", value: (e) => e.timestamp, width: 24 },
   { header: "status", value: (e) => e.statusCode },
-  { header: "cache", value: (e) => e.cacheStatus },
-  { header: "edge", value: (e) => e.edgeLocation },
+  { header: "cache", value: (e) => e.cacheStatus, width: 6 },
+  { header: "edge", value: (e) => e.edgeLocation, width: 4 },
   { header: "country", value: (e) => e.countryCode },
-  { header: "remoteIp", value: (e) => e.remoteIp },
-  { header: "bytes", value: (e) => e.bytesSent },
-  { header: "url", value: (e) => e.url },
-  { header: "userAgent", value: (e) => e.userAgent },
-  { header: "requestId", value: (e) => e.requestId },
+  { header: "remoteIp", value: (e) => e.remoteIp, width: 15 },
+  { header: "bytes", value: (e) => e.bytesSent, width: 8 },
+  { header: "url", value: (e) => e.url, width: 40 },
+  { header: "userAgent", value: (e) => e.userAgent, width: 24 },
+  { header: "requestId", value: (e) => e.requestId, width: 16 },
 ];
 
 function entryWriter(ctx: CommandContext) {
@@ -129,7 +130,8 @@ A progress line goes to stderr when it is a terminal. Ctrl-C stops; what was pri
         if (++count % 1000 === 0) progress();
       }
     } catch (e) {
-      out.end();
+      // Rows already printed are finished; with none, nothing is printed (not even a CSV header).
+      if (count > 0) out.end();
       progress(true);
       if (count > 0 && e instanceof BunnyError) {
         io.stderr(`bunnynet logs query: stopped after ${count} entries: ${e.message}\n`);
@@ -182,6 +184,7 @@ Ctrl-C stops cleanly after the current poll (exit 0).`,
     const identity = (e: LogEntry) => e.requestId ?? JSON.stringify(e);
     while (!io.signal.aborted) {
       const to = new Date().toISOString();
+      let polled = 0;
       if (to > cursor) {
         for await (const entry of logging.query(pullZoneId, { ...filters, from: cursor, to, order: "asc" })) {
           if (entry.timestamp === cursor && atCursor.has(identity(entry))) continue;
@@ -191,9 +194,11 @@ Ctrl-C stops cleanly after the current poll (exit 0).`,
           }
           atCursor.add(identity(entry));
           out.write(entry);
+          polled++;
         }
-        // Table output sizes its columns from the first rows: show each poll's rows without waiting for more.
-        out.end();
+        // Table output sizes its columns from the first rows: show each poll's rows without waiting for more, but a
+        // quiet poll fixes no widths (they would be the header's, and cut every value).
+        if (polled > 0) out.end();
       }
       await pause(intervalMs, io.signal);
     }
@@ -215,8 +220,9 @@ export const logsDownloadCommand: Command = {
     search: { type: "string" },
     token: { type: "string" },
   },
-  details: `--date YYYY-MM-DD or MM-dd-yy (UTC; required). --output FILE (default stdout). --json converts each line to a
-JSON object (malformed lines are reported on stderr with their line numbers and skipped: exit 4).
+  details: `--date YYYY-MM-DD or MM-dd-yy (UTC; required). --output FILE (default stdout). --json (or --format jsonl)
+converts each line to a JSON object (malformed lines are reported on stderr with their line numbers and skipped:
+exit 4); no other --format applies.
 --status and --search filter on the server. The file is streamed, never held in memory; a slow transfer is never
 cut while data flows (the timeout is "no data for --timeout-ms"); a past day's transfer that drops midway resumes at
 the first missing line (up to 3 times). The output is written to FILE.partial and renamed to FILE only when
@@ -225,6 +231,11 @@ complete: a transfer that still fails, or a file that ends mid-line, keeps FILE.
     const { io, values } = ctx;
     const pullZoneId = zoneIdArg(ctx.positionals);
     if (typeof values.date !== "string") throw new UsageError("--date is required (YYYY-MM-DD or MM-dd-yy)");
+    // The day's file is written as it is, or as JSON lines: no table or CSV of it is made.
+    if (values.format !== undefined && values.format !== "jsonl") {
+      throw new UsageError(`--format ${String(values.format)} does not apply: logs download writes the raw file, or JSON lines with --json (or --format jsonl); for a table or CSV use \`bunnynet logs query\``);
+    }
+    const asJson = values.json === true || values.format === "jsonl";
     const logging = loggingClient(ctx);
     const filters = { status: list(values.status)?.map((s) => (/^\d+$/.test(s) ? Number(s) : s)), search: values.search as string | undefined };
     const date = values.date;
@@ -254,7 +265,7 @@ complete: a transfer that still fails, or a file that ends mid-line, keeps FILE.
     let malformed = 0;
     let failure: BunnyError | undefined;
     try {
-      if (values.json === true) {
+      if (asJson) {
         const lines = v1ToJsonLines(parseV1Log(counted()), (line, reason) => {
           malformed++;
           io.stderr(`line ${line}: ${reason}\n`);

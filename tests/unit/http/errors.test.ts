@@ -1,3 +1,4 @@
+import { nestsDeeperThan } from "bunnynet-pulumi/dist/http/bounds.js";
 import assert from "node:assert/strict";
 import {
   AlreadyExistsError,
@@ -148,5 +149,14 @@ describe("unit: error mapping (status and body to a typed error)", () => {
     it("ignores what HTTP does not define, as if the header were absent", () => {
       for (const value of ["", "0x10", "1e3", "-5", "soon", "Infinity", "2025-01-01T00:00:10Z", undefined]) assert.equal(parseRetryAfter(value, now), undefined, String(value));
     });
+  });
+});
+
+describe("unit: the nesting bound of JSON answers", () => {
+  it("counts only brackets outside strings, escaped quotes included", () => {
+    assert.equal(nestsDeeperThan(`{"a":"${"[".repeat(500)}\\"{{{{"}`, 2), false);
+    assert.equal(nestsDeeperThan("[[[]]]", 3), false);
+    assert.equal(nestsDeeperThan("[[[[]]]]", 3), true);
+    assert.equal(nestsDeeperThan('{"a":{"b":[{"c":"]]]"}]}}', 3), true);
   });
 });

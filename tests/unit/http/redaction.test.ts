@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { NetworkError, errorForStatus } from "bunnynet-pulumi/dist/http/errors.js";
+import { NetworkError, NotFoundError, errorForStatus } from "bunnynet-pulumi/dist/http/errors.js";
+import { redactKnownSecrets, rememberSecret } from "bunnynet-pulumi/dist/http/redaction.js";
 
 /**
  * What a server says enters error messages, and a server may echo the credentials it was sent (or hold other keys):
@@ -47,5 +48,35 @@ describe("unit: redaction of keys from error messages", () => {
     assert.ok(!("headers" in (e.cause as object)) && !("options" in (e.cause as object)));
     assert.ok(!JSON.stringify(e.cause, Object.getOwnPropertyNames(e.cause)).includes(KEY.slice(0, 8)));
     assert.equal(new NetworkError({ method: "GET", path: "/x" }, "ECONNRESET", false, { headers: { AccessKey: KEY } }).cause, undefined);
+  });
+
+  describe("a known secret, by value (issue 25)", () => {
+    const SECRET = "Zq8+Lw3/Mv7=Np2-Kx5Rt9Hc4Bd6Fg1Js0Ye";
+    before(() => rememberSecret(SECRET));
+
+    it("removes every fragment of 12 or more characters, in any case, raw, URL-encoded and base64 (at every alignment)", () => {
+      const fragments = [SECRET, SECRET.slice(5, 17), SECRET.slice(0, 18).toUpperCase(), SECRET.slice(10).toLowerCase(), encodeURIComponent(SECRET), encodeURIComponent(SECRET).toLowerCase()];
+      for (const lead of ["", "a", "ab"]) fragments.push(Buffer.from(lead + SECRET).toString("base64"), Buffer.from(lead + SECRET).toString("base64url"));
+      for (const fragment of fragments) {
+        const out = redactKnownSecrets(`before ${fragment} after`);
+        assert.match(out, /^before \S*\[redacted\]\S* after$/, `${fragment} → ${out}`);
+        // Base64 keeps at most the few characters that mix in the bytes around it.
+        assert.ok(out.replace("[redacted]", "").length <= `before  after`.length + 10, `${fragment} → ${out}`);
+      }
+    });
+
+    it("leaves fragments shorter than 12 characters and text that only resembles it", () => {
+      const text = `ids ${SECRET.slice(0, 11)} and ${SECRET.slice(20, 31)}`;
+      assert.equal(redactKnownSecrets(text), text);
+    });
+
+    it("is removed from every part of any error built anywhere: message, errorKey, field, path, cause and so stack and JSON", () => {
+      const e = new NotFoundError({ method: "GET", path: `/x/${SECRET.slice(3, 20)}`, status: 202, serverMessage: SECRET.toUpperCase(), errorKey: `not_found.${SECRET}`, field: SECRET.slice(-14) });
+      const cause = new NetworkError({ method: "GET", path: "/x" }, "ECONNRESET", false, new Error(`socket for ${SECRET} closed`));
+      for (const text of [e.message, e.stack ?? "", JSON.stringify(e), String(cause.cause), cause.stack ?? ""]) {
+        assert.ok(!text.toLowerCase().includes(SECRET.slice(20, 32).toLowerCase()) && !text.includes(SECRET.slice(3, 15)), text);
+      }
+      assert.equal(e.errorKey, "not_found.[redacted]");
+    });
   });
 });

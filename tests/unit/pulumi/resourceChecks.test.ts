@@ -4,10 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { unknownValue } from "@pulumi/pulumi/runtime/rpc";
+import { type CheckFailure, named } from "bunnynet-emulator/dist/testing/engineMessages.js";
 import { check } from "./registered";
 
 const { specialSigKey, specialAssetSig, specialArchiveSig } = pulumi.runtime;
-const properties = (failures: { property: string }[] | undefined) => (failures ?? []).map((f) => f.property);
+/** The property each failure is about: named as the property, or (nested or maybe secret) at the start of the reason. */
+const properties = (failures: CheckFailure[] | undefined) => (failures ?? []).map((f) => named(f).property);
 
 describe("unit: check of each resource type", () => {
   describe("ScriptVariable", () => {
@@ -119,6 +121,8 @@ describe("unit: check of each resource type", () => {
         { property: "", reason: 'tls: must be "none", "free", or { certificate, privateKey } (PEM text)' },
       ]);
       const nested = await check("PullZoneHostname", { pullZoneId: 1, hostname: "a.example", tls: { certificate: "nope", privateKey: "k", extra: 1 } });
+      // Named in the reason, not as the property: the engine would print `value {<nil>}` for a path it cannot look up.
+      assert.deepEqual(nested.failures?.map((f) => f.property), ["", ""]);
       assert.deepEqual(properties(nested.failures), ["tls.extra", "tls.certificate"]);
     });
 
