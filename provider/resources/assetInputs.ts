@@ -1,7 +1,10 @@
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { readFile, stat } from "node:fs/promises";
 import { resolve } from "node:path";
+import { Readable } from "node:stream";
 import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
 
 /**
  * Inputs that take a Pulumi asset (a thumbnail's image, a script's code). The engine sends an asset to a dynamic
@@ -42,4 +45,64 @@ export async function assetBytes(asset: StoredAsset | { path: string }): Promise
 /** `sha256:<hex>` of the bytes: the fingerprint of an asset's content. */
 export function sha256(bytes: Uint8Array | string): string {
   return `sha256:${createHash("sha256").update(bytes).digest("hex")}`;
+}
+
+/** What a file input holds, for messages: `item` ("an image"), `file` ("an image file"). */
+export interface FileKind {
+  item: string;
+  file: string;
+}
+
+/** A file to upload, as stored in state: a path, or an asset reduced to its path or text. */
+export type FileInput = string | StoredAsset;
+
+/**
+ * The canonical form of a file input (a path, a FileAsset or a StringAsset), or why it cannot be one. Canonical forms
+ * map to themselves. `what` names the content in messages (`{ item: "an image", file: "an image file" }`);
+ * `remoteHint` says what to use instead of a RemoteAsset.
+ */
+function fileInput(value: string | Record<string, unknown>, what: FileKind, remoteHint: string): FileInput | { problem: string } {
+  if (typeof value === "string") return value === "" ? { problem: `must not be empty (a path to ${what.file})` } : value;
+  if (isArchive(value)) return { problem: `an archive is not ${what.item}: use a FileAsset, a StringAsset or a path` };
+  if (!isTaggedAsset(value)) return { problem: `must be a path to ${what.file}, or a pulumi.asset.FileAsset or StringAsset` };
+  const asset = storedAsset(value);
+  if (asset) return asset;
+  if (typeof value.uri === "string") return { problem: `a RemoteAsset is not uploaded: ${remoteHint}` };
+  return { problem: "the asset is empty" };
+}
+
+/** The input schema of a file to upload (see `fileInput`). */
+export function fileInputSchema(what: FileKind, remoteHint: string) {
+  return z.union([z.string(), z.record(z.string(), z.unknown())]).transform((value, ctx): FileInput => {
+    const file = fileInput(value, what, remoteHint);
+    if (typeof file === "object" && "problem" in file) {
+      ctx.addIssue({ code: "custom", message: file.problem });
+      return z.NEVER;
+    }
+    return file;
+  });
+}
+
+/** The whole content of a file input (small files only: an image, a captions file). */
+export function fileBytes(file: FileInput): Promise<Buffer<ArrayBuffer>> {
+  return assetBytes(typeof file === "string" ? { path: file } : file);
+}
+
+/** A file input as a stream and its size, never read whole into memory (a video); a StringAsset's text is in memory already. */
+export async function fileStream(file: FileInput): Promise<{ open(): Readable; length: number }> {
+  if (typeof file === "object" && "text" in file) {
+    const bytes = Buffer.from(file.text, "utf8");
+    return { open: () => Readable.from([bytes]), length: bytes.byteLength };
+  }
+  const path = resolve(typeof file === "string" ? file : file.path);
+  const { size } = await stat(path);
+  return { open: () => createReadStream(path), length: size };
+}
+
+/** `sha256:<hex>` of a file input's content, read as a stream (bounded memory whatever the size). */
+export async function fileSha256(file: FileInput): Promise<string> {
+  const hash = createHash("sha256");
+  const { open } = await fileStream(file);
+  for await (const chunk of open()) hash.update(chunk as Buffer);
+  return `sha256:${hash.digest("hex")}`;
 }

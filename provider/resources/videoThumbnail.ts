@@ -5,34 +5,13 @@ import { THUMBNAIL_FRAMES, type ThumbnailSource, ThumbnailUrlSchema, type Video 
 import { BunnyResource } from "../pulumi/base";
 import type { OutputProperties } from "../pulumi/types";
 import { type CheckFailure, type ResourceContext, argsMatchSchema, defineResource } from "../pulumi";
-import { type StoredAsset, assetBytes, isArchive, isTaggedAsset, sha256, storedAsset } from "./assetInputs";
+import { fileBytes, fileInputSchema, sha256 } from "./assetInputs";
 
 export const VIDEO_THUMBNAIL_TYPE = "VideoThumbnail";
 
 const SOURCES = ["file", "frame", "url"] as const;
 
-/** An image to upload, as stored in state: a path, or an asset reduced to its path or text. */
-type FileInput = string | StoredAsset;
-
-/** The canonical form of a `file` input, or why it cannot be one. Canonical forms map to themselves. */
-function fileInput(value: string | Record<string, unknown>): FileInput | { problem: string } {
-  if (typeof value === "string") return value === "" ? { problem: "must not be empty (a path to an image file)" } : value;
-  if (isArchive(value)) return { problem: "an archive is not an image: use a FileAsset, a StringAsset or a path" };
-  if (!isTaggedAsset(value)) return { problem: "must be a path to an image file, or a pulumi.asset.FileAsset or StringAsset" };
-  const asset = storedAsset(value);
-  if (asset) return asset;
-  if (typeof value.uri === "string") return { problem: "a RemoteAsset is not uploaded: set url for an image the server fetches itself" };
-  return { problem: "the asset is empty" };
-}
-
-const FileInputSchema = z.union([z.string(), z.record(z.string(), z.unknown())]).transform((value, ctx): FileInput => {
-  const file = fileInput(value);
-  if (typeof file === "object" && "problem" in file) {
-    ctx.addIssue({ code: "custom", message: file.problem });
-    return z.NEVER;
-  }
-  return file;
-});
+const FileInputSchema = fileInputSchema({ item: "an image", file: "an image file" }, "set url for an image the server fetches itself");
 
 const videoThumbnailInputs = z
   .object({
@@ -53,10 +32,6 @@ type Inputs = z.output<typeof videoThumbnailInputs>;
 interface Observation {
   video: Video;
   fingerprint: string | undefined;
-}
-
-function fileBytes(file: FileInput): Promise<Buffer<ArrayBuffer>> {
-  return assetBytes(typeof file === "string" ? { path: file } : file);
 }
 
 /** The request's source and its fingerprint (sha256 of the bytes, the frame number, sha256 of the URL: a signed URL is a secret). */
