@@ -1097,14 +1097,19 @@ export interface CaptionStatus {
   } | null;
 }
 
-/** CollectionModel: tolerant. */
-export interface Collection {
+/** CollectionModel as answered (its `guid` may be null). */
+export interface CollectionAnswer {
   videoLibraryId: number;
-  guid: string;
+  guid?: string | null;
   name?: string | null;
   videoCount?: number;
   totalSize?: number;
 }
+
+/** A collection as the client hands it out: always with its id. */
+export type Collection = CollectionAnswer & {
+  guid: string;
+};
 
 /** What a thumbnail is set from: an uploaded image, one of the generated frames, or a URL the server fetches. */
 export type ThumbnailSource = {

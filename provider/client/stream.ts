@@ -27,7 +27,7 @@ import {
   VideoPageSchema,
   VideoSchema,
 } from "../schemas/stream";
-import type { CaptionStatus, Collection, CreateVideoInput, FetchVideoInput, StreamStatus, ThumbnailSource, UpdateVideoInput, Video } from "../types.generated";
+import type { CaptionStatus, Collection, CollectionAnswer, CreateVideoInput, FetchVideoInput, StreamStatus, ThumbnailSource, UpdateVideoInput, Video } from "../types.generated";
 
 export interface LibraryKeyOption {
   /** The library's own API key; looked up with the account key (and cached) when omitted. */
@@ -202,14 +202,14 @@ export class StreamClient {
     const res = await this.withLibraryKey(id, options, (accessKey) =>
       this.http.request({ api: "stream", method: "POST", path, json, auth: { accessKey }, retry: "create", responseSchema: CollectionSchema }),
     );
-    return res.body;
+    return withGuid(res.body, "POST", path, res.status);
   }
 
   async getCollection(libraryId: number | string, collectionId: string, options: LibraryKeyOption = {}): Promise<Collection> {
     const ids = validateRequest(CollectionIdsSchema, { libraryId, collectionId }, "GET", "/library/{libraryId}/collections/{collectionId}");
     const path = encodePath("library", ids.libraryId, "collections", ids.collectionId);
     const res = await this.withLibraryKey(ids.libraryId, options, (accessKey) => this.http.request({ api: "stream", method: "GET", path, auth: { accessKey }, responseSchema: CollectionSchema }));
-    return res.body;
+    return withGuid(res.body, "GET", path, res.status);
   }
 
   async renameCollection(libraryId: number | string, collectionId: string, name: string, options: LibraryKeyOption = {}): Promise<StreamStatus> {
@@ -232,7 +232,8 @@ export class StreamClient {
   /** Every collection of the library (`search` filters by name on the server), page by page, bounded. */
   async *listCollections(libraryId: number | string, filter: { search?: string } = {}, options: LibraryKeyOption = {}): AsyncGenerator<Collection> {
     const id = this.libraryIdOf(libraryId, "GET", "/library/{libraryId}/collections");
-    yield* this.pages(id, encodePath("library", id, "collections"), options, CollectionPageSchema, { search: filter.search });
+    const path = encodePath("library", id, "collections");
+    for await (const c of this.pages(id, path, options, CollectionPageSchema, { search: filter.search })) yield withGuid(c, "GET", path);
   }
 
   /** The collection with exactly this name (the server's search matches parts of names too); the first if several. */
@@ -311,6 +312,12 @@ export class StreamClient {
     const account = createHash("sha256").update(this.#settings.apiKey).digest("hex").slice(0, 16);
     return `${this.#settings.apiUrl}|${account}|${libraryId}`;
   }
+}
+
+/** The collection, which must have an id (the document lets the answer's `guid` be null). */
+function withGuid(collection: CollectionAnswer, method: string, path: string, status?: number): Collection {
+  if (!collection.guid) throw new UnexpectedResponseError({ method, path, status, field: "guid", serverMessage: "the collection has no id" });
+  return { ...collection, guid: collection.guid };
 }
 
 /** Maps a thumbnail source onto the API's two forms: `?thumbnailUrl=` or a raw image body. */

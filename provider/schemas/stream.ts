@@ -155,10 +155,10 @@ export const CaptionStatusSchema = z.object({
   data: z.object({ valid: z.boolean().optional(), errorList: z.array(z.string()).nullish(), warningList: z.array(z.string()).nullish() }).nullish(),
 });
 
-/** CollectionModel: tolerant. */
+/** CollectionModel: tolerant (the document lets `guid` be null; the client refuses a collection without one). */
 export const CollectionSchema = z.object({
   videoLibraryId: z.number(),
-  guid: z.string(),
+  guid: z.string().nullish(),
   name: z.string().nullish(),
   videoCount: z.number().optional(),
   totalSize: z.number().optional(),
@@ -234,7 +234,10 @@ export type CreateVideoInput = z.input<typeof CreateVideoRequestSchema>;
 export type UpdateVideoInput = z.input<typeof UpdateVideoRequestSchema>;
 export type FetchVideoInput = z.input<typeof FetchVideoRequestSchema>;
 export type CaptionStatus = z.output<typeof CaptionStatusSchema>;
-export type Collection = z.output<typeof CollectionSchema>;
+/** CollectionModel as answered (its `guid` may be null). */
+export type CollectionAnswer = z.output<typeof CollectionSchema>;
+/** A collection as the client hands it out: always with its id. */
+export type Collection = CollectionAnswer & { guid: string };
 /** What a thumbnail is set from: an uploaded image, one of the generated frames, or a URL the server fetches. */
 export type ThumbnailSource =
   | z.input<typeof ThumbnailFileSourceSchema>
