@@ -44,6 +44,16 @@ const VALID: Record<string, Plain> = {
   PullZone: { name: "site-cdn", origin: { storageZoneId: ID }, zones: ["EU", "US"] },
   ShieldZone: { pullZoneId: ID, planType: "Advanced", wafEnabled: true, ddosShieldSensitivity: "High", wafDisabledRules: ["920100"] },
   VideoLibrary: { name: "videos", replicationRegions: ["NY"], encodingTier: "Premium", enabledResolutions: ["720p"], playerControls: ["play"] },
+  StreamVideo: {
+    libraryId: ID,
+    title: "Launch",
+    source: { url: "https://media.example.com/launch.mp4" },
+    chapters: [{ title: "Intro", start: 0, end: 10 }],
+    moments: [{ label: "Demo", timestamp: 5 }],
+    metaTags: [{ property: "genre", value: "talk" }],
+    encodeTimeoutSeconds: 600,
+  },
+  StreamCollection: { libraryId: ID, name: "Talks" },
 };
 
 /** The valid inputs of `type` with `changes` applied; a change to `undefined` removes the property. */
@@ -250,6 +260,34 @@ const CASES: Record<string, BadInput[]> = {
     { kind: "a resolution the API does not encode", news: variant("VideoLibrary", { enabledResolutions: ["4k"] }), properties: ["enabledResolutions"], reason: /unknown value/ },
     { kind: "a player control that does not exist", news: variant("VideoLibrary", { playerControls: ["rewind"] }), properties: ["playerControls"] },
     { kind: "the API key as an input", news: variant("VideoLibrary", { apiKey: "x" }), properties: ["apiKey"], reason: UNKNOWN },
+  ],
+  StreamVideo: [
+    { kind: "empty title", news: variant("StreamVideo", { title: "" }), properties: ["title"], reason: /must not be empty/ },
+    { kind: "no source", news: variant("StreamVideo", { source: undefined }), properties: ["source"] },
+    { kind: "a source URL that is not http(s)", news: variant("StreamVideo", { source: { url: "ftp://media.example.com/a.mp4" } }), properties: ["source"], reason: /http/ },
+    { kind: "a source that is a number", news: variant("StreamVideo", { source: 42 }), properties: ["source"] },
+    {
+      kind: "a RemoteAsset source",
+      news: variant("StreamVideo", { source: { [specialSigKey]: specialAssetSig, uri: "https://media.example.com/a.mp4" } }),
+      properties: ["source"],
+      reason: /RemoteAsset .*source: \{ url \}/,
+    },
+    { kind: "an archive as source", news: variant("StreamVideo", { source: { [specialSigKey]: specialArchiveSig, path: "videos" } }), properties: ["source"], reason: /archive is not a video/ },
+    { kind: "a chapter ending before it starts", news: variant("StreamVideo", { chapters: [{ title: "Intro", start: 10, end: 2 }] }), properties: ["chapters.0.end"], reason: /before start/ },
+    { kind: "a chapter starting at a fraction of a second", news: variant("StreamVideo", { chapters: [{ title: "Intro", start: 0.5, end: 2 }] }), properties: ["chapters.0.start"] },
+    { kind: "a moment without a label", news: variant("StreamVideo", { moments: [{ label: "", timestamp: 1 }] }), properties: ["moments.0.label"] },
+    { kind: "the description as a meta tag", news: variant("StreamVideo", { metaTags: [{ property: "description", value: "x" }] }), properties: ["metaTags.0.property"], reason: /description input/ },
+    { kind: "a caption language that is not a code", news: variant("StreamVideo", { captions: { "English please": "en.vtt" } }), properties: ["captions.English please"] },
+    { kind: "no time to encode", news: variant("StreamVideo", { encodeTimeoutSeconds: 0 }), properties: ["encodeTimeoutSeconds"] },
+    { kind: "a collection id that is a dot segment", news: variant("StreamVideo", { collectionId: ".." }), properties: ["collectionId"] },
+    { kind: "the video id as an input", news: variant("StreamVideo", { videoId: "x" }), properties: ["videoId"], reason: UNKNOWN },
+  ],
+  StreamCollection: [
+    { kind: "empty name", news: variant("StreamCollection", { name: "" }), properties: ["name"], reason: /must not be empty/ },
+    { kind: "name of 201 characters", news: variant("StreamCollection", { name: "n".repeat(201) }), properties: ["name"] },
+    { kind: "library id that is not a number", news: variant("StreamCollection", { libraryId: "videos" }), properties: ["libraryId"], reason: /positive integer/ },
+    { kind: "empty library key", news: variant("StreamCollection", { libraryKey: "" }), properties: ["libraryKey"] },
+    { kind: "the collection id as an input", news: variant("StreamCollection", { collectionId: "x" }), properties: ["collectionId"], reason: UNKNOWN },
   ],
 };
 
