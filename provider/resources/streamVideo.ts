@@ -29,6 +29,8 @@ import { type FileInput, fileBytes, fileInputSchema, fileSha256, fileStream, isT
  *   that fails to encode, or does not finish in time, is deleted and the create fails with the reason.
  * - No `adoptExisting`: nothing in the inputs identifies one video (titles repeat, and one file may be uploaded twice).
  * - Deleting the library deletes its videos: a video already gone (or its library) counts as deleted.
+ * - `thumbnailUrl` is the thumbnail generated at encoding, kept as read then: a VideoThumbnail on the video changes
+ *   the API's value, and that is the VideoThumbnail's output, not drift of the video.
  */
 
 export const STREAM_VIDEO_TYPE = "StreamVideo";
@@ -262,14 +264,22 @@ const streamVideo = defineResource<StreamVideoOutputs, "source" | "captions">()(
     }
   },
 
-  get: ({ client }, _id, state) => client.stream.getVideo(state.libraryId, state.videoId, keyOf(state)),
+  /**
+   * `thumbnailUrl` is the thumbnail bunny.net generated when the video finished encoding: a VideoThumbnail set on the
+   * video later changes the API's value (and has its own `thumbnailUrl`), which is not drift of this video.
+   */
+  async get({ client }, _id, state) {
+    const video = await client.stream.getVideo(state.libraryId, state.videoId, keyOf(state));
+    return { ...video, thumbnailUrl: state.thumbnailUrl ?? video.thumbnailUrl };
+  },
 
   async update(ctx, _id, state, inputs) {
     const metadata = (i: Inputs) => JSON.stringify(metadataOf(i));
     if (metadata(inputs) !== metadata(state)) await ctx.client.stream.updateVideo(inputs.libraryId, state.videoId, metadataOf(inputs), keyOf(inputs));
     const had = Object.fromEntries(Object.entries(state.captionFingerprints ?? {}).filter(([, f]) => f.startsWith("sha256:") || f === "added outside Pulumi"));
     await syncCaptions(ctx, inputs, state.videoId, had);
-    return ctx.client.stream.getVideo(inputs.libraryId, state.videoId, keyOf(inputs));
+    const video = await ctx.client.stream.getVideo(inputs.libraryId, state.videoId, keyOf(inputs));
+    return { ...video, thumbnailUrl: state.thumbnailUrl ?? video.thumbnailUrl };
   },
 
   delete: ({ client }, _id, state) => client.stream.deleteVideo(state.libraryId, state.videoId, keyOf(state)),
@@ -332,7 +342,7 @@ export interface StreamVideoOutputs {
   status: number;
   /** The duration in seconds. */
   length: number;
-  /** Where the video's thumbnail is served. */
+  /** Where the thumbnail bunny.net generated at encoding is served (a VideoThumbnail's `thumbnailUrl` is the one it sets). */
   thumbnailUrl: string | undefined;
 }
 
