@@ -160,16 +160,14 @@ function contentFileName(content: Buffer | string): string {
 
 // ---------------------------------------------------------------------------------------------
 
+/** A video's metadata before any is set (and for the seeded videos, which have none). */
+export const NO_VIDEO_METADATA = { description: null, chapters: [], moments: [], metaTags: [], captions: [], originalHash: null } satisfies Partial<VideoRecord>;
+
 export function videoView(ctx: EmulatorContext, video: VideoRecord): unknown {
   const { pendingStatuses: _pending, ...fields } = video;
   const library = ctx.store.get<VideoLibraryRecord>(LIBRARY, video.videoLibraryId);
   return {
-    description: null,
-    chapters: [],
-    moments: [],
-    metaTags: [],
-    captions: [],
-    originalHash: null,
+    ...NO_VIDEO_METADATA,
     ...fields,
     thumbnailUrl: library ? `https://${library.cdnHost}/${video.guid}/${video.thumbnailFileName}` : null,
   };

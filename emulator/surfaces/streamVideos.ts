@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { EmulatorContext, EmulatorSurface } from "../context";
 import { streamError } from "../errorShapes";
-import { COLLECTION, THUMBNAIL_COUNT, VIDEO, type VideoLibraryRecord, type VideoRecord, authorizedLibrary, refusedThumbnailUrl, unreachable, videoOf, videoView } from "./stream";
+import { COLLECTION, NO_VIDEO_METADATA, THUMBNAIL_COUNT, VIDEO, type VideoLibraryRecord, type VideoRecord, authorizedLibrary, refusedThumbnailUrl, unreachable, videoOf, videoView } from "./stream";
 
 /**
  * Stream videos and collections, from stream-api-v1.5.23.json: Video_CreateVideo (`POST /library/{id}/videos`,
@@ -95,12 +95,7 @@ function newVideo(library: VideoLibraryRecord, title: string, collectionId: stri
     averageWatchTime: 0,
     totalWatchTime: 0,
     collectionId,
-    description: null,
-    chapters: [],
-    moments: [],
-    metaTags: [],
-    captions: [],
-    originalHash: null,
+    ...NO_VIDEO_METADATA,
   };
 }
 
