@@ -44,6 +44,23 @@ describe("client: Stream videos and collections over HTTP", () => {
     assert.equal(video.originalHash, createHash("sha256").update(bytes).digest("hex"));
   });
 
+  it("a streamed upload refused by the rate limiter is sent again from a freshly opened file; a 503 is not (it may have arrived)", async () => {
+    const { guid } = await stream().createVideo(libraryId, { title: "Retried" });
+    const bytes = tinyMp4(2);
+    let opened = 0;
+    const body = { open: () => (opened++, Readable.from([bytes])), length: bytes.length };
+    await emu.faults({ rules: [{ path: "^/library/\\d+/videos/[^/]+$", method: "PUT", burst429: 1, retryAfterSeconds: 0 }] });
+    await emu.client({ maxRetries: 2 }).stream.uploadVideo(libraryId, guid, body);
+    assert.equal(opened, 2);
+    assert.equal((await stream().getVideo(libraryId, guid)).status, VideoStatus.Processing);
+
+    const other = await stream().createVideo(libraryId, { title: "Not retried" });
+    opened = 0;
+    await emu.faults({ rules: [{ path: "^/library/\\d+/videos/[^/]+$", method: "PUT", errorRate: 1, errorStatus: 503 }] });
+    await assert.rejects(emu.client({ maxRetries: 2 }).stream.uploadVideo(libraryId, other.guid, body), /answered 503/);
+    assert.equal(opened, 1);
+  });
+
   it("refuses a second upload into one video (400), an empty file before sending, and ends a file that is not a video in Error", async () => {
     const { guid } = await stream().createVideo(libraryId, { title: "Twice" });
     await stream().uploadVideo(libraryId, guid, tinyMp4(1));

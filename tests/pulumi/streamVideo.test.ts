@@ -4,6 +4,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmulator, type TestEmulator } from "../support/emulator";
+import * as pulumi from "@pulumi/pulumi";
+import * as bunnynet from "bunnynet-pulumi";
+import { ProgramHarness } from "../support/programHarness";
 import { HostError, ProviderHost, UNKNOWN_VALUE, secret, named } from "../support/providerHost";
 import { tinyMp4 } from "../support/videoFile";
 
@@ -98,7 +101,7 @@ describe("pulumi: StreamVideo and StreamCollection through the SDK's provider ho
       assert.equal(inputs.encodeTimeoutSeconds, 1800);
       const url = "https://media.example.com/a.mp4?token=secret";
       assert.equal((await checked(VIDEO, { title: "t", source: { url } })).sourceFingerprint, `url:${sha256(url)}`);
-      const preview = await host.check(VIDEO, {}, { libraryId, title: UNKNOWN_VALUE, source: UNKNOWN_VALUE, captions: UNKNOWN_VALUE });
+      const preview = await host.check(VIDEO, {}, { libraryId: UNKNOWN_VALUE, title: UNKNOWN_VALUE, source: UNKNOWN_VALUE, captions: UNKNOWN_VALUE, collectionId: UNKNOWN_VALUE });
       assert.deepEqual(preview.failures, []);
       assert.equal(preview.inputs.sourceFingerprint, undefined);
     });
@@ -278,6 +281,31 @@ describe("pulumi: StreamVideo and StreamCollection through the SDK's provider ho
       const wrong = "wrong-library-key-0123";
       await assert.rejects(host.create(COLLECTION, await checked(COLLECTION, { name: "Wrong key", libraryKey: wrong })), (e: unknown) => e instanceof HostError && /answered 401/.test(e.message) && !e.message.includes(wrong));
       assert.ok(!host.logs().includes(key) && !host.logs().includes(wrong));
+    });
+  });
+
+  describe("in a program", () => {
+    it("a library, a collection and a video from zero: the library key passed along stays a secret in state; destroy leaves nothing", async () => {
+      const harness = new ProgramHarness({
+        config: { "bunnynet:apiKey": emu.fixtures.accessKey, "bunnynet:apiUrl": emu.url, "bunnynet:streamApiUrl": emu.url },
+        secretConfig: ["bunnynet:apiKey"],
+      });
+      const file = videoFile(3).path;
+      let video!: bunnynet.StreamVideo;
+      const program = () => {
+        const library = new bunnynet.VideoLibrary("lib", { name: "program videos" });
+        const collection = new bunnynet.StreamCollection("talks", { libraryId: library.libraryId, name: "Talks", libraryKey: library.apiKey });
+        video = new bunnynet.StreamVideo("clip", { libraryId: library.libraryId, title: "Clip", source: file, collectionId: collection.collectionId, libraryKey: library.apiKey });
+      };
+      const run = await harness.up(program);
+      assert.deepEqual(run.steps.map((s) => s.op), ["create", "create", "create"]);
+      const secretness = await new Promise<boolean[]>((resolve) => pulumi.all([pulumi.isSecret(video.libraryKey), pulumi.isSecret(video.videoId)]).apply(resolve));
+      assert.deepEqual(secretness, [true, false]);
+      for (const name of ["clip", "talks"]) assert.ok(harness.resources().find((r) => r.name === name)?.secretKeys.includes("libraryKey"), `${name} stores libraryKey as a secret`);
+      const again = await harness.up(program);
+      assert.deepEqual(again.steps.map((s) => s.op), ["same", "same", "same"]);
+      await harness.destroy();
+      assert.equal(harness.resources().length, 0);
     });
   });
 });
