@@ -285,25 +285,41 @@ describe("pulumi: StreamVideo and StreamCollection through the SDK's provider ho
   });
 
   describe("in a program", () => {
-    it("a library, a collection and a video from zero: the library key passed along stays a secret in state; destroy leaves nothing", async () => {
+    it("a library, a collection and a video from zero (assets for the file and captions): the library key stays a secret in state; unchanged up, refresh and preview change nothing; destroy leaves nothing", async () => {
       const harness = new ProgramHarness({
         config: { "bunnynet:apiKey": emu.fixtures.accessKey, "bunnynet:apiUrl": emu.url, "bunnynet:streamApiUrl": emu.url },
         secretConfig: ["bunnynet:apiKey"],
       });
       const file = videoFile(3).path;
+      const captions = captionFile("Hello");
       let video!: bunnynet.StreamVideo;
       const program = () => {
         const library = new bunnynet.VideoLibrary("lib", { name: "program videos" });
         const collection = new bunnynet.StreamCollection("talks", { libraryId: library.libraryId, name: "Talks", libraryKey: library.apiKey });
-        video = new bunnynet.StreamVideo("clip", { libraryId: library.libraryId, title: "Clip", source: file, collectionId: collection.collectionId, libraryKey: library.apiKey });
+        video = new bunnynet.StreamVideo("clip", {
+          libraryId: library.libraryId,
+          title: "Clip",
+          source: new pulumi.asset.FileAsset(file),
+          captions: { en: new pulumi.asset.FileAsset(captions) },
+          collectionId: collection.collectionId,
+          libraryKey: library.apiKey,
+        });
       };
       const run = await harness.up(program);
       assert.deepEqual(run.steps.map((s) => s.op), ["create", "create", "create"]);
       const secretness = await new Promise<boolean[]>((resolve) => pulumi.all([pulumi.isSecret(video.libraryKey), pulumi.isSecret(video.videoId)]).apply(resolve));
       assert.deepEqual(secretness, [true, false]);
       for (const name of ["clip", "talks"]) assert.ok(harness.resources().find((r) => r.name === name)?.secretKeys.includes("libraryKey"), `${name} stores libraryKey as a secret`);
+      // Assets (the source, and captions nested by language) come back elided from the engine: still no change.
+      await emu.markRequests();
       const again = await harness.up(program);
       assert.deepEqual(again.steps.map((s) => s.op), ["same", "same", "same"]);
+      assert.deepEqual(await emu.requests(), [], "an unchanged up makes no API call");
+      await harness.refresh();
+      assert.deepEqual((await harness.preview(program)).steps.map((s) => s.op), ["same", "same", "same"]);
+      writeFileSync(captions, "WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nHello again\n");
+      const changed = await harness.up(program);
+      assert.deepEqual(changed.steps.map((s) => s.op), ["same", "same", "update"], "new captions change the video in place");
       await harness.destroy();
       assert.equal(harness.resources().length, 0);
     });
