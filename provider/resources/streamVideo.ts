@@ -64,6 +64,8 @@ const SourceSchema = z.union([z.string(), z.record(z.string(), z.unknown())]).tr
 });
 
 const DESCRIPTION_TAG = "description";
+/** The largest captions file sent (read whole into memory to be Base64-encoded). */
+const MAX_CAPTIONS_BYTES = 10 * 1024 * 1024;
 
 const streamVideoInputs = z
   .object({
@@ -117,7 +119,10 @@ async function completeFingerprints(inputs: Record<string, unknown>, unknown: Re
     const fingerprints: Record<string, string> = {};
     for (const [lang, file] of Object.entries(rest.captions as Record<string, FileInput>)) {
       try {
-        fingerprints[lang] = sha256(await fileBytes(file));
+        const { length } = await fileStream(file);
+        // Captions travel whole, Base64 in JSON (CaptionModelAdd): a file far beyond any subtitle track is a mistake.
+        if (length > MAX_CAPTIONS_BYTES) failures.push({ property: `captions.${lang}`, reason: `is ${length} bytes: a captions file may be at most ${MAX_CAPTIONS_BYTES} bytes` });
+        else fingerprints[lang] = await fileSha256(file);
       } catch (e) {
         failures.push({ property: `captions.${lang}`, reason: `cannot be read: ${(e as Error).message}` });
       }
