@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { once } from "node:events";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -10,7 +10,7 @@ import { resolveSettings } from "bunnynet-pulumi/dist/settings.js";
 import { printTable } from "./support";
 
 /**
- * A video upload (`PUT /library/{id}/videos/{videoId}`) streamed from disk (`StreamedBody`, what StreamVideo sends)
+ * A video upload (`PUT /library/{id}/videos/{videoId}`) streamed from disk (a body that opens a file stream, as StreamVideo sends it)
  * against the same file read whole into a Buffer first, each in its own child process so each peak RSS is its own.
  * The server is a sink in this process that counts the bytes and answers the StatusModel.
  *
@@ -24,8 +24,7 @@ async function child(mode: Mode, url: string, path: string): Promise<void> {
   const settings = resolveSettings({ apiKey: "bench-account-key", apiUrl: url, streamApiUrl: url, timeoutMs: 120_000 }, {});
   const client = new BunnyClient(settings);
   const started = process.hrtime.bigint();
-  const length = statSync(path).size;
-  const body = mode === "streamed" ? { open: () => createReadStream(path), length } : readFileSync(path);
+  const body = mode === "streamed" ? () => createReadStream(path) : readFileSync(path);
   await client.stream.uploadVideo(1, "bench-video", body, { libraryKey: "bench-library-key" });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   process.stdout.write(JSON.stringify({ seconds, peakRssMB: process.resourceUsage().maxRSS / 1024 }));

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
+import type { Readable } from "node:stream";
 import { InvalidRequestError, UnauthorizedError, UnexpectedResponseError } from "../http/errors";
 import { PageGuard } from "../http/paging";
 import { encodePath } from "../http/pathSegments";
-import type { StreamedBody } from "../http/requestSpec";
 import type { Transport } from "../http/transport";
 import { type Schema, validateRequest } from "../http/validation";
 import type { BunnySettings } from "../settings";
@@ -111,13 +111,13 @@ export class StreamClient {
   }
 
   /**
-   * Uploads the video's file: bytes in memory, or a `StreamedBody` read from disk as it is sent. Retried only when
-   * provably unsent: the API refuses a second upload into one video (400 "already uploaded").
+   * Uploads the video's file: bytes in memory, or a function opening a stream of them (read from disk as it is sent,
+   * opened again for each attempt). Retried only when provably unsent: the API refuses a second upload into one video
+   * (400 "already uploaded").
    */
-  async uploadVideo(libraryId: number | string, videoId: string, body: Uint8Array | StreamedBody, options: LibraryKeyOption = {}): Promise<StreamStatus> {
+  async uploadVideo(libraryId: number | string, videoId: string, body: Uint8Array | (() => Readable), options: LibraryKeyOption = {}): Promise<StreamStatus> {
     const ids = validateRequest(StreamIdsSchema, { libraryId, videoId }, "PUT", "/library/{libraryId}/videos/{videoId}");
-    const length = body instanceof Uint8Array ? body.byteLength : body.length;
-    if (!(length > 0)) throw new InvalidRequestError("PUT", "/library/{libraryId}/videos/{videoId}", [{ field: "body", message: "the video file is empty" }]);
+    if (body instanceof Uint8Array && body.byteLength === 0) throw new InvalidRequestError("PUT", "/library/{libraryId}/videos/{videoId}", [{ field: "body", message: "the video file is empty" }]);
     const path = encodePath("library", ids.libraryId, "videos", ids.videoId);
     const res = await this.withLibraryKey(ids.libraryId, options, (accessKey) =>
       this.http.request({ api: "stream", method: "PUT", path, body, contentType: "application/octet-stream", auth: { accessKey }, retry: "create", responseSchema: StreamStatusSchema }),

@@ -19,8 +19,12 @@ export interface RequestSpec<T> {
   query?: Record<string, string | number | boolean | undefined | null>;
   /** A JSON body, sent as it is: the client method validated it first (`validateRequest`). */
   json?: unknown;
-  /** A raw body (e.g. an image), sent as `contentType`; or a file streamed from disk, opened anew for each attempt. */
-  body?: Uint8Array | StreamedBody;
+  /**
+   * A raw body (e.g. an image), sent as `contentType`: bytes, or a function opening a stream of them (a file
+   * streamed from disk; called again for each attempt, so a retry sends the whole body again). A streamed body has
+   * no overall deadline (an upload may take longer than `timeoutMs`), only the answer's headers and each chunk of it.
+   */
+  body?: Uint8Array | (() => Readable);
   contentType?: string;
   /** Parses the 2xx body; extra fields are tolerated. Omit for empty answers. */
   responseSchema?: Schema<T>;
@@ -36,21 +40,6 @@ export interface RequestSpec<T> {
   mutates?: boolean;
   /** A GET of a parent object that the provider process may serve from its deployment-scoped cache (see sharedReads.ts). */
   cacheable?: boolean;
-}
-
-/**
- * A body read as it is sent, never whole in memory (a video file). Each attempt opens it again; the request then
- * has no overall deadline (the upload may take longer than `timeoutMs`), only the per-phase ones: the answer's
- * headers, and each chunk of its body, within `timeoutMs`.
- */
-export interface StreamedBody {
-  open(): Readable;
-  /** Bytes, sent as Content-Length. */
-  length: number;
-}
-
-export function isStreamedBody(body: RequestSpec<unknown>["body"]): body is StreamedBody {
-  return body !== undefined && !(body instanceof Uint8Array);
 }
 
 export interface ApiResponse<T> {

@@ -13,7 +13,7 @@ import { connectionError } from "./connectionErrors";
 import { BunnyError, InvalidRequestError, RateLimitedError, UnexpectedResponseError, errorForStatus } from "./errors";
 import { checkSentPath } from "./pathSegments";
 import { limiterFor } from "./rateLimiter";
-import { type ApiName, type ApiResponse, type Auth, type RequestSpec, isStreamedBody } from "./requestSpec";
+import type { ApiName, ApiResponse, Auth, RequestSpec } from "./requestSpec";
 import { type RetryPolicy, backoffMs, defaultRetryPolicy, isRetryable, maxAttempts } from "./retryPolicy";
 import { type Sharing, credentialId, shared, surfaceOf } from "./sharedReads";
 import { type Schema, parseResponseBody } from "./validation";
@@ -184,7 +184,7 @@ export class Transport {
     const timeoutMs = this.settings.timeoutMs;
     const policy: RetryPolicy = spec.retry ?? defaultRetryPolicy(spec.method);
     const url = this.buildUrl(spec);
-    const streamed = isStreamedBody(spec.body) ? spec.body : undefined;
+    const payload = () => (spec.json !== undefined ? JSON.stringify(spec.json) : typeof spec.body === "function" ? spec.body() : spec.body);
     const attempts = maxAttempts(policy, this.settings.maxRetries);
     const limiter = spec.limiterKey ? limiterFor(spec.limiterKey) : undefined;
 
@@ -197,12 +197,12 @@ export class Transport {
         // JSON: the whole answer within the timeout. Streams: headers within it, then never more than it between chunks.
         const res = await undiciRequest(url, {
           method: spec.method,
-          headers: streamed ? { ...headers, "content-length": String(streamed.length) } : headers,
-          body: streamed ? streamed.open() : spec.json !== undefined ? JSON.stringify(spec.json) : (spec.body as Uint8Array | undefined),
+          headers,
+          body: payload(),
           dispatcher: httpAgent(),
           headersTimeout: timeoutMs,
           bodyTimeout: timeoutMs,
-          ...(mode === "json" && !streamed ? { signal: AbortSignal.timeout(timeoutMs) } : {}),
+          ...(mode === "json" && typeof spec.body !== "function" ? { signal: AbortSignal.timeout(timeoutMs) } : {}),
         });
         if (res.statusCode >= 200 && res.statusCode < 300) {
           const body = await consume(res);

@@ -47,34 +47,34 @@ export function sha256(bytes: Uint8Array | string): string {
   return `sha256:${createHash("sha256").update(bytes).digest("hex")}`;
 }
 
-/** What a file input holds, for messages: `item` ("an image"), `file` ("an image file"). */
-export interface FileKind {
-  item: string;
-  file: string;
-}
-
 /** A file to upload, as stored in state: a path, or an asset reduced to its path or text. */
 export type FileInput = string | StoredAsset;
 
-/**
- * The canonical form of a file input (a path, a FileAsset or a StringAsset), or why it cannot be one. Canonical forms
- * map to themselves. `what` names the content in messages (`{ item: "an image", file: "an image file" }`);
- * `remoteHint` says what to use instead of a RemoteAsset.
- */
-function fileInput(value: string | Record<string, unknown>, what: FileKind, remoteHint: string): FileInput | { problem: string } {
-  if (typeof value === "string") return value === "" ? { problem: `must not be empty (a path to ${what.file})` } : value;
-  if (isArchive(value)) return { problem: `an archive is not ${what.item}: use a FileAsset, a StringAsset or a path` };
-  if (!isTaggedAsset(value)) return { problem: `must be a path to ${what.file}, or a pulumi.asset.FileAsset or StringAsset` };
+/** What a file input is for, in its messages: a thumbnail's image, a storage file. */
+interface FileInputWording {
+  /** "an image file", "a file". */
+  file: string;
+  /** Why an archive is refused: "an archive is not an image". */
+  notArchive: string;
+  /** What to do instead of a RemoteAsset. */
+  notRemote: string;
+}
+
+/** The canonical form of a file input, or why it cannot be one. Canonical forms map to themselves. */
+function fileInput(value: string | Record<string, unknown>, words: FileInputWording): FileInput | { problem: string } {
+  if (typeof value === "string") return value === "" ? { problem: `must not be empty (a path to ${words.file})` } : value;
+  if (isArchive(value)) return { problem: `${words.notArchive}: use a FileAsset, a StringAsset or a path` };
+  if (!isTaggedAsset(value)) return { problem: `must be a path to ${words.file}, or a pulumi.asset.FileAsset or StringAsset` };
   const asset = storedAsset(value);
   if (asset) return asset;
-  if (typeof value.uri === "string") return { problem: `a RemoteAsset is not uploaded: ${remoteHint}` };
+  if (typeof value.uri === "string") return { problem: `a RemoteAsset is not uploaded: ${words.notRemote}` };
   return { problem: "the asset is empty" };
 }
 
-/** The input schema of a file to upload (see `fileInput`). */
-export function fileInputSchema(what: FileKind, remoteHint: string) {
+/** The schema of an input that takes a file to upload: a path, or a FileAsset or StringAsset (stored as its path or text). */
+export function fileInputSchema(words: FileInputWording) {
   return z.union([z.string(), z.record(z.string(), z.unknown())]).transform((value, ctx): FileInput => {
-    const file = fileInput(value, what, remoteHint);
+    const file = fileInput(value, words);
     if (typeof file === "object" && "problem" in file) {
       ctx.addIssue({ code: "custom", message: file.problem });
       return z.NEVER;
@@ -83,13 +83,13 @@ export function fileInputSchema(what: FileKind, remoteHint: string) {
   });
 }
 
-/** The whole content of a file input (small files only: an image, a captions file). */
-export function fileBytes(file: FileInput): Promise<Buffer<ArrayBuffer>> {
+/** The bytes of a file input. */
+export function fileInputBytes(file: FileInput): Promise<Buffer<ArrayBuffer>> {
   return assetBytes(typeof file === "string" ? { path: file } : file);
 }
 
-/** A file input as a stream and its size, never read whole into memory (a video); a StringAsset's text is in memory already. */
-export async function fileStream(file: FileInput): Promise<{ open(): Readable; length: number }> {
+/** A file input as a stream opened anew for each read, and its size: never whole in memory (a video). */
+export async function fileInputStream(file: FileInput): Promise<{ open: () => Readable; length: number }> {
   if (typeof file === "object" && "text" in file) {
     const bytes = Buffer.from(file.text, "utf8");
     return { open: () => Readable.from([bytes]), length: bytes.byteLength };
@@ -100,9 +100,8 @@ export async function fileStream(file: FileInput): Promise<{ open(): Readable; l
 }
 
 /** `sha256:<hex>` of a file input's content, read as a stream (bounded memory whatever the size). */
-export async function fileSha256(file: FileInput): Promise<string> {
+export async function fileInputSha256(file: FileInput): Promise<string> {
   const hash = createHash("sha256");
-  const { open } = await fileStream(file);
-  for await (const chunk of open()) hash.update(chunk as Buffer);
+  for await (const chunk of (await fileInputStream(file)).open()) hash.update(chunk as Buffer);
   return `sha256:${hash.digest("hex")}`;
 }

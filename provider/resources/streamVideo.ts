@@ -8,7 +8,7 @@ import type { Chapter, MetaTag, Moment, Video } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
 import type { OutputProperties } from "../pulumi/types";
 import { type CheckFailure, type ResourceContext, argsMatchSchema, defineResource } from "../pulumi";
-import { type FileInput, fileBytes, fileInputSchema, fileSha256, fileStream, isTaggedAsset, sha256 } from "./assetInputs";
+import { type FileInput, fileInputBytes, fileInputSchema, fileInputSha256, fileInputStream, isTaggedAsset, sha256 } from "./assetInputs";
 
 /**
  * A Stream video: a file uploaded from disk, or a URL the API fetches, with its metadata and captions.
@@ -44,8 +44,8 @@ const PLAYABLE = new Set<number>([VideoStatus.Finished, VideoStatus.JitPlaylists
 const FAILED = new Set<number>([VideoStatus.Error, VideoStatus.UploadFailed]);
 const STATUS_NAMES = Object.fromEntries(Object.entries(VideoStatus).map(([name, n]) => [n, name])) as Record<number, string>;
 
-const VideoFileSchema = fileInputSchema({ item: "a video", file: "a video file" }, "set source: { url } for a video the server fetches itself");
-const CaptionFileSchema = fileInputSchema({ item: "a captions file", file: "a captions file (WebVTT or SRT)" }, "upload the captions file itself");
+const VideoFileSchema = fileInputSchema({ file: "a video file", notArchive: "an archive is not a video", notRemote: "set source: { url } for a video the server fetches itself" });
+const CaptionFileSchema = fileInputSchema({ file: "a captions file (WebVTT or SRT)", notArchive: "an archive is not a captions file", notRemote: "upload the captions file itself" });
 
 /** A video file, or `{ url }` for one the API fetches. */
 type Source = FileInput | { url: string };
@@ -100,7 +100,7 @@ function progress(message: string): void {
 
 /** The source's fingerprint: the file's content (read as a stream), or the URL's hash (a signed URL is a secret). */
 async function fingerprintOf(source: Source): Promise<string> {
-  return isUrl(source) ? `url:${sha256(source.url)}` : fileSha256(source);
+  return isUrl(source) ? `url:${sha256(source.url)}` : fileInputSha256(source);
 }
 
 /** Derives the fingerprints (reads the files: a changed file at the same path is a change). */
@@ -119,10 +119,10 @@ async function completeFingerprints(inputs: Record<string, unknown>, unknown: Re
     const fingerprints: Record<string, string> = {};
     for (const [lang, file] of Object.entries(rest.captions as Record<string, FileInput>)) {
       try {
-        const { length } = await fileStream(file);
+        const { length } = await fileInputStream(file);
         // Captions travel whole, Base64 in JSON (CaptionModelAdd): a file far beyond any subtitle track is a mistake.
         if (length > MAX_CAPTIONS_BYTES) failures.push({ property: `captions.${lang}`, reason: `is ${length} bytes: a captions file may be at most ${MAX_CAPTIONS_BYTES} bytes` });
-        else fingerprints[lang] = await fileSha256(file);
+        else fingerprints[lang] = await fileInputSha256(file);
       } catch (e) {
         failures.push({ property: `captions.${lang}`, reason: `cannot be read: ${(e as Error).message}` });
       }
@@ -142,7 +142,7 @@ const hasMetadata = (inputs: Inputs) => inputs.description !== undefined || [inp
 
 /** Streams the file into the video, logging progress at every quarter. */
 async function upload({ client }: ResourceContext, inputs: Inputs, videoId: string, file: FileInput): Promise<void> {
-  const body = await fileStream(file);
+  const body = await fileInputStream(file);
   const name = `video "${inputs.title}"`;
   const open = () => {
     let sent = 0;
@@ -161,7 +161,7 @@ async function upload({ client }: ResourceContext, inputs: Inputs, videoId: stri
     return body.open().pipe(counter);
   };
   progress(`${name}: uploading ${body.length} bytes`);
-  await client.stream.uploadVideo(inputs.libraryId, videoId, { open, length: body.length }, keyOf(inputs));
+  await client.stream.uploadVideo(inputs.libraryId, videoId, open, keyOf(inputs));
 }
 
 /** Waits until the video plays; throws when it fails to encode or the time is up. */
@@ -190,7 +190,7 @@ async function syncCaptions({ client }: ResourceContext, inputs: Inputs, videoId
   const fingerprints = inputs.captionFingerprints ?? {};
   for (const [lang, file] of Object.entries(wanted)) {
     if (had[lang] !== undefined && had[lang] === fingerprints[lang]) continue;
-    await client.stream.addCaption(inputs.libraryId, videoId, lang, { file: await fileBytes(file) }, keyOf(inputs));
+    await client.stream.addCaption(inputs.libraryId, videoId, lang, { file: await fileInputBytes(file) }, keyOf(inputs));
   }
   for (const lang of Object.keys(had)) if (!(lang in wanted)) await client.stream.deleteCaption(inputs.libraryId, videoId, lang, keyOf(inputs));
 }

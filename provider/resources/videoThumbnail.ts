@@ -5,13 +5,17 @@ import { THUMBNAIL_FRAMES, type ThumbnailSource, ThumbnailUrlSchema, type Video 
 import { BunnyResource } from "../pulumi/base";
 import type { OutputProperties } from "../pulumi/types";
 import { type CheckFailure, type ResourceContext, argsMatchSchema, defineResource } from "../pulumi";
-import { fileBytes, fileInputSchema, sha256 } from "./assetInputs";
+import { fileInputBytes, fileInputSchema, sha256 } from "./assetInputs";
 
 export const VIDEO_THUMBNAIL_TYPE = "VideoThumbnail";
 
 const SOURCES = ["file", "frame", "url"] as const;
 
-const FileInputSchema = fileInputSchema({ item: "an image", file: "an image file" }, "set url for an image the server fetches itself");
+const FileInputSchema = fileInputSchema({
+  file: "an image file",
+  notArchive: "an archive is not an image",
+  notRemote: "set url for an image the server fetches itself",
+});
 
 const videoThumbnailInputs = z
   .object({
@@ -37,7 +41,7 @@ interface Observation {
 /** The request's source and its fingerprint (sha256 of the bytes, the frame number, sha256 of the URL: a signed URL is a secret). */
 async function sourceOf(inputs: Inputs): Promise<{ source: ThumbnailSource; fingerprint: string }> {
   if (inputs.file !== undefined) {
-    const file = await fileBytes(inputs.file);
+    const file = await fileInputBytes(inputs.file);
     return { source: { file }, fingerprint: sha256(file) };
   }
   if (inputs.frame !== undefined) return { source: { frame: inputs.frame }, fingerprint: `frame:${inputs.frame}` };

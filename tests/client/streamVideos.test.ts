@@ -36,7 +36,7 @@ describe("client: Stream videos and collections over HTTP", () => {
     const bytes = tinyMp4(7, 64 * 1024);
     const chunks = Array.from({ length: 16 }, (_, i) => bytes.subarray(Math.floor((i * bytes.length) / 16), Math.floor(((i + 1) * bytes.length) / 16)));
     let opened = 0;
-    await stream().uploadVideo(libraryId, created.guid, { open: () => (opened++, Readable.from(chunks)), length: bytes.length });
+    await stream().uploadVideo(libraryId, created.guid, () => (opened++, Readable.from(chunks)));
     assert.equal(opened, 1);
     assert.deepEqual(await statusesUntilSettled(created.guid), [VideoStatus.Processing, VideoStatus.Transcoding, VideoStatus.Finished]);
     const video = await stream().getVideo(libraryId, created.guid);
@@ -48,7 +48,7 @@ describe("client: Stream videos and collections over HTTP", () => {
     const { guid } = await stream().createVideo(libraryId, { title: "Retried" });
     const bytes = tinyMp4(2);
     let opened = 0;
-    const body = { open: () => (opened++, Readable.from([bytes])), length: bytes.length };
+    const body = () => (opened++, Readable.from([bytes]));
     await emu.faults({ rules: [{ path: "^/library/\\d+/videos/[^/]+$", method: "PUT", burst429: 1, retryAfterSeconds: 0 }] });
     await emu.client({ maxRetries: 2 }).stream.uploadVideo(libraryId, guid, body);
     assert.equal(opened, 2);
