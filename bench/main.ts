@@ -17,6 +17,7 @@ const runs: [script: string, args: string[]][] = [
   ["siteScale.js", [quick ? "2" : "10"]],
   ["storageFolder.js", [quick ? "100" : "500"]],
   ["logsV1Parse.js", [quick ? "200" : "1024"]],
+  ["videoUpload.js", [quick ? "64" : "256"]],
 ];
 
 let failed = 0;

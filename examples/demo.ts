@@ -1,8 +1,8 @@
 /**
  * `npm run demo`: the main job. Starts the emulator in a temporary folder and deploys examples/site against it: a
  * whole site from zero (DNS zone, storage zone, pull zone, a CNAME, a hostname with a free certificate and force-SSL,
- * a Shield zone with a rate-limit rule, an edge script with its code, a variable and a secret, a video library), with
- * no fixture ids. With the Pulumi CLI on PATH: `pulumi up` on a file backend (no login). Without it: the same program
+ * a Shield zone with a rate-limit rule, an edge script with its code, a variable and a secret, a video library with a
+ * video uploaded from a file and its thumbnail), with no fixture ids. With the Pulumi CLI on PATH: `pulumi up` on a file backend (no login). Without it: the same program
  * through the test harness (the real Pulumi SDK, the SDK's real provider host process over gRPC, the emulator over
  * HTTP). Then a second, unchanged deployment shows how many API calls a no-op costs.
  */

@@ -34,6 +34,8 @@ export { EncodingTier } from "./schemas/videoLibraryEnums";
 export { PullZoneHostname, type PullZoneHostnameArgs, type TlsInput } from "./resources/pullZoneHostname";
 export type { CertificateDetails } from "./schemas/certificates";
 export { VideoThumbnail, type VideoThumbnailArgs } from "./resources/videoThumbnail";
+export { StreamCollection, type StreamCollectionArgs } from "./resources/streamCollection";
+export { StreamVideo, type StreamVideoArgs } from "./resources/streamVideo";
 export { VolumeInstanceDeletion, type VolumeInstanceDeletionArgs } from "./resources/volumeInstanceDeletion";
 export { DnsZone, type DnsZoneArgs } from "./resources/dnsZone";
 export { DnsRecord, type DnsRecordArgs } from "./resources/dnsRecord";

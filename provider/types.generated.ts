@@ -999,13 +999,37 @@ export interface Video {
   videoLibraryId: number;
   guid: string;
   title?: string | null;
+  description?: string | null;
+  /** VideoModelStatus (see `VideoStatus`). */
   status?: number;
+  /** Seconds. */
   length?: number;
+  encodeProgress?: number;
   thumbnailCount: number;
   /** The thumbnail's file name in storage; changes whenever the thumbnail does. */
   thumbnailFileName?: string | null;
   thumbnailUrl?: string | null;
   dateUploaded?: string;
+  collectionId?: string | null;
+  chapters?: {
+    title: string;
+    start?: number;
+    end?: number;
+  }[] | null;
+  moments?: {
+    label: string;
+    timestamp?: number;
+  }[] | null;
+  metaTags?: {
+    property?: string | null;
+    value?: string | null;
+  }[] | null;
+  captions?: {
+    srclang?: string | null;
+    label?: string | null;
+  }[] | null;
+  /** The SHA-256 (hex) of the uploaded original, when the API keeps it. */
+  originalHash?: string | null;
 }
 
 /** StatusModel: the answer of Stream's write operations (and of its errors). */
@@ -1014,6 +1038,92 @@ export interface StreamStatus {
   message?: string | null;
   statusCode?: number;
 }
+
+/** PaginationListOfVideoModel. */
+export interface VideoPage {
+  totalItems?: number;
+  currentPage?: number;
+  itemsPerPage?: number;
+  items?: Video[] | null;
+}
+
+/** ChapterModel: a titled span of the video, in whole seconds. */
+export interface Chapter {
+  title: string;
+  start: number;
+  end: number;
+}
+
+/** MomentModel: a labelled point of the video, in whole seconds. */
+export interface Moment {
+  label: string;
+  timestamp: number;
+}
+
+/** MetaTagModel: a property and its value (the Terraform provider keeps a video's description as the `description` tag). */
+export interface MetaTag {
+  property: string;
+  value: string;
+}
+
+/** CreateVideoModel. */
+export interface CreateVideoInput {
+  title: string;
+  collectionId?: string | null;
+  thumbnailTime?: number | null;
+}
+
+/** UpdateVideoModel: every field optional; a list given replaces the video's list. */
+export interface UpdateVideoInput {
+  title?: string;
+  /** "" takes the video out of its collection. */
+  collectionId?: string | null;
+  chapters?: {
+    title: string;
+    start: number;
+    end: number;
+  }[] | null;
+  moments?: {
+    label: string;
+    timestamp: number;
+  }[] | null;
+  metaTags?: {
+    property: string;
+    value: string;
+  }[] | null;
+}
+
+/** FetchVideoRequest: a video the server fetches from a URL (the document's `headers` are not used by this package). */
+export interface FetchVideoInput {
+  url: string;
+  title?: string | null;
+}
+
+/** StatusModelOfCaptionValidationModel. */
+export interface CaptionStatus {
+  success: boolean;
+  message?: string | null;
+  statusCode?: number;
+  data?: {
+    valid?: boolean;
+    errorList?: string[] | null;
+    warningList?: string[] | null;
+  } | null;
+}
+
+/** CollectionModel as answered (its `guid` may be null). */
+export interface CollectionAnswer {
+  videoLibraryId: number;
+  guid?: string | null;
+  name?: string | null;
+  videoCount?: number;
+  totalSize?: number;
+}
+
+/** A collection as the client hands it out: always with its id. */
+export type Collection = CollectionAnswer & {
+  guid: string;
+};
 
 /** What a thumbnail is set from: an uploaded image, one of the generated frames, or a URL the server fetches. */
 export type ThumbnailSource = {

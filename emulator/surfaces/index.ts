@@ -5,6 +5,7 @@ import { loggingSurface } from "./logging/routes";
 import { shieldSurface } from "./shield";
 import { shieldZonesSurface } from "./shieldZones";
 import { streamSurface } from "./stream";
+import { streamVideosSurface } from "./streamVideos";
 import { videoLibrariesSurface } from "./videoLibraries";
 import { containersSurface } from "./containers/routes";
 import { dnsSurface } from "./dns/routes";
@@ -20,6 +21,7 @@ export const surfaces: EmulatorSurface[] = [
   shieldSurface,
   shieldZonesSurface,
   streamSurface,
+  streamVideosSurface,
   videoLibrariesSurface,
   containersSurface,
   edgeScriptsSurface,

@@ -7,8 +7,9 @@ import { LIBRARY_DEFAULTS } from "./videoLibraryDefaults";
 
 /**
  * Stream video libraries: the library record in the core API (`GET /videolibrary/{id}`, which carries the
- * library's own `ApiKey`, and `POST /videolibrary/{id}/resetApiKey`), and the Stream routes that accept only
- * that key: `GET /library/{libraryId}/videos/{videoId}` and `POST .../thumbnail`.
+ * library's own `ApiKey`, and `POST /videolibrary/{id}/resetApiKey`), the Stream key check every Stream route uses
+ * (`authorizedLibrary`), and `POST /library/{libraryId}/videos/{videoId}/thumbnail`; the other video and collection
+ * routes are in streamVideos.ts.
  *
  * Thumbnails from a URL: the real service fetches the URL; this emulator never fetches anything (there is no
  * internet here, and an emulator must not be a way into the host's network). It applies the same refusals
@@ -61,10 +62,19 @@ export interface VideoRecord {
   averageWatchTime: number;
   totalWatchTime: number;
   collectionId: string | null;
+  description?: string | null;
+  chapters?: { title: string; start: number; end: number }[];
+  moments?: { label: string; timestamp: number }[];
+  metaTags?: { property: string | null; value: string | null }[];
+  captions?: { srclang: string; label: string; version: number }[];
+  originalHash?: string | null;
+  /** The encoding steps still ahead (streamVideos.ts): one is taken at each read of the video. Never answered. */
+  pendingStatuses?: number[];
 }
 
 export const LIBRARY = "videolibrary";
 export const VIDEO = "video";
+export const COLLECTION = "videocollection";
 
 export function libraryKey(): string {
   return `${randomUUID()}-${randomBytes(2).toString("hex")}-${randomBytes(2).toString("hex")}`;
@@ -105,27 +115,27 @@ const METADATA_HOSTS = new Set(["metadata", "metadata.google.internal", "metadat
  * decimal, hex, octal and shortened IPv4 spellings (`2130706433`, `0x7f.1`, `127.1`) into dotted form, and
  * IPv4-mapped IPv6 (`::ffff:127.0.0.1`) is matched against the IPv4 ranges by the block list.
  */
-export function refusedThumbnailUrl(value: string): string | undefined {
+export function refusedThumbnailUrl(value: string, field = "thumbnailUrl"): string | undefined {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return "thumbnailUrl is not a valid absolute URL";
+    return `${field} is not a valid absolute URL`;
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return "thumbnailUrl must use http or https";
+  if (url.protocol !== "http:" && url.protocol !== "https:") return `${field} must use http or https`;
   const host = url.hostname.replace(/^\[|\]$/g, "").replace(/\.+$/, "");
-  if (host === "") return "thumbnailUrl has no host";
-  if (host === "localhost" || host.endsWith(".localhost")) return "thumbnailUrl must not point to a local address";
-  if (METADATA_HOSTS.has(host)) return "thumbnailUrl must not point to a metadata service";
+  if (host === "") return `${field} has no host`;
+  if (host === "localhost" || host.endsWith(".localhost")) return `${field} must not point to a local address`;
+  if (METADATA_HOSTS.has(host)) return `${field} must not point to a metadata service`;
   const family = isIP(host);
   if (family !== 0 && refusedAddresses.check(host, family === 4 ? "ipv4" : "ipv6")) {
-    return "thumbnailUrl must not point to a loopback, private, link-local or reserved address";
+    return `${field} must not point to a loopback, private, link-local or reserved address`;
   }
   return undefined;
 }
 
 /** The emulator's stand-in for "the origin did not answer" (see the file comment). */
-function unreachable(value: string): boolean {
+export function unreachable(value: string): boolean {
   const host = new URL(value).hostname.replace(/\.+$/, "");
   return host === "invalid" || host.endsWith(".invalid") || host === "unreachable.example" || host.endsWith(".unreachable.example");
 }
@@ -150,9 +160,17 @@ function contentFileName(content: Buffer | string): string {
 
 // ---------------------------------------------------------------------------------------------
 
-function videoView(ctx: EmulatorContext, video: VideoRecord): unknown {
+/** A video's metadata before any is set (and for the seeded videos, which have none). */
+export const NO_VIDEO_METADATA = { description: null, chapters: [], moments: [], metaTags: [], captions: [], originalHash: null } satisfies Partial<VideoRecord>;
+
+export function videoView(ctx: EmulatorContext, video: VideoRecord): unknown {
+  const { pendingStatuses: _pending, ...fields } = video;
   const library = ctx.store.get<VideoLibraryRecord>(LIBRARY, video.videoLibraryId);
-  return { ...video, thumbnailUrl: library ? `https://${library.cdnHost}/${video.guid}/${video.thumbnailFileName}` : null };
+  return {
+    ...NO_VIDEO_METADATA,
+    ...fields,
+    thumbnailUrl: library ? `https://${library.cdnHost}/${video.guid}/${video.thumbnailFileName}` : null,
+  };
 }
 
 export function libraryView(ctx: EmulatorContext, library: VideoLibraryRecord): Record<string, unknown> {
@@ -164,7 +182,7 @@ export function libraryView(ctx: EmulatorContext, library: VideoLibraryRecord): 
  * Stream's own credential check: the library's key for everything, its read-only key for reads only;
  * the account key (or another library's key) is refused with 401. Undefined when refused (already answered).
  */
-function authorizedLibrary(ctx: EmulatorContext, req: FastifyRequest, reply: FastifyReply, write: boolean): VideoLibraryRecord | undefined {
+export function authorizedLibrary(ctx: EmulatorContext, req: FastifyRequest, reply: FastifyReply, write: boolean): VideoLibraryRecord | undefined {
   const key = accessKeyOf(req);
   if (!key) return void streamError(reply, 401, "Authorization has been denied for this request.");
   const { libraryId } = req.params as { libraryId: string };
@@ -176,7 +194,7 @@ function authorizedLibrary(ctx: EmulatorContext, req: FastifyRequest, reply: Fas
   return void streamError(reply, 401, "Authorization has been denied for this request.");
 }
 
-function videoOf(ctx: EmulatorContext, req: FastifyRequest, library: VideoLibraryRecord): VideoRecord | undefined {
+export function videoOf(ctx: EmulatorContext, req: FastifyRequest, library: VideoLibraryRecord): VideoRecord | undefined {
   const { videoId } = req.params as { videoId: string };
   const video = ctx.store.get<VideoRecord>(VIDEO, videoId);
   return video && video.videoLibraryId === library.Id ? video : undefined;
@@ -257,15 +275,7 @@ export const streamSurface: EmulatorSurface = {
       return reply.code(204).send();
     });
 
-    // Stream API (the library's own key).
-    app.get("/library/:libraryId/videos/:videoId", async (req, reply) => {
-      const library = authorizedLibrary(ctx, req, reply, false);
-      if (!library) return reply;
-      const video = videoOf(ctx, req, library);
-      if (!video) return streamError(reply, 404, "The requested video was not found");
-      return videoView(ctx, video);
-    });
-
+    // Stream API (the library's own key); reading, creating and changing videos is in streamVideos.ts.
     app.post("/library/:libraryId/videos/:videoId/thumbnail", async (req, reply) => {
       const library = authorizedLibrary(ctx, req, reply, true);
       if (!library) return reply;

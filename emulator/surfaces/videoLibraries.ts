@@ -3,7 +3,7 @@ import type { FastifyReply } from "fastify";
 import { z } from "zod";
 import type { EmulatorSurface } from "../context";
 import { coreError } from "../errorShapes";
-import { LIBRARY, VIDEO, type VideoLibraryRecord, libraryKey, libraryView } from "./stream";
+import { COLLECTION, LIBRARY, VIDEO, type VideoLibraryRecord, libraryKey, libraryView } from "./stream";
 
 /**
  * Video libraries' life cycle in the core API (core-api-v1.0.0.json): AddVideoLibraryEndpoint_AddVideoLibrary
@@ -15,7 +15,7 @@ import { LIBRARY, VIDEO, type VideoLibraryRecord, libraryKey, libraryView } from
  *
  * Where the document is silent (emulator/README.md lists these): a refused body answers 400 ApiErrorData
  * `{ErrorKey: "validation_error", Field, Message}` naming the first field at fault; a replication region must be a
- * storage region code; a library's name need not be unique; deleting a library deletes its videos, and its keys
+ * storage region code; a library's name need not be unique; deleting a library deletes its videos and collections, and its keys
  * stop working (the Stream routes answer 404 for it).
  */
 
@@ -153,6 +153,7 @@ export const videoLibrariesSurface: EmulatorSurface = {
       if (!library) return reply.code(404).send();
       ctx.store.transaction(() => {
         for (const video of ctx.store.list<{ guid: string }>(VIDEO, library.Id)) ctx.store.delete(VIDEO, video.guid);
+        for (const collection of ctx.store.list<{ guid: string }>(COLLECTION, library.Id)) ctx.store.delete(COLLECTION, collection.guid);
         ctx.store.delete(LIBRARY, library.Id);
       });
       return reply.code(204).send();

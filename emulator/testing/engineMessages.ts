@@ -16,10 +16,11 @@ export interface CheckFailure {
 
 /**
  * A failure with the property it names: `property`, or, where the provider leaves `property` empty so that the engine
- * cannot print a value that may be secret, the property the reason starts with (`defaultValue: too long`).
+ * cannot print a value that may be secret, the property the reason starts with (`defaultValue: too long`; a record key
+ * may hold spaces: `captions.English please: Invalid key in record`).
  */
 export function named(f: CheckFailure): CheckFailure {
-  const m = f.property ? null : /^([\w.]+): ([\s\S]*)$/.exec(f.reason);
+  const m = f.property ? null : /^([^:]+): ([\s\S]*)$/.exec(f.reason);
   return m ? { property: m[1], reason: m[2] } : f;
 }
 

@@ -1,15 +1,21 @@
+import { join } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import * as bunnynet from "bunnynet-pulumi";
 
 /**
  * A whole site from zero in one `pulumi up`: its DNS zone, a storage zone for its files, a pull zone serving that
  * storage, `www` pointing at the pull zone with a free certificate and HTTP redirected to HTTPS, Shield with a
- * rate-limit rule, an edge script with its code, a variable and a secret, and a video library. No object has to
- * exist beforehand; the order comes from the outputs each resource takes from another.
+ * rate-limit rule, an edge script with its code, a variable and a secret, and a video library with a video uploaded
+ * from a file and its thumbnail. No object has to exist beforehand; the order comes from the outputs each resource
+ * takes from another.
  *
  * Config (`bunnynet-site:`): `domain` (default `site.example`), `prefix` for the account-wide unique names
- * (default `demo`), `publicFolder`, the folder of the site's files (default `public`, beside Pulumi.yaml), and the
- * secret `apiToken` (`pulumi config set --secret apiToken ...`).
+ * (default `demo`), `publicFolder`, the folder of the site's files (default `public`, beside Pulumi.yaml),
+ * `mediaFolder`, the folder of the video and its poster (default `media`, beside Pulumi.yaml), and the secret
+ * `apiToken` (`pulumi config set --secret apiToken ...`).
+ *
+ * `media/intro.mp4` is a 5-second MP4 of a few KB: an `ftyp` box and a movie header, which is all bunny.net's
+ * emulator reads (it never decodes a video); no player can play it. `media/poster.png` is a 32×18 image.
  */
 export function site() {
   const config = new pulumi.Config();
@@ -17,6 +23,7 @@ export function site() {
   const prefix = config.get("prefix") ?? "demo";
   const apiToken = config.getSecret("apiToken") ?? pulumi.secret("change-me");
   const publicFolder = config.get("publicFolder") ?? "public";
+  const mediaFolder = config.get("mediaFolder") ?? "media";
 
   const zone = new bunnynet.DnsZone("zone", { domain });
   const storage = new bunnynet.StorageZone("files", { name: `${prefix}-files`, region: "DE", custom404FilePath: "/404.html" });
@@ -57,6 +64,10 @@ export function site() {
   new bunnynet.ScriptSecret("api-token", { scriptId: script.scriptId, name: "API_TOKEN", value: apiToken });
 
   const videos = new bunnynet.VideoLibrary("videos", { name: `${prefix}-videos` });
+  // The intro video, streamed from the file; `up` waits until it plays. Then its poster as the thumbnail. Paths rather
+  // than FileAssets: the engine elides an asset's contents in a refresh, so a refresh could not give an asset back.
+  const intro = new bunnynet.StreamVideo("intro", { libraryId: videos.libraryId, title: "Intro", source: join(mediaFolder, "intro.mp4") });
+  const poster = new bunnynet.VideoThumbnail("poster", { libraryId: videos.libraryId, videoId: intro.videoId, file: join(mediaFolder, "poster.png") });
 
   return {
     nameservers: zone.nameservers,
@@ -67,5 +78,8 @@ export function site() {
     scriptId: script.scriptId,
     videoLibraryId: videos.libraryId,
     siteFiles: content.fileCount,
+    videoId: intro.videoId,
+    videoLength: intro.length,
+    thumbnailUrl: poster.thumbnailUrl,
   };
 }

@@ -21,7 +21,8 @@ export interface RequestSpec<T> {
   json?: unknown;
   /**
    * A raw body (e.g. an image), sent as `contentType`: bytes, or a function opening a stream of them (a file
-   * streamed from disk; called again for each attempt, so a retry sends the whole body again).
+   * streamed from disk; called again for each attempt, so a retry sends the whole body again). A streamed body has
+   * no overall deadline (an upload may take longer than `timeoutMs`), only the answer's headers and each chunk of it.
    */
   body?: Uint8Array | (() => Readable);
   /** Extra request headers (the Storage API's `Checksum`); never credentials (see `auth`). */

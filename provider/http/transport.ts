@@ -220,7 +220,7 @@ export class Transport {
           dispatcher: httpAgent(),
           headersTimeout: timeoutMs,
           bodyTimeout: timeoutMs,
-          ...(mode === "json" ? { signal: AbortSignal.timeout(timeoutMs) } : {}),
+          ...(mode === "json" && typeof spec.body !== "function" ? { signal: AbortSignal.timeout(timeoutMs) } : {}),
         });
         if (res.statusCode >= 200 && res.statusCode < 300) {
           const body = await consume(res);

@@ -4,7 +4,7 @@ import { checkResource } from "./checking";
 import type { InputShape, InputsOf, Observed, ResourceContext, ResourceDefinition, State } from "./definition";
 import { ProviderSession } from "./session";
 import type { ResourceImplementation } from "./types";
-import { type Plain, UNKNOWN, isAsset, isElidedAsset, pickInputs, plain, sameValue, withoutElidedAssets, withoutProvider } from "./wire";
+import { type Plain, UNKNOWN, pickInputs, plain, sameBesidesAssets, withoutElidedAssets, withoutProvider } from "./wire";
 
 /**
  * The dynamic provider of one resource type, built from its definition: what the engine calls (configure, check,
@@ -37,9 +37,7 @@ export function implement<Shape extends InputShape, Obj, O extends object>(def: 
 
     async diff(_id, olds, news) {
       const same = (k: string) =>
-        sameValue(olds[k], news[k]) ||
-        (def.resolvedWhenUnset?.includes(k) === true && (news[k] === undefined || news[k] === null)) ||
-        ((olds[k] === undefined || isElidedAsset(olds[k])) && isAsset(news[k]));
+        sameBesidesAssets(olds[k], news[k]) || (def.resolvedWhenUnset?.includes(k) === true && (news[k] === undefined || news[k] === null));
       const changed = inputKeys.filter((k) => k !== "adoptExisting" && !same(k));
       const replaceWhen = def.replaceWhen as Record<string, ((old: unknown, next: unknown) => boolean) | undefined> | undefined;
       const replaces = changed.filter((k) => def.replaceOnChanges.includes(k) || (news[k] !== UNKNOWN && replaceWhen?.[k]?.(olds[k], news[k]) === true));

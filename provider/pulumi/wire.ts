@@ -62,6 +62,22 @@ export function isElidedAsset(value: unknown): boolean {
   return isAsset(value) && !["path", "text", "uri", "assets"].some((k) => k in (value as Plain));
 }
 
+/** The properties without elided assets, at any depth of nested objects (a StreamVideo's captions by language). */
 export function withoutElidedAssets(props: Plain): Plain {
-  return Object.fromEntries(Object.entries(props).filter(([, v]) => !isElidedAsset(v)));
+  const keep = (v: unknown): unknown => (typeof v === "object" && v !== null && !Array.isArray(v) && !isAsset(v) ? withoutElidedAssets(v as Plain) : v);
+  return Object.fromEntries(Object.entries(props).filter(([, v]) => !isElidedAsset(v)).map(([k, v]) => [k, keep(v)]));
+}
+
+/**
+ * Whether an old property is the new one as far as can be told: equal, or equal besides assets that the old side has
+ * elided or left out (at any depth of nested objects) where the new side has an asset. The contents are compared
+ * through another input (a fingerprint) instead.
+ */
+export function sameBesidesAssets(old: unknown, next: unknown): boolean {
+  if (isAsset(next) && (old === undefined || old === null || isElidedAsset(old))) return true;
+  if (sameValue(old, next)) return true;
+  const isObject = (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v) && !isAsset(v);
+  if (!isObject(old) || !isObject(next)) return false;
+  const keys = new Set([...Object.keys(old as Plain), ...Object.keys(next as Plain)]);
+  return [...keys].every((k) => sameBesidesAssets((old as Plain)[k], (next as Plain)[k]));
 }

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { readFile, stat } from "node:fs/promises";
 import { resolve } from "node:path";
+import { Readable } from "node:stream";
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 
@@ -84,4 +86,22 @@ export function fileInputSchema(words: FileInputWording) {
 /** The bytes of a file input. */
 export function fileInputBytes(file: FileInput): Promise<Buffer<ArrayBuffer>> {
   return assetBytes(typeof file === "string" ? { path: file } : file);
+}
+
+/** A file input as a stream opened anew for each read, and its size: never whole in memory (a video). */
+export async function fileInputStream(file: FileInput): Promise<{ open: () => Readable; length: number }> {
+  if (typeof file === "object" && "text" in file) {
+    const bytes = Buffer.from(file.text, "utf8");
+    return { open: () => Readable.from([bytes]), length: bytes.byteLength };
+  }
+  const path = resolve(typeof file === "string" ? file : file.path);
+  const { size } = await stat(path);
+  return { open: () => createReadStream(path), length: size };
+}
+
+/** `sha256:<hex>` of a file input's content, read as a stream (bounded memory whatever the size). */
+export async function fileInputSha256(file: FileInput): Promise<string> {
+  const hash = createHash("sha256");
+  for await (const chunk of (await fileInputStream(file)).open()) hash.update(chunk as Buffer);
+  return `sha256:${hash.digest("hex")}`;
 }

@@ -67,6 +67,20 @@ const scriptSecret = new bunnynet.ScriptSecret("signing-key", secretArgs);
 const thumbnailArgs: bunnynet.VideoThumbnailArgs = { libraryId: 7, videoId: "guid", file: new pulumi.asset.FileAsset("poster.jpg") };
 const thumbnail = new bunnynet.VideoThumbnail("poster", thumbnailArgs);
 
+const collectionArgs: bunnynet.StreamCollectionArgs = { libraryId: 7, name: "Talks", adoptExisting: true };
+const collection = new bunnynet.StreamCollection("talks", collectionArgs);
+const videoArgs: bunnynet.StreamVideoArgs = {
+  libraryId: 7,
+  title: "Keynote",
+  source: new pulumi.asset.FileAsset("keynote.mp4"),
+  collectionId: collection.collectionId,
+  chapters: [{ title: "Intro", start: 0, end: 10 }],
+  captions: { en: new pulumi.asset.FileAsset("keynote.vtt") },
+};
+const streamVideo = new bunnynet.StreamVideo("keynote", videoArgs);
+const fetchedVideo = new bunnynet.StreamVideo("teaser", { libraryId: 7, title: "Teaser", source: { url: "https://media.example.com/t.mp4" } });
+const videoLength: pulumi.Output<number> = streamVideo.length;
+
 const shieldArgs: bunnynet.ShieldZoneArgs = {
   pullZoneId: 42,
   planType: bunnynet.ShieldPlanType.Advanced,
@@ -110,6 +124,9 @@ export const outputs = {
   forceSsl: hostname.forceSsl,
   thumbnailUrl: thumbnail.thumbnailUrl,
   fingerprint: thumbnail.fingerprint,
+  videoId: streamVideo.videoId,
+  videoLength,
+  fetchedStatus: fetchedVideo.status,
   deletedInstanceId: deletion.deletedInstanceId,
   alreadyGone: deletion.alreadyGone,
   certificateExpiry: certificate.apply((c) => c?.expiresAt),
@@ -263,6 +280,19 @@ export async function useClient(c: bunnynet.BunnyClient): Promise<void> {
   const video: bunnynet.api.Video = await c.stream.getVideo(7, "guid", { libraryKey });
   const source: bunnynet.api.ThumbnailSource = { frame: 1 };
   const status: bunnynet.api.StreamStatus = await c.stream.setThumbnail(7, video.guid, source);
+  const newVideo: bunnynet.api.Video = await c.stream.createVideo(7, { title: "t" } satisfies bunnynet.api.CreateVideoInput);
+  await c.stream.uploadVideo(7, newVideo.guid, new Uint8Array([1]));
+  const fetchedId: string = await c.stream.fetchVideo(7, { url: "https://media.example.com/a.mp4", title: "a" } satisfies bunnynet.api.FetchVideoInput);
+  for await (const v of c.stream.listVideos(7, { search: "a" })) console.log(v.title, v.status);
+  await c.stream.updateVideo(7, fetchedId, { chapters: [{ title: "a", start: 0, end: 1 } satisfies bunnynet.api.Chapter] } satisfies bunnynet.api.UpdateVideoInput);
+  const caption: bunnynet.api.CaptionStatus = await c.stream.addCaption(7, fetchedId, "en", { file: new Uint8Array([1]) });
+  await c.stream.deleteCaption(7, fetchedId, "en");
+  await c.stream.deleteVideo(7, fetchedId);
+  const col: bunnynet.api.Collection = await c.stream.createCollection(7, "c");
+  await c.stream.renameCollection(7, (await c.stream.getCollection(7, col.guid)).guid, "d");
+  for await (const k of c.stream.listCollections(7)) console.log(k.name);
+  await c.stream.deleteCollection(7, (await c.stream.findCollectionByName(7, "d"))?.guid ?? col.guid);
+  console.log(caption.success);
 
   // The transport, for endpoints the client does not cover: any object with safeParse is a schema.
   const schema = { safeParse: (value: unknown) => ({ success: true as const, data: value as bunnynet.api.PullZone }) };

@@ -7,7 +7,7 @@ import { site } from "../../examples/site/program";
 
 const short = (urn: string) => urn.split("::").pop();
 /** Every resource of the site, by name. */
-const RESOURCES = ["zone", "files", "content", "cdn", "www-record", "www", "shield", "api-limit", "edge", "greeting", "api-token", "videos"];
+const RESOURCES = ["zone", "files", "content", "cdn", "www-record", "www", "shield", "api-limit", "edge", "greeting", "api-token", "videos", "intro", "poster"];
 
 /**
  * Issue 22's check: the whole site (examples/site, written only from the resources' names and inputs) deployed from
@@ -57,7 +57,13 @@ describe("pulumi: a site from zero in one up (examples/site)", function () {
     const listing = await fetch(`${emu.url}/storage/${String(zone.Name)}/`, { headers: { AccessKey: String(zone.Password) } });
     assert.deepEqual(((await listing.json()) as { ObjectName: string }[]).map((o) => o.ObjectName).sort(), ["404.html", "css", "index.html"]);
     assert.equal(run.outputs.siteFiles, 3);
-    assert.ok(await core(`/videolibrary/${created.videos}`));
+    const library = await core(`/videolibrary/${created.videos}`);
+    assert.equal(library?.VideoCount, 1);
+    // The video, read with the library's own key as Stream requires: it plays, with the poster as its thumbnail.
+    const video = (await (await fetch(`${emu.url}/library/${created.videos}/videos/${run.outputs.videoId}`, { headers: { AccessKey: String(library?.ApiKey) } })).json()) as Record<string, unknown>;
+    assert.deepEqual([video.title, video.status, video.length], ["Intro", 4, 5]);
+    assert.equal(run.outputs.thumbnailUrl, video.thumbnailUrl);
+    assert.match(String(video.thumbnailFileName), /^thumbnail_[0-9a-f]{12}\.jpg$/);
     assert.ok(await core(`/compute/script/${created.edge}`));
   });
 

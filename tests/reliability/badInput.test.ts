@@ -48,6 +48,16 @@ const VALID: Record<string, Plain> = {
   StorageFile: { storageZoneId: ID, path: "css/site.css", content: "body{}", contentType: "text/css" },
   // The files examples/site ships (from dist/tests/reliability).
   StorageFolder: { storageZoneId: ID, source: join(__dirname, "..", "..", "..", "examples", "site", "public"), prefix: "www" },
+  StreamVideo: {
+    libraryId: ID,
+    title: "Launch",
+    source: { url: "https://media.example.com/launch.mp4" },
+    chapters: [{ title: "Intro", start: 0, end: 10 }],
+    moments: [{ label: "Demo", timestamp: 5 }],
+    metaTags: [{ property: "genre", value: "talk" }],
+    encodeTimeoutSeconds: 600,
+  },
+  StreamCollection: { libraryId: ID, name: "Talks" },
 };
 
 /** The valid inputs of `type` with `changes` applied; a change to `undefined` removes the property. */
@@ -272,6 +282,34 @@ const CASES: Record<string, BadInput[]> = {
     { kind: "prefix with a trailing slash", news: variant("StorageFolder", { prefix: "www/" }), properties: ["prefix"] },
     { kind: "zone id that is no number", news: variant("StorageFolder", { storageZoneId: "site" }), properties: ["storageZoneId"] },
     { kind: "deleteUnmanaged as text", news: variant("StorageFolder", { deleteUnmanaged: "yes" }), properties: ["deleteUnmanaged"] },
+  ],
+  StreamVideo: [
+    { kind: "empty title", news: variant("StreamVideo", { title: "" }), properties: ["title"], reason: /must not be empty/ },
+    { kind: "no source", news: variant("StreamVideo", { source: undefined }), properties: ["source"] },
+    { kind: "a source URL that is not http(s)", news: variant("StreamVideo", { source: { url: "ftp://media.example.com/a.mp4" } }), properties: ["source"], reason: /http/ },
+    { kind: "a source that is a number", news: variant("StreamVideo", { source: 42 }), properties: ["source"] },
+    {
+      kind: "a RemoteAsset source",
+      news: variant("StreamVideo", { source: { [specialSigKey]: specialAssetSig, uri: "https://media.example.com/a.mp4" } }),
+      properties: ["source"],
+      reason: /RemoteAsset .*source: \{ url \}/,
+    },
+    { kind: "an archive as source", news: variant("StreamVideo", { source: { [specialSigKey]: specialArchiveSig, path: "videos" } }), properties: ["source"], reason: /archive is not a video/ },
+    { kind: "a chapter ending before it starts", news: variant("StreamVideo", { chapters: [{ title: "Intro", start: 10, end: 2 }] }), properties: ["chapters.0.end"], reason: /before start/ },
+    { kind: "a chapter starting at a fraction of a second", news: variant("StreamVideo", { chapters: [{ title: "Intro", start: 0.5, end: 2 }] }), properties: ["chapters.0.start"] },
+    { kind: "a moment without a label", news: variant("StreamVideo", { moments: [{ label: "", timestamp: 1 }] }), properties: ["moments.0.label"] },
+    { kind: "the description as a meta tag", news: variant("StreamVideo", { metaTags: [{ property: "description", value: "x" }] }), properties: ["metaTags.0.property"], reason: /description input/ },
+    { kind: "a caption language that is not a code", news: variant("StreamVideo", { captions: { "English please": "en.vtt" } }), properties: ["captions.English please"] },
+    { kind: "no time to encode", news: variant("StreamVideo", { encodeTimeoutSeconds: 0 }), properties: ["encodeTimeoutSeconds"] },
+    { kind: "a collection id that is a dot segment", news: variant("StreamVideo", { collectionId: ".." }), properties: ["collectionId"] },
+    { kind: "the video id as an input", news: variant("StreamVideo", { videoId: "x" }), properties: ["videoId"], reason: UNKNOWN },
+  ],
+  StreamCollection: [
+    { kind: "empty name", news: variant("StreamCollection", { name: "" }), properties: ["name"], reason: /must not be empty/ },
+    { kind: "name of 201 characters", news: variant("StreamCollection", { name: "n".repeat(201) }), properties: ["name"] },
+    { kind: "library id that is not a number", news: variant("StreamCollection", { libraryId: "videos" }), properties: ["libraryId"], reason: /positive integer/ },
+    { kind: "empty library key", news: variant("StreamCollection", { libraryKey: "" }), properties: ["libraryKey"] },
+    { kind: "the collection id as an input", news: variant("StreamCollection", { collectionId: "x" }), properties: ["collectionId"], reason: UNKNOWN },
   ],
 };
 

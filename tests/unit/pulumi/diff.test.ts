@@ -158,6 +158,33 @@ describe("unit: diff of each resource type (in place, replace, delete first)", (
     });
   });
 
+  describe("StreamVideo", () => {
+    const asset = (text: string) => ({ [specialSigKey]: specialAssetSig, text });
+    const elided = { [specialSigKey]: specialAssetSig, hash: "abc" };
+    const program = { libraryId: 1, title: "T", source: asset("video"), captions: { en: asset("WEBVTT\n") } };
+
+    it("old assets the engine elided, at the top and nested by language, are no change; the fingerprints are compared instead", async () => {
+      const news = await checked("StreamVideo", program);
+      assert.deepEqual(await diff("StreamVideo", { ...news, source: elided, captions: { en: elided } }, news), NO_CHANGE);
+      const { source: _source, captions: _captions, ...refreshed } = news;
+      assert.deepEqual(await diff("StreamVideo", { ...refreshed, captions: {} }, news), NO_CHANGE, "a refresh leaves elided assets out");
+      const newCaptions = await checked("StreamVideo", { ...program, captions: { en: asset("WEBVTT\n\nnew") } });
+      assert.deepEqual(await diff("StreamVideo", { ...news, captions: { en: elided } }, newCaptions), inPlace);
+      const dropped = await checked("StreamVideo", { ...program, captions: {} });
+      assert.deepEqual(await diff("StreamVideo", { ...news, captions: { en: elided } }, dropped), inPlace);
+    });
+
+    it("another file's content replaces; the title changes in place", async () => {
+      const news = await checked("StreamVideo", program);
+      assert.deepEqual(await diff("StreamVideo", { ...news, source: elided }, await checked("StreamVideo", { ...program, source: asset("another video") })), {
+        changes: true,
+        replaces: ["sourceFingerprint"],
+        deleteBeforeReplace: false,
+      });
+      assert.deepEqual(await diff("StreamVideo", news, await checked("StreamVideo", { ...program, title: "U" })), inPlace);
+    });
+  });
+
   describe("sameValue", () => {
     it("treats null and undefined as the same (unset), at any depth", () => {
       assert.ok(sameValue(null, undefined));

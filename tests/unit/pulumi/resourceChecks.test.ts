@@ -140,6 +140,54 @@ describe("unit: check of each resource type", () => {
     });
   });
 
+  describe("StreamVideo", () => {
+    let dir: string;
+    before(() => (dir = mkdtempSync(join(tmpdir(), "bunnynet-unit-"))));
+    after(() => rmSync(dir, { recursive: true, force: true }));
+    const base = { libraryId: "1", title: "T" };
+
+    it("derives the source's fingerprint (replacing one given by hand) and fills the encoding timeout", async () => {
+      const path = join(dir, "clip.mp4");
+      writeFileSync(path, "not really a video");
+      const { inputs, failures } = await check("StreamVideo", { ...base, source: path, sourceFingerprint: "mine" });
+      assert.deepEqual(failures, []);
+      assert.match(String(inputs.sourceFingerprint), /^sha256:[0-9a-f]{64}$/);
+      assert.deepEqual([inputs.libraryId, inputs.encodeTimeoutSeconds], [1, 1800]);
+      const text = await check("StreamVideo", { ...base, source: { [specialSigKey]: specialAssetSig, text: "not really a video" } });
+      assert.equal(text.inputs.sourceFingerprint, inputs.sourceFingerprint, "the same bytes as a StringAsset are the same source");
+    });
+
+    it("keeps a bad URL out of the failure (the source may hold a signed URL) and never echoes it", async () => {
+      const { failures } = await check("StreamVideo", { ...base, source: { url: "ftp://media.example.com/a.mp4?token=t0ps3cret" } });
+      assert.equal(failures?.length, 1);
+      assert.equal(failures?.[0].property, "");
+      assert.match(failures?.[0].reason ?? "", /^source: .*http/);
+      assert.ok(!JSON.stringify(failures).includes("t0ps3cret"));
+    });
+
+    it("fingerprints each captions file, and names a language's file that cannot be read", async () => {
+      const vtt = join(dir, "en.vtt");
+      writeFileSync(vtt, "WEBVTT\n");
+      const { inputs } = await check("StreamVideo", { ...base, source: { url: "https://a.example/v.mp4" }, captions: { en: vtt } });
+      assert.match(String((inputs.captionFingerprints as Record<string, string>).en), /^sha256:/);
+      const missing = await check("StreamVideo", { ...base, source: { url: "https://a.example/v.mp4" }, captions: { de: join(dir, "none.vtt") } });
+      assert.deepEqual(properties(missing.failures), ["captions.de"]);
+    });
+
+    it("does not judge or fingerprint a source or captions not known yet", async () => {
+      const result = await check("StreamVideo", { ...base, source: unknownValue, captions: unknownValue });
+      assert.deepEqual(result.failures, []);
+      assert.equal(result.inputs.sourceFingerprint, undefined);
+      assert.equal(result.inputs.captionFingerprints, undefined);
+    });
+  });
+
+  describe("StreamCollection", () => {
+    it("converts a string library id and fills adoptExisting", async () => {
+      assert.deepEqual(await check("StreamCollection", { libraryId: "7", name: "Talks" }), { inputs: { libraryId: 7, name: "Talks", adoptExisting: false }, failures: [] });
+    });
+  });
+
   describe("VideoThumbnail", () => {
     let dir: string;
     before(() => (dir = mkdtempSync(join(tmpdir(), "bunnynet-unit-"))));
