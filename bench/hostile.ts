@@ -5,7 +5,8 @@ import { sendJson, startHostileServer, streamBody, type HostileServer } from "..
 
 /**
  * What a hostile server costs the client: peak memory and time of the cases of issue 9 (a 2 GB JSON body, an
- * endless body, endless paging, a slow but healthy log download), each run in a fresh child process against a
+ * endless body, endless paging, a slow but healthy log download; of issue 25, a download trickling a byte a second
+ * with a 3 s timeout and a Shield answer nested 100 000 deep), each run in a fresh child process against a
  * server on loopback in this one.
  *
  *   node dist/bench/hostile.js [--client DIST] [--gb 2] [--cap-gb 4] [--cap-s 30] [cases...]
@@ -15,7 +16,7 @@ import { sendJson, startHostileServer, streamBody, type HostileServer } from "..
  * `--cap-s` + 30 s, so a client that never stops by itself shows as "killed".
  */
 
-const CASES = ["json2g", "endless", "paging", "slowDownload"] as const;
+const CASES = ["json2g", "endless", "paging", "slowDownload", "trickle", "deepJson"] as const;
 type Case = (typeof CASES)[number];
 
 interface ChildResult {
@@ -33,7 +34,7 @@ function arg(name: string, fallback: string): string {
 async function child(): Promise<void> {
   const [, , , kind, clientDist, url] = process.argv;
   const { BunnyClient } = require(join(clientDist, "provider", "client")) as typeof import("bunnynet-pulumi/dist/client/index.js");
-  const client = new BunnyClient({ apiKey: "bench-key", apiUrl: url, containersApiUrl: `${url}/mc`, loggingApiUrl: url, streamApiUrl: url, timeoutMs: kind === "slowDownload" ? 1000 : 30_000 });
+  const client = new BunnyClient({ apiKey: "bench-key", apiUrl: url, containersApiUrl: `${url}/mc`, loggingApiUrl: url, streamApiUrl: url, timeoutMs: kind === "slowDownload" ? 1000 : kind === "trickle" ? 3000 : 30_000 });
   const started = Date.now();
   let outcome = "ok";
   let pages = 0;
@@ -45,6 +46,8 @@ async function child(): Promise<void> {
       for await (const chunk of await client.logging.downloadDay(1, "11-22-26")) bytes += (chunk as Buffer).length;
       outcome = `ok, ${(bytes / 1024 / 1024).toFixed(1)} MB`;
     }
+    if (kind === "trickle") for await (const _ of await client.logging.downloadDay(1, "11-23-26"));
+    if (kind === "deepJson") await client.shield.getRateLimit(1);
   } catch (e) {
     const err = e as Error;
     outcome = `${err.name}: ${String(err.message).slice(0, 140)}`;
@@ -71,6 +74,15 @@ function serve(server: HostileServer, gb: number, capGb: number, capMs: number):
     res.writeHead(200, { "content-type": "text/plain" });
     const line = "HIT|200|1763769600000|1234|1|1.2.3.0|-|https://example.com/a.js|DE|Mozilla/5.0|abcdef0123456789|DE\n";
     bytes += await streamBody(res, { filler: line }, { maxBytes: 64 * 2 ** 20, maxMs: 3000, intervalMs: 250, chunkBytes: 16 * 1024 });
+  });
+  // Issue 25: one byte a second (never idle for the timeout), and an answer nested 100 000 deep.
+  server.route("/11-23-26/1.log", async (_req, res) => {
+    res.writeHead(200, { "content-type": "text/plain" });
+    bytes += await streamBody(res, { filler: "x" }, { maxBytes: 2 ** 20, maxMs: capMs, intervalMs: 1000, chunkBytes: 1 });
+  });
+  server.route("/shield/rate-limit/1", (_req, res) => {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(`{"data":${"[".repeat(100_000)}${"]".repeat(100_000)}}`);
   });
   return { bytes: () => bytes };
 }

@@ -136,6 +136,32 @@ describe("cli: bunnynet logs", () => {
     assert.match(missing.stderr, /--date is required/);
   });
 
+  it("tail as a table on a quiet zone: the quiet polls fix no column widths, so the first rows are not cut to the header's", async () => {
+    const zone = Number(emu.fixtures.pullZoneId);
+    const run = await runTool(["logs", "tail", String(zone), "--since", "0", "--interval", "1", "--format", "table"], emulatorEnv(emu), {
+      onStart: (child, output) => {
+        const started = Date.now();
+        let injected = false;
+        const wait = setInterval(async () => {
+          const elapsed = Date.now() - started;
+          if (!injected && elapsed > 2500) {
+            // Two quiet polls have passed; now traffic arrives.
+            injected = true;
+            await fetch(`${emu.url}/_emulator/logs/traffic`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ pullZoneId: zone, count: 3 }) });
+          }
+          if (output().split("\n").length > 3 || elapsed > 20_000) {
+            clearInterval(wait);
+            child.kill("SIGINT");
+          }
+        }, 100);
+      },
+    });
+    assert.equal(run.code, 0, run.stderr);
+    const [header, , first] = run.stdout.split("\n");
+    assert.match(header, /^timestamp {2,}status/);
+    assert.match(first, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z /, `a whole timestamp: ${first}`);
+  });
+
   it("tail: prints recent entries, then live traffic as it arrives, each once, and stops cleanly on Ctrl-C", async () => {
     const zone = Number(emu.fixtures.pullZoneId);
     let live: string[] = [];

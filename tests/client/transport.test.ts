@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { BunnyClient } from "bunnynet-pulumi/dist/client/index.js";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { NetworkError, RateLimitedError, ServerError, TimeoutError } from "bunnynet-pulumi/dist/http/errors.js";
 import { SlidingWindowLimiter } from "bunnynet-pulumi/dist/http/rateLimiter.js";
@@ -67,9 +68,15 @@ describe("transport: retries, timeouts and faults (over real HTTP)", () => {
     });
   });
 
-  it("a connection refused before sending is a NetworkError marked notSent", async () => {
+  it("a connection refused before sending is a NetworkError marked notSent, naming the host and the setting (in stack config's words for a Pulumi program)", async () => {
     const client = emu.client({ apiUrl: "http://127.0.0.1:1", maxRetries: 0 });
-    await assert.rejects(client.apiKeys.listPage(), (e: unknown) => e instanceof NetworkError && e.notSent && e.code === "ECONNREFUSED");
+    await assert.rejects(client.apiKeys.listPage(), (e: unknown) => {
+      assert.ok(e instanceof NetworkError && e.notSent && e.code === "ECONNREFUSED", String(e));
+      assert.match(e.message, /^GET \/apikey failed: ECONNREFUSED\. Could not connect to 127\.0\.0\.1:1: check that it is reachable, or set the URL with the client's `apiUrl` setting \(or export BUNNYNET_API_URL\)$/);
+      return true;
+    });
+    const inPulumi = new BunnyClient({ apiKey: "k", apiUrl: "http://127.0.0.1:1", maxRetries: 0, origin: "pulumi" });
+    await assert.rejects(inPulumi.apiKeys.listPage(), /set the URL with `pulumi config set bunnynet:apiUrl <value>` \(or export BUNNYNET_API_URL in the environment of the Pulumi program\)$/);
   });
 });
 
