@@ -1,4 +1,5 @@
 import { UnauthorizedError, isNotFound } from "../http/errors";
+import { inZones } from "../http/zoneWrites";
 import { createOrAdopt } from "./adoption";
 import { checkResource } from "./checking";
 import type { InputShape, InputsOf, Observed, ResourceContext, ResourceDefinition, State } from "./definition";
@@ -22,6 +23,9 @@ export function implement<Shape extends InputShape, Obj, O extends object>(def: 
   const parse = (props: Plain): I => def.inputs.parse(withoutProvider(props));
   const stored = (o: Observed<I, O>): Plain => plain({ ...o.inputs, ...o.outputs });
   const asState = (props: Plain) => withoutProvider(props) as State<Shape, O>;
+  /** Runs a create, update or delete with its writes serialised per zone it writes to (http/zoneWrites.ts). */
+  const writing = async <T>(values: I, id: string | undefined, fn: () => Promise<T>): Promise<T> =>
+    inZones(def.writeZones ? await def.writeZones(ctx, values, id) : [], fn);
 
   return {
     async configure(req) {
@@ -45,7 +49,8 @@ export function implement<Shape extends InputShape, Obj, O extends object>(def: 
     },
 
     async create(news) {
-      const observed = await createOrAdopt(def, ctx, parse(news));
+      const inputs = parse(news);
+      const observed = await writing(inputs, undefined, () => createOrAdopt(def, ctx, inputs));
       return { id: observed.id, outs: stored(observed) };
     },
 
@@ -61,15 +66,18 @@ export function implement<Shape extends InputShape, Obj, O extends object>(def: 
     },
 
     async update(id, olds, news) {
-      if (!def.update) throw new Error(`${def.type} cannot change in place`);
+      const update = def.update;
+      if (!update) throw new Error(`${def.type} cannot change in place`);
       const inputs = parse(news);
-      const obj = await def.update(ctx, id, asState(olds), inputs);
+      const state = asState(olds);
+      const obj = await writing(state, id, () => update(ctx, id, state, inputs));
       return { outs: stored(def.describe(obj, inputs)) };
     },
 
     async delete(id, props) {
+      const state = asState(props);
       try {
-        await def.delete(ctx, id, asState(props));
+        await writing(state, id, () => def.delete(ctx, id, state));
       } catch (e) {
         if (!isNotFound(e)) throw withSavedConfigHint(e);
       }

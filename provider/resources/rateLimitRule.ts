@@ -1,6 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { BunnyClient } from "../client";
+import { shieldZoneWrites } from "../http/zoneWrites";
 import { idFromString } from "../schemas/common";
 import {
   ChainedConditionInputSchema,
@@ -166,6 +167,10 @@ const rateLimitRule = defineResource<RateLimitRuleOutputs>()({
   },
 
   find: async ({ client }, inputs) => client.shield.findRateLimitByName(await shieldZoneOf(client, inputs), inputs.name),
+
+  // A rule's create, update and delete are writes to its Shield zone (stored in the state; for a create given only the
+  // pull zone, the same look-up create makes, which the deployment's read cache then serves).
+  writeZones: async ({ client }, values) => [shieldZoneWrites(await shieldZoneOf(client, values))],
 
   // A 202 (accepted, provisioning) is read back by the client, so this is always the stored rule.
   create: async ({ client }, inputs) =>

@@ -1,0 +1,165 @@
+import assert from "node:assert/strict";
+import * as bunnynet from "bunnynet-pulumi/dist/index.js";
+import { ServerError } from "bunnynet-pulumi/dist/http/errors.js";
+import { startEmulator, type TestEmulator } from "../support/emulator";
+import { ProgramHarness } from "../support/programHarness";
+import { ProviderHost } from "../support/providerHost";
+import { QUICKSTART_PROJECT, QUICKSTART_SECRET_CONFIG, quickstartConfig } from "../support/quickstart";
+import { SITE_PROJECT, SITE_SECRET_CONFIG, siteConfig } from "../support/site";
+import { quickstart } from "../../examples/quickstart/program";
+import { site } from "../../examples/site/program";
+
+const RULE_CONFIGURATION = { variableTypes: { REQUEST_URI: "" }, operatorType: 0, requestCount: 10, timeframe: 60, blockTime: 60 };
+const CONCURRENT = 6;
+
+/**
+ * Issue 23: concurrent writes to one zone as bunny.net's API loses them (BunnyWay/terraform-provider-bunnynet#64, #6;
+ * emulator/concurrentWrites.ts), and the provider's writes serialised per zone (provider/http/zoneWrites.ts).
+ */
+describe("concurrent writes to one zone (loseConcurrentWrites)", function () {
+  let emu: TestEmulator;
+
+  before(async () => {
+    emu = await startEmulator();
+  });
+  after(async () => {
+    await emu?.stop();
+  });
+  afterEach(async () => {
+    await emu.clearFaults();
+  });
+
+  /** Sends `count` writes at once with the client used directly (no zone scope: nothing serialises them), no retries. */
+  async function atOnce<T>(count: number, write: (i: number) => Promise<T>) {
+    const outcomes = await Promise.allSettled(Array.from({ length: count }, (_, i) => write(i)));
+    const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected").map((o) => o.reason as Error);
+    return { succeeded: outcomes.length - refused.length, refused };
+  }
+
+  const rulesNamed = async (prefix: string) =>
+    (await emu.client().shield.listRateLimitsPage(emu.fixtures.shieldZoneId, { perPage: 1000 })).data.filter((r) => r.ruleName?.startsWith(prefix) === true);
+  const hostnamesUnder = async (domain: string) =>
+    (await emu.client().pullZones.getPullZone(Number(emu.fixtures.pullZoneId))).Hostnames?.filter((h) => h.Value.endsWith(domain)) ?? [];
+
+  it("on: rules and hostnames written at once to one zone are lost, each refused with a 500 that says why", async () => {
+    await emu.faults({ loseConcurrentWrites: true });
+    const client = emu.client({ maxRetries: 0 });
+    const rules = await atOnce(CONCURRENT, (i) =>
+      client.shield.createRateLimit({ shieldZoneId: Number(emu.fixtures.shieldZoneId), ruleName: `lost ${i}`, ruleDescription: "", ruleConfiguration: RULE_CONFIGURATION }),
+    );
+    const hostnames = await atOnce(CONCURRENT, (i) => client.pullZones.addHostname(Number(emu.fixtures.pullZoneId), `h${i}.lost.example`));
+
+    for (const [written, stored] of [
+      [rules, await rulesNamed("lost ")],
+      [hostnames, await hostnamesUnder(".lost.example")],
+    ] as const) {
+      assert.ok(written.refused.length > 0, "some writes overlapped and were refused");
+      assert.equal(stored.length, written.succeeded, "only the writes answered success are stored");
+      for (const e of written.refused) {
+        assert.ok(e instanceof ServerError, e.message);
+        assert.match(e.message, /deadlocked with another write to (shieldzone|pullzone) \d+/);
+      }
+    }
+    const state = (await (await fetch(`${emu.url}/_emulator/faults`)).json()) as { refused: number };
+    assert.equal(state.refused, rules.refused.length + hostnames.refused.length);
+    assert.ok((await emu.requests()).some((r) => r.fault === "concurrentWrite" && r.status === 500));
+  });
+
+  it("on: the same writes one at a time are all stored; off: at once too", async () => {
+    await emu.faults({ loseConcurrentWrites: true });
+    const client = emu.client({ maxRetries: 0 });
+    for (let i = 0; i < 3; i++) await client.pullZones.addHostname(Number(emu.fixtures.pullZoneId), `h${i}.sequential.example`);
+    assert.equal((await hostnamesUnder(".sequential.example")).length, 3);
+
+    await emu.clearFaults();
+    const together = await atOnce(CONCURRENT, (i) => client.pullZones.addHostname(Number(emu.fixtures.pullZoneId), `h${i}.together.example`));
+    assert.equal(together.succeeded, CONCURRENT);
+    assert.equal((await hostnamesUnder(".together.example")).length, CONCURRENT);
+  });
+
+  it("refuses a bad setting naming it", async () => {
+    await assert.rejects(emu.faults({ loseConcurrentWrites: "yes" as unknown as boolean }), /loseConcurrentWrites/);
+    await assert.rejects(emu.faults({ loseConcurrentWrites: true, concurrentWriteWindowMs: -1 }), /concurrentWriteWindowMs/);
+  });
+});
+
+describe("pulumi: with lost concurrent writes on, whole programs deploy at the engine's parallelism", function () {
+  let emu: TestEmulator;
+  let host: ProviderHost | undefined;
+
+  beforeEach(async () => {
+    emu = await startEmulator();
+    // A window longer than the default, so that writes sent together surely overlap unless they wait for each other.
+    await emu.faults({ loseConcurrentWrites: true, concurrentWriteWindowMs: 50 });
+  });
+  afterEach(async () => {
+    await host?.stop();
+    host = undefined;
+    await emu?.stop();
+  });
+
+  /** A documented GET of the core API with the account key. */
+  async function core(path: string): Promise<Record<string, unknown>> {
+    const res = await fetch(`${emu.url}${path}`, { headers: { AccessKey: emu.fixtures.accessKey } });
+    assert.equal(res.status, 200, `GET ${path}`);
+    return (await res.json()) as Record<string, unknown>;
+  }
+  const hostnamesOf = async (pullZoneId: string) => ((await core(`/pullzone/${pullZoneId}`)).Hostnames as { Value: string }[]).map((h) => h.Value);
+  const ruleNamesOf = async (shieldZoneId: unknown) => ((await core(`/shield/rate-limits/${shieldZoneId}?perPage=1000`)).data as { ruleName: string }[]).map((r) => r.ruleName);
+  const writesRefused = async () => ((await (await fetch(`${emu.url}/_emulator/faults`)).json()) as { refused: number }).refused;
+
+  it("ten hostnames and five rules of one pull zone (issue #64's case): created, changed and destroyed, no write refused", async () => {
+    host = await ProviderHost.start();
+    const harness = new ProgramHarness({ config: { "bunnynet:apiKey": emu.fixtures.accessKey, "bunnynet:apiUrl": emu.url }, secretConfig: ["bunnynet:apiKey"], providerHost: host });
+    const pullZoneId = Number(emu.fixtures.pullZoneId);
+    const program = (requestCount: number) => () => {
+      for (let i = 0; i < 10; i++) new bunnynet.PullZoneHostname(`host-${i}`, { pullZoneId, hostname: `h${i}.many.example` });
+      for (let i = 0; i < 5; i++) {
+        new bunnynet.RateLimitRule(`rule-${i}`, {
+          pullZoneId,
+          name: `many ${i}`,
+          configuration: { variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH", value: `/path${i}/`, requestCount, timeframe: "PerOneMinute", blockTime: "ForOneMinute" },
+        });
+      }
+    };
+    const rules = async () => (await ruleNamesOf(emu.fixtures.shieldZoneId)).filter((n) => n.startsWith("many ")).sort();
+    const hostnames = async () => (await hostnamesOf(String(pullZoneId))).filter((h) => h.endsWith(".many.example")).sort();
+
+    await harness.up(program(10));
+    assert.deepEqual(await hostnames(), Array.from({ length: 10 }, (_, i) => `h${i}.many.example`).sort());
+    assert.deepEqual(await rules(), ["many 0", "many 1", "many 2", "many 3", "many 4"]);
+    const changed = await harness.up(program(20));
+    assert.deepEqual(changed.steps.filter((s) => s.op === "update").length, 5);
+    assert.equal(await writesRefused(), 0);
+    await harness.destroy();
+    assert.deepEqual([await hostnames(), await rules()], [[], []]);
+    assert.equal(await writesRefused(), 0);
+  });
+
+  it("the site: every hostname, the Shield zone and its rule present, no write refused", async () => {
+    host = await ProviderHost.start({ project: SITE_PROJECT });
+    const harness = new ProgramHarness({ project: SITE_PROJECT, config: siteConfig(emu), secretConfig: SITE_SECRET_CONFIG, providerHost: host });
+    const run = await harness.up(site);
+    const ids = Object.fromEntries(harness.resources().map((r) => [r.name, r.id]));
+    assert.ok((await hostnamesOf(ids.cdn)).includes("www.site.example"));
+    assert.deepEqual(await ruleNamesOf(run.outputs.shieldZoneId), [harness.resources().find((r) => r.name === "api-limit")?.outputs.name]);
+    assert.equal(await writesRefused(), 0);
+    await harness.destroy();
+    assert.equal(await writesRefused(), 0);
+  });
+
+  it("the quickstart: every hostname and rule present, no write refused", async () => {
+    host = await ProviderHost.start({ project: QUICKSTART_PROJECT });
+    const harness = new ProgramHarness({ project: QUICKSTART_PROJECT, config: await quickstartConfig(emu), secretConfig: QUICKSTART_SECRET_CONFIG, providerHost: host });
+    await harness.up(quickstart);
+    const declared = (type: string) => harness.resources().filter((r) => r.type.endsWith(`:${type}`));
+    for (const hostname of declared("PullZoneHostname")) {
+      assert.ok((await hostnamesOf(String(hostname.outputs.pullZoneId))).includes(String(hostname.outputs.hostname)), String(hostname.outputs.hostname));
+    }
+    for (const rule of declared("RateLimitRule")) assert.ok((await ruleNamesOf(rule.outputs.shieldZoneId)).includes(String(rule.outputs.name)));
+    assert.ok(declared("PullZoneHostname").length > 0 && declared("RateLimitRule").length > 0);
+    assert.equal(await writesRefused(), 0);
+    await harness.destroy();
+    assert.equal(await writesRefused(), 0);
+  });
+});
