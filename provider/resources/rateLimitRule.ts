@@ -167,6 +167,9 @@ const rateLimitRule = defineResource<RateLimitRuleOutputs>()({
   },
 
   find: async ({ client }, inputs) => client.shield.findRateLimitByName(await shieldZoneOf(client, inputs), inputs.name),
+  // Nothing documents that the API refuses a second rule with one name, and two stacks creating the same names at once
+  // both succeeded: after its create, each creator reads the zone's rules afresh, and the newer of two yields.
+  findAll: async ({ client }, inputs) => client.shield.findRateLimits(await shieldZoneOf(client, inputs), (rule) => rule.ruleName === inputs.name, { fresh: true }),
 
   // A rule's create, update and delete are writes to its Shield zone (stored in the state; for a create given only the
   // pull zone, the same look-up create makes, which the deployment's read cache then serves).

@@ -163,3 +163,57 @@ describe("pulumi: with lost concurrent writes on, whole programs deploy at the e
     assert.equal(await writesRefused(), 0);
   });
 });
+
+describe("pulumi: two stacks creating the same rate-limit rule names at once", function () {
+  let emu: TestEmulator;
+  const hosts: ProviderHost[] = [];
+  const NAMES = Array.from({ length: 10 }, (_, i) => `race ${i}`);
+
+  before(async () => {
+    emu = await startEmulator();
+  });
+  after(async () => {
+    for (const host of hosts) await host.stop();
+    await emu?.stop();
+  });
+
+  it("leave one rule per name, and the stack whose rule yielded says it exists and how to adopt it", async () => {
+    // A zone of its own on the Enterprise plan: room for both stacks' rules while they race.
+    const client = emu.client();
+    const pullZone = await client.pullZones.createPullZone({ Name: "race-zone", OriginUrl: "https://origin.race.example" });
+    const shieldZoneId = (await client.shieldZones.create({ pullZoneId: pullZone.Id, shieldZone: { planType: 3 } })).shieldZoneId;
+    // The first creates held back for a second (latency comes before the route acts): both stacks look every name up
+    // before either stack's first rule exists, as two CI jobs starting together can.
+    await emu.faults({ rules: [{ method: "POST", path: "^/shield/rate-limit$", latencyMs: 1_000, times: 2 }] });
+
+    const program = () => {
+      for (const [i, name] of NAMES.entries()) {
+        new bunnynet.RateLimitRule(`rule-${i}`, {
+          shieldZoneId,
+          name,
+          configuration: { variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH", value: "/api", requestCount: 10, timeframe: "PerOneMinute", blockTime: "ForOneMinute" },
+        });
+      }
+    };
+    const stacks = await Promise.all(
+      ["first", "second"].map(async (stack) => {
+        const host = await ProviderHost.start();
+        hosts.push(host);
+        return new ProgramHarness({ stack, config: { "bunnynet:apiKey": emu.fixtures.accessKey, "bunnynet:apiUrl": emu.url }, secretConfig: ["bunnynet:apiKey"], providerHost: host });
+      }),
+    );
+    const outcomes = await Promise.allSettled(stacks.map((harness) => harness.up(program)));
+
+    const rules = (await client.shield.findRateLimits(shieldZoneId, () => true)).map((r) => ({ id: String(r.id), name: String(r.ruleName) }));
+    assert.deepEqual(rules.map((r) => r.name).sort(), [...NAMES].sort(), "one rule per name");
+    // Each rule is in exactly one stack's state, with the rule's id.
+    const held = stacks.flatMap((harness) => harness.resources().map((r) => ({ id: r.id, name: String(r.outputs.name) })));
+    assert.deepEqual(held.sort((a, b) => a.name.localeCompare(b.name)), [...rules].sort((a, b) => a.name.localeCompare(b.name)));
+
+    // Whichever stack's creates yielded failed, each naming the rule that stays and adoptExisting.
+    const failures = outcomes.flatMap((o) => (o.status === "rejected" ? ((o.reason as { errors?: Error[] }).errors ?? [o.reason as Error]) : []));
+    assert.equal(failures.length, NAMES.length, failures.map((e) => e.message).join("\n"));
+    for (const e of failures) assert.match(e.message, /RateLimitRule shieldZoneId=\d+, name="race \d" already exists \(id \d+\)\. To manage it with this resource, set adoptExisting: true/);
+    assert.ok(failures.some((e) => /another deployment created it at the same time as this one/.test(e.message)), "the race happened: both stacks created, and one yielded");
+  });
+});
