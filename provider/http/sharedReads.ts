@@ -22,7 +22,8 @@ import { createHash } from "node:crypto";
  * - A read of a parent (`cache`) first waits for the writes of its surface already in flight when it is asked for
  *   (not for writes sent after it). Then one read serves every caller whose write was among them: twenty
  *   hostnames added to one zone at once are read back with a few reads of the zone, not one each. It never waits
- *   for a write that waits for it (a write waits for nothing here).
+ *   for a write that waits for it (a write waits only for this process's earlier writes to its zone, which count as
+ *   in flight meanwhile: zoneWrites.ts).
  * - Cached reads are kept only where the caller asks for it (`cacheable`, parents only) and the client has
  *   the cache on (the provider process: `readCache`), and only 200 answers (a 202 says "still in progress").
  *   They last until the next write of their surface, the next deployment (the provider's Configure starts one:

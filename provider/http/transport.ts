@@ -85,8 +85,9 @@ export class Transport {
     const sharing = this.sharing(spec, true);
     // Parsed once, inside the shared request: what is shared or cached is what the schema kept (a zone's
     // certificate keys, for one, are dropped on arrival). Every caller gets its own copy.
-    // A write inside a resource's zone scope waits for this process's earlier writes to its zone (zoneWrites.ts).
-    const res = await serialisedWrite(sharing.sharing === "write", () => shared(sharing, async () => {
+    // A write inside a resource's zone scope waits for this process's earlier writes to its zone (zoneWrites.ts); it is
+    // in flight for the shared reads while it waits, so a parent read after it serves every write queued before it.
+    const res = await shared(sharing, () => serialisedWrite(sharing.sharing === "write", async () => {
       const { status, headers, body } = await this.send(spec, "json", async (r) => {
         const text = await readBounded(r, this.settings.maxResponseBytes);
         if (text === undefined) {

@@ -168,7 +168,8 @@ const rateLimitRule = defineResource<RateLimitRuleOutputs>()({
 
   find: async ({ client }, inputs) => client.shield.findRateLimitByName(await shieldZoneOf(client, inputs), inputs.name),
   // Nothing documents that the API refuses a second rule with one name, and two stacks creating the same names at once
-  // both succeeded: after its create, each creator reads the zone's rules afresh, and the newer of two yields.
+  // both succeeded: after its create, each creator reads the zone's rules afresh, and the newer of two yields. Afresh:
+  // kept out of the deployment's read cache, so a later read in this process does not get a listing made for this check.
   findAll: async ({ client }, inputs) => client.shield.findRateLimits(await shieldZoneOf(client, inputs), (rule) => rule.ruleName === inputs.name, { fresh: true }),
 
   // A rule's create, update and delete are writes to its Shield zone (stored in the state; for a create given only the
