@@ -177,10 +177,11 @@ describe("pulumi: two stacks creating the same rate-limit rule names at once", f
     await emu?.stop();
   });
 
-  it("leave one rule per name, and the stack whose rule yielded says it exists and how to adopt it", async () => {
+  /** Two stacks, each in its own provider process, deploying the same ten rule names into a new zone at once. */
+  async function race(zoneName: string, adoptExisting: boolean) {
     // A zone of its own on the Enterprise plan: room for both stacks' rules while they race.
     const client = emu.client();
-    const pullZone = await client.pullZones.createPullZone({ Name: "race-zone", OriginUrl: "https://origin.race.example" });
+    const pullZone = await client.pullZones.createPullZone({ Name: zoneName, OriginUrl: "https://origin.race.example" });
     const shieldZoneId = (await client.shieldZones.create({ pullZoneId: pullZone.Id, shieldZone: { planType: 3 } })).shieldZoneId;
     // The first creates held back for a second (latency comes before the route acts): both stacks look every name up
     // before either stack's first rule exists, as two CI jobs starting together can.
@@ -191,6 +192,7 @@ describe("pulumi: two stacks creating the same rate-limit rule names at once", f
         new bunnynet.RateLimitRule(`rule-${i}`, {
           shieldZoneId,
           name,
+          adoptExisting,
           configuration: { variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH", value: "/api", requestCount: 10, timeframe: "PerOneMinute", blockTime: "ForOneMinute" },
         });
       }
@@ -203,17 +205,30 @@ describe("pulumi: two stacks creating the same rate-limit rule names at once", f
       }),
     );
     const outcomes = await Promise.allSettled(stacks.map((harness) => harness.up(program)));
+    await emu.clearFaults();
+    const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+    const rules = (await client.shield.findRateLimits(shieldZoneId, () => true)).map((r) => ({ id: String(r.id), name: String(r.ruleName) })).sort(byName);
+    const held = stacks.map((harness) => harness.resources().map((r) => ({ id: r.id, name: String(r.outputs.name) })).sort(byName));
+    const failures = outcomes.flatMap((o) => (o.status === "rejected" ? ((o.reason as { errors?: Error[] }).errors ?? [o.reason as Error]) : []));
+    return { rules, held, failures };
+  }
 
-    const rules = (await client.shield.findRateLimits(shieldZoneId, () => true)).map((r) => ({ id: String(r.id), name: String(r.ruleName) }));
-    assert.deepEqual(rules.map((r) => r.name).sort(), [...NAMES].sort(), "one rule per name");
+  it("leave one rule per name, and the stack whose rule yielded says it exists and how to adopt it", async () => {
+    const { rules, held, failures } = await race("race-zone", false);
+    assert.deepEqual(rules.map((r) => r.name), [...NAMES].sort(), "one rule per name");
     // Each rule is in exactly one stack's state, with the rule's id.
-    const held = stacks.flatMap((harness) => harness.resources().map((r) => ({ id: r.id, name: String(r.outputs.name) })));
-    assert.deepEqual(held.sort((a, b) => a.name.localeCompare(b.name)), [...rules].sort((a, b) => a.name.localeCompare(b.name)));
+    assert.deepEqual(held.flat().sort((a, b) => a.name.localeCompare(b.name)), rules);
 
     // Whichever stack's creates yielded failed, each naming the rule that stays and adoptExisting.
-    const failures = outcomes.flatMap((o) => (o.status === "rejected" ? ((o.reason as { errors?: Error[] }).errors ?? [o.reason as Error]) : []));
     assert.equal(failures.length, NAMES.length, failures.map((e) => e.message).join("\n"));
     for (const e of failures) assert.match(e.message, /RateLimitRule shieldZoneId=\d+, name="race \d" already exists \(id \d+\)\. To manage it with this resource, set adoptExisting: true/);
     assert.ok(failures.some((e) => /another deployment created it at the same time as this one/.test(e.message)), "the race happened: both stacks created, and one yielded");
+  });
+
+  it("with adoptExisting, the stack whose rule yielded adopts the other: one rule per name, held by both stacks", async () => {
+    const { rules, held, failures } = await race("race-adopting-zone", true);
+    assert.deepEqual(failures, []);
+    assert.deepEqual(rules.map((r) => r.name), [...NAMES].sort(), "one rule per name");
+    assert.deepEqual(held, [rules, rules]);
   });
 });
