@@ -13,7 +13,8 @@ import { RULE } from "./surfaces/shield";
  * (internal/provider/resource_pullzone_waf_rule.go `pzWafRuleMutex`; resource_pullzone.go `pullzoneMutex`, 0.3.10 and
  * 0.11.6). So the API refuses the overlapping write, with an error, as a deadlocked transaction does (a 500: the
  * caller cannot tell whether it acted, so a create is looked up before it is sent again); no report shows a write
- * answered success and then missing, so none is modelled.
+ * answered success and then missing, so none is modelled. (#64's reporter also saw rules fail from the third one when
+ * adding them one at a time, which a plan's rule limit would explain too; the maintainers' answer was still the lock.)
  *
  * What overlaps: a write holds its zone from the moment it is routed until its answer is sent, and first waits
  * `concurrentWriteWindowMs` (the server's transaction, long enough for a client's concurrent writes to meet). A

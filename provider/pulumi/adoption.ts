@@ -1,6 +1,7 @@
 import { AlreadyExistsError, NetworkError, ServerError } from "../http/errors";
 import type { InputShape, InputsOf, Observed, ResourceContext, ResourceDefinition, State } from "./definition";
 import { type Plain, sameValue } from "./wire";
+import { writingTo } from "./writeZones";
 
 /**
  * Create, or adopt: a create never makes a duplicate. An existing object with the same identity is adopted when the
@@ -73,7 +74,8 @@ async function keepUnlessNewer<Shape extends InputShape, Obj, O extends object>(
   if (older === undefined) return ours;
   const race = `another deployment created it at the same time as this one, and the one created here (id ${ours.id}) yielded`;
   try {
-    await def.delete(ctx, ours.id, { ...ours.inputs, ...ours.outputs } as State<Shape, O>);
+    const state = { ...ours.inputs, ...ours.outputs } as State<Shape, O>;
+    await writingTo(def, ctx, state, ours.id, () => def.delete(ctx, ours.id, state));
   } catch (e) {
     throw new Error(
       `${def.type} id ${older.id} has the same identity: ${race}, but deleting it failed (${(e as Error).message}). Delete ${def.type} id ${ours.id} and run again.`,
@@ -141,5 +143,7 @@ async function settle<Shape extends InputShape, Obj, O extends object>(
   const unsettled = differingInputs(def, observed, inputs).filter((k) => def.setOnAdoption?.includes(k));
   if (unsettled.length === 0 || !def.update) return observed;
   const state = { ...observed.inputs, ...observed.outputs } as State<Shape, O>;
-  return def.describe(await def.update(ctx, observed.id, state, inputs), inputs);
+  const update = def.update;
+  // An update of the object found: its zones, not the create's (a Shield zone's settings, not its pull zone).
+  return def.describe(await writingTo(def, ctx, state, observed.id, () => update(ctx, observed.id, state, inputs)), inputs);
 }

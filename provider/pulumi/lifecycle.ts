@@ -1,9 +1,9 @@
 import { UnauthorizedError, isNotFound } from "../http/errors";
-import { inZones } from "../http/zoneWrites";
 import { createOrAdopt } from "./adoption";
 import { checkResource } from "./checking";
 import type { InputShape, InputsOf, Observed, ResourceContext, ResourceDefinition, State } from "./definition";
 import { ProviderSession } from "./session";
+import { writingTo } from "./writeZones";
 import type { ResourceImplementation } from "./types";
 import { type Plain, UNKNOWN, isAsset, isElidedAsset, pickInputs, plain, sameValue, withoutElidedAssets, withoutProvider } from "./wire";
 
@@ -23,9 +23,6 @@ export function implement<Shape extends InputShape, Obj, O extends object>(def: 
   const parse = (props: Plain): I => def.inputs.parse(withoutProvider(props));
   const stored = (o: Observed<I, O>): Plain => plain({ ...o.inputs, ...o.outputs });
   const asState = (props: Plain) => withoutProvider(props) as State<Shape, O>;
-  /** Runs a create, update or delete with its writes serialised per zone it writes to (http/zoneWrites.ts). */
-  const writing = async <T>(values: I, id: string | undefined, fn: () => Promise<T>): Promise<T> =>
-    inZones(def.writeZones ? await def.writeZones(ctx, values, id) : [], fn);
 
   return {
     async configure(req) {
@@ -50,7 +47,7 @@ export function implement<Shape extends InputShape, Obj, O extends object>(def: 
 
     async create(news) {
       const inputs = parse(news);
-      const observed = await writing(inputs, undefined, () => createOrAdopt(def, ctx, inputs));
+      const observed = await writingTo(def, ctx, inputs, undefined, () => createOrAdopt(def, ctx, inputs));
       return { id: observed.id, outs: stored(observed) };
     },
 
@@ -70,14 +67,14 @@ export function implement<Shape extends InputShape, Obj, O extends object>(def: 
       if (!update) throw new Error(`${def.type} cannot change in place`);
       const inputs = parse(news);
       const state = asState(olds);
-      const obj = await writing(state, id, () => update(ctx, id, state, inputs));
+      const obj = await writingTo(def, ctx, state, id, () => update(ctx, id, state, inputs));
       return { outs: stored(def.describe(obj, inputs)) };
     },
 
     async delete(id, props) {
       const state = asState(props);
       try {
-        await writing(state, id, () => def.delete(ctx, id, state));
+        await writingTo(def, ctx, state, id, () => def.delete(ctx, id, state));
       } catch (e) {
         if (!isNotFound(e)) throw withSavedConfigHint(e);
       }
