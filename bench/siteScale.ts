@@ -12,11 +12,12 @@ import { type FloorTrips, admin, floorRoundTrips, pooled, printTable, spawnEmula
  * level by level as the engine orders them by their dependencies (a child waits for its parent's outputs; destroy
  * goes the other way), against the emulator with added latency on every API call.
  *
- * The floor of a level: latency × max(the most round trips one resource needs, ⌈all its round trips ÷ parallel⌉, the
- * writes to one zone one after another: see `floorRoundTrips`), with the round trips each type needs at the floor
- * (FLOOR) and the zone each one's writes go to (`zones`: a pull zone's settings and delete, its hostnames and the
- * creation of its Shield zone write to the pull zone; the Shield zone's reset and its rules to the Shield zone); a
- * phase's floor is the sum over its levels.
+ * The provider sends one pull zone's or Shield zone's writes one at a time (the API loses concurrent ones), so a
+ * level's floor is also at least one zone's writes in a row (`floorRoundTrips`), with the zone each resource's create
+ * and delete write to (`zones`: a pull zone's settings and delete, its hostnames and the creation of its Shield zone
+ * write to the pull zone; the Shield zone's reset and its rules to the Shield zone).
+ * The floor of a level: latency × max(the most round trips one resource needs, ⌈all its round trips ÷ parallel⌉),
+ * with the round trips each type needs at the floor (FLOOR); a phase's floor is the sum over its levels.
  *
  * `node dist/bench/siteScale.js [S=10] [--latency 20] [--parallel 4×CPUs]`
  */

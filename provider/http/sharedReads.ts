@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { serialisedWrite } from "./zoneWrites";
 
 /**
  * Reads shared between callers in one process: coalescing of concurrent identical GETs, and the
@@ -109,7 +110,9 @@ function invalidate(surface: string): void {
  */
 export async function shared<R extends { status: number }>(request: SharedRequest, send: () => Promise<R>): Promise<R> {
   if (request.sharing === "write") {
-    const write = send();
+    // Inside a resource's zone scope it first waits for this process's earlier writes to its zone (zoneWrites.ts),
+    // and counts as in flight meanwhile, so a parent read after it serves every write queued before it.
+    const write = serialisedWrite(send);
     const writes = writesInFlight.get(request.surface) ?? new Set();
     writesInFlight.set(request.surface, writes.add(write));
     try {

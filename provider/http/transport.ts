@@ -17,7 +17,6 @@ import type { ApiName, ApiResponse, Auth, RequestSpec } from "./requestSpec";
 import { type RetryPolicy, backoffMs, defaultRetryPolicy, isRetryable, maxAttempts } from "./retryPolicy";
 import { type Sharing, credentialId, shared, surfaceOf } from "./sharedReads";
 import { type Schema, parseResponseBody } from "./validation";
-import { serialisedWrite } from "./zoneWrites";
 import type { BunnySettings } from "../settings";
 import { userAgent } from "../packageInfo";
 
@@ -85,9 +84,7 @@ export class Transport {
     const sharing = this.sharing(spec, true);
     // Parsed once, inside the shared request: what is shared or cached is what the schema kept (a zone's
     // certificate keys, for one, are dropped on arrival). Every caller gets its own copy.
-    // A write inside a resource's zone scope waits for this process's earlier writes to its zone (zoneWrites.ts); it is
-    // in flight for the shared reads while it waits, so a parent read after it serves every write queued before it.
-    const res = await shared(sharing, () => serialisedWrite(sharing.sharing === "write", async () => {
+    const res = await shared(sharing, async () => {
       const { status, headers, body } = await this.send(spec, "json", async (r) => {
         const text = await readBounded(r, this.settings.maxResponseBytes);
         if (text === undefined) {
@@ -103,7 +100,7 @@ export class Transport {
       // Extra fields are tolerated; without a schema the answer is not read as anything.
       const parsed = spec.responseSchema ? parseResponseBody(spec.responseSchema, body, { method: spec.method, path: spec.path, status }) : (undefined as T);
       return { status, headers, body: parsed };
-    }));
+    });
     return sharing.sharing === "write" ? res : { ...res, body: structuredClone(res.body) };
   }
 

@@ -9,12 +9,12 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * steps at once by default (pulumi/pulumi pkg/cmd/pulumi/operations/up.go, `defaultParallel`), so a site's
  * hostnames, certificates, Shield zone and rules reach one zone together.
  *
- * How: the resource framework runs a create, update or delete inside `inZones` (provider/pulumi/lifecycle.ts), naming
+ * How: the resource framework runs a create, update or delete inside `inZones` (provider/pulumi/writeZones.ts), naming
  * the zones it writes to (a definition's `writeZones`). Every write request sent inside that scope (what
- * sharedReads.ts calls a write: not a GET, or a GET that changes state) waits until the earlier writes of this process
- * to the same zones have been answered (retries included), then is sent. Only writes wait: reads, look-ups and
- * waits between writes (a certificate being issued) run alongside, and reads are shared as before. A request
- * outside any scope (the client used directly) is never held.
+ * sharedReads.ts calls a write, and where it waits: not a GET, or a GET that changes state) waits until the earlier
+ * writes of this process to the same zones have been answered (retries included), then is sent. Only writes wait:
+ * reads, look-ups and waits between writes (a certificate being issued) run alongside, and reads are shared as
+ * before. A request outside any scope (the client used directly) is never held.
  *
  * Zones are named `pullzone:<id>` and `shieldzone:<id>` (see `pullZoneWrites`, `shieldZoneWrites`), the way the
  * requests name them: a pull zone's settings, hostnames, certificates and the creation of its Shield zone name the
@@ -39,8 +39,8 @@ export function inZones<T>(zones: readonly string[], fn: () => Promise<T>): Prom
 }
 
 /** Sends a write: inside a zone scope, once the earlier writes of this process to its zones have been answered. */
-export async function serialisedWrite<R>(isWrite: boolean, send: () => Promise<R>): Promise<R> {
-  const zones = isWrite ? scope.getStore() : undefined;
+export async function serialisedWrite<R>(send: () => Promise<R>): Promise<R> {
+  const zones = scope.getStore();
   if (zones === undefined) return send();
   const release = await take(zones);
   try {
