@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { type ProviderHost, secret } from "../tests/support/providerHost";
 import { measurePhase } from "./pluginPhase";
-import { admin, pooled, printTable, spawnEmulator, type EmulatorProcess } from "./support";
+import { type FloorTrips, admin, floorRoundTrips, pooled, printTable, spawnEmulator, type EmulatorProcess } from "./support";
 
 /**
  * A stack of N resources (40% hostnames, 40% script variables, 20% rate-limit rules, spread over 4 pull zones,
@@ -21,11 +21,14 @@ import { admin, pooled, printTable, spawnEmulator, type EmulatorProcess } from "
  * `int32(runtime.GOMAXPROCS(0)) * 4`; the engine runs at most that many steps at once).
  *
  * The floor of a phase is the time its sequentially dependent round trips need, packed into `parallel` lanes with
- * nothing else costing anything: latency × max(longest chain, ⌈total round trips ÷ parallel⌉). Round trips per
- * resource: a create of a hostname 2 (the API refuses a duplicate, so no look-up first, but the add answers without
- * the hostname's id, so the zone is read after it); of a rule 2 (nothing documents that the API refuses a duplicate
- * name, so the zone's rules are looked up first); of a variable 3 (the same look-up, and one of the script's secrets,
- * as a name cannot be both); an update 1; a delete 1; a refresh one read per parent.
+ * nothing else costing anything: latency × max(longest chain, ⌈total round trips ÷ parallel⌉, the writes to one zone
+ * one after another), see `floorRoundTrips` (the provider sends a pull zone's or Shield zone's writes one at a time,
+ * as the API loses concurrent ones). Round trips per resource: a create of a hostname 2 (the API refuses a duplicate,
+ * so no look-up first, but the add answers without the hostname's id, so the zone is read after it); of a rule 3
+ * (nothing documents that the API refuses a duplicate name, so the zone's rules are looked up first, and read again
+ * after the create, so that of two stacks creating one name at once one rule stays); of a variable 3 (the same
+ * look-up, and one of the script's secrets, as a name cannot be both); an update 1; a delete 1; a refresh one read
+ * per parent. The writes among them: a hostname's or rule's create, update and delete, one each.
  *
  * `wall/server` sets the wall time against the emulator's own time for the phase's requests (latency included),
  * packed the same way: on a loaded machine the emulator is slower than the floor assumes, and this ratio is what
@@ -43,6 +46,8 @@ interface Resource {
   props: Record<string, unknown>;
   /** Round trips of its create and update at the floor. */
   floor: { create: number; update: number };
+  /** The zone its writes go to, one at a time (variables: none). */
+  zone?: string;
   id?: string;
   inputs?: Record<string, unknown>;
   outputs?: Record<string, unknown>;
@@ -60,6 +65,7 @@ function stack(n: number, fixtures: Record<string, string | number>): Resource[]
       name: `h${i}`,
       props: { pullZoneId: zones[i % PARENTS], hostname: `h${i}.scale.example` },
       floor: { create: 2, update: 0 },
+      zone: `pullzone:${zones[i % PARENTS]}`,
     })),
     ...Array.from({ length: variables }, (_, i): Resource => ({
       type: "ScriptVariable",
@@ -71,7 +77,8 @@ function stack(n: number, fixtures: Record<string, string | number>): Resource[]
       type: "RateLimitRule",
       name: `r${i}`,
       props: { shieldZoneId: shieldZones[i % PARENTS], name: `scale rule ${i}`, configuration: { ...RULE_CONFIGURATION, value: `/r${i}` } },
-      floor: { create: 2, update: 1 },
+      floor: { create: 3, update: 1 },
+      zone: `shieldzone:${shieldZones[i % PARENTS]}`,
     })),
   ];
 }
@@ -92,8 +99,8 @@ async function serverTime(emu: EmulatorProcess, since: number, parallel: number)
 
 interface Phase {
   name: string;
-  /** Round trips at the floor for one resource (0: none). */
-  floorOf(r: Resource): number;
+  /** Round trips at the floor for one resource, with its writes to its zone. */
+  floorOf(r: Resource): FloorTrips;
   /** Round trips at the floor for the whole phase that are not per resource (a refresh's parent reads). */
   sharedFloor?: number;
   run(host: ProviderHost, r: Resource): Promise<void>;
@@ -110,7 +117,7 @@ export async function benchScale(options: { count: number; latencyMs: number; pa
   const phases: Phase[] = [
     {
       name: "deploy",
-      floorOf: (r) => r.floor.create,
+      floorOf: (r) => ({ trips: r.floor.create, zone: r.zone, writes: 1 }),
       async run(host, r) {
         const checked = await host.check(r.type, {}, r.props, r.name);
         const created = await host.create(r.type, checked.inputs, r.name);
@@ -119,7 +126,7 @@ export async function benchScale(options: { count: number; latencyMs: number; pa
     },
     {
       name: "change",
-      floorOf: (r) => r.floor.update,
+      floorOf: (r) => ({ trips: r.floor.update, zone: r.zone, writes: r.floor.update }),
       async run(host, r) {
         const checked = await host.check(r.type, r.inputs!, changed(r), r.name);
         const diff = await host.diff(r.type, r.id!, r.outputs!, checked.inputs, r.inputs!, r.name);
@@ -129,7 +136,7 @@ export async function benchScale(options: { count: number; latencyMs: number; pa
     },
     {
       name: "up, no change",
-      floorOf: () => 0,
+      floorOf: () => ({ trips: 0 }),
       async run(host, r) {
         const checked = await host.check(r.type, r.inputs!, r.inputs!, r.name);
         const diff = await host.diff(r.type, r.id!, r.outputs!, checked.inputs, r.inputs!, r.name);
@@ -138,7 +145,7 @@ export async function benchScale(options: { count: number; latencyMs: number; pa
     },
     {
       name: "refresh",
-      floorOf: () => 0,
+      floorOf: () => ({ trips: 0 }),
       sharedFloor: 3 * PARENTS,
       async run(host, r) {
         const read = await host.read(r.type, r.id!, r.outputs!, r.inputs!, r.name);
@@ -147,7 +154,7 @@ export async function benchScale(options: { count: number; latencyMs: number; pa
     },
     {
       name: "destroy",
-      floorOf: () => 1,
+      floorOf: (r) => ({ trips: 1, zone: r.zone, writes: 1 }),
       async run(host, r) {
         await host.delete(r.type, r.id!, r.outputs!, r.inputs!, r.name);
       },
@@ -165,9 +172,7 @@ export async function benchScale(options: { count: number; latencyMs: number; pa
       );
       const wall = cost.wallMs;
       const server = await serverTime(emu, cost.since, parallel);
-      const roundTrips = resources.map((r) => phase.floorOf(r));
-      const total = roundTrips.reduce((a, b) => a + b, 0) + (phase.sharedFloor ?? 0);
-      const floor = latencyMs * Math.max(Math.max(...roundTrips, phase.sharedFloor ? 1 : 0), Math.ceil(total / parallel));
+      const floor = latencyMs * floorRoundTrips(resources.map(phase.floorOf), parallel, phase.sharedFloor);
       rows.push({
         phase: phase.name,
         resources: resources.length,

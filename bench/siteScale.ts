@@ -2,7 +2,7 @@ import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import { type ProviderHost, secret } from "../tests/support/providerHost";
 import { measurePhase } from "./pluginPhase";
-import { admin, pooled, printTable, spawnEmulator, type EmulatorProcess } from "./support";
+import { type FloorTrips, admin, floorRoundTrips, pooled, printTable, spawnEmulator, type EmulatorProcess } from "./support";
 
 /**
  * An account of S whole sites built from zero (issue 22), about 96 resources each: per site a DNS zone with 30 TXT
@@ -12,6 +12,10 @@ import { admin, pooled, printTable, spawnEmulator, type EmulatorProcess } from "
  * level by level as the engine orders them by their dependencies (a child waits for its parent's outputs; destroy
  * goes the other way), against the emulator with added latency on every API call.
  *
+ * The provider sends one pull zone's or Shield zone's writes one at a time (the API loses concurrent ones), so a
+ * level's floor is also at least one zone's writes in a row (`floorRoundTrips`), with the zone each resource's create
+ * and delete write to (`zones`: a pull zone's settings and delete, its hostnames and the creation of its Shield zone
+ * write to the pull zone; the Shield zone's reset and its rules to the Shield zone).
  * The floor of a level: latency × max(the most round trips one resource needs, ⌈all its round trips ÷ parallel⌉),
  * with the round trips each type needs at the floor (FLOOR); a phase's floor is the sum over its levels.
  * `CPU floor ms` is the other bound: the CPU time of the plugin, this harness (the engine's stand-in) and the emulator
@@ -29,12 +33,18 @@ interface Resource {
   level: number;
   /** The inputs, from the outputs of the resources it depends on. */
   props: (outputsOf: (name: string) => Props) => Props;
+  /** The zone its create's and its delete's write goes to (the provider sends a zone's writes one at a time). */
+  zones?: { create?: string; delete?: string };
   id?: string;
   inputs?: Props;
   outputs?: Props;
 }
 
-/** Round trips of a create at the floor: one call, plus the reads the API forces (a look-up where it does not refuse duplicates, a read-back where its answer lacks the object). */
+/**
+ * Round trips of a create at the floor: one call, plus the reads the API forces (a look-up where it does not refuse
+ * duplicates, a read-back where its answer lacks the object, and for a rule the zone read again after the create, so
+ * that of two stacks creating one name at once one rule stays).
+ */
 const FLOOR: Record<string, number> = {
   DnsZone: 1,
   StorageZone: 1,
@@ -45,24 +55,25 @@ const FLOOR: Record<string, number> = {
   DnsRecord: 2,
   ShieldZone: 2,
   PullZoneHostname: 2,
-  RateLimitRule: 2,
+  RateLimitRule: 3,
 };
 const RULE = { variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH", requestCount: 10, timeframe: "PerOneMinute", blockTime: "ForOneMinute" };
 
 function site(i: number): Resource[] {
   const n = (what: string) => `s${i}-${what}`;
+  const [pullZone, shieldZone] = [`pullzone:s${i}`, `shieldzone:s${i}`];
   const range = (count: number) => Array.from({ length: count }, (_, j) => j);
   return [
     { type: "DnsZone", name: n("zone"), level: 0, props: () => ({ domain: `site${i}.bench.example` }) },
     { type: "StorageZone", name: n("files"), level: 0, props: () => ({ name: n("files"), region: "DE" }) },
     { type: "EdgeScript", name: n("edge"), level: 0, props: () => ({ name: n("edge"), type: "Middleware", code: "export default {}" }) },
     { type: "VideoLibrary", name: n("videos"), level: 0, props: () => ({ name: n("videos") }) },
-    { type: "PullZone", name: n("cdn"), level: 1, props: (o) => ({ name: n("cdn"), origin: { storageZoneId: o(n("files")).storageZoneId } }) },
+    { type: "PullZone", name: n("cdn"), level: 1, zones: { delete: pullZone }, props: (o) => ({ name: n("cdn"), origin: { storageZoneId: o(n("files")).storageZoneId } }) },
     ...range(30).map((j): Resource => ({ type: "ScriptVariable", name: n(`var${j}`), level: 1, props: (o) => ({ scriptId: o(n("edge")).scriptId, name: `VAR_${j}`, defaultValue: "x" }) })),
     ...range(30).map((j): Resource => ({ type: "DnsRecord", name: n(`txt${j}`), level: 1, props: (o) => ({ dnsZoneId: o(n("zone")).dnsZoneId, type: "TXT", name: `t${j}`, value: `v${j}` }) })),
-    { type: "ShieldZone", name: n("shield"), level: 2, props: (o) => ({ pullZoneId: o(n("cdn")).pullZoneId, planType: "Advanced" }) },
-    ...range(20).map((j): Resource => ({ type: "PullZoneHostname", name: n(`host${j}`), level: 2, props: (o) => ({ pullZoneId: o(n("cdn")).pullZoneId, hostname: `h${j}.site${i}.other.example` }) })),
-    ...range(10).map((j): Resource => ({ type: "RateLimitRule", name: n(`rule${j}`), level: 3, props: (o) => ({ shieldZoneId: o(n("shield")).shieldZoneId, name: `rule ${j}`, configuration: RULE }) })),
+    { type: "ShieldZone", name: n("shield"), level: 2, zones: { create: pullZone, delete: shieldZone }, props: (o) => ({ pullZoneId: o(n("cdn")).pullZoneId, planType: "Advanced" }) },
+    ...range(20).map((j): Resource => ({ type: "PullZoneHostname", name: n(`host${j}`), level: 2, zones: { create: pullZone, delete: pullZone }, props: (o) => ({ pullZoneId: o(n("cdn")).pullZoneId, hostname: `h${j}.site${i}.other.example` }) })),
+    ...range(10).map((j): Resource => ({ type: "RateLimitRule", name: n(`rule${j}`), level: 3, zones: { create: shieldZone, delete: shieldZone }, props: (o) => ({ shieldZoneId: o(n("shield")).shieldZoneId, name: `rule ${j}`, configuration: RULE }) })),
   ];
 }
 
@@ -72,24 +83,24 @@ function levels(resources: Resource[], reverse = false): Resource[][] {
   return reverse ? byLevel.reverse() : byLevel;
 }
 
-function floorMs(resources: Resource[], roundTrips: (r: Resource) => number, latencyMs: number, parallel: number, reverse = false): number {
-  return levels(resources, reverse).reduce((sum, level) => {
-    const trips = level.map(roundTrips);
-    return sum + latencyMs * Math.max(Math.max(0, ...trips), Math.ceil(trips.reduce((a, b) => a + b, 0) / parallel));
-  }, 0);
+function floorMs(resources: Resource[], roundTrips: (r: Resource) => FloorTrips, latencyMs: number, parallel: number, reverse = false): number {
+  return levels(resources, reverse).reduce((sum, level) => sum + latencyMs * floorRoundTrips(level.map(roundTrips), parallel), 0);
 }
+
+/** A create's or delete's round trips at the floor, with its one write to its zone where it has one. */
+const withZone = (trips: number, zone: string | undefined): FloorTrips => ({ trips, zone, writes: zone === undefined ? 0 : 1 });
 
 interface Phase {
   name: string;
   reverse?: boolean;
-  floorOf?: (r: Resource) => number;
+  floorOf?: (r: Resource) => FloorTrips;
   run(host: ProviderHost, r: Resource, outputsOf: (name: string) => Props): Promise<void>;
 }
 
 const PHASES: Phase[] = [
   {
     name: "deploy",
-    floorOf: (r) => FLOOR[r.type],
+    floorOf: (r) => withZone(FLOOR[r.type], r.zones?.create),
     async run(host, r, outputsOf) {
       const checked = await host.check(r.type, {}, r.props(outputsOf), r.name);
       if (checked.failures.length > 0) throw new Error(`${r.name}: ${JSON.stringify(checked.failures)}`);
@@ -99,7 +110,7 @@ const PHASES: Phase[] = [
   },
   {
     name: "up, no change",
-    floorOf: () => 0,
+    floorOf: () => ({ trips: 0 }),
     async run(host, r) {
       const checked = await host.check(r.type, r.inputs!, r.inputs!, r.name);
       const diff = await host.diff(r.type, r.id!, r.outputs!, checked.inputs, r.inputs!, r.name);
@@ -116,7 +127,7 @@ const PHASES: Phase[] = [
   {
     name: "destroy",
     reverse: true,
-    floorOf: () => 1,
+    floorOf: (r) => withZone(1, r.zones?.delete),
     async run(host, r) {
       await host.delete(r.type, r.id!, r.outputs!, r.inputs!, r.name);
     },

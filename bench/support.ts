@@ -54,6 +54,32 @@ export async function pooled<T>(items: T[], concurrency: number, fn: (item: T, i
   return performance.now() - started;
 }
 
+/** One operation at the floor: its round trips, and how many of them are writes to its zone (`pullzone:<id>`, `shieldzone:<id>`). */
+export interface FloorTrips {
+  trips: number;
+  zone?: string;
+  writes?: number;
+}
+
+/**
+ * The fewest round trips operations sent together need (times the latency, a floor): the most one operation needs,
+ * all of them packed into `parallel` lanes (plus `shared` trips not owed to one operation), and each zone's writes
+ * one after another, as the provider sends them (provider/http/zoneWrites.ts), with the reads one of them makes
+ * around its write.
+ */
+export function floorRoundTrips(ops: FloorTrips[], parallel: number, shared = 0): number {
+  const longest = Math.max(0, shared > 0 ? 1 : 0, ...ops.map((o) => o.trips));
+  const packed = Math.ceil((ops.reduce((sum, o) => sum + o.trips, 0) + shared) / parallel);
+  const zones = new Map<string, { writes: number; around: number }>();
+  for (const { zone, writes = 0, trips } of ops) {
+    if (zone === undefined || writes === 0) continue;
+    const z = zones.get(zone) ?? { writes: 0, around: 0 };
+    zones.set(zone, { writes: z.writes + writes, around: Math.max(z.around, trips - writes) });
+  }
+  const serial = Math.max(0, ...[...zones.values()].map((z) => z.writes + z.around));
+  return Math.max(longest, packed, serial);
+}
+
 /** Calls an admin route of the emulator (`/_emulator/...`). */
 export async function admin(emu: EmulatorProcess, method: string, path: string, body?: unknown): Promise<unknown> {
   const res = await fetch(emu.url + path, { method, headers: body ? { "content-type": "application/json" } : {}, body: body ? JSON.stringify(body) : undefined });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { FaultConfigInput as PublicFaultConfigInput } from "./publicTypes";
+import { ConcurrentWrites, DEFAULT_WINDOW_MS } from "./concurrentWrites";
 
 /**
  * Fault injection, configured over `POST /_emulator/faults`. Each rule applies to the requests whose
@@ -34,6 +35,10 @@ export const FaultConfigSchema = z
   .object({
     rules: z.array(FaultRuleSchema).default([]),
     seed: z.number().int().default(1),
+    /** Two writes to one pull zone or Shield zone that overlap in time: the later one is refused, not stored (concurrentWrites.ts). */
+    loseConcurrentWrites: z.boolean().default(false),
+    /** How long each write holds its zone while `loseConcurrentWrites` is on, in ms. */
+    concurrentWriteWindowMs: z.number().int().min(0).max(5_000).default(DEFAULT_WINDOW_MS),
   })
   .strict();
 
@@ -67,15 +72,17 @@ export class FaultInjector {
   private rules: (AppliedFaultRule & { regex?: RegExp; burstLeft: number; seen: number; applied: number })[] = [];
   private random: () => number = prng(1);
   injected = 0;
+  readonly concurrentWrites = new ConcurrentWrites();
 
   configure(config: FaultConfig): void {
     this.rules = config.rules.map((r) => ({ ...r, regex: r.path ? new RegExp(r.path) : undefined, burstLeft: r.burst429, seen: 0, applied: 0 }));
     this.random = prng(config.seed);
     this.injected = 0;
+    this.concurrentWrites.configure(config);
   }
 
   clear(): void {
-    this.configure({ rules: [], seed: 1 });
+    this.configure(FaultConfigSchema.parse({}));
   }
 
   describe(): unknown {

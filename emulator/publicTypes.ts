@@ -38,6 +38,14 @@ export interface FaultRule {
 export interface FaultConfigInput {
   rules?: FaultRule[];
   seed?: number;
+  /**
+   * Concurrent writes as bunny.net's API loses them: a write to a pull zone or Shield zone (its settings, hostnames,
+   * certificates, rules) that starts while another write to the same zone is in flight is refused with a 500 and not
+   * stored. Default false. See the emulator's README ("Lost concurrent writes").
+   */
+  loseConcurrentWrites?: boolean;
+  /** How long each write holds its zone while `loseConcurrentWrites` is on, in ms (0..5,000). Default 20. */
+  concurrentWriteWindowMs?: number;
 }
 
 export interface EmulatorOptions {

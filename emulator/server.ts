@@ -131,8 +131,23 @@ function registerHooks(app: FastifyInstance, ctx: EmulatorContext): void {
     }
   });
 
+  // Lost concurrent writes (concurrentWrites.ts): a write to a zone another write holds is refused, not stored; the
+  // one that goes on holds its zone for the window, then until its answer is sent.
+  app.addHook("preHandler", async (req, reply) => {
+    const writes = ctx.faults.concurrentWrites;
+    const zone = writes.zoneOf(ctx.store, { method: req.method, route: req.routeOptions.url ?? "", params: req.params, query: req.query, body: req.body });
+    if (zone === undefined) return;
+    if (!writes.enter(zone)) {
+      (req as ZoneHolder).lostWrite = true;
+      return errorFor(reply, 500, `The request was deadlocked with another write to ${zone.replace(":", " ")} and was not applied. Send it again.`, "internal_error");
+    }
+    (req as ZoneHolder).heldZone = zone;
+    if (writes.window > 0) await sleep(writes.window);
+  });
+
   // "after" faults: the route has acted, then the answer is lost or replaced by an error.
   app.addHook("onSend", async (req, reply, payload) => {
+    releaseZone(ctx, req);
     const decision = (req as { fault?: ReturnType<EmulatorContext["faults"]["decide"]> }).fault;
     if (!decision || decision.kind === "none" || decision.phase !== "after" || (req as { faultApplied?: boolean }).faultApplied) return payload;
     (req as { faultApplied?: boolean }).faultApplied = true;
@@ -145,12 +160,28 @@ function registerHooks(app: FastifyInstance, ctx: EmulatorContext): void {
   });
 
   app.addHook("onResponse", async (req, reply) => {
+    releaseZone(ctx, req);
     logRequest(ctx, req, reply.statusCode);
   });
   // A dropped connection never reaches onResponse; log it when the request is torn down.
   app.addHook("onRequestAbort", async (req) => {
+    releaseZone(ctx, req);
     logRequest(ctx, req, 0);
   });
+}
+
+/** A request that holds a zone for its write, or was refused because another one held it. */
+interface ZoneHolder {
+  heldZone?: string;
+  lostWrite?: boolean;
+}
+
+/** The zone a write held is free once its answer is on its way (or the request is gone). */
+function releaseZone(ctx: EmulatorContext, req: import("fastify").FastifyRequest): void {
+  const holder = req as ZoneHolder;
+  if (holder.heldZone === undefined) return;
+  ctx.faults.concurrentWrites.leave(holder.heldZone);
+  holder.heldZone = undefined;
 }
 
 /**
@@ -175,7 +206,7 @@ export function loggedUrl(url: string): string {
 function logRequest(ctx: EmulatorContext, req: import("fastify").FastifyRequest, status: number): void {
   const path = req.url.split("?")[0];
   if (path.startsWith("/_emulator")) return;
-  const r = req as { startedAt?: number; fault?: { kind: string }; logged?: boolean };
+  const r = req as { startedAt?: number; fault?: { kind: string }; logged?: boolean } & ZoneHolder;
   if (r.logged) return;
   r.logged = true;
   ctx.requestLog.add({
@@ -186,7 +217,7 @@ function logRequest(ctx: EmulatorContext, req: import("fastify").FastifyRequest,
     status,
     durationMs: Math.round((performance.now() - (r.startedAt ?? performance.now())) * 10) / 10,
     auth: accessKeyOf(req) ? "accessKey" : bearerOf(req) ? "bearer" : "none",
-    fault: r.fault && r.fault.kind !== "none" ? r.fault.kind : undefined,
+    fault: r.lostWrite ? "concurrentWrite" : r.fault && r.fault.kind !== "none" ? r.fault.kind : undefined,
   });
 }
 
@@ -225,7 +256,7 @@ function registerAdminRoutes(app: FastifyInstance, ctx: EmulatorContext, reset: 
     ctx.requestLog.clear();
     return { ok: true };
   });
-  app.get("/_emulator/faults", async () => ({ rules: ctx.faults.describe(), injected: ctx.faults.injected }));
+  app.get("/_emulator/faults", async () => ({ rules: ctx.faults.describe(), injected: ctx.faults.injected, ...ctx.faults.concurrentWrites.describe() }));
   app.post("/_emulator/faults", async (req, reply) => {
     const parsed = FaultConfigSchema.safeParse(req.body ?? {});
     if (!parsed.success) {

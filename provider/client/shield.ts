@@ -118,9 +118,14 @@ export class ShieldClient {
    */
   async findRateLimit(shieldZoneId: number | string, matches: (rule: RateLimitRule) => boolean, options: { fresh?: boolean } = {}): Promise<RateLimitRule | undefined> {
     let found: RateLimitRule | undefined;
-    for await (const rule of this.listRateLimits(shieldZoneId, { perPage: 1000, fresh: options.fresh })) {
-      if (matches(rule) && (!found || rule.id > found.id)) found = rule;
-    }
+    for (const rule of await this.findRateLimits(shieldZoneId, matches, options)) if (!found || rule.id > found.id) found = rule;
+    return found;
+  }
+
+  /** Every rule of the zone that `matches` (the API takes two rules with one name). `fresh`: never from the read cache. */
+  async findRateLimits(shieldZoneId: number | string, matches: (rule: RateLimitRule) => boolean, options: { fresh?: boolean } = {}): Promise<RateLimitRule[]> {
+    const found: RateLimitRule[] = [];
+    for await (const rule of this.listRateLimits(shieldZoneId, { perPage: 1000, fresh: options.fresh })) if (matches(rule)) found.push(rule);
     return found;
   }
 

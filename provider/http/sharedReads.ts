@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { serialisedWrite } from "./zoneWrites";
 
 /**
  * Reads shared between callers in one process: coalescing of concurrent identical GETs, and the
@@ -22,7 +23,8 @@ import { createHash } from "node:crypto";
  * - A read of a parent (`cache`) first waits for the writes of its surface already in flight when it is asked for
  *   (not for writes sent after it). Then one read serves every caller whose write was among them: twenty
  *   hostnames added to one zone at once are read back with a few reads of the zone, not one each. It never waits
- *   for a write that waits for it (a write waits for nothing here).
+ *   for a write that waits for it (a write waits only for this process's earlier writes to its zone, which count as
+ *   in flight meanwhile: zoneWrites.ts).
  * - Cached reads are kept only where the caller asks for it (`cacheable`, parents only) and the client has
  *   the cache on (the provider process: `readCache`), and only 200 answers (a 202 says "still in progress").
  *   They last until the next write of their surface, the next deployment (the provider's Configure starts one:
@@ -108,7 +110,9 @@ function invalidate(surface: string): void {
  */
 export async function shared<R extends { status: number }>(request: SharedRequest, send: () => Promise<R>): Promise<R> {
   if (request.sharing === "write") {
-    const write = send();
+    // Inside a resource's zone scope it first waits for this process's earlier writes to its zone (zoneWrites.ts),
+    // and counts as in flight meanwhile, so a parent read after it serves every write queued before it.
+    const write = serialisedWrite(send);
     const writes = writesInFlight.get(request.surface) ?? new Set();
     writesInFlight.set(request.surface, writes.add(write));
     try {

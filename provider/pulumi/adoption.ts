@@ -1,6 +1,7 @@
 import { AlreadyExistsError, NetworkError, ServerError } from "../http/errors";
 import type { InputShape, InputsOf, Observed, ResourceContext, ResourceDefinition, State } from "./definition";
 import { type Plain, sameValue } from "./wire";
+import { writingTo } from "./writeZones";
 
 /**
  * Create, or adopt: a create never makes a duplicate. An existing object with the same identity is adopted when the
@@ -40,7 +41,7 @@ export async function createOrAdopt<Shape extends InputShape, Obj, O extends obj
       (obj) => ({ created: obj }),
       (failure: unknown) => ({ failure }),
     );
-    if ("created" in outcome) return def.describe(outcome.created, inputs);
+    if ("created" in outcome) return keepUnlessNewer(def, ctx, outcome.created, inputs);
     const { failure } = outcome;
     const duplicate = failure instanceof AlreadyExistsError;
     if (!duplicate && !isAmbiguous(failure)) throw failure;
@@ -49,6 +50,49 @@ export async function createOrAdopt<Shape extends InputShape, Obj, O extends obj
     if (found !== undefined) return settle(def, ctx, adopt(def, found, inputs, duplicate ? wantsAdoption(inputs) : true), inputs);
     if (duplicate || attempt >= CREATE_ATTEMPTS) throw failure;
   }
+}
+
+/**
+ * After a create of a kind whose API takes duplicates (`findAll`): two deployments whose look-ups ran at once both
+ * created. Each creator reads the objects with the identity back, and the one with the higher id yields: its creator
+ * deletes it again and goes on as if its look-up had found the other (adopted when allowed and matching, else the
+ * adoptExisting advice). The later of two creates always finds the earlier in its read-back, so exactly one stays,
+ * whatever the timing. When the read-back fails, ours stays: it exists, and failing would leave it out of the state.
+ */
+async function keepUnlessNewer<Shape extends InputShape, Obj, O extends object>(
+  def: Definition<Shape, Obj, O>,
+  ctx: ResourceContext,
+  created: Obj,
+  inputs: InputsOf<Shape>,
+): Promise<Seen<Shape, O>> {
+  const ours = def.describe(created, inputs);
+  const all = def.findAll ? await def.findAll(ctx, inputs).catch(() => undefined) : undefined;
+  const older = (all ?? [])
+    .map((obj) => ({ obj, id: def.describe(obj, inputs).id }))
+    .filter((other) => isOlder(other.id, ours.id))
+    .sort((a, b) => (isOlder(a.id, b.id) ? -1 : 1))[0];
+  if (older === undefined) return ours;
+  const race = `another deployment created it at the same time as this one, and the one created here (id ${ours.id}) yielded`;
+  try {
+    const state = { ...ours.inputs, ...ours.outputs } as State<Shape, O>;
+    await writingTo(def, ctx, state, ours.id, () => def.delete(ctx, ours.id, state));
+  } catch (e) {
+    throw new Error(
+      `${def.type} id ${older.id} has the same identity: ${race}, but deleting it failed (${(e as Error).message}). Delete ${def.type} id ${ours.id} and run again.`,
+      { cause: e },
+    );
+  }
+  try {
+    return await settle(def, ctx, adopt(def, older.obj, inputs, wantsAdoption(inputs)), inputs);
+  } catch (e) {
+    throw new Error(`${(e as Error).message} (${race}: it was deleted again, so one remains.)`, { cause: e });
+  }
+}
+
+/** Whether id `a` was given before `b`: the API's ids grow (numbers compared as numbers). */
+function isOlder(a: string, b: string): boolean {
+  const [x, y] = [Number(a), Number(b)];
+  return Number.isFinite(x) && Number.isFinite(y) ? x < y : a < b;
 }
 
 /** The look-up after a failed create; when it fails too, whether the create happened is unknown, and sending it again could make a duplicate. */
@@ -99,5 +143,7 @@ async function settle<Shape extends InputShape, Obj, O extends object>(
   const unsettled = differingInputs(def, observed, inputs).filter((k) => def.setOnAdoption?.includes(k));
   if (unsettled.length === 0 || !def.update) return observed;
   const state = { ...observed.inputs, ...observed.outputs } as State<Shape, O>;
-  return def.describe(await def.update(ctx, observed.id, state, inputs), inputs);
+  const update = def.update;
+  // An update of the object found: its zones, not the create's (a Shield zone's settings, not its pull zone).
+  return def.describe(await writingTo(def, ctx, state, observed.id, () => update(ctx, observed.id, state, inputs)), inputs);
 }

@@ -105,6 +105,19 @@ export interface ResourceDefinition<Shape extends InputShape, Obj, O extends obj
    * or in part (preview). Returns the completed inputs (still valid for the schema), or failures naming properties.
    */
   complete?(inputs: Plain, unknown: ReadonlySet<string>): Promise<{ inputs: Plain; failures: CheckFailure[] }>;
+  /**
+   * For kinds whose API takes a second object with the same identity (no `refusesDuplicates`): every object with the
+   * identity of `inputs`, read afresh. Read after each create, so that of two created at once (two deployments racing
+   * past the look-up) exactly one stays: the newer, by id, is deleted again by its creator, who is then told as if
+   * the look-up had found the other (adoption.ts).
+   */
+  findAll?(ctx: ResourceContext, inputs: InputsOf<Shape>): Promise<Obj[]>;
+  /**
+   * The zones this object's create, update and delete write to (`pullZoneWrites(id)`, `shieldZoneWrites(id)` of
+   * http/zoneWrites.ts): within the process, writes to one zone are sent one at a time, as bunny.net's API loses
+   * concurrent ones. `values` are the inputs of a create (`id` unset) or the stored state of an update or delete.
+   */
+  writeZones?(ctx: ResourceContext, values: InputsOf<Shape>, id: string | undefined): readonly string[] | Promise<readonly string[]>;
   create(ctx: ResourceContext, inputs: InputsOf<Shape>): Promise<Obj>;
   /** The object, or undefined when it is gone (a NotFoundError also counts as gone). */
   get(ctx: ResourceContext, id: string, state: State<Shape, O>): Promise<Obj | undefined>;

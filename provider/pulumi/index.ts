@@ -3,7 +3,8 @@
  * - definition.ts: what a resource type declares (`ResourceDefinition`); registry.ts: `defineResource` and the
  *   types by name; typeProofs.ts: compile-time proofs that a resource's Args and outputs match its schema;
  * - lifecycle.ts: the engine's calls mapped onto a definition; checking.ts (+ standIns.ts): check around unknown
- *   values; adoption.ts: create-or-adopt; wire.ts: the engine's wire format;
+ *   values; adoption.ts: create-or-adopt; writeZones.ts: an operation's writes serialised per zone; wire.ts: the
+ *   engine's wire format;
  * - base.ts: the resource classes' base; types.ts: the zod-free types public declarations use;
  * - shim.ts, entry.ts: the provider text and the plugin's entry point; session.ts: configure and the client.
  * Adding a resource is one file in provider/resources/ (see scriptVariable.ts and CONTRIBUTING.md).

@@ -3,6 +3,7 @@ import { createOrAdopt } from "./adoption";
 import { checkResource } from "./checking";
 import type { InputShape, InputsOf, Observed, ResourceContext, ResourceDefinition, State } from "./definition";
 import { ProviderSession } from "./session";
+import { writingTo } from "./writeZones";
 import type { ResourceImplementation } from "./types";
 import { type Plain, UNKNOWN, pickInputs, plain, sameBesidesAssets, withoutElidedAssets, withoutProvider } from "./wire";
 
@@ -48,7 +49,8 @@ export function implement<Shape extends InputShape, Obj, O extends object>(def: 
     },
 
     async create(news) {
-      const observed = await createOrAdopt(def, ctx, parse(news));
+      const inputs = parse(news);
+      const observed = await writingTo(def, ctx, inputs, undefined, () => createOrAdopt(def, ctx, inputs));
       return { id: observed.id, outs: stored(observed) };
     },
 
@@ -64,15 +66,18 @@ export function implement<Shape extends InputShape, Obj, O extends object>(def: 
     },
 
     async update(id, olds, news) {
-      if (!def.update) throw new Error(`${def.type} cannot change in place`);
+      const update = def.update;
+      if (!update) throw new Error(`${def.type} cannot change in place`);
       const inputs = parse(news);
-      const obj = await def.update(ctx, id, asState(olds), inputs);
+      const state = asState(olds);
+      const obj = await writingTo(def, ctx, state, id, () => update(ctx, id, state, inputs));
       return { outs: stored(def.describe(obj, inputs)) };
     },
 
     async delete(id, props) {
+      const state = asState(props);
       try {
-        await def.delete(ctx, id, asState(props));
+        await writingTo(def, ctx, state, id, () => def.delete(ctx, id, state));
       } catch (e) {
         if (!isNotFound(e)) throw withSavedConfigHint(e);
       }

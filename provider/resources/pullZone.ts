@@ -1,5 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
+import { pullZoneWrites } from "../http/zoneWrites";
 import { idFromString } from "../schemas/common";
 import type { PullZone as PullZoneModel, PullZoneSettingsRequest } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
@@ -113,6 +114,9 @@ const pullZone = defineResource<PullZoneOutputs>()({
   },
 
   find: ({ client }, inputs) => client.pullZones.findPullZoneByName(inputs.name),
+
+  // Its settings and its delete are writes to the zone, which its hostnames and Shield zone write to as well.
+  writeZones: (_ctx, _values, id) => (id === undefined ? [] : [pullZoneWrites(id)]),
 
   create: ({ client }, inputs) => client.pullZones.createPullZone({ Name: inputs.name, ...toApi(inputs) }),
 

@@ -1,5 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
+import { pullZoneWrites, shieldZoneWrites } from "../http/zoneWrites";
 import { idFromString } from "../schemas/common";
 import { ShieldZoneSettingsSchema } from "../schemas/shieldZones";
 import type { DdosSensitivity, ShieldPlanType, WafExecutionMode, WafPayloadLimitAction } from "../schemas/shieldEnums";
@@ -98,6 +99,9 @@ const shieldZone = defineResource<ShieldZoneOutputs>()({
   },
 
   find: ({ client }, inputs) => client.shieldZones.findByPullZone(inputs.pullZoneId),
+
+  // Creating it names (and writes to) the pull zone; its settings are the Shield zone's, which its rules write to too.
+  writeZones: (_ctx, values, id) => [id === undefined ? pullZoneWrites(values.pullZoneId) : shieldZoneWrites(id)],
 
   create: ({ client }, inputs) => client.shieldZones.create({ pullZoneId: inputs.pullZoneId, shieldZone: settingsToApi(inputs) }),
 

@@ -264,6 +264,7 @@ export async function useClient(c: bunnynet.BunnyClient): Promise<void> {
   for await (const r of c.shield.listRateLimits(shieldZone.shieldZoneId, { perPage: 100 })) console.log(r.ruleName, r.ruleConfiguration?.timeframe);
   const byName = await c.shield.findRateLimitByName(shieldZone.shieldZoneId, "login");
   const byId = await c.shield.findRateLimit(shieldZone.shieldZoneId, (r) => r.id === byName?.id);
+  const rulesNamedLogin: bunnynet.api.RateLimitRule[] = await c.shield.findRateLimits(shieldZone.shieldZoneId, (r) => r.ruleName === "login", { fresh: true });
   const fetched = await c.shield.getRateLimit(created.id);
   const changed = await c.shield.updateRateLimit(fetched.id, { ruleName: "login", ruleConfiguration: input.ruleConfiguration } satisfies bunnynet.api.UpdateRateLimitInput);
   const removed: boolean = await c.shield.deleteRateLimit(changed.id);
@@ -300,7 +301,7 @@ export async function useClient(c: bunnynet.BunnyClient): Promise<void> {
   const raw = await c.http.stream({ api: "logging", method: "GET", path: "/01-01-26/42.log" });
   console.log(c.http.baseUrl("stream"), c.http.stats.requests, res.body.Name, raw.status, c.settings.apiUrl, JSON.stringify(c.toJSON()));
 
-  console.log(closed, keyPage, regionPage, endpointPage, volumes, volume, detached, deleted, script, upserted.created, found, page, tokenPage, host, rulePage, byName, byId, removed, status);
+  console.log(closed, keyPage, regionPage, endpointPage, volumes, volume, detached, deleted, script, upserted.created, found, page, tokenPage, host, rulePage, byName, byId, rulesNamedLogin, removed, status);
 }
 
 // Errors, as a program would tell them apart.

@@ -1,0 +1,234 @@
+import assert from "node:assert/strict";
+import * as bunnynet from "bunnynet-pulumi/dist/index.js";
+import { ServerError } from "bunnynet-pulumi/dist/http/errors.js";
+import { startEmulator, type TestEmulator } from "../support/emulator";
+import { ProgramHarness } from "../support/programHarness";
+import { ProviderHost } from "../support/providerHost";
+import { QUICKSTART_PROJECT, QUICKSTART_SECRET_CONFIG, quickstartConfig } from "../support/quickstart";
+import { SITE_PROJECT, SITE_SECRET_CONFIG, siteConfig } from "../support/site";
+import { quickstart } from "../../examples/quickstart/program";
+import { site } from "../../examples/site/program";
+
+const RULE_CONFIGURATION = { variableTypes: { REQUEST_URI: "" }, operatorType: 0, requestCount: 10, timeframe: 60, blockTime: 60 };
+const CONCURRENT = 6;
+
+/**
+ * Issue 23: concurrent writes to one zone as bunny.net's API loses them (BunnyWay/terraform-provider-bunnynet#64, #6;
+ * emulator/concurrentWrites.ts), and the provider's writes serialised per zone (provider/http/zoneWrites.ts).
+ */
+describe("concurrent writes to one zone (loseConcurrentWrites)", function () {
+  let emu: TestEmulator;
+
+  before(async () => {
+    emu = await startEmulator();
+  });
+  after(async () => {
+    await emu?.stop();
+  });
+  afterEach(async () => {
+    await emu.clearFaults();
+  });
+
+  /** Sends `count` writes at once with the client used directly (no zone scope: nothing serialises them), no retries. */
+  async function atOnce<T>(count: number, write: (i: number) => Promise<T>) {
+    const outcomes = await Promise.allSettled(Array.from({ length: count }, (_, i) => write(i)));
+    const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected").map((o) => o.reason as Error);
+    return { succeeded: outcomes.length - refused.length, refused };
+  }
+
+  const rulesNamed = async (prefix: string) =>
+    (await emu.client().shield.listRateLimitsPage(emu.fixtures.shieldZoneId, { perPage: 1000 })).data.filter((r) => r.ruleName?.startsWith(prefix) === true);
+  const hostnamesUnder = async (domain: string) =>
+    (await emu.client().pullZones.getPullZone(Number(emu.fixtures.pullZoneId))).Hostnames?.filter((h) => h.Value.endsWith(domain)) ?? [];
+
+  it("on: rules and hostnames written at once to one zone are lost, each refused with a 500 that says why", async () => {
+    await emu.faults({ loseConcurrentWrites: true });
+    const client = emu.client({ maxRetries: 0 });
+    const rules = await atOnce(CONCURRENT, (i) =>
+      client.shield.createRateLimit({ shieldZoneId: Number(emu.fixtures.shieldZoneId), ruleName: `lost ${i}`, ruleDescription: "", ruleConfiguration: RULE_CONFIGURATION }),
+    );
+    const hostnames = await atOnce(CONCURRENT, (i) => client.pullZones.addHostname(Number(emu.fixtures.pullZoneId), `h${i}.lost.example`));
+
+    for (const [written, stored] of [
+      [rules, await rulesNamed("lost ")],
+      [hostnames, await hostnamesUnder(".lost.example")],
+    ] as const) {
+      assert.ok(written.refused.length > 0, "some writes overlapped and were refused");
+      assert.equal(stored.length, written.succeeded, "only the writes answered success are stored");
+      for (const e of written.refused) {
+        assert.ok(e instanceof ServerError, e.message);
+        assert.match(e.message, /deadlocked with another write to (shieldzone|pullzone) \d+/);
+      }
+    }
+    const state = (await (await fetch(`${emu.url}/_emulator/faults`)).json()) as { refused: number };
+    assert.equal(state.refused, rules.refused.length + hostnames.refused.length);
+    assert.ok((await emu.requests()).some((r) => r.fault === "concurrentWrite" && r.status === 500));
+  });
+
+  it("on: the same writes one at a time are all stored; off: at once too", async () => {
+    await emu.faults({ loseConcurrentWrites: true });
+    const client = emu.client({ maxRetries: 0 });
+    for (let i = 0; i < 3; i++) await client.pullZones.addHostname(Number(emu.fixtures.pullZoneId), `h${i}.sequential.example`);
+    assert.equal((await hostnamesUnder(".sequential.example")).length, 3);
+
+    await emu.clearFaults();
+    const together = await atOnce(CONCURRENT, (i) => client.pullZones.addHostname(Number(emu.fixtures.pullZoneId), `h${i}.together.example`));
+    assert.equal(together.succeeded, CONCURRENT);
+    assert.equal((await hostnamesUnder(".together.example")).length, CONCURRENT);
+  });
+
+  it("refuses a bad setting naming it", async () => {
+    await assert.rejects(emu.faults({ loseConcurrentWrites: "yes" as unknown as boolean }), /loseConcurrentWrites/);
+    await assert.rejects(emu.faults({ loseConcurrentWrites: true, concurrentWriteWindowMs: -1 }), /concurrentWriteWindowMs/);
+  });
+});
+
+describe("pulumi: with lost concurrent writes on, whole programs deploy at the engine's parallelism", function () {
+  let emu: TestEmulator;
+  let host: ProviderHost | undefined;
+
+  beforeEach(async () => {
+    emu = await startEmulator();
+    // A window longer than the default, so that writes sent together surely overlap unless they wait for each other.
+    await emu.faults({ loseConcurrentWrites: true, concurrentWriteWindowMs: 50 });
+  });
+  afterEach(async () => {
+    await host?.stop();
+    host = undefined;
+    await emu?.stop();
+  });
+
+  /** A documented GET of the core API with the account key. */
+  async function core(path: string): Promise<Record<string, unknown>> {
+    const res = await fetch(`${emu.url}${path}`, { headers: { AccessKey: emu.fixtures.accessKey } });
+    assert.equal(res.status, 200, `GET ${path}`);
+    return (await res.json()) as Record<string, unknown>;
+  }
+  const hostnamesOf = async (pullZoneId: string) => ((await core(`/pullzone/${pullZoneId}`)).Hostnames as { Value: string }[]).map((h) => h.Value);
+  const ruleNamesOf = async (shieldZoneId: unknown) => ((await core(`/shield/rate-limits/${shieldZoneId}?perPage=1000`)).data as { ruleName: string }[]).map((r) => r.ruleName);
+  const writesRefused = async () => ((await (await fetch(`${emu.url}/_emulator/faults`)).json()) as { refused: number }).refused;
+
+  it("ten hostnames and five rules of one pull zone (issue #64's case): created, changed and destroyed, no write refused", async () => {
+    host = await ProviderHost.start();
+    const harness = new ProgramHarness({ config: { "bunnynet:apiKey": emu.fixtures.accessKey, "bunnynet:apiUrl": emu.url }, secretConfig: ["bunnynet:apiKey"], providerHost: host });
+    const pullZoneId = Number(emu.fixtures.pullZoneId);
+    const program = (requestCount: number) => () => {
+      for (let i = 0; i < 10; i++) new bunnynet.PullZoneHostname(`host-${i}`, { pullZoneId, hostname: `h${i}.many.example` });
+      for (let i = 0; i < 5; i++) {
+        new bunnynet.RateLimitRule(`rule-${i}`, {
+          pullZoneId,
+          name: `many ${i}`,
+          configuration: { variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH", value: `/path${i}/`, requestCount, timeframe: "PerOneMinute", blockTime: "ForOneMinute" },
+        });
+      }
+    };
+    const rules = async () => (await ruleNamesOf(emu.fixtures.shieldZoneId)).filter((n) => n.startsWith("many ")).sort();
+    const hostnames = async () => (await hostnamesOf(String(pullZoneId))).filter((h) => h.endsWith(".many.example")).sort();
+
+    await harness.up(program(10));
+    assert.deepEqual(await hostnames(), Array.from({ length: 10 }, (_, i) => `h${i}.many.example`).sort());
+    assert.deepEqual(await rules(), ["many 0", "many 1", "many 2", "many 3", "many 4"]);
+    const changed = await harness.up(program(20));
+    assert.deepEqual(changed.steps.filter((s) => s.op === "update").length, 5);
+    assert.equal(await writesRefused(), 0);
+    await harness.destroy();
+    assert.deepEqual([await hostnames(), await rules()], [[], []]);
+    assert.equal(await writesRefused(), 0);
+  });
+
+  it("the site: every hostname, the Shield zone and its rule present, no write refused", async () => {
+    host = await ProviderHost.start({ project: SITE_PROJECT });
+    const harness = new ProgramHarness({ project: SITE_PROJECT, config: siteConfig(emu), secretConfig: SITE_SECRET_CONFIG, providerHost: host });
+    const run = await harness.up(site);
+    const ids = Object.fromEntries(harness.resources().map((r) => [r.name, r.id]));
+    assert.ok((await hostnamesOf(ids.cdn)).includes("www.site.example"));
+    assert.deepEqual(await ruleNamesOf(run.outputs.shieldZoneId), [harness.resources().find((r) => r.name === "api-limit")?.outputs.name]);
+    assert.equal(await writesRefused(), 0);
+    await harness.destroy();
+    assert.equal(await writesRefused(), 0);
+  });
+
+  it("the quickstart: every hostname and rule present, no write refused", async () => {
+    host = await ProviderHost.start({ project: QUICKSTART_PROJECT });
+    const harness = new ProgramHarness({ project: QUICKSTART_PROJECT, config: await quickstartConfig(emu), secretConfig: QUICKSTART_SECRET_CONFIG, providerHost: host });
+    await harness.up(quickstart);
+    const declared = (type: string) => harness.resources().filter((r) => r.type.endsWith(`:${type}`));
+    for (const hostname of declared("PullZoneHostname")) {
+      assert.ok((await hostnamesOf(String(hostname.outputs.pullZoneId))).includes(String(hostname.outputs.hostname)), String(hostname.outputs.hostname));
+    }
+    for (const rule of declared("RateLimitRule")) assert.ok((await ruleNamesOf(rule.outputs.shieldZoneId)).includes(String(rule.outputs.name)));
+    assert.ok(declared("PullZoneHostname").length > 0 && declared("RateLimitRule").length > 0);
+    assert.equal(await writesRefused(), 0);
+    await harness.destroy();
+    assert.equal(await writesRefused(), 0);
+  });
+});
+
+describe("pulumi: two stacks creating the same rate-limit rule names at once", function () {
+  let emu: TestEmulator;
+  const hosts: ProviderHost[] = [];
+  const NAMES = Array.from({ length: 10 }, (_, i) => `race ${i}`);
+
+  before(async () => {
+    emu = await startEmulator();
+  });
+  after(async () => {
+    for (const host of hosts) await host.stop();
+    await emu?.stop();
+  });
+
+  /** Two stacks, each in its own provider process, deploying the same ten rule names into a new zone at once. */
+  async function race(zoneName: string, adoptExisting: boolean) {
+    // A zone of its own on the Enterprise plan: room for both stacks' rules while they race.
+    const client = emu.client();
+    const pullZone = await client.pullZones.createPullZone({ Name: zoneName, OriginUrl: "https://origin.race.example" });
+    const shieldZoneId = (await client.shieldZones.create({ pullZoneId: pullZone.Id, shieldZone: { planType: 3 } })).shieldZoneId;
+    // The first creates held back for a second (latency comes before the route acts): both stacks look every name up
+    // before either stack's first rule exists, as two CI jobs starting together can.
+    await emu.faults({ rules: [{ method: "POST", path: "^/shield/rate-limit$", latencyMs: 1_000, times: 2 }] });
+
+    const program = () => {
+      for (const [i, name] of NAMES.entries()) {
+        new bunnynet.RateLimitRule(`rule-${i}`, {
+          shieldZoneId,
+          name,
+          adoptExisting,
+          configuration: { variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH", value: "/api", requestCount: 10, timeframe: "PerOneMinute", blockTime: "ForOneMinute" },
+        });
+      }
+    };
+    const stacks = await Promise.all(
+      ["first", "second"].map(async (stack) => {
+        const host = await ProviderHost.start();
+        hosts.push(host);
+        return new ProgramHarness({ stack, config: { "bunnynet:apiKey": emu.fixtures.accessKey, "bunnynet:apiUrl": emu.url }, secretConfig: ["bunnynet:apiKey"], providerHost: host });
+      }),
+    );
+    const outcomes = await Promise.allSettled(stacks.map((harness) => harness.up(program)));
+    await emu.clearFaults();
+    const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+    const rules = (await client.shield.findRateLimits(shieldZoneId, () => true)).map((r) => ({ id: String(r.id), name: String(r.ruleName) })).sort(byName);
+    const held = stacks.map((harness) => harness.resources().map((r) => ({ id: r.id, name: String(r.outputs.name) })).sort(byName));
+    const failures = outcomes.flatMap((o) => (o.status === "rejected" ? ((o.reason as { errors?: Error[] }).errors ?? [o.reason as Error]) : []));
+    return { rules, held, failures };
+  }
+
+  it("leave one rule per name, and the stack whose rule yielded says it exists and how to adopt it", async () => {
+    const { rules, held, failures } = await race("race-zone", false);
+    assert.deepEqual(rules.map((r) => r.name), [...NAMES].sort(), "one rule per name");
+    // Each rule is in exactly one stack's state, with the rule's id.
+    assert.deepEqual(held.flat().sort((a, b) => a.name.localeCompare(b.name)), rules);
+
+    // Whichever stack's creates yielded failed, each naming the rule that stays and adoptExisting.
+    assert.equal(failures.length, NAMES.length, failures.map((e) => e.message).join("\n"));
+    for (const e of failures) assert.match(e.message, /RateLimitRule shieldZoneId=\d+, name="race \d" already exists \(id \d+\)\. To manage it with this resource, set adoptExisting: true/);
+    assert.ok(failures.some((e) => /another deployment created it at the same time as this one/.test(e.message)), "the race happened: both stacks created, and one yielded");
+  });
+
+  it("with adoptExisting, the stack whose rule yielded adopts the other: one rule per name, held by both stacks", async () => {
+    const { rules, held, failures } = await race("race-adopting-zone", true);
+    assert.deepEqual(failures, []);
+    assert.deepEqual(rules.map((r) => r.name), [...NAMES].sort(), "one rule per name");
+    assert.deepEqual(held, [rules, rules]);
+  });
+});
