@@ -37,6 +37,8 @@ export { VideoThumbnail, type VideoThumbnailArgs } from "./resources/videoThumbn
 export { VolumeInstanceDeletion, type VolumeInstanceDeletionArgs } from "./resources/volumeInstanceDeletion";
 export { DnsZone, type DnsZoneArgs } from "./resources/dnsZone";
 export { DnsRecord, type DnsRecordArgs } from "./resources/dnsRecord";
+export { CachePurge, type CachePurgeArgs } from "./resources/cachePurge";
+export { EdgeRule, type EdgeRuleArgs, type EdgeRuleActionArgs, type EdgeRuleTriggerArgs } from "./resources/edgeRule";
 export { StorageZone, type StorageZoneArgs } from "./resources/storageZone";
 export { PullZone, type PullZoneArgs, type PullZoneOriginArgs } from "./resources/pullZone";
 export * from "./lookups";

@@ -1,0 +1,171 @@
+import assert from "node:assert/strict";
+import * as pulumi from "@pulumi/pulumi";
+import { startEmulator, type TestEmulator } from "../support/emulator";
+import { ProgramHarness } from "../support/programHarness";
+import { CachePurge } from "bunnynet-pulumi/dist/resources/cachePurge.js";
+import { EdgeRule } from "bunnynet-pulumi/dist/resources/edgeRule.js";
+import { PullZone } from "bunnynet-pulumi/dist/resources/pullZone.js";
+
+const PROJECT = "edge-rules";
+const RULE = "pulumi-nodejs:dynamic/bunnynet:EdgeRule";
+
+/**
+ * Issue 26's check for a pull zone's edge: five edge rules (a redirect, a header, a country block, several actions in
+ * one rule, and an explicit order) and a cache purge keyed on the content, through the SDK's real provider host
+ * against a fresh emulator. What the API holds is read with the documented GET, not with our client.
+ */
+describe("pulumi: a pull zone's edge rules and cache purge (EdgeRule, CachePurge)", function () {
+  let emu: TestEmulator;
+  let harness: ProgramHarness;
+
+  before(async () => {
+    emu = await startEmulator();
+    harness = new ProgramHarness({
+      project: PROJECT,
+      config: { "bunnynet:apiKey": emu.fixtures.accessKey, "bunnynet:apiUrl": emu.url },
+      secretConfig: ["bunnynet:apiKey"],
+      // A plugin process per command, as the engine starts them: each refresh reads afresh.
+      hostPerCommand: {},
+    });
+  });
+  after(() => emu?.stop());
+
+  /** The program: `order` gives each rule's priority by description; `content` stands for the site's files. */
+  const program =
+    (order: Record<string, number>, content = "v1") =>
+    () => {
+      const cdn = new PullZone("cdn", { name: "edge-rules-cdn", origin: { url: "https://origin.site.example" } });
+      const pullZoneId = cdn.pullZoneId;
+      new EdgeRule("redirect", {
+        pullZoneId,
+        description: "old host",
+        priority: order["old host"],
+        actions: [{ type: "Redirect", parameters: ["https://www.site.example%{Url.Path}", "301"] }],
+        triggers: [{ type: "Url", patterns: ["https://old.site.example/*"] }],
+      });
+      new EdgeRule("hsts", {
+        pullZoneId,
+        description: "hsts",
+        priority: order.hsts,
+        actions: [{ type: "SetResponseHeader", parameters: ["Strict-Transport-Security", "max-age=31536000"] }],
+        triggers: [{ type: "Url", patterns: ["*"] }],
+      });
+      new EdgeRule("block", {
+        pullZoneId,
+        description: "blocked countries",
+        priority: order["blocked countries"],
+        actions: [{ type: 4 }],
+        triggers: [{ type: "CountryCode", patterns: ["KP", "CU"] }],
+      });
+      new EdgeRule("security-headers", {
+        pullZoneId,
+        description: "security headers",
+        priority: order["security headers"],
+        actions: [
+          { type: "SetResponseHeader", parameters: ["X-Frame-Options", "DENY"] },
+          { type: "SetResponseHeader", parameters: ["X-Content-Type-Options", "nosniff"] },
+          { type: "OverrideCacheTime", parameters: ["3600"] },
+        ],
+        triggers: [{ type: "UrlExtension", patterns: ["html", "htm"] }],
+        triggerMatchingType: "MatchAny",
+      });
+      new EdgeRule("admin", {
+        pullZoneId,
+        description: "admin",
+        priority: order.admin,
+        enabled: false,
+        actions: [{ type: "BlockRequest" }],
+        triggers: [
+          { type: "Url", patterns: ["*/admin/*"] },
+          { type: "RequestHeader", parameters: ["X-Admin"], patterns: ["yes"], matchType: "MatchNone" },
+        ],
+        triggerMatchingType: "MatchAll",
+      });
+      const purge = new CachePurge("purge", { pullZoneId, triggers: { content: pulumi.output(content) } });
+      return { pullZoneId, purgedAt: purge.purgedAt };
+    };
+
+  const ORDER = { "old host": 1, hsts: 2, "blocked countries": 3, "security headers": 4, admin: 5 };
+  const SWAPPED = { ...ORDER, "old host": 2, hsts: 1 };
+
+  async function zone(): Promise<Record<string, unknown> | undefined> {
+    const id = harness.resources().find((r) => r.name === "cdn")?.id;
+    const res = await fetch(`${emu.url}/pullzone/${id}`, { headers: { AccessKey: emu.fixtures.accessKey } });
+    if (res.status === 404) return undefined;
+    return (await res.json()) as Record<string, unknown>;
+  }
+  const ruleOrder = async () => ((await zone())?.EdgeRules as { Description: string }[]).map((r) => r.Description);
+  const purges = async () => (await emu.requests()).filter((r) => r.method === "POST" && r.route === "/pullzone/:id/purgeCache").length;
+
+  it("one up creates the five rules in the order of their priorities, and purges once", async () => {
+    await emu.markRequests();
+    const run = await harness.up(program(ORDER));
+    assert.deepEqual(run.steps.map((s) => s.op), Array(7).fill("create"));
+    assert.deepEqual(await ruleOrder(), ["old host", "hsts", "blocked countries", "security headers", "admin"]);
+    const rules = (await zone())?.EdgeRules as Record<string, unknown>[];
+    const headers = rules.find((r) => r.Description === "security headers")!;
+    assert.deepEqual([headers.ActionType, (headers.ExtraActions as unknown[]).length], [5, 2]);
+    const admin = rules.find((r) => r.Description === "admin")!;
+    assert.deepEqual([admin.Enabled, admin.TriggerMatchingType, (admin.Triggers as { Parameter1: string }[])[1].Parameter1], [false, 1, "X-Admin"]);
+    assert.equal(await purges(), 1);
+  });
+
+  it("an unchanged up makes no API call", async () => {
+    await emu.markRequests();
+    const run = await harness.up(program(ORDER));
+    assert.deepEqual(run.steps.map((s) => s.op), Array(7).fill("same"));
+    assert.deepEqual(await emu.requests(), []);
+  });
+
+  it("swapping two priorities updates those two rules in place; refresh then finds no drift", async () => {
+    const ids = harness.resources().map((r) => r.id);
+    const run = await harness.up(program(SWAPPED));
+    const changed = run.steps.filter((s) => s.op !== "same").map((s) => `${s.urn.split("::").pop()} ${s.op}`);
+    assert.deepEqual(changed.sort(), ["hsts update", "redirect update"]);
+    assert.deepEqual(harness.resources().map((r) => r.id), ids);
+    assert.deepEqual(await ruleOrder(), ["hsts", "old host", "blocked countries", "security headers", "admin"]);
+    const before = JSON.stringify(harness.resources());
+    await harness.refresh();
+    assert.equal(JSON.stringify(harness.resources()), before);
+    const preview = await harness.preview(program(SWAPPED));
+    assert.deepEqual(preview.steps.map((s) => s.op), Array(7).fill("same"));
+  });
+
+  it("refresh shows a rule changed outside the program, and up puts it back", async () => {
+    const id = harness.resource(RULE, "hsts")!.id;
+    const zoneId = harness.resources().find((r) => r.name === "cdn")!.id;
+    await emu.client().pullZones.setEdgeRuleEnabled(Number(zoneId), id, false);
+    await harness.refresh();
+    assert.equal(harness.resource(RULE, "hsts")!.outputs.enabled, false);
+    const run = await harness.up(program(SWAPPED));
+    assert.deepEqual(run.steps.filter((s) => s.op !== "same").map((s) => s.op), ["update"]);
+    assert.equal(((await zone())?.EdgeRules as { Guid: string; Enabled: boolean }[]).find((r) => r.Guid === id)?.Enabled, true);
+  });
+
+  it("CachePurge purges again exactly when its triggers change", async () => {
+    await emu.markRequests();
+    await harness.up(program(SWAPPED, "v1"));
+    assert.equal(await purges(), 0);
+    const run = await harness.up(program(SWAPPED, "v2"));
+    assert.deepEqual(run.steps.filter((s) => s.op !== "same").map((s) => `${s.urn.split("::").pop()} ${s.op}`), ["purge replace"]);
+    assert.equal(await purges(), 1);
+  });
+
+  it("destroy leaves nothing", async () => {
+    const id = harness.resources().find((r) => r.name === "cdn")!.id;
+    await harness.destroy();
+    assert.equal(harness.resources().length, 0);
+    const res = await fetch(`${emu.url}/pullzone/${id}`, { headers: { AccessKey: emu.fixtures.accessKey } });
+    assert.equal(res.status, 404);
+  });
+
+  it("rules whose pull zone was deleted outside the program are already gone: refresh drops them, destroy succeeds", async () => {
+    await harness.up(program(ORDER));
+    const id = Number(harness.resources().find((r) => r.name === "cdn")!.id);
+    await emu.client().pullZones.deletePullZone(id);
+    await harness.refresh();
+    assert.deepEqual(harness.resources().filter((r) => r.type === RULE), []);
+    await harness.destroy();
+    assert.equal(harness.resources().length, 0);
+  });
+});
