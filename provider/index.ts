@@ -39,6 +39,7 @@ export { DnsZone, type DnsZoneArgs } from "./resources/dnsZone";
 export { DnsRecord, type DnsRecordArgs } from "./resources/dnsRecord";
 export { CachePurge, type CachePurgeArgs } from "./resources/cachePurge";
 export { EdgeRule, type EdgeRuleArgs, type EdgeRuleActionArgs, type EdgeRuleTriggerArgs } from "./resources/edgeRule";
+export { OptimizerClass, type OptimizerClassArgs } from "./resources/optimizerClass";
 export { StorageZone, type StorageZoneArgs } from "./resources/storageZone";
 export { PullZone, type PullZoneArgs, type PullZoneOriginArgs } from "./resources/pullZone";
 export * from "./lookups";
