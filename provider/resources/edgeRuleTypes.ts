@@ -68,7 +68,8 @@ const PATTERN_RULES: Partial<Record<EdgeRuleTriggerTypeName, (v: string) => stri
   RequestMethod: (v) => (/^[A-Za-z]{1,20}$/.test(v) ? undefined : "must be an HTTP method such as GET"),
 };
 
-const known = (v: unknown): v is string => typeof v === "string";
+/** A known string (the engine's placeholder for a value not known yet is a string too). */
+const known = (v: unknown): v is string => typeof v === "string" && v !== UNKNOWN;
 
 /** The failures of the parameters and patterns given the types, naming each property path; values not known yet are skipped. */
 export function edgeRuleFailures(inputs: Record<string, unknown>): CheckFailure[] {

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import * as pulumi from "@pulumi/pulumi";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { ProgramHarness } from "../support/programHarness";
+import { type ProviderHost, UNKNOWN_VALUE, named, startEmulatorAndHost, stopEmulatorAndHost } from "../support/providerHost";
 import { CachePurge } from "bunnynet-pulumi/dist/resources/cachePurge.js";
 import { EdgeRule } from "bunnynet-pulumi/dist/resources/edgeRule.js";
 import { PullZone } from "bunnynet-pulumi/dist/resources/pullZone.js";
@@ -167,5 +168,48 @@ describe("pulumi: a pull zone's edge rules and cache purge (EdgeRule, CachePurge
     assert.deepEqual(harness.resources().filter((r) => r.type === RULE), []);
     await harness.destroy();
     assert.equal(harness.resources().length, 0);
+  });
+});
+
+/** Check at preview, where some values are not known yet (Terraform's issues #18 and #23): what is known is still judged. */
+describe("pulumi: EdgeRule's check around values not known yet", function () {
+  let emu: TestEmulator;
+  let host: ProviderHost;
+  before(async () => {
+    ({ emu, host } = await startEmulatorAndHost());
+  });
+  after(() => stopEmulatorAndHost(emu, host));
+
+  const check = async (news: Record<string, unknown>) => (await host.check("EdgeRule", {}, news)).failures.map(named);
+  const triggers = [{ type: "Url", patterns: ["*"] }];
+
+  it("an unknown redirect URL or pull zone is not judged; the known status code still is", async () => {
+    await emu.markRequests();
+    assert.deepEqual(await check({ pullZoneId: UNKNOWN_VALUE, actions: [{ type: "Redirect", parameters: [UNKNOWN_VALUE, "301"] }], triggers }), []);
+    const failures = await check({ pullZoneId: UNKNOWN_VALUE, actions: [{ type: "Redirect", parameters: [UNKNOWN_VALUE, "200"] }], triggers });
+    assert.deepEqual(failures.map((f) => f.property), ["actions.0.parameters.1"]);
+    assert.deepEqual(await emu.requests(), [], "no API call");
+  });
+
+  it("an unknown action type judges none of its parameters; unknown patterns and parameter lists are not judged", async () => {
+    assert.deepEqual(await check({ pullZoneId: 1, actions: [{ type: UNKNOWN_VALUE, parameters: ["not a header:", "x"] }], triggers }), []);
+    assert.deepEqual(await check({ pullZoneId: 1, actions: [{ type: "Redirect", parameters: UNKNOWN_VALUE }], triggers: [{ type: "CountryCode", patterns: [UNKNOWN_VALUE, "DE"] }] }), []);
+    assert.deepEqual(await check({ pullZoneId: 1, actions: UNKNOWN_VALUE, triggers: [{ type: "RequestHeader", patterns: ["1"], parameters: [UNKNOWN_VALUE] }] }), []);
+    const failures = await check({ pullZoneId: 1, actions: [{ type: "BlockRequest" }], triggers: [{ type: "CountryCode", patterns: [UNKNOWN_VALUE, "Germany"] }] });
+    assert.deepEqual(failures.map((f) => f.property), ["triggers.0.patterns.1"]);
+  });
+
+  it("types by name in any case or by number are stored by name, with the defaults", async () => {
+    const res = await host.check("EdgeRule", {}, { pullZoneId: "7", actions: [{ type: "redirect", parameters: ["https://a.example", "302", ""] }], triggers: [{ type: 4, patterns: ["DE"] }] });
+    assert.deepEqual(res.failures, []);
+    assert.deepEqual(res.inputs, {
+      pullZoneId: 7,
+      actions: [{ type: "Redirect", parameters: ["https://a.example", "302"] }],
+      triggers: [{ type: "CountryCode", patterns: ["DE"], matchType: "MatchAny" }],
+      triggerMatchingType: "MatchAny",
+      enabled: true,
+      priority: 0,
+      adoptExisting: false,
+    });
   });
 });
