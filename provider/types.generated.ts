@@ -484,6 +484,7 @@ export interface LogDayParams {
 // schemas/pullZoneEdge.ts
 /** An edge rule as the API answers it, in the pull zone's `EdgeRules` and from addOrUpdate (EdgeRuleV2Model). */
 export interface EdgeRule {
+  /** The document allows null; a rule without one cannot be addressed, and reads as "". */
   Guid: string;
   ActionType: number;
   ActionParameter1: string;

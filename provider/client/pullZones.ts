@@ -1,4 +1,4 @@
-import { NotFoundError, ValidationError } from "../http/errors";
+import { NotFoundError, UnexpectedResponseError, ValidationError } from "../http/errors";
 import { encodePath } from "../http/pathSegments";
 import type { Transport } from "../http/transport";
 import { validateRequest } from "../http/validation";
@@ -172,6 +172,7 @@ export class PullZonesClient {
     const path = encodePath("pullzone", pullZoneId, "edgerules", "addOrUpdate");
     const body = validateRequest(EdgeRuleRequestSchema, request, "POST", path);
     const res = await this.http.request({ api: "core", method: "POST", path, json: body, responseSchema: EdgeRuleSchema, retry: body.Guid === undefined ? "create" : "idempotent" });
+    if (res.body.Guid === "") throw new UnexpectedResponseError({ method: "POST", path, status: res.status, field: "Guid", serverMessage: "the edge rule came back without its Guid" });
     return res.body;
   }
 

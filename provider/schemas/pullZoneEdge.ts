@@ -30,7 +30,12 @@ export const EdgeRuleActionSchema = z.object({
 
 /** An edge rule as the API answers it, in the pull zone's `EdgeRules` and from addOrUpdate (EdgeRuleV2Model). */
 export const EdgeRuleSchema = z.object({
-  Guid: z.string().min(1).max(64),
+  /** The document allows null; a rule without one cannot be addressed, and reads as "". */
+  Guid: z
+    .string()
+    .max(64)
+    .nullish()
+    .transform((v) => v ?? ""),
   ActionType: nullishNumber,
   ActionParameter1: nullishText,
   ActionParameter2: nullishText,
