@@ -1,14 +1,17 @@
+import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
 import * as bunnynet from "bunnynet-pulumi";
 
 /**
  * A whole site from zero in one `pulumi up`: its DNS zone, a storage zone for its files, a pull zone serving that
  * storage, `www` pointing at the pull zone with a free certificate and HTTP redirected to HTTPS, Shield with a
- * rate-limit rule, an edge script with its code, a variable and a secret, and a video library. No object has to
- * exist beforehand; the order comes from the outputs each resource takes from another.
+ * rate-limit rule, edge rules (the CDN hostname redirected to www, security headers), an edge script with its code,
+ * a variable and a secret, a video library, and a cache purge that runs again whenever the content changes. No
+ * object has to exist beforehand; the order comes from the outputs each resource takes from another.
  *
  * Config (`bunnynet-site:`): `domain` (default `site.example`), `prefix` for the account-wide unique names
- * (default `demo`), and the secret `apiToken` (`pulumi config set --secret apiToken ...`).
+ * (default `demo`), the secret `apiToken` (`pulumi config set --secret apiToken ...`), and `release` (default `1`):
+ * a new release purges the cache even when the code did not change.
  */
 export function site() {
   const config = new pulumi.Config();
@@ -43,16 +46,44 @@ export function site() {
     },
   });
 
-  // Code at the edge, with a variable and a secret in its environment.
-  const script = new bunnynet.EdgeScript("edge", {
-    name: `${prefix}-edge`,
-    type: "Standalone",
-    code: 'export default { fetch: () => new Response("hello from the edge") };\n',
+  // At the edge: the CDN's own hostname redirects to www (its pattern is known only once the pull zone exists),
+  // and every answer carries the security headers. Lower priorities run first.
+  const redirect = new bunnynet.EdgeRule("redirect-to-www", {
+    pullZoneId: cdn.pullZoneId,
+    description: "CDN hostname to www",
+    priority: 0,
+    actions: [{ type: "Redirect", parameters: [`https://www.${domain}%{Url.Path}`, "301"] }],
+    triggers: [{ type: "Url", patterns: [pulumi.interpolate`https://${cdn.cdnHostname}/*`] }],
   });
+  const headers = new bunnynet.EdgeRule("security-headers", {
+    pullZoneId: cdn.pullZoneId,
+    description: "security headers",
+    priority: 1,
+    actions: [
+      { type: "SetResponseHeader", parameters: ["Strict-Transport-Security", "max-age=31536000; includeSubDomains"] },
+      { type: "SetResponseHeader", parameters: ["X-Content-Type-Options", "nosniff"] },
+      { type: "SetResponseHeader", parameters: ["X-Frame-Options", "DENY"] },
+      { type: "SetResponseHeader", parameters: ["Referrer-Policy", "strict-origin-when-cross-origin"] },
+    ],
+    triggers: [{ type: "Url", patterns: ["*"] }],
+  });
+
+  // Code at the edge, with a variable and a secret in its environment.
+  const code = 'export default { fetch: () => new Response("hello from the edge") };\n';
+  const script = new bunnynet.EdgeScript("edge", { name: `${prefix}-edge`, type: "Standalone", code });
   new bunnynet.ScriptVariable("greeting", { scriptId: script.scriptId, name: "GREETING", defaultValue: "hello" });
   new bunnynet.ScriptSecret("api-token", { scriptId: script.scriptId, name: "API_TOKEN", value: apiToken });
 
   const videos = new bunnynet.VideoLibrary("videos", { name: `${prefix}-videos` });
+
+  // Purge the pull zone's cache once the content is in place, and again exactly when it changes: the triggers are a
+  // hash of what is served and the release number.
+  const content = createHash("sha256").update(code).digest("hex");
+  const purge = new bunnynet.CachePurge(
+    "purge",
+    { pullZoneId: cdn.pullZoneId, triggers: { content, release: config.get("release") ?? "1" } },
+    { dependsOn: [script, redirect, headers] },
+  );
 
   return {
     nameservers: zone.nameservers,
@@ -62,5 +93,6 @@ export function site() {
     shieldZoneId: shield.shieldZoneId,
     scriptId: script.scriptId,
     videoLibraryId: videos.libraryId,
+    purgedAt: purge.purgedAt,
   };
 }
