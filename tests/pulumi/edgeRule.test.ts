@@ -169,6 +169,29 @@ describe("pulumi: a pull zone's edge rules and cache purge (EdgeRule, CachePurge
     await harness.destroy();
     assert.equal(harness.resources().length, 0);
   });
+
+  it("adoptExisting takes over a rule with the same description when it matches; without it, up refuses to duplicate it", async () => {
+    const client = emu.client().pullZones;
+    const zone = await client.createPullZone({ Name: "edge-adopt", OriginUrl: "https://origin.site.example" });
+    const existing = await client.addOrUpdateEdgeRule(zone.Id, {
+      ActionType: 4,
+      Triggers: [{ Type: 4, PatternMatches: ["KP"], PatternMatchingType: 0, Parameter1: "" }],
+      TriggerMatchingType: 0,
+      Description: "made by hand",
+      Enabled: true,
+      OrderIndex: 7,
+    });
+    const adopting = (adoptExisting: boolean) => () => {
+      new EdgeRule("by-hand", { pullZoneId: zone.Id, description: "made by hand", priority: 7, adoptExisting, actions: [{ type: "BlockRequest" }], triggers: [{ type: "CountryCode", patterns: ["KP"] }] });
+    };
+    await assert.rejects(harness.up(adopting(false)), /already exists.*adoptExisting/s);
+    await emu.markRequests();
+    await harness.up(adopting(true));
+    assert.equal(harness.resource(RULE, "by-hand")!.id, existing.Guid);
+    assert.ok(!(await emu.requests()).some((r) => r.route.endsWith("/addOrUpdate")), "nothing was created");
+    await harness.destroy();
+    assert.deepEqual(await client.listEdgeRules(zone.Id), []);
+  });
 });
 
 /** Check at preview, where some values are not known yet (Terraform's issues #18 and #23): what is known is still judged. */

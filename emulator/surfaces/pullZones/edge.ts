@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "../../context";
 import { coreError } from "../../errorShapes";
 import { PULL_ZONE, type PullZoneRecord, zoneById } from "./records";
+import { isObject } from "./zones";
 
 /**
  * A pull zone's edge: edge rules, cache purges and the CDN's regions. Sources: core-api-v1.0.0.json
@@ -38,10 +39,6 @@ class Refusal {
 }
 
 type Body = Record<string, unknown>;
-
-function isObject(v: unknown): v is Body {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 
 const isText = (v: unknown) => v === undefined || v === null || typeof v === "string";
 const text = (v: unknown) => (typeof v === "string" ? v : "");

@@ -174,7 +174,8 @@ export function deletePullZone(ctx: EmulatorContext, id: number): boolean {
 
 const refuse = (reply: FastifyReply, r: Refusal) => coreError(reply, 400, r.key, r.field, r.message);
 
-function isObject(v: unknown): v is Record<string, unknown> {
+/** Whether a JSON value is an object (not null, not an array). */
+export function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
