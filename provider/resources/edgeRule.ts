@@ -155,6 +155,8 @@ const edgeRule = defineResource<EdgeRuleOutputs>()({
   // move to another zone.
   replaceOnChanges: ["pullZoneId"],
   identity: ["pullZoneId", "description"],
+  // A header an action sets may carry a credential for the origin (SetRequestHeader Authorization …).
+  secretInputs: ["actions"],
 
   describe(rule: ApiEdgeRule, requested: Inputs) {
     return { id: rule.Guid, inputs: observedInputs(rule, requested), outputs: { edgeRuleId: rule.Guid } };

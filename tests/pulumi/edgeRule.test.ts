@@ -192,6 +192,23 @@ describe("pulumi: a pull zone's edge rules and cache purge (EdgeRule, CachePurge
     await harness.destroy();
     assert.deepEqual(await client.listEdgeRules(zone.Id), []);
   });
+
+  it("a secret parameter (a credential for the origin) keeps the rule's actions secret in the state", async () => {
+    const client = emu.client().pullZones;
+    const zone = await client.createPullZone({ Name: "edge-secret", OriginUrl: "https://origin.site.example" });
+    const token = "Bearer origin-credential-1234";
+    await harness.up(() => {
+      new EdgeRule("origin-auth", {
+        pullZoneId: zone.Id,
+        actions: [{ type: "SetRequestHeader", parameters: ["Authorization", pulumi.secret(token)] }],
+        triggers: [{ type: "Url", patterns: ["*"] }],
+      });
+    });
+    const stored = harness.resource(RULE, "origin-auth")!;
+    assert.ok(stored.secretKeys.includes("actions"), JSON.stringify(stored.secretKeys));
+    assert.equal((await client.listEdgeRules(zone.Id))[0].ActionParameter2, token);
+    await harness.destroy();
+  });
 });
 
 /** Check at preview, where some values are not known yet (Terraform's issues #18 and #23): what is known is still judged. */
