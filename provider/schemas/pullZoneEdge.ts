@@ -1,16 +1,11 @@
 import { z } from "zod";
-import { nullishFlag, nullishStrings, nullishText } from "./common";
+import { nullishFlag, nullishNumber, nullishStrings, nullishText } from "./common";
 
 /**
  * What a pull zone does at the edge: its edge rules, optimizer classes, cache purges, and the CDN's regions
  * (core-api-v1.0.0.json: EdgeRuleV2Model, EdgeRuleV2ActionModel, Trigger, ToggleRequestModel, OptimizerClassModel /
  * PullZoneOptimizerClassModel, PullZonePurgeModel, RegionModel). Enums travel as numbers; by name in edgeRuleEnums.ts.
  */
-
-const nullishNumber = z
-  .number()
-  .nullish()
-  .transform((v) => v ?? 0);
 
 /** One trigger of a rule as the API answers it (Trigger). */
 export const EdgeRuleTriggerSchema = z.object({

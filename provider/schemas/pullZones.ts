@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { coreListSchema, nullishFlag, nullishStrings, nullishText } from "./common";
+import { coreListSchema, nullishFlag, nullishNumber, nullishStrings, nullishText } from "./common";
 import { EdgeRuleSchema, OptimizerClassRequestSchema, OptimizerClassSchema } from "./pullZoneEdge";
 
 /**
@@ -77,10 +77,7 @@ export const HostnameSchema = z.object({
 });
 
 const strings = nullishStrings;
-const count = z
-  .number()
-  .nullish()
-  .transform((v) => v ?? 0);
+const count = nullishNumber;
 
 /**
  * The fields of a pull zone the package reads (PullZoneModel); everything else the API sends is ignored. Enums
