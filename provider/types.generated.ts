@@ -284,6 +284,13 @@ export interface DnsZonePage {
 /** A record type by name. */
 export type DnsRecordTypeName = "A" | "AAAA" | "CAA" | "CNAME" | "Flatten" | "HTTPS" | "MX" | "NS" | "PTR" | "PullZone" | "Redirect" | "Script" | "SRV" | "SVCB" | "TLSA" | "TXT";
 
+// schemas/edgeRuleEnums.ts
+export type EdgeRuleActionTypeName = "BlockRequest" | "BypassAwsS3Authentication" | "BypassPermaCache" | "DisableOptimizer" | "DisableRequestCoalescing" | "DisableShield" | "DisableShieldAccessLists" | "DisableShieldBotDetection" | "DisableShieldChallenge" | "DisableShieldRateLimiting" | "DisableTokenAuthentication" | "DisableWAF" | "EnableRequestCoalescing" | "EnableTokenAuthentication" | "ForceCompression" | "ForceDownload" | "ForceSSL" | "IgnoreQueryString" | "OriginMagicContainers" | "OriginStorage" | "OriginUrl" | "OverrideBrowserCacheResponseHeader" | "OverrideBrowserCacheTime" | "OverrideCacheTime" | "OverrideCacheTimePublic" | "Redirect" | "RemoveBrowserCacheResponseHeader" | "RetryOrigin" | "RunEdgeScript" | "SetConnectionLimit" | "SetNetworkRateLimit" | "SetRequestHeader" | "SetRequestsPerSecondLimit" | "SetResponseHeader" | "SetStatusCode" | "StripCookiesClientToOrigin";
+
+export type EdgeRuleTriggerTypeName = "CookieValue" | "CountryCode" | "CountryStateCode" | "OriginConnectionError" | "OriginRetryAttemptCount" | "RandomChance" | "RemoteIP" | "RequestHeader" | "RequestMethod" | "ResponseHeader" | "StatusCode" | "Url" | "UrlExtension" | "UrlQueryString";
+
+export type EdgeRuleMatchTypeName = "MatchAll" | "MatchAny" | "MatchNone";
+
 // schemas/edgeScriptCode.ts
 /** `POST /compute/script` (a source-code integration is not part of this package). */
 export interface AddScriptRequest {
@@ -474,6 +481,84 @@ export interface LogDayParams {
   download?: boolean;
 }
 
+// schemas/pullZoneEdge.ts
+/** An edge rule as the API answers it, in the pull zone's `EdgeRules` and from addOrUpdate (EdgeRuleV2Model). */
+export interface EdgeRule {
+  /** The document allows null; a rule without one cannot be addressed, and reads as "". */
+  Guid: string;
+  ActionType: number;
+  ActionParameter1: string;
+  ActionParameter2: string;
+  ActionParameter3: string;
+  ExtraActions: {
+    ActionType: number;
+    ActionParameter1: string;
+    ActionParameter2: string;
+    ActionParameter3: string;
+  }[];
+  Triggers: {
+    Type: number;
+    PatternMatches: string[];
+    PatternMatchingType: number;
+    Parameter1: string;
+  }[];
+  TriggerMatchingType: number;
+  Description: string;
+  Enabled: boolean;
+  OrderIndex: number;
+  ReadOnly: boolean;
+}
+
+/** Body of `POST /pullzone/{id}/edgerules/addOrUpdate` (EdgeRuleV2Model: a Guid updates that rule, none adds one). */
+export interface EdgeRuleRequest {
+  Guid?: string;
+  ActionType: number;
+  ActionParameter1?: string | null;
+  ActionParameter2?: string | null;
+  ActionParameter3?: string | null;
+  ExtraActions?: {
+    ActionType: number;
+    ActionParameter1?: string | null;
+    ActionParameter2?: string | null;
+    ActionParameter3?: string | null;
+  }[];
+  Triggers: {
+    Type: number;
+    PatternMatches: string[];
+    PatternMatchingType: number;
+    Parameter1?: string | null;
+  }[];
+  TriggerMatchingType: number;
+  Description?: string;
+  Enabled: boolean;
+  OrderIndex: number;
+}
+
+/** One optimizer class (OptimizerClassModel): a name used in the query string, and the optimizer settings it sends. */
+export interface OptimizerClass {
+  Name: string;
+  Properties: Record<string, string>;
+}
+
+/** An optimizer class as the client sends it in the zone's settings (PullZoneOptimizerClassModel). */
+export interface OptimizerClassRequest {
+  Name: string;
+  Properties: Record<string, string>;
+}
+
+/** One CDN region (RegionModel, `GET /region`). */
+export interface CdnRegion {
+  Id: number;
+  Name: string;
+  PricePerGigabyte: number;
+  RegionCode: string;
+  ContinentCode: string;
+  CountryCode: string;
+  Latitude: number;
+  Longitude: number;
+  AllowLatencyRouting: boolean;
+}
+
 // schemas/pullZones.ts
 /** Body of `POST /pullzone/{id}/addHostname`, `DELETE /pullzone/{id}/removeHostname` and `DELETE /pullzone/{id}/removeCertificate`. */
 export interface HostnameRequest {
@@ -588,6 +673,10 @@ export interface PullZone {
   RequestCoalescingTimeout: number;
   ErrorPageWhitelabel: boolean;
   AddCanonicalHeader: boolean;
+  /** The zone's edge rules (EdgeRuleV2Model), as the API lists them. */
+  EdgeRules: EdgeRule[];
+  /** The zone's optimizer classes (OptimizerClassModel). */
+  OptimizerClasses: OptimizerClass[];
 }
 
 /** Body of `POST /pullzone/{id}` (PullZoneSettingsModel: a rename is not among its fields). */
@@ -659,6 +748,8 @@ export interface PullZoneSettingsRequest {
   RequestCoalescingTimeout?: number;
   ErrorPageWhitelabel?: boolean;
   AddCanonicalHeader?: boolean;
+  /** The whole list: the API replaces the zone's classes with it. */
+  OptimizerClasses?: OptimizerClassRequest[];
 }
 
 /** Body of `POST /pullzone` (PullZoneAddModel: Name is required). */
@@ -730,6 +821,8 @@ export interface PullZoneAddRequest {
   RequestCoalescingTimeout?: number;
   ErrorPageWhitelabel?: boolean;
   AddCanonicalHeader?: boolean;
+  /** The whole list: the API replaces the zone's classes with it. */
+  OptimizerClasses?: OptimizerClassRequest[];
   Name: string;
 }
 

@@ -1,4 +1,4 @@
-import { NotFoundError, ValidationError } from "../http/errors";
+import { NotFoundError, UnexpectedResponseError, ValidationError } from "../http/errors";
 import { encodePath } from "../http/pathSegments";
 import type { Transport } from "../http/transport";
 import { validateRequest } from "../http/validation";
@@ -11,8 +11,9 @@ import {
   PullZoneSchema,
   PullZoneSettingsRequestSchema,
 } from "../schemas/pullZones";
+import { CdnRegionListSchema, EdgeRuleRequestSchema, EdgeRuleSchema, EdgeRuleToggleRequestSchema, PurgeRequestSchema } from "../schemas/pullZoneEdge";
 import { listCore } from "./coreListing";
-import type { Hostname, PullZone, PullZoneAddRequest, PullZoneSettingsRequest } from "../types.generated";
+import type { CdnRegion, EdgeRule, EdgeRuleRequest, Hostname, PullZone, PullZoneAddRequest, PullZoneSettingsRequest } from "../types.generated";
 
 /** The core API answers 400 (not 404) when the hostname (or its certificate) to remove is not there. */
 const HOSTNAME_MISSING = /not[ _.-]?found|not exist/i;
@@ -31,6 +32,12 @@ function asNotFound(e: unknown): unknown {
  * PullZoneModel; _Delete; _IndexAll: an array, `search`, `page` ≥ 1, `perPage` 5..1000; _Index; the hostname and
  * certificate operations below); BunnyWay/terraform-provider-bunnynet internal/api/pullzone.go (the create answers
  * 201 with the zone, which the document leaves undescribed).
+ *
+ * At the edge: PullZonePublic_AddEdgeRule (`edgerules/addOrUpdate`, EdgeRuleV2Model; a Guid updates that rule),
+ * _DeleteEdgeRule (204, 404), _SetEdgeRuleEnabled (ToggleRequestModel, 204), _PurgeCachePostByTag (PullZonePurgeModel
+ * or no body, 204), PurgePublic_IndexPost (`/purge?url=&exactPath=&async=`, 200) and RegionPublic_Index (`/region`, an
+ * array of RegionModel). Terraform's internal/api/pullzone_edgerule.go reads the rule from addOrUpdate's 201 answer
+ * (the document leaves it undescribed), and its pullzone_purge.go and purge.go send the purges the same way.
  */
 export class PullZonesClient {
   constructor(private readonly http: Transport) {}
@@ -155,5 +162,55 @@ export class PullZonesClient {
     const path = encodePath("pullzone", pullZoneId, "setForceSSL");
     const body = validateRequest(ForceSslRequestSchema, { Hostname: hostname, ForceSSL: forceSsl }, "POST", path);
     await this.http.request({ api: "core", method: "POST", path, json: body, retry: "idempotent" });
+  }
+
+  /**
+   * Adds an edge rule (no Guid) or replaces the rule with that Guid (every field: absent ones are cleared), and
+   * answers the rule. An add is a create: a 5xx or timeout is not repeated (look the rule up in the zone).
+   */
+  async addOrUpdateEdgeRule(pullZoneId: number, request: EdgeRuleRequest): Promise<EdgeRule> {
+    const path = encodePath("pullzone", pullZoneId, "edgerules", "addOrUpdate");
+    const body = validateRequest(EdgeRuleRequestSchema, request, "POST", path);
+    const res = await this.http.request({ api: "core", method: "POST", path, json: body, responseSchema: EdgeRuleSchema, retry: body.Guid === undefined ? "create" : "idempotent" });
+    if (res.body.Guid === "") throw new UnexpectedResponseError({ method: "POST", path, status: res.status, field: "Guid", serverMessage: "the edge rule came back without its Guid" });
+    return res.body;
+  }
+
+  /** The zone's edge rules in the order the API lists them (its execution order). NotFoundError if the zone is missing. */
+  async listEdgeRules(pullZoneId: number): Promise<EdgeRule[]> {
+    return (await this.getPullZone(pullZoneId)).EdgeRules;
+  }
+
+  /** Deletes an edge rule (204); a rule or zone that is not there is a NotFoundError. */
+  async deleteEdgeRule(pullZoneId: number, guid: string): Promise<void> {
+    await this.http.request({ api: "core", method: "DELETE", path: encodePath("pullzone", pullZoneId, "edgerules", guid), retry: "idempotent" });
+  }
+
+  /** Turns an edge rule on or off (sets an absolute value: safe to repeat). */
+  async setEdgeRuleEnabled(pullZoneId: number, guid: string, enabled: boolean): Promise<void> {
+    const path = encodePath("pullzone", pullZoneId, "edgerules", guid, "setEdgeRuleEnabled");
+    const body = validateRequest(EdgeRuleToggleRequestSchema, { Id: pullZoneId, Value: enabled }, "POST", path);
+    await this.http.request({ api: "core", method: "POST", path, json: body, retry: "idempotent" });
+  }
+
+  /** Purges the zone's whole cache, or only what carries `cacheTag` (204). Safe to repeat: a purge purges again. */
+  async purgeCache(pullZoneId: number, cacheTag?: string): Promise<void> {
+    const path = encodePath("pullzone", pullZoneId, "purgeCache");
+    const body = cacheTag === undefined ? undefined : validateRequest(PurgeRequestSchema, { CacheTag: cacheTag }, "POST", path);
+    await this.http.request({ api: "core", method: "POST", path, json: body, retry: "idempotent" });
+  }
+
+  /**
+   * Purges one URL from every zone that caches it (200); a URL ending in `*` purges everything below it. With
+   * `exactPath`, a URL ending in `/` purges that path alone. Waits for the purge unless `async`.
+   */
+  async purgeUrl(url: string, options: { exactPath?: boolean; async?: boolean } = {}): Promise<void> {
+    await this.http.request({ api: "core", method: "POST", path: "/purge", query: { url, exactPath: options.exactPath ?? false, async: options.async ?? false }, retry: "idempotent" });
+  }
+
+  /** The CDN's regions (RegionModel), with their codes and traffic prices. */
+  async listCdnRegions(): Promise<CdnRegion[]> {
+    const res = await this.http.request({ api: "core", method: "GET", path: "/region", responseSchema: CdnRegionListSchema, cacheable: true });
+    return res.body;
   }
 }

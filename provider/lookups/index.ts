@@ -2,6 +2,7 @@
 export { type LookupOptions, lookupClient } from "./client";
 export { type ApiKeyInfo, type GetApiKeysResult, getApiKeys, getApiKeysOutput } from "./apiKeys";
 export { type GetRegionsArgs, type GetRegionsResult, type RegionInfo, getRegions, getRegionsOutput, regionMatches } from "./regions";
+export { type CdnRegionInfo, type GetCdnRegionsArgs, type GetCdnRegionsOutputArgs, type GetCdnRegionsResult, getCdnRegions, getCdnRegionsOutput } from "./cdnRegions";
 export { type GetAppEndpointsArgs, type GetAppEndpointsResult, getAppEndpoints, getAppEndpointsOutput } from "./appEndpoints";
 export { type GetCdnLogsArgs, type GetCdnLogsResult, getCdnLogs, getCdnLogsOutput } from "./cdnLogs";
 export { type GetDnsZoneArgs, type GetDnsZoneResult, getDnsZone, getDnsZoneOutput } from "./dnsZones";

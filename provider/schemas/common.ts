@@ -56,6 +56,12 @@ export const nullishText = z
   .nullish()
   .transform((v) => v ?? "");
 
+/** A number the API may send as null or leave out: 0 then. */
+export const nullishNumber = z
+  .number()
+  .nullish()
+  .transform((v) => v ?? 0);
+
 /** A list of strings the API may send as null or leave out: [] then. */
 export const nullishStrings = z
   .array(z.string())

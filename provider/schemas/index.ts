@@ -4,6 +4,8 @@ export * from "./apiKeys";
 export * from "./stream";
 export * from "./containers";
 export * from "./pullZones";
+export * from "./pullZoneEdge";
+export * from "./edgeRuleEnums";
 export * from "./edgeScripts";
 export * from "./edgeScriptCode";
 export * from "./account";

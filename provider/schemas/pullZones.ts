@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { coreListSchema, nullishFlag, nullishStrings, nullishText } from "./common";
+import { coreListSchema, nullishFlag, nullishNumber, nullishStrings, nullishText } from "./common";
+import { EdgeRuleSchema, OptimizerClassRequestSchema, OptimizerClassSchema } from "./pullZoneEdge";
 
 /**
  * Pull zones and their custom hostnames (core API: PullZoneModel, HostnameModel,
@@ -76,10 +77,7 @@ export const HostnameSchema = z.object({
 });
 
 const strings = nullishStrings;
-const count = z
-  .number()
-  .nullish()
-  .transform((v) => v ?? 0);
+const count = nullishNumber;
 
 /**
  * The fields of a pull zone the package reads (PullZoneModel); everything else the API sends is ignored. Enums
@@ -168,6 +166,18 @@ export const PullZoneSchema = z.object({
   RequestCoalescingTimeout: count,
   ErrorPageWhitelabel: flag,
   AddCanonicalHeader: flag,
+  /** The zone's edge rules (EdgeRuleV2Model), as the API lists them. */
+  EdgeRules: z
+    .array(EdgeRuleSchema)
+    .max(10000)
+    .nullish()
+    .transform((v) => v ?? []),
+  /** The zone's optimizer classes (OptimizerClassModel). */
+  OptimizerClasses: z
+    .array(OptimizerClassSchema)
+    .max(10000)
+    .nullish()
+    .transform((v) => v ?? []),
 });
 
 const optionalStrings = z.array(z.string()).optional();
@@ -244,6 +254,8 @@ const pullZoneSettingsShape = {
   RequestCoalescingTimeout: z.number().int().min(0).optional(),
   ErrorPageWhitelabel: z.boolean().optional(),
   AddCanonicalHeader: z.boolean().optional(),
+  /** The whole list: the API replaces the zone's classes with it. */
+  OptimizerClasses: z.array(OptimizerClassRequestSchema).optional(),
 };
 
 /** Body of `POST /pullzone/{id}` (PullZoneSettingsModel: a rename is not among its fields). */

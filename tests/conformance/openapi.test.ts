@@ -16,6 +16,7 @@ import { DnsRecordSchema, DnsSecDsRecordSchema, DnsZonePageSchema, DnsZoneSchema
 import { EdgeScriptSchema, VariableSchema } from "bunnynet-pulumi/dist/schemas/edgeScripts.js";
 import { EdgeScriptWithKeySchema, ScriptCodeSchema, ScriptListSchema, ScriptReleaseListSchema, ScriptReleaseSchema } from "bunnynet-pulumi/dist/schemas/edgeScriptCode.js";
 import { PullZoneListSchema, PullZoneSchema } from "bunnynet-pulumi/dist/schemas/pullZones.js";
+import { CdnRegionListSchema } from "bunnynet-pulumi/dist/schemas/pullZoneEdge.js";
 import { StorageZoneListSchema, StorageZoneSchema } from "bunnynet-pulumi/dist/schemas/storageZones.js";
 import { GenericRequestResponseSchema, RateLimitPageSchema, RateLimitRuleSchema, ShieldZoneSchema } from "bunnynet-pulumi/dist/schemas/shield.js";
 import {
@@ -121,6 +122,7 @@ const CLIENT_SCHEMAS: Record<string, z.ZodType> = {
   "core GET /pullzone": PullZoneListSchema,
   "core POST /pullzone": PullZoneSchema,
   "core POST /pullzone/{id}": PullZoneSchema,
+  "core GET /region": CdnRegionListSchema,
   "core GET /storagezone": StorageZoneListSchema,
   "core POST /storagezone": StorageZoneSchema,
   "core GET /storagezone/{id}": StorageZoneSchema,
@@ -379,6 +381,33 @@ describe("conformance with bunny.net's published OpenAPI documents", function ()
     await client.pullZones.findPullZoneByName("conformance-zone");
     await client.pullZones.deletePullZone(created.Id);
     await client.storageZones.deleteStorageZone(storage.Id, { deleteLinkedPullZones: false });
+
+    const edgeZone = await client.pullZones.createPullZone({ Name: "conformance-edge", OriginUrl: "https://origin.example.com" });
+    const edgeRule = await client.pullZones.addOrUpdateEdgeRule(edgeZone.Id, {
+      ActionType: 1,
+      ActionParameter1: "https://www.example.com%{Url.Path}",
+      ActionParameter2: "301",
+      ActionParameter3: "",
+      ExtraActions: [{ ActionType: 5, ActionParameter1: "X-Moved", ActionParameter2: "yes", ActionParameter3: "" }],
+      Triggers: [
+        { Type: 0, PatternMatches: ["https://old.example.com/*"], PatternMatchingType: 0, Parameter1: "" },
+        { Type: 1, PatternMatches: ["1"], PatternMatchingType: 2, Parameter1: "X-Legacy" },
+      ],
+      TriggerMatchingType: 1,
+      Description: "conformance",
+      Enabled: true,
+      OrderIndex: 3,
+    });
+    await client.pullZones.addOrUpdateEdgeRule(edgeZone.Id, { Guid: edgeRule.Guid, ActionType: 4, Triggers: [{ Type: 4, PatternMatches: ["KP"], PatternMatchingType: 0, Parameter1: "" }], TriggerMatchingType: 0, Description: "", Enabled: false, OrderIndex: 0 });
+    await client.pullZones.setEdgeRuleEnabled(edgeZone.Id, edgeRule.Guid, true);
+    await client.pullZones.updatePullZone(edgeZone.Id, { OptimizerClasses: [{ Name: "thumb", Properties: { width: "320", crop_gravity: "center" } }] });
+    await client.pullZones.getPullZone(edgeZone.Id);
+    await client.pullZones.purgeCache(edgeZone.Id);
+    await client.pullZones.purgeCache(edgeZone.Id, "css");
+    await client.pullZones.purgeUrl("https://conformance-edge.b-cdn.net/app.css", { exactPath: true, async: true });
+    await client.pullZones.deleteEdgeRule(edgeZone.Id, edgeRule.Guid);
+    await client.pullZones.listCdnRegions();
+    await client.pullZones.deletePullZone(edgeZone.Id);
 
     const library = Number(f.videoLibraryId);
     await client.stream.getVideo(library, String(f.videoId));

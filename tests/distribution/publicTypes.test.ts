@@ -99,6 +99,14 @@ const shieldSettings: pulumi.Output<bunnynet.ShieldZoneSettings> = shieldZone.se
 const deletionArgs: bunnynet.VolumeInstanceDeletionArgs = { appId: "app", volumeId: "vol", instanceId: "inst", detachFirst: true, triggers: [1] };
 const deletion = new bunnynet.VolumeInstanceDeletion("drain", deletionArgs);
 
+const redirectAction: bunnynet.EdgeRuleActionArgs = { type: "Redirect", parameters: ["https://www.example.com", "301"] };
+const urlTrigger: bunnynet.EdgeRuleTriggerArgs = { type: 0, patterns: [pulumi.output("https://old.example.com/*")], matchType: "MatchAny" };
+const edgeRuleArgs: bunnynet.EdgeRuleArgs = { pullZoneId: 42, actions: [redirectAction], triggers: [urlTrigger], priority: 1, description: "to www" };
+const edgeRuleId: pulumi.Output<string> = new bunnynet.EdgeRule("to-www", edgeRuleArgs).edgeRuleId;
+const optimizerClassArgs: bunnynet.OptimizerClassArgs = { pullZoneId: 42, name: "thumb", width: 320, cropGravity: "center" };
+const optimizerClass = new bunnynet.OptimizerClass("thumb", optimizerClassArgs);
+const purgeArgs: bunnynet.CachePurgeArgs = { pullZoneId: 42, triggers: { content: "abc" } };
+const purgedAt: pulumi.Output<string> = new bunnynet.CachePurge("purge", purgeArgs).purgedAt;
 const edgeScriptArgs: bunnynet.EdgeScriptArgs = { name: "router", type: "Standalone", code: new pulumi.asset.FileAsset("router.js") };
 const edgeScript = new bunnynet.EdgeScript("router", edgeScriptArgs);
 const scriptHostname: pulumi.Output<string | undefined> = edgeScript.linkedPullZoneHostname;
@@ -138,6 +146,9 @@ export const outputs = {
   storagePassword: storage.password,
   cdnHostname: site.cdnHostname,
   urlZoneId: urlZone.pullZoneId,
+  edgeRuleId,
+  optimizerQuality: optimizerClass.quality,
+  purgedAt,
 };
 
 // Lookups, plain and as Outputs.
@@ -147,6 +158,8 @@ const options: bunnynet.LookupOptions = { client: bunnynet.lookupClient({ client
 export const apiKeyIds = bunnynet.getApiKeysOutput(options).apply((r: bunnynet.GetApiKeysResult) => r.keys.map((k: bunnynet.ApiKeyInfo) => k.id));
 const regionArgs: bunnynet.GetRegionsArgs = { hasCapacity: true, anycast: true };
 export const regionIds = bunnynet.getRegionsOutput(regionArgs, options).ids;
+const cdnRegionArgs: bunnynet.GetCdnRegionsOutputArgs = { continentCode: pulumi.output("EU") };
+export const cdnRegionCodes = bunnynet.getCdnRegionsOutput(cdnRegionArgs, options).regionCodes;
 const endpointArgs: bunnynet.GetAppEndpointsArgs = { appId: "app" };
 export const publicHosts = bunnynet.getAppEndpointsOutput(endpointArgs, options).publicHosts;
 const logArgs: bunnynet.GetCdnLogsArgs = { pullZoneId: 42, maxEntries: 100, status: ["5xx", 404], cacheStatus: ["MISS"], from: new Date(), order: "asc" };
@@ -164,6 +177,9 @@ export async function lookups(): Promise<void> {
   const keys: bunnynet.GetApiKeysResult = await bunnynet.getApiKeys(options);
   const regions: bunnynet.GetRegionsResult = await bunnynet.getRegions(regionArgs, options);
   const region: bunnynet.RegionInfo | undefined = regions.regions[0];
+  const cdnRegions: bunnynet.GetCdnRegionsResult = await bunnynet.getCdnRegions({ regionCode: "DE" } satisfies bunnynet.GetCdnRegionsArgs, options);
+  const cdnRegion: bunnynet.CdnRegionInfo | undefined = cdnRegions.regions[0];
+  console.log(cdnRegion?.pricePerGigabyte);
   const endpoints: bunnynet.GetAppEndpointsResult = await bunnynet.getAppEndpoints(endpointArgs, options);
   const endpoint: bunnynet.api.Endpoint | undefined = endpoints.endpoints[0];
   const logs: bunnynet.GetCdnLogsResult = await bunnynet.getCdnLogs(logArgs, options);
@@ -247,6 +263,15 @@ export async function useClient(c: bunnynet.BunnyClient): Promise<void> {
   for await (const z of c.pullZones.listPullZones({ search: "site" })) console.log(z.Name);
   console.log((await c.pullZones.findPullZoneByName("site"))?.Id);
   await c.pullZones.deletePullZone(siteZone.Id);
+  const rule: bunnynet.api.EdgeRule = await c.pullZones.addOrUpdateEdgeRule(42, { ActionType: 4, Triggers: [{ Type: 4, PatternMatches: ["KP"], PatternMatchingType: 0 }], TriggerMatchingType: 0, Enabled: true, OrderIndex: 0 } satisfies bunnynet.api.EdgeRuleRequest);
+  const rules: bunnynet.api.EdgeRule[] = await c.pullZones.listEdgeRules(42);
+  await c.pullZones.setEdgeRuleEnabled(42, rule.Guid, rules.length > 0);
+  await c.pullZones.deleteEdgeRule(42, rule.Guid);
+  await c.pullZones.purgeCache(42, "css");
+  await c.pullZones.purgeUrl("https://cdn.example.com/*", { exactPath: false });
+  const regionList: bunnynet.api.CdnRegion[] = await c.pullZones.listCdnRegions();
+  const classes: bunnynet.api.OptimizerClass[] = siteZone.OptimizerClasses;
+  console.log(regionList.length, classes.length);
   const storageZone: bunnynet.api.StorageZone = await c.storageZones.createStorageZone({ Name: "files", Region: "DE" } satisfies bunnynet.api.StorageZoneAddRequest);
   await c.storageZones.updateStorageZone(storageZone.Id, { ReplicationZones: ["NY"] } satisfies bunnynet.api.StorageZoneUpdateRequest);
   console.log((await c.storageZones.getStorageZone(storageZone.Id)).Password.length, (await c.storageZones.findStorageZoneByName("files"))?.Id);

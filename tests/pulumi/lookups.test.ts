@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import * as pulumi from "@pulumi/pulumi";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { ProgramHarness } from "../support/programHarness";
-import { getApiKeys, getApiKeysOutput, getAppEndpoints, getAppEndpointsOutput, getCdnLogs, getRegions } from "bunnynet-pulumi/dist/lookups/index.js";
+import { getApiKeys, getApiKeysOutput, getAppEndpoints, getAppEndpointsOutput, getCdnLogs, getCdnRegions, getCdnRegionsOutput, getRegions } from "bunnynet-pulumi/dist/lookups/index.js";
 import { ConfigurationError } from "bunnynet-pulumi/dist/http/errors.js";
 import { MISSING_KEY_HELP } from "bunnynet-pulumi/dist/settings.js";
 
@@ -60,6 +60,26 @@ describe("pulumi: lookups in the program process (stack config, env fallback)", 
     const both = await getRegions({ hasCapacity: true, anycast: true });
     assert.deepEqual(both.ids, everything.filter((r) => r.hasCapacity && r.hasAnycastSupport).map((r) => r.id));
     assert.ok(both.regions.every((r) => r.hasCapacity && r.hasAnycastSupport));
+  });
+
+  it("getCdnRegions returns every CDN region (GET /region), and the filters keep exactly the matching ones", async () => {
+    const res = await fetch(`${emu.url}/region`, { headers: { AccessKey: emu.fixtures.accessKey } });
+    const everything = (await res.json()) as { RegionCode: string; ContinentCode: string; AllowLatencyRouting: boolean }[];
+    assert.deepEqual((await getCdnRegions()).regionCodes, everything.map((r) => r.RegionCode));
+    const europe = await getCdnRegions({ continentCode: "eu" });
+    const expected = everything.filter((r) => r.ContinentCode === "EU").map((r) => r.RegionCode);
+    assert.deepEqual(europe.regionCodes, expected);
+    assert.ok(expected.length > 0 && expected.length < everything.length, "the seeded regions exercise the filter");
+    const one = await getCdnRegions({ regionCode: "de" });
+    assert.deepEqual(one.regions.map((r) => [r.regionCode, r.countryCode]), [["DE", "DE"]]);
+    const routing = await getCdnRegions({ allowLatencyRouting: false });
+    assert.deepEqual(routing.regionCodes, everything.filter((r) => !r.AllowLatencyRouting).map((r) => r.RegionCode));
+    const harness = new ProgramHarness({ config, secretConfig: ["bunnynet:apiKey"] });
+    let codes!: pulumi.Output<string[]>;
+    await harness.up(() => {
+      codes = getCdnRegionsOutput({ continentCode: pulumi.output("EU") }).regionCodes;
+    });
+    assert.deepEqual((await settle(codes)).value, expected);
   });
 
   it("getAppEndpoints lists every endpoint of the app, with their public hosts; the Output form takes Output args", async () => {

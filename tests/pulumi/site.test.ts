@@ -7,7 +7,7 @@ import { site } from "../../examples/site/program";
 
 const short = (urn: string) => urn.split("::").pop();
 /** Every resource of the site, by name. */
-const RESOURCES = ["zone", "files", "content", "cdn", "www-record", "www", "shield", "api-limit", "edge", "greeting", "api-token", "videos", "intro", "poster"];
+const RESOURCES = ["zone", "files", "content", "cdn", "www-record", "www", "shield", "api-limit", "redirect-to-www", "security-headers", "edge", "greeting", "api-token", "videos", "intro", "poster", "purge"];
 
 /**
  * Issue 22's check: the whole site (examples/site, written only from the resources' names and inputs) deployed from
@@ -65,6 +65,10 @@ describe("pulumi: a site from zero in one up (examples/site)", function () {
     assert.equal(run.outputs.thumbnailUrl, video.thumbnailUrl);
     assert.match(String(video.thumbnailFileName), /^thumbnail_[0-9a-f]{12}\.jpg$/);
     assert.ok(await core(`/compute/script/${created.edge}`));
+    const rules = pullZone?.EdgeRules as { Description: string; Triggers: { PatternMatches: string[] }[] }[];
+    assert.deepEqual(rules.map((r) => r.Description), ["CDN hostname to www", "security headers"]);
+    assert.deepEqual(rules[0].Triggers[0].PatternMatches, [`https://${run.outputs.cdnHostname}/*`]);
+    assert.ok(Date.parse(String(run.outputs.purgedAt)) > 0);
   });
 
   it("an unchanged up changes nothing and makes no API call", async () => {
@@ -80,6 +84,14 @@ describe("pulumi: a site from zero in one up (examples/site)", function () {
     assert.equal(JSON.stringify(harness.resources()), before);
     const preview = await harness.preview(site);
     assert.deepEqual(preview.steps.map((s) => s.op), Array(RESOURCES.length).fill("same"));
+  });
+
+  it("a new release purges the cache once (a replacement of the purge), and nothing else changes", async () => {
+    harness.setConfig({ ...harness.stackConfig(), "bunnynet-site:release": "2" });
+    await emu.markRequests();
+    const run = await harness.up(site);
+    assert.deepEqual(run.steps.filter((s) => s.op !== "same").map((s) => `${short(s.urn)} ${s.op}`), ["purge replace"]);
+    assert.deepEqual((await emu.requests()).map((r) => `${r.method} ${r.route}`), ["POST /pullzone/:id/purgeCache"]);
   });
 
   it("destroy leaves nothing", async () => {

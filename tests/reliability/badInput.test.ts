@@ -58,6 +58,16 @@ const VALID: Record<string, Plain> = {
     encodeTimeoutSeconds: 600,
   },
   StreamCollection: { libraryId: ID, name: "Talks" },
+  EdgeRule: {
+    pullZoneId: ID,
+    description: "old host",
+    priority: 2,
+    actions: [{ type: "Redirect", parameters: ["https://www.example.com%{Url.Path}", "301"] }, { type: "SetResponseHeader", parameters: ["X-Moved", "yes"] }],
+    triggers: [{ type: "Url", patterns: ["https://old.example.com/*"] }, { type: "RequestHeader", parameters: ["X-Legacy"], patterns: ["1"], matchType: "MatchAll" }],
+    triggerMatchingType: "MatchAny",
+  },
+  OptimizerClass: { pullZoneId: ID, name: "thumb", width: 320, quality: 80, cropGravity: "center", aspectRatio: "16:9", autoOptimize: "high" },
+  CachePurge: { pullZoneId: ID, cacheTag: "css", triggers: { content: "abc123" } },
 };
 
 /** The valid inputs of `type` with `changes` applied; a change to `undefined` removes the property. */
@@ -69,6 +79,9 @@ const ruleConfiguration = (changes: Plain) => rule({ configuration: { ...(VALID.
 const chained = (...conditions: Plain[]) => ruleConfiguration({ chainedConditions: conditions });
 
 const UNKNOWN = /unknown property/;
+const edgeRule = (changes: Plain) => variant("EdgeRule", changes);
+const action = (type: unknown, parameters?: unknown) => edgeRule({ actions: [{ type, ...(parameters === undefined ? {} : { parameters }) }] });
+const trigger = (t: Plain) => edgeRule({ triggers: [t] });
 const HOSTNAME = (hostname: unknown): Plain => variant("PullZoneHostname", { hostname });
 const { specialSigKey, specialArchiveSig, specialAssetSig } = pulumi.runtime;
 
@@ -310,6 +323,42 @@ const CASES: Record<string, BadInput[]> = {
     { kind: "library id that is not a number", news: variant("StreamCollection", { libraryId: "videos" }), properties: ["libraryId"], reason: /positive integer/ },
     { kind: "empty library key", news: variant("StreamCollection", { libraryKey: "" }), properties: ["libraryKey"] },
     { kind: "the collection id as an input", news: variant("StreamCollection", { collectionId: "x" }), properties: ["collectionId"], reason: UNKNOWN },
+  ],
+  EdgeRule: [
+    { kind: "no action", news: edgeRule({ actions: [] }), properties: ["actions"], reason: /at least one action/ },
+    { kind: "no trigger", news: edgeRule({ triggers: [] }), properties: ["triggers"], reason: /at least one trigger/ },
+    { kind: "action type that does not exist", news: action("Teleport"), properties: ["actions.0.type"], reason: /ForceSSL, Redirect/ },
+    { kind: "action number that does not exist", news: action(35), properties: ["actions.0.type"] },
+    { kind: "redirect without a URL", news: action("Redirect", ["", "301"]), properties: ["actions.0.parameters.0"], reason: /redirect URL.*must not be empty/ },
+    { kind: "redirect with status 200", news: action("Redirect", ["https://a.example", "200"]), properties: ["actions.0.parameters.1"], reason: /301, 302, 307, 308/ },
+    { kind: "header name with a colon", news: action("SetResponseHeader", ["X-Frame-Options:", "DENY"]), properties: ["actions.0.parameters.0"], reason: /header name/ },
+    { kind: "cache time that is not a number", news: action("OverrideCacheTime", ["1h"]), properties: ["actions.0.parameters.0"], reason: /whole number/ },
+    { kind: "status code out of range", news: action("SetStatusCode", ["99"]), properties: ["actions.0.parameters.0"] },
+    { kind: "four action parameters", news: action("ForceSSL", ["a", "b", "c", "d"]), properties: ["actions.0.parameters"], reason: /at most 3/ },
+    { kind: "trigger type that does not exist", news: trigger({ type: "Weather", patterns: ["rain"] }), properties: ["triggers.0.type"] },
+    { kind: "trigger without patterns", news: trigger({ type: "Url", patterns: [] }), properties: ["triggers.0.patterns"], reason: /at least one pattern/ },
+    { kind: "country that is not a code", news: trigger({ type: "CountryCode", patterns: ["DE", "Germany"] }), properties: ["triggers.0.patterns.1"], reason: /two-letter/ },
+    { kind: "header trigger without the header name", news: trigger({ type: "RequestHeader", patterns: ["1"] }), properties: ["triggers.0.parameters.0"], reason: /header name.*required/ },
+    { kind: "match type that does not exist", news: edgeRule({ triggerMatchingType: "MatchSome" }), properties: ["triggerMatchingType"], reason: /MatchAny, MatchAll, MatchNone/ },
+    { kind: "negative priority", news: edgeRule({ priority: -1 }), properties: ["priority"] },
+    { kind: "Terraform's single action attribute", news: edgeRule({ action: "Redirect" }), properties: ["action"], reason: UNKNOWN },
+  ],
+  OptimizerClass: [
+    { kind: "name with a space", news: variant("OptimizerClass", { name: "big thumb" }), properties: ["name"], reason: /query strings/ },
+    { kind: "quality above 100", news: variant("OptimizerClass", { quality: 101 }), properties: ["quality"] },
+    { kind: "brightness below -100", news: variant("OptimizerClass", { brightness: -101 }), properties: ["brightness"] },
+    { kind: "gravity that does not exist", news: variant("OptimizerClass", { cropGravity: "up" }), properties: ["cropGravity"] },
+    { kind: "aspect ratio as a number", news: variant("OptimizerClass", { aspectRatio: "1.77" }), properties: ["aspectRatio"], reason: /16:9/ },
+    { kind: "crop without a height", news: variant("OptimizerClass", { crop: "100" }), properties: ["crop"] },
+    { kind: "Terraform's snake_case attribute", news: variant("OptimizerClass", { auto_optimize: "high" }), properties: ["auto_optimize"], reason: UNKNOWN },
+  ],
+  CachePurge: [
+    { kind: "neither a pull zone nor a URL", news: variant("CachePurge", { pullZoneId: undefined, cacheTag: undefined }), properties: ["pullZoneId"], reason: /unless url/ },
+    { kind: "both a pull zone and a URL", news: variant("CachePurge", { url: "https://cdn.example.com/*" }), properties: ["url"], reason: /not both/ },
+    { kind: "URL without a scheme", news: { url: "cdn.example.com/app.css" }, properties: ["url"], reason: /http or https/ },
+    { kind: "cache tag without a pull zone", news: { url: "https://cdn.example.com/a.css", cacheTag: "css" }, properties: ["cacheTag"] },
+    { kind: "exact path without a URL", news: variant("CachePurge", { exactPath: true }), properties: ["exactPath"] },
+    { kind: "triggers that are a string", news: variant("CachePurge", { triggers: "abc" }), properties: ["triggers"] },
   ],
 };
 

@@ -156,16 +156,22 @@ export function createPullZone(ctx: SeedContext, name: string, fields: Partial<P
     CnameDomain: "b-cdn.net",
     ZoneSecurityKey: randomUUID(),
     Hostnames: [systemHostname(ctx, name)],
+    EdgeRules: [],
+    OptimizerClasses: [],
     ...fields,
   };
   ctx.store.put(PULL_ZONE, zone.Id, zone);
   return zone;
 }
 
-/** The zone as the API answers it (PullZoneModel): without the fields it never answers. */
+/**
+ * The zone as the API answers it (PullZoneModel): without the fields it never answers, and its edge rules in
+ * execution order (ascending OrderIndex; equal ones in the order they were added: the sort is stable).
+ */
 export function publicZone(zone: PullZoneRecord): Record<string, unknown> {
   const { [HIDDEN]: _hidden, ...rest } = zone;
-  return rest;
+  const rules = (zone.EdgeRules as { OrderIndex: number }[] | undefined) ?? [];
+  return { ...rest, EdgeRules: [...rules].sort((a, b) => a.OrderIndex - b.OrderIndex) };
 }
 
 /** The zone with that id, or undefined (ids are numbers: "12abc" is none). */

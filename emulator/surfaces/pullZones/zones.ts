@@ -21,12 +21,15 @@ import { zoneAnswer } from "./hostnames";
  * - Fields absent from an update keep their values; unknown fields are ignored; a field of the wrong type is 400
  *   `validation_error` naming it. DnsOriginPort and DnsOriginScheme are kept but never answered (PullZoneModel has
  *   neither).
- * - Deleting a zone deletes its hostnames and its Shield zone with that zone's rate-limit rules.
+ * - Deleting a zone deletes its hostnames, edge rules and optimizer classes (all in its record), and its Shield zone
+ *   with that zone's rate-limit rules.
+ * - OptimizerClasses (PullZoneSettingsModel) replaces the zone's list; a class name is 1..100 letters, digits, `-`
+ *   and `_` (it is used in query strings), unique in the zone case-insensitively; otherwise 400 naming the field.
  */
 
 const NAME = /^[a-zA-Z0-9-]{1,60}$/;
 
-type FieldType = "bool" | "int" | "number" | "string" | "strings" | readonly [number, number];
+type FieldType = "bool" | "int" | "number" | "string" | "strings" | "classes" | readonly [number, number];
 
 /** PullZoneSettingsModel's fields the emulator keeps, with their types (enums as their number ranges). */
 const SETTINGS: Record<string, FieldType> = {
@@ -95,6 +98,7 @@ const SETTINGS: Record<string, FieldType> = {
   RequestCoalescingTimeout: "int",
   ErrorPageWhitelabel: "bool",
   AddCanonicalHeader: "bool",
+  OptimizerClasses: "classes",
 };
 
 /** Accepted, kept, never answered. */
@@ -103,12 +107,19 @@ const WRITE_ONLY: Record<string, FieldType> = { DnsOriginPort: "int", DnsOriginS
 const ORIGIN = { url: 0, storageZone: 2, edgeScript: 4 } as const;
 
 
+/** One OptimizerClassModel: a name of letters, digits, `-` and `_` (it goes in query strings), and string properties. */
+function isOptimizerClass(v: unknown): v is { Name: string } {
+  if (!isObject(v) || typeof v.Name !== "string" || !/^[A-Za-z0-9_-]{1,100}$/.test(v.Name)) return false;
+  return v.Properties === undefined || v.Properties === null || (isObject(v.Properties) && Object.values(v.Properties).every((p) => typeof p === "string"));
+}
+
 function fits(type: FieldType, v: unknown): boolean {
   if (Array.isArray(type)) return Number.isInteger(v) && (v as number) >= type[0] && (v as number) <= type[1];
   if (type === "bool") return typeof v === "boolean";
   if (type === "int") return Number.isInteger(v);
   if (type === "number") return typeof v === "number" && Number.isFinite(v);
   if (type === "string") return typeof v === "string";
+  if (type === "classes") return Array.isArray(v) && v.every(isOptimizerClass) && new Set(v.map((c) => c.Name.toLowerCase())).size === v.length;
   return Array.isArray(v) && v.every((s) => typeof s === "string");
 }
 
@@ -163,7 +174,8 @@ export function deletePullZone(ctx: EmulatorContext, id: number): boolean {
 
 const refuse = (reply: FastifyReply, r: Refusal) => coreError(reply, 400, r.key, r.field, r.message);
 
-function isObject(v: unknown): v is Record<string, unknown> {
+/** Whether a JSON value is an object (not null, not an array). */
+export function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
