@@ -93,7 +93,11 @@ type Inputs = z.output<typeof streamVideoInputs>;
 const keyOf = (inputs: { libraryKey?: string }) => ({ libraryKey: inputs.libraryKey });
 const isUrl = (source: Source): source is { url: string } => typeof source === "object" && "url" in source;
 
-/** What the engine's log shows while a deployment runs (the plugin forwards it; see pulumi.log). */
+/**
+ * A line in the engine's log while the deployment runs. The dynamic provider has no engine connection, so pulumi.log
+ * writes it to stdout, and the engine shows a dynamic provider's stdout lines as info diagnostics (pulumi/pulumi
+ * sdk/go/common/resource/plugin/plugin.go, newPlugin: `runtrace`, logs hidden only for non-dynamic plugins).
+ */
 function progress(message: string): void {
   void pulumi.log.info(message);
 }

@@ -89,13 +89,18 @@ export const VideoSchema = z.object({
   originalHash: z.string().nullish(),
 });
 
+/** Stream's PaginationListOf… models: a page of `item`s and the total. */
+function streamPage<T extends z.ZodType>(item: T) {
+  return z.object({
+    totalItems: z.number().optional(),
+    currentPage: z.number().optional(),
+    itemsPerPage: z.number().optional(),
+    items: z.array(item).nullish(),
+  });
+}
+
 /** PaginationListOfVideoModel. */
-export const VideoPageSchema = z.object({
-  totalItems: z.number().optional(),
-  currentPage: z.number().optional(),
-  itemsPerPage: z.number().optional(),
-  items: z.array(VideoSchema).nullish(),
-});
+export const VideoPageSchema = streamPage(VideoSchema);
 
 /** CreateVideoModel. */
 export const CreateVideoRequestSchema = z
@@ -165,12 +170,7 @@ export const CollectionSchema = z.object({
 });
 
 /** PaginationListOfCollectionModel. */
-export const CollectionPageSchema = z.object({
-  totalItems: z.number().optional(),
-  currentPage: z.number().optional(),
-  itemsPerPage: z.number().optional(),
-  items: z.array(CollectionSchema).nullish(),
-});
+export const CollectionPageSchema = streamPage(CollectionSchema);
 
 /** UpdateCollectionModel (create and update both send it). */
 export const CollectionRequestSchema = z.object({ name: z.string().min(1, "must not be empty").max(200) }).strict();

@@ -150,6 +150,20 @@ describe("pulumi: StreamVideo and StreamCollection through the SDK's provider ho
       assert.deepEqual(left, []);
     });
 
+    it("a video that does not play within encodeTimeoutSeconds fails the create saying so, and is deleted", async () => {
+      // Every read of the video takes at least 600 ms and encoding needs three reads: never within 1 s, however fast the machine.
+      await emu.faults({ rules: [{ path: "^/library/\\d+/videos/[^/]+$", method: "GET", latencyMs: 600 }] });
+      try {
+        const inputs = await checked(VIDEO, { title: "Too slow", source: videoFile().path, encodeTimeoutSeconds: 1 });
+        await assert.rejects(host.create(VIDEO, inputs), (e: unknown) => e instanceof HostError && /did not finish encoding within encodeTimeoutSeconds \(1 s; last status/.test(e.message));
+      } finally {
+        await emu.clearFaults();
+      }
+      const left: string[] = [];
+      for await (const v of stream().listVideos(libraryId, { search: "Too slow" })) left.push(v.guid);
+      assert.deepEqual(left, []);
+    });
+
     it("diff: metadata and captions change in place; new file content (same path) or another URL replaces, the new video first", async () => {
       const file = videoFile();
       const { id, outputs, inputs } = await created(VIDEO, { title: "Diffed", source: file.path });
