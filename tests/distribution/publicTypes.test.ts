@@ -107,6 +107,11 @@ const optimizerClassArgs: bunnynet.OptimizerClassArgs = { pullZoneId: 42, name: 
 const optimizerClass = new bunnynet.OptimizerClass("thumb", optimizerClassArgs);
 const purgeArgs: bunnynet.CachePurgeArgs = { pullZoneId: 42, triggers: { content: "abc" } };
 const purgedAt: pulumi.Output<string> = new bunnynet.CachePurge("purge", purgeArgs).purgedAt;
+const storageFileArgs: bunnynet.StorageFileArgs = { storageZoneId: 42, path: "css/site.css", content: "body{}", contentType: "text/css" };
+const fileChecksum: pulumi.Output<string> = new bunnynet.StorageFile("css", storageFileArgs).checksum;
+const storageFolderArgs: bunnynet.StorageFolderArgs = { storageZoneId: 42, source: new pulumi.asset.FileArchive("public"), prefix: "www" };
+const siteFileCount: pulumi.Output<number> = new bunnynet.StorageFolder("site", storageFolderArgs).fileCount;
+export const storageOutputs = { fileChecksum, siteFileCount };
 const edgeScriptArgs: bunnynet.EdgeScriptArgs = { name: "router", type: "Standalone", code: new pulumi.asset.FileAsset("router.js") };
 const edgeScript = new bunnynet.EdgeScript("router", edgeScriptArgs);
 const scriptHostname: pulumi.Output<string | undefined> = edgeScript.linkedPullZoneHostname;
@@ -152,7 +157,8 @@ export const outputs = {
 };
 
 // Lookups, plain and as Outputs.
-const settings: bunnynet.BunnySettings = bunnynet.resolveSettings({ apiKey: "key", timeoutMs: 5000 } satisfies bunnynet.SettingsInput);
+const origin: bunnynet.SettingsOrigin = "code";
+const settings: bunnynet.BunnySettings = bunnynet.resolveSettings({ apiKey: "key", timeoutMs: 5000, origin } satisfies bunnynet.SettingsInput);
 const client = new bunnynet.BunnyClient(settings);
 const options: bunnynet.LookupOptions = { client: bunnynet.lookupClient({ client }) };
 export const apiKeyIds = bunnynet.getApiKeysOutput(options).apply((r: bunnynet.GetApiKeysResult) => r.keys.map((k: bunnynet.ApiKeyInfo) => k.id));
@@ -318,6 +324,13 @@ export async function useClient(c: bunnynet.BunnyClient): Promise<void> {
   await c.stream.renameCollection(7, (await c.stream.getCollection(7, col.guid)).guid, "d");
   for await (const k of c.stream.listCollections(7)) console.log(k.name);
   await c.stream.deleteCollection(7, (await c.stream.findCollectionByName(7, "d"))?.guid ?? col.guid);
+  const zoneAccess = await c.storage.access(42);
+  await c.storage.putFile(zoneAccess, "a.txt", new Uint8Array([1]), { checksum: "AB", contentType: "text/plain" });
+  const described = await c.storage.describeFile(zoneAccess, "a.txt");
+  const listed = await c.storage.listDirectory(zoneAccess, "");
+  const allFiles = await c.storage.listFiles(zoneAccess, "");
+  await c.storage.withZone(42, (zone) => c.storage.deleteFile(zone, "a.txt"));
+  console.log(described?.ObjectName, listed.length, allFiles.map((f) => f.path));
   console.log(caption.success);
 
   // The transport, for endpoints the client does not cover: any object with safeParse is a schema.
