@@ -3,7 +3,7 @@ import type { BunnyClient } from "../../client";
 import { definitionOf, sameValue } from "../../pulumi";
 import "../../index"; // registers every resource type, whose definitions describe the objects
 import { EXPORT_KINDS, type ExportKind, NOT_EXPORTED, type ObjectFilter } from "./kinds";
-import { type ExtraFiles, FileAssetPath, FromConfig, NameTable, type ProgramResource, type ProgramSection, type ProgramValue, Reference } from "./program";
+import { type ExtraFiles, FileText, FromConfig, NameTable, type ProgramResource, type ProgramSection, type ProgramValue, Reference } from "./program";
 
 /**
  * `bunnynet export`'s reading of the account: every kind of EXPORT_KINDS read through the typed client (parents
@@ -47,7 +47,7 @@ interface Found {
   obj: unknown;
   parent?: Found;
   /** Left out, and why. */
-  ownedBy?: string;
+  leftOut?: string;
 }
 
 const rootOf = (f: Found): Found => (f.parent ? rootOf(f.parent) : f);
@@ -69,14 +69,14 @@ export async function readAccount(client: BunnyClient, options: ExportOptions): 
 
   for (const k of EXPORT_KINDS) {
     if (!needed(k, wanted)) continue;
-    const parents: (Found | undefined)[] = k.parent ? found.filter((f) => f.kind.type === k.parent && !f.ownedBy?.startsWith("filtered")) : [undefined];
+    const parents: (Found | undefined)[] = k.parent ? found.filter((f) => f.kind.type === k.parent && !f.leftOut?.startsWith("filtered")) : [undefined];
     let count = 0;
     for (const parent of parents) {
       try {
         for await (const obj of await k.read(client, parent?.obj)) {
           const values = k.filter ? options.filters[k.filter] : undefined;
           const named = !values || values.length === 0 || values.some((v) => k.matches?.(obj, v));
-          found.push({ kind: k, obj, parent, ownedBy: named ? undefined : "filtered out" });
+          found.push({ kind: k, obj, parent, leftOut: named ? undefined : "filtered out" });
           count++;
         }
       } catch (e) {
@@ -88,14 +88,14 @@ export async function readAccount(client: BunnyClient, options: ExportOptions): 
     options.progress(`read ${count} ${k.what}${count === 1 ? "" : "s"}`);
   }
   for (const f of found) {
-    if (f.ownedBy) continue;
-    const owner = f.kind.ownedBy?.(f.obj, account, f.parent?.obj);
+    if (f.leftOut) continue;
+    const owner = f.kind.leftOut?.(f.obj, account, f.parent?.obj);
     if (owner) {
-      f.ownedBy = owner;
+      f.leftOut = owner;
       if (wanted(f.kind)) skipped.push({ what: `${f.kind.what} ${f.kind.label(f.obj)}`, reason: owner });
     }
   }
-  return build(found.filter((f) => !f.ownedBy?.startsWith("filtered")), wanted, skipped, counts);
+  return build(found.filter((f) => !f.leftOut?.startsWith("filtered")), wanted, skipped, counts);
 }
 
 function rootKind(k: ExportKind): ExportKind {
@@ -117,7 +117,7 @@ function build(found: Found[], wanted: (k: ExportKind) => boolean, skipped: Skip
     const members = found.filter((f) => rootOf(f) === root).sort((a, b) => kindIndex(a.kind) - kindIndex(b.kind));
     const resources: ProgramResource[] = [];
     for (const f of members) {
-      if (f.ownedBy || !wanted(f.kind)) continue;
+      if (f.leftOut || !wanted(f.kind)) continue;
       const described = describe(f);
       if (!described) {
         skipped.push({ what: `${f.kind.what} ${f.kind.label(f.obj)}`, reason: "its resource cannot describe it" });
@@ -146,7 +146,7 @@ function build(found: Found[], wanted: (k: ExportKind) => boolean, skipped: Skip
 
 function sectionTitle(root: Found): string {
   const title = `${root.kind.what.charAt(0).toUpperCase()}${root.kind.what.slice(1)} ${root.kind.label(root.obj)}`;
-  return root.ownedBy ? `${title} (${root.ownedBy}: not declared here)` : title;
+  return root.leftOut ? `${title} (${root.leftOut}: not declared here)` : title;
 }
 
 /** The object as its resource's inputs (without adoptExisting and the defaults), its id and outputs. */
@@ -216,7 +216,7 @@ function withReferences(inputs: Record<string, ProgramValue>, k: ExportKind, out
 }
 
 function isMarker(v: object): boolean {
-  return v instanceof Reference || v instanceof FromConfig || v instanceof FileAssetPath;
+  return v instanceof Reference || v instanceof FromConfig || v instanceof FileText;
 }
 
 /** The report: what was written, what to set in config, what adopting writes, what was left out and why. */

@@ -2,7 +2,7 @@ import type { BunnyClient } from "../../client";
 import { NotFoundError } from "../../http/errors";
 import { EDGE_SCRIPT_TYPES } from "../../schemas/edgeScriptCode";
 import type { DnsRecord, DnsZone, EdgeScript, Hostname, PullZone, RateLimitRule, Secret, ShieldZoneDetails, StorageZone, Variable, VideoLibraryDetails } from "../../types.generated";
-import { FileAssetPath, FromConfig, type ProgramValue } from "./program";
+import { FileText, FromConfig, type ProgramValue } from "./program";
 
 /**
  * Every kind of object `bunnynet export` writes out, as one table: how the account is read for it (through the typed
@@ -39,8 +39,8 @@ export interface ExportKind<Obj = unknown, Parent = unknown> {
   name(obj: Obj, parent: Parent): string;
   /** Whether a filter value (a name or an id) names this object. */
   matches?(obj: Obj, value: string): boolean;
-  /** Why the object is left out (the API made it for another object and manages it with it), or undefined. */
-  ownedBy?(obj: Obj, account: AccountView, parent: Parent): string | undefined;
+  /** Why the object is left out (the API made it for another object and manages it with it; no resource can hold it), or undefined. */
+  leftOut?(obj: Obj, account: AccountView, parent: Parent): string | undefined;
   /** The inputs `describe` keeps as requested because the object does not hold them: its parent's id. */
   requested?(parent: Parent): Record<string, unknown>;
   /** The object as the resource's `describe` takes it (default: as read). */
@@ -89,7 +89,7 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
     read: (client) => client.storageZones.listStorageZones(),
     label: (z) => z.Name,
     name: (z) => z.Name,
-    ownedBy: (z, account) => {
+    leftOut: (z, account) => {
       const library = (account.objects("VideoLibrary") as VideoLibraryDetails[]).find((l) => l.StorageZoneId === z.Id);
       return library && `the storage zone of video library ${library.Name}, made and deleted with it`;
     },
@@ -114,13 +114,18 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
     label: (s) => s.script.Name ?? String(s.script.Id),
     name: (s) => s.script.Name ?? `script-${s.script.Id}`,
     matches: (s, value) => byNameOrId(s.script.Name, s.script.Id)(value),
-    ownedBy: (s) => (s.script.ScriptType === EDGE_SCRIPT_TYPES.DNS ? "a DNS script: the package does not manage DNS scripts yet" : undefined),
+    leftOut: (s) =>
+      s.script.ScriptType === EDGE_SCRIPT_TYPES.DNS
+        ? "a DNS script: the package does not manage DNS scripts yet"
+        : s.code === ""
+          ? "its code is empty, which an EdgeScript's code cannot be"
+          : undefined,
     described: ({ script }) => ({ scriptId: script.Id, name: script.Name, scriptType: script.ScriptType, linkedPullZone: script.LinkedPullZones[0], fingerprint: "" }),
     complete: ({ fingerprint: _derived, ...inputs }, s, out) => {
       const path = `scripts/${out.name}.js`;
       out.addFile(path, s.code);
       // Unpublished code is compared as uploaded; published, as the live release runs it.
-      return { ...inputs, code: new FileAssetPath(path), ...(s.published ? {} : { publish: false }) };
+      return { ...inputs, code: new FileText(path), ...(s.published ? {} : { publish: false }) };
     },
   }),
   kind<Variable, ScriptWithCode>({
@@ -157,7 +162,7 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
     label: (z) => z.Name,
     name: (z) => z.Name,
     matches: (z, value) => byNameOrId(z.Name, z.Id)(value),
-    ownedBy: (z, account) => {
+    leftOut: (z, account) => {
       const library = (account.objects("VideoLibrary") as VideoLibraryDetails[]).find((l) => l.PullZoneId === z.Id);
       if (library) return `the pull zone of video library ${library.Name}, made and deleted with it`;
       const script = (account.objects("EdgeScript") as ScriptWithCode[]).find((s) => s.script.LinkedPullZones[0]?.Id === z.Id && z.EdgeScriptId === s.script.Id);
@@ -178,7 +183,7 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
     label: (h) => h.Value,
     name: (h) => h.Value,
     requested: (z) => ({ pullZoneId: z.Id }),
-    ownedBy: (h) => (h.IsSystemHostname ? "the pull zone's own hostname, made with it" : undefined),
+    leftOut: (h) => (h.IsSystemHostname ? "the pull zone's own hostname, made with it" : undefined),
     complete: (inputs, h, out) => {
       if (inputs.tls !== "custom") return inputs;
       out.addConfig(`${out.variable}Certificate`, false, `the PEM certificate of ${h.Value}`);

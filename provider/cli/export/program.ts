@@ -23,12 +23,16 @@ export class FromConfig {
   ) {}
 }
 
-/** A file of the project, printed as `new pulumi.asset.FileAsset(path)` (relative to the project's directory). */
-export class FileAssetPath {
+/**
+ * A text file of the project, printed as `fs.readFileSync(path, "utf8")` (relative to the project's directory, where
+ * Pulumi runs the program). Text, not a FileAsset: refresh cannot give an asset input back (the engine elides its
+ * contents, see provider/pulumi/wire.ts), while a text input stays as the program gave it.
+ */
+export class FileText {
   constructor(readonly path: string) {}
 }
 
-export type ProgramValue = string | number | boolean | null | Reference | FromConfig | FileAssetPath | ProgramValue[] | { [key: string]: ProgramValue };
+export type ProgramValue = string | number | boolean | null | Reference | FromConfig | FileText | ProgramValue[] | { [key: string]: ProgramValue };
 
 /** One resource of the program. */
 export interface ProgramResource {
@@ -126,7 +130,7 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 export function printValue(value: ProgramValue, indent = ""): string {
   if (value instanceof Reference) return `${value.variable}.${value.output}`;
   if (value instanceof FromConfig) return `config.${value.secret ? "requireSecret" : "require"}(${JSON.stringify(value.key)})`;
-  if (value instanceof FileAssetPath) return `new pulumi.asset.FileAsset(${JSON.stringify(value.path)})`;
+  if (value instanceof FileText) return `fs.readFileSync(${JSON.stringify(value.path)}, "utf8")`;
   if (value === null || typeof value !== "object") return JSON.stringify(value);
   const inner = indent + "  ";
   if (Array.isArray(value)) {
@@ -145,6 +149,7 @@ export function programText(sections: ProgramSection[], origin: string): string 
     `// Written by \`bunnynet export\` (bunnynet-pulumi ${packageInfo.version}) from ${origin}.`,
     "// Every resource adopts the object that already exists (adoptExisting: the inputs are the object as it was read)",
     "// and is protected, so a mistaken edit cannot delete it. Values the API never returns come from the stack config.",
+    'import * as fs from "fs";',
     'import * as pulumi from "@pulumi/pulumi";',
     'import * as bunnynet from "bunnynet-pulumi";',
     "",
