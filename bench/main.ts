@@ -16,6 +16,7 @@ const runs: [script: string, args: string[]][] = [
   ["scale.js", [quick ? "100" : "500"]],
   ["siteScale.js", [quick ? "2" : "10"]],
   ["logsV1Parse.js", [quick ? "200" : "1024"]],
+  ["exportAccount.js", [quick ? "200" : "1000"]],
 ];
 
 let failed = 0;
