@@ -128,6 +128,22 @@ describe("cli: bunnynet export", function () {
     assert.match(run.stdout, /the linked pull zone of edge script export-site-edge/);
   });
 
+  it("--pull-zone narrows the export to that zone and what it holds; --only to the kinds named", async () => {
+    const narrowed = join(root, "cdn-only");
+    const run = await runTool(["export", "--out", narrowed, "--pull-zone", "export-site-cdn"], emulatorEnv(emu));
+    assert.equal(run.code, 0, run.stderr);
+    const program = readFileSync(join(narrowed, "index.ts"), "utf8");
+    const types = [...program.matchAll(/new bunnynet\.(\w+)\(/g)].map((m) => m[1]);
+    assert.deepEqual([...new Set(types)], ["PullZone", "PullZoneHostname", "ShieldZone", "RateLimitRule"]);
+    // The storage zone was not exported: its id stays a number.
+    assert.match(program, new RegExp(`storageZoneId: ${site.storageZoneId},`));
+    const records = join(root, "records-only");
+    const only = await runTool(["export", "--out", records, "--dns-zone", "export-site.example", "--only", "dnsrecord"], emulatorEnv(emu));
+    assert.equal(only.code, 0, only.stderr);
+    const recordTypes = [...readFileSync(join(records, "index.ts"), "utf8").matchAll(/new bunnynet\.(\w+)\(/g)].map((m) => m[1]);
+    assert.deepEqual(recordTypes, ["DnsRecord", "DnsRecord"]);
+  });
+
   it("compiles under Pulumi's template tsconfig", () => {
     const modules = join(out, "node_modules");
     mkdirSync(join(modules, "@pulumi"), { recursive: true });
