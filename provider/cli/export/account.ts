@@ -153,13 +153,20 @@ function sectionTitle(root: Found): string {
 function describe(f: Found): { id: string; inputs: Record<string, ProgramValue>; outputs: Record<string, unknown> } | undefined {
   const def = definitionOf(f.kind.type);
   if (!def) return undefined;
-  const requested = f.kind.requested?.(f.parent?.obj) ?? {};
+  // `describe` states a setting left to the API only when it was asked for: every input is asked, with a marker.
+  const asked = f.kind.everySetting ? Object.fromEntries(Object.keys(def.inputs.shape).map((k) => [k, ASKED])) : {};
+  const requested = { ...asked, ...f.kind.requested?.(f.parent?.obj) };
   const observed = def.describe(f.kind.described ? f.kind.described(f.obj) : f.obj, requested as never);
-  const { adoptExisting: _adopt, ...inputs } = observed.inputs as Record<string, unknown>;
+  const { adoptExisting: _adopt, ...all } = observed.inputs as Record<string, unknown>;
+  // An empty text or list among settings left to the API says nothing a reader needs (unset, the API's stays).
+  const empty = (v: unknown) => f.kind.everySetting && (v === "" || (Array.isArray(v) && v.length === 0));
+  const inputs = Object.fromEntries(Object.entries(all).filter(([, v]) => v !== ASKED && !empty(v)));
   return { id: observed.id, inputs: withoutDefaults(def.inputs, inputs), outputs: observed.outputs as Record<string, unknown> };
 }
 
 const NO_DEFAULT = Symbol("no default");
+/** What an input asked of `describe` holds until it is described (never an API value). */
+const ASKED = Object.freeze({ asked: true });
 
 /** What the schema gives when the input is left out, or NO_DEFAULT. */
 function defaultOf(schema: z.ZodType): unknown {

@@ -43,6 +43,11 @@ export interface ExportKind<Obj = unknown, Parent = unknown> {
   leftOut?(obj: Obj, account: AccountView, parent: Parent): string | undefined;
   /** The inputs `describe` keeps as requested because the object does not hold them: its parent's id. */
   requested?(parent: Parent): Record<string, unknown>;
+  /**
+   * The resource leaves an unset setting to the API (`resolvedWhenUnset`): ask `describe` for every input, so the
+   * program states the settings the object has.
+   */
+  everySetting?: boolean;
   /** The object as the resource's `describe` takes it (default: as read). */
   described?(obj: Obj): unknown;
   /** The inputs `describe` cannot know (a script's code, a secret's value), from the described ones. */
@@ -202,6 +207,7 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
       return zone ? [zone] : [];
     },
     requested: (z) => ({ pullZoneId: z.Id }),
+    everySetting: true,
     label: (s) => `Shield zone ${s.shieldZoneId}`,
     name: (_s, z) => `${z.Name}-shield`,
     references: { pullZoneId: PULL_ZONE_TARGETS },
@@ -246,6 +252,7 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
     type: "VideoLibrary",
     what: "video library",
     read: (client) => client.videoLibraries.list(),
+    everySetting: true,
     label: (l) => l.Name ?? String(l.Id),
     name: (l) => l.Name ?? `library-${l.Id}`,
   }),
