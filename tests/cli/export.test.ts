@@ -147,6 +147,19 @@ describe("cli: bunnynet export", function () {
     assert.deepEqual(recordTypes, ["DnsRecord", "DnsRecord"]);
   });
 
+  it("declares one of two objects with the same identity (adoption would take the first for both), and says so", async () => {
+    const client = emu.client();
+    const first = await client.edgeScripts.createScript({ Name: "twin-edge", ScriptType: 2, Code: "export default {};\n", CreateLinkedPullZone: false });
+    const second = await client.edgeScripts.createScript({ Name: "twin-edge", ScriptType: 2, Code: "export default {};\n", CreateLinkedPullZone: false });
+    const twins = join(root, "twins");
+    const run = await runTool(["export", "--out", twins, "--script", "twin-edge"], emulatorEnv(emu));
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal((readFileSync(join(twins, "index.ts"), "utf8").match(/new bunnynet\.EdgeScript\(/g) ?? []).length, 1);
+    assert.match(run.stdout, new RegExp(`edge script twin-edge \\(id ${second.script.Id}\\): has the same name as the one with id ${first.script.Id}`));
+    await client.edgeScripts.deleteScript(first.script.Id, { deleteLinkedPullZones: false });
+    await client.edgeScripts.deleteScript(second.script.Id, { deleteLinkedPullZones: false });
+  });
+
   it("compiles under Pulumi's template tsconfig", () => {
     const modules = join(out, "node_modules");
     mkdirSync(join(modules, "@pulumi"), { recursive: true });

@@ -81,11 +81,11 @@ export async function readAccount(client: BunnyClient, options: ExportOptions): 
         }
       } catch (e) {
         const where = parent ? ` of ${parent.kind.what} ${parent.kind.label(parent.obj)}` : "";
-        skipped.push({ what: `the ${k.what}s${where}`, reason: `cannot be read: ${(e as Error).message}` });
+        skipped.push({ what: `the ${plural(k.what)}${where}`, reason: `cannot be read: ${(e as Error).message}` });
       }
     }
     counts[k.type] = count;
-    options.progress(`read ${count} ${k.what}${count === 1 ? "" : "s"}`);
+    options.progress(`read ${count} ${count === 1 ? k.what : plural(k.what)}`);
   }
   for (const f of found) {
     if (f.leftOut) continue;
@@ -97,6 +97,8 @@ export async function readAccount(client: BunnyClient, options: ExportOptions): 
   }
   return build(found.filter((f) => !f.leftOut?.startsWith("filtered")), wanted, skipped, counts);
 }
+
+const plural = (what: string) => (what.endsWith("y") ? `${what.slice(0, -1)}ies` : `${what}s`);
 
 function rootKind(k: ExportKind): ExportKind {
   const parent = k.parent && EXPORT_KINDS.find((p) => p.type === k.parent);
@@ -111,6 +113,8 @@ function build(found: Found[], wanted: (k: ExportKind) => boolean, skipped: Skip
   const notes: string[] = [];
   /** `type.output=value` → the variable of the resource written with that output. */
   const outputsSeen = new Map<string, string>();
+  /** Identity (type and identity inputs) → the object declared with it. */
+  const identities = new Map<string, string>();
   const roots = found.filter((f) => !f.parent).sort((a, b) => kindIndex(a.kind) - kindIndex(b.kind));
   const sections: ProgramSection[] = [];
   for (const root of roots) {
@@ -123,6 +127,15 @@ function build(found: Found[], wanted: (k: ExportKind) => boolean, skipped: Skip
         skipped.push({ what: `${f.kind.what} ${f.kind.label(f.obj)}`, reason: "its resource cannot describe it" });
         continue;
       }
+      // Adoption finds an object by its identity: a second object with the same one would adopt the first.
+      const def = definitionOf(f.kind.type);
+      const identity = `${f.kind.type}:${JSON.stringify((def?.identity ?? []).map((k) => described.inputs[k] ?? null))}`;
+      const twin = identities.get(identity);
+      if (twin) {
+        skipped.push({ what: `${f.kind.what} ${f.kind.label(f.obj)} (id ${described.id})`, reason: `has the same ${def?.identity.join(", ")} as ${twin}, and adoption finds objects by it: only the first is declared` });
+        continue;
+      }
+      identities.set(identity, `the one with id ${described.id}`);
       const { name, variable } = names.take(f.kind.name(f.obj, f.parent?.obj), f.kind.type.charAt(0).toLowerCase() + f.kind.type.slice(1));
       const out = {
         variable,
