@@ -3,7 +3,7 @@ import type { BunnyClient } from "../../client";
 import { definitionOf, sameValue } from "../../pulumi";
 import "../../index"; // registers every resource type, whose definitions describe the objects
 import { EXPORT_KINDS, type ExportKind, NOT_EXPORTED, type ObjectFilter } from "./kinds";
-import { type ExtraFiles, FileText, FromConfig, NameTable, type ProgramResource, type ProgramSection, type ProgramValue, Reference } from "./program";
+import { EnumMember, type ExtraFiles, FileText, FromConfig, NameTable, type ProgramResource, type ProgramSection, type ProgramValue, Reference } from "./program";
 
 /**
  * `bunnynet export`'s reading of the account: every kind of EXPORT_KINDS read through the typed client (parents
@@ -146,7 +146,7 @@ function build(found: Found[], wanted: (k: ExportKind) => boolean, skipped: Skip
       };
       let inputs = described.inputs;
       inputs = f.kind.complete ? f.kind.complete(inputs, f.obj, out) : inputs;
-      inputs = withReferences(inputs, f.kind, outputsSeen);
+      inputs = withReferences(withEnumNames(inputs, f.kind), f.kind, outputsSeen);
       resources.push({ type: f.kind.type, name, variable, id: described.id, inputs });
       for (const [output, value] of Object.entries(described.outputs)) {
         if (typeof value === "number" || typeof value === "string") outputsSeen.set(`${f.kind.type}.${output}=${value}`, variable);
@@ -236,7 +236,17 @@ function withReferences(inputs: Record<string, ProgramValue>, k: ExportKind, out
 }
 
 function isMarker(v: object): boolean {
-  return v instanceof Reference || v instanceof FromConfig || v instanceof FileText;
+  return v instanceof Reference || v instanceof FromConfig || v instanceof FileText || v instanceof EnumMember;
+}
+
+/** Enum inputs by their member's name (`bunnynet.ShieldPlanType.Advanced`), where the number is one. */
+function withEnumNames(inputs: Record<string, ProgramValue>, k: ExportKind): Record<string, ProgramValue> {
+  const result = { ...inputs };
+  for (const [key, [enumName, values]] of Object.entries(k.enums ?? {})) {
+    const member = Object.keys(values).find((m) => values[m] === result[key]);
+    if (member !== undefined) result[key] = new EnumMember(enumName, member);
+  }
+  return result;
 }
 
 /** The report: what was written, what to set in config, what adopting writes, what was left out and why. */

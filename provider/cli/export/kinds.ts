@@ -1,6 +1,8 @@
 import type { BunnyClient } from "../../client";
 import { NotFoundError } from "../../http/errors";
 import { EDGE_SCRIPT_TYPES } from "../../schemas/edgeScriptCode";
+import { DdosSensitivity, ShieldPlanType, WafExecutionMode, WafPayloadLimitAction } from "../../schemas/shieldEnums";
+import { EncodingTier } from "../../schemas/videoLibraryEnums";
 import type { DnsRecord, DnsZone, EdgeScript, Hostname, PullZone, RateLimitRule, Secret, ShieldZoneDetails, StorageZone, Variable, VideoLibraryDetails } from "../../types.generated";
 import { FileText, FromConfig, type ProgramValue } from "./program";
 
@@ -52,6 +54,8 @@ export interface ExportKind<Obj = unknown, Parent = unknown> {
   described?(obj: Obj): unknown;
   /** The inputs `describe` cannot know (a script's code, a secret's value), from the described ones. */
   complete?(inputs: Record<string, ProgramValue>, obj: Obj, out: KindOutput): Record<string, ProgramValue>;
+  /** Inputs that hold a number of one of the package's enums (exported at its root by that name). */
+  enums?: Record<string, readonly [name: string, values: Record<string, number>]>;
   /** Inputs (a dotted path for nested ones) that hold another object's id or name. */
   references?: Record<string, readonly Target[]>;
 }
@@ -208,6 +212,13 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
     },
     requested: (z) => ({ pullZoneId: z.Id }),
     everySetting: true,
+    enums: {
+      planType: ["ShieldPlanType", ShieldPlanType],
+      wafExecutionMode: ["WafExecutionMode", WafExecutionMode],
+      wafRequestBodyLimitAction: ["WafPayloadLimitAction", WafPayloadLimitAction],
+      wafResponseBodyLimitAction: ["WafPayloadLimitAction", WafPayloadLimitAction],
+      ddosShieldSensitivity: ["DdosSensitivity", DdosSensitivity],
+    },
     label: (s) => `Shield zone ${s.shieldZoneId}`,
     name: (_s, z) => `${z.Name}-shield`,
     references: { pullZoneId: PULL_ZONE_TARGETS },
@@ -253,6 +264,7 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
     what: "video library",
     read: (client) => client.videoLibraries.list(),
     everySetting: true,
+    enums: { encodingTier: ["EncodingTier", EncodingTier] },
     label: (l) => l.Name ?? String(l.Id),
     name: (l) => l.Name ?? `library-${l.Id}`,
   }),

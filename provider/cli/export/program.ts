@@ -32,7 +32,15 @@ export class FileText {
   constructor(readonly path: string) {}
 }
 
-export type ProgramValue = string | number | boolean | null | Reference | FromConfig | FileText | ProgramValue[] | { [key: string]: ProgramValue };
+/** A member of one of the package's enums, printed as `bunnynet.Enum.Member` (the API's number as a person writes it). */
+export class EnumMember {
+  constructor(
+    readonly enumName: string,
+    readonly member: string,
+  ) {}
+}
+
+export type ProgramValue = string | number | boolean | null | Reference | FromConfig | FileText | EnumMember | ProgramValue[] | { [key: string]: ProgramValue };
 
 /** One resource of the program. */
 export interface ProgramResource {
@@ -130,6 +138,7 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 export function printValue(value: ProgramValue, indent = ""): string {
   if (value instanceof Reference) return `${value.variable}.${value.output}`;
   if (value instanceof FromConfig) return `config.${value.secret ? "requireSecret" : "require"}(${JSON.stringify(value.key)})`;
+  if (value instanceof EnumMember) return `bunnynet.${value.enumName}.${value.member}`;
   if (value instanceof FileText) return `fs.readFileSync(${JSON.stringify(value.path)}, "utf8")`;
   if (value === null || typeof value !== "object") return JSON.stringify(value);
   const inner = indent + "  ";
