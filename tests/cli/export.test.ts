@@ -118,6 +118,7 @@ describe("cli: bunnynet export", function () {
     // Settings the resources leave to the API are stated as the objects have them.
     assert.match(program, /new bunnynet\.ShieldZone\("export-site-cdn-shield", \{\n {2}pullZoneId: exportSiteCdn\.pullZoneId,\n {2}planType: bunnynet\.ShieldPlanType\.\w+,/);
     assert.match(program, /new bunnynet\.VideoLibrary\("export-site-videos", \{\n {2}name: "export-site-videos",\n {2}playerVersion: \d,/);
+    assert.match(program, /operatorType: bunnynet\.RuleOperator\.BEGINSWITH,/);
     assert.match(program, /value: config\.requireSecret\("exportSiteEdgeApiToken"\)/);
     assert.match(program, /code: fs\.readFileSync\("scripts\/export-site-edge\.js", "utf8"\)/);
     assert.ok(!program.includes(`"export-site-edge.b-cdn.net"`) && !/PullZone\("export-site-edge"/.test(program), "the script's own pull zone is not declared");

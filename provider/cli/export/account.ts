@@ -213,40 +213,49 @@ function withoutDefaults(schema: z.ZodType, value: Record<string, unknown>): Rec
   return kept;
 }
 
+/** Replaces the value at a dotted path of plain objects (markers are not entered), when `change` gives another. */
+function replaceAt(inputs: Record<string, ProgramValue>, path: string, change: (value: ProgramValue) => ProgramValue | undefined): Record<string, ProgramValue> {
+  const [key, ...rest] = path.split(".");
+  const value = inputs[key];
+  if (value === undefined) return inputs;
+  if (rest.length === 0) {
+    const changed = change(value);
+    return changed === undefined ? inputs : { ...inputs, [key]: changed };
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value) || isMarker(value)) return inputs;
+  return { ...inputs, [key]: replaceAt(value as Record<string, ProgramValue>, rest.join("."), change) };
+}
+
 /** Inputs that equal an output of a resource written before become references to it. */
 function withReferences(inputs: Record<string, ProgramValue>, k: ExportKind, outputsSeen: Map<string, string>): Record<string, ProgramValue> {
-  const result: Record<string, ProgramValue> = { ...inputs };
-  for (const [path, targets] of Object.entries(k.references ?? {})) {
-    const keys = path.split(".");
-    const holder = keys.slice(0, -1).reduce<ProgramValue | undefined>((o, key) => (o && typeof o === "object" && !Array.isArray(o) && !isMarker(o) ? (o as Record<string, ProgramValue>)[key] : undefined), result);
-    if (!holder || typeof holder !== "object" || Array.isArray(holder) || isMarker(holder)) continue;
-    const record = holder as Record<string, ProgramValue>;
-    const last = keys[keys.length - 1];
-    const value = record[last];
-    if (typeof value !== "number" && typeof value !== "string") continue;
-    for (const [type, output] of targets) {
-      const variable = outputsSeen.get(`${type}.${output}=${value}`);
-      if (variable) {
-        record[last] = new Reference(variable, output);
-        break;
-      }
-    }
-  }
-  return result;
+  return Object.entries(k.references ?? {}).reduce(
+    (result, [path, targets]) =>
+      replaceAt(result, path, (value) => {
+        if (typeof value !== "number" && typeof value !== "string") return undefined;
+        for (const [type, output] of targets) {
+          const variable = outputsSeen.get(`${type}.${output}=${value}`);
+          if (variable) return new Reference(variable, output);
+        }
+        return undefined;
+      }),
+    inputs,
+  );
 }
 
 function isMarker(v: object): boolean {
   return v instanceof Reference || v instanceof FromConfig || v instanceof FileText || v instanceof EnumMember;
 }
 
-/** Enum inputs by their member's name (`bunnynet.ShieldPlanType.Advanced`), where the number is one. */
+/** Enum inputs (a dotted path for nested ones) by their member's name (`bunnynet.ShieldPlanType.Advanced`). */
 function withEnumNames(inputs: Record<string, ProgramValue>, k: ExportKind): Record<string, ProgramValue> {
-  const result = { ...inputs };
-  for (const [key, [enumName, values]] of Object.entries(k.enums ?? {})) {
-    const member = Object.keys(values).find((m) => values[m] === result[key]);
-    if (member !== undefined) result[key] = new EnumMember(enumName, member);
-  }
-  return result;
+  return Object.entries(k.enums ?? {}).reduce(
+    (result, [path, [enumName, values]]) =>
+      replaceAt(result, path, (value) => {
+        const member = Object.keys(values).find((m) => values[m] === value);
+        return member === undefined ? undefined : new EnumMember(enumName, member);
+      }),
+    inputs,
+  );
 }
 
 /** The report: what was written, what to set in config, what adopting writes, what was left out and why. */

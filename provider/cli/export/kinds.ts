@@ -1,7 +1,18 @@
 import type { BunnyClient } from "../../client";
 import { NotFoundError } from "../../http/errors";
 import { EDGE_SCRIPT_TYPES } from "../../schemas/edgeScriptCode";
-import { DdosSensitivity, ShieldPlanType, WafExecutionMode, WafPayloadLimitAction } from "../../schemas/shieldEnums";
+import {
+  DdosSensitivity,
+  RateLimitAction,
+  RateLimitBlockTime,
+  RateLimitCounterKey,
+  RateLimitTimeframe,
+  RuleOperator,
+  RuleSeverity,
+  ShieldPlanType,
+  WafExecutionMode,
+  WafPayloadLimitAction,
+} from "../../schemas/shieldEnums";
 import { EncodingTier } from "../../schemas/videoLibraryEnums";
 import type { DnsRecord, DnsZone, EdgeScript, Hostname, PullZone, RateLimitRule, Secret, ShieldZoneDetails, StorageZone, Variable, VideoLibraryDetails } from "../../types.generated";
 import { FileText, FromConfig, type ProgramValue } from "./program";
@@ -54,7 +65,7 @@ export interface ExportKind<Obj = unknown, Parent = unknown> {
   described?(obj: Obj): unknown;
   /** The inputs `describe` cannot know (a script's code, a secret's value), from the described ones. */
   complete?(inputs: Record<string, ProgramValue>, obj: Obj, out: KindOutput): Record<string, ProgramValue>;
-  /** Inputs that hold a number of one of the package's enums (exported at its root by that name). */
+  /** Inputs (a dotted path for nested ones) that hold a number of one of the package's enums (exported at its root by that name). */
   enums?: Record<string, readonly [name: string, values: Record<string, number>]>;
   /** Inputs (a dotted path for nested ones) that hold another object's id or name. */
   references?: Record<string, readonly Target[]>;
@@ -230,6 +241,14 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
     read: (client, s) => client.shield.listRateLimits(s.shieldZoneId),
     label: (r) => r.ruleName ?? String(r.id),
     name: (r) => r.ruleName ?? `rule-${r.id}`,
+    enums: {
+      "configuration.operatorType": ["RuleOperator", RuleOperator],
+      "configuration.actionType": ["RateLimitAction", RateLimitAction],
+      "configuration.severityType": ["RuleSeverity", RuleSeverity],
+      "configuration.counterKeyType": ["RateLimitCounterKey", RateLimitCounterKey],
+      "configuration.timeframe": ["RateLimitTimeframe", RateLimitTimeframe],
+      "configuration.blockTime": ["RateLimitBlockTime", RateLimitBlockTime],
+    },
     references: { shieldZoneId: [["ShieldZone", "shieldZoneId"]] },
   }),
   kind<DnsZone>({
