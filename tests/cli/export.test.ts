@@ -161,6 +161,22 @@ describe("cli: bunnynet export", function () {
     await client.edgeScripts.deleteScript(second.script.Id, { deleteLinkedPullZones: false });
   });
 
+  it("an object it cannot read is reported, the rest written, and the exit code says the result is partial", async () => {
+    await emu.faults({ rules: [{ path: `^/compute/script/${site.scriptId}/secrets$`, method: "GET", errorRate: 1, errorStatus: 403, phase: "before" }] });
+    try {
+      const partial = join(root, "partial");
+      const run = await runTool(["export", "--out", partial, "--script", "export-site-edge"], emulatorEnv(emu));
+      assert.equal(run.code, 4, run.stderr);
+      assert.match(run.stdout, /- the script secrets of edge script export-site-edge: cannot be read: /);
+      const program = readFileSync(join(partial, "index.ts"), "utf8");
+      assert.match(program, /new bunnynet\.EdgeScript\("export-site-edge"/);
+      assert.match(program, /new bunnynet\.ScriptVariable\("export-site-edge-greeting"/);
+      assert.ok(!program.includes("ScriptSecret"));
+    } finally {
+      await emu.clearFaults();
+    }
+  });
+
   it("compiles under Pulumi's template tsconfig", () => {
     const modules = join(out, "node_modules");
     mkdirSync(join(modules, "@pulumi"), { recursive: true });
