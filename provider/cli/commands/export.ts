@@ -67,7 +67,11 @@ export const exportCommand: Command = {
     const projectName = slug(project);
     const { readAccount, reportText } = await import("../export/account.js");
     const filters = Object.fromEntries(FILTERS.map((f) => [f, list(values, f)]));
-    const exported = await readAccount(client(), { only, filters, progress: (line) => io.stderr(`bunnynet export: ${line}\n`) });
+    const exported = await readAccount(client(), { only, filters, signal: io.signal, progress: (line) => io.stderr(`bunnynet export: ${line}\n`) });
+    if (!exported) {
+      io.stderr("bunnynet export: interrupted, nothing written\n");
+      return ExitCode.Interrupted;
+    }
     const report = reportText(exported, projectName);
     const files = projectFiles(projectName, exported.sections, exported.files, `the account at ${client().settings.apiUrl}`, report);
     for (const [path, content] of Object.entries(files)) {

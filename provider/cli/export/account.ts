@@ -18,6 +18,8 @@ export interface ExportOptions {
   /** Names or ids per filter flag (a filter given narrows its kind; kinds of other filters are then left out). */
   filters: Partial<Record<ObjectFilter, readonly string[]>>;
   progress(line: string): void;
+  /** Aborted on Ctrl-C: the reading stops between reads, and nothing is written. */
+  signal?: AbortSignal;
 }
 
 export interface Skipped {
@@ -58,7 +60,8 @@ function needed(k: ExportKind, wanted: (k: ExportKind) => boolean): boolean {
   return wanted(k) || EXPORT_KINDS.some((child) => child.parent === k.type && needed(child, wanted));
 }
 
-export async function readAccount(client: BunnyClient, options: ExportOptions): Promise<ExportedAccount> {
+/** The account as a program, or undefined when interrupted. */
+export async function readAccount(client: BunnyClient, options: ExportOptions): Promise<ExportedAccount | undefined> {
   const filtered = Object.values(options.filters).some((v) => v && v.length > 0);
   const topLevelWanted = (k: ExportKind): boolean => !filtered || (k.filter !== undefined && (options.filters[k.filter]?.length ?? 0) > 0);
   const wanted = (k: ExportKind): boolean => (options.only.size === 0 || options.only.has(k.type)) && topLevelWanted(rootKind(k));
@@ -72,6 +75,7 @@ export async function readAccount(client: BunnyClient, options: ExportOptions): 
     const parents: (Found | undefined)[] = k.parent ? found.filter((f) => f.kind.type === k.parent && !f.leftOut?.startsWith("filtered")) : [undefined];
     let count = 0;
     for (const parent of parents) {
+      if (options.signal?.aborted) return undefined;
       try {
         for await (const obj of await k.read(client, parent?.obj)) {
           const values = k.filter ? options.filters[k.filter] : undefined;
