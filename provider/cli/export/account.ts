@@ -48,6 +48,8 @@ interface Found {
   kind: ExportKind;
   obj: unknown;
   parent?: Found;
+  /** Not named by a filter: read for nothing else, dropped before the program. */
+  filteredOut: boolean;
   /** Left out, and why. */
   leftOut?: string;
 }
@@ -72,7 +74,7 @@ export async function readAccount(client: BunnyClient, options: ExportOptions): 
 
   for (const k of EXPORT_KINDS) {
     if (!needed(k, wanted)) continue;
-    const parents: (Found | undefined)[] = k.parent ? found.filter((f) => f.kind.type === k.parent && !f.leftOut?.startsWith("filtered")) : [undefined];
+    const parents: (Found | undefined)[] = k.parent ? found.filter((f) => f.kind.type === k.parent && !f.filteredOut) : [undefined];
     let count = 0;
     for (const parent of parents) {
       if (options.signal?.aborted) return undefined;
@@ -80,7 +82,7 @@ export async function readAccount(client: BunnyClient, options: ExportOptions): 
         for await (const obj of await k.read(client, parent?.obj)) {
           const values = k.filter ? options.filters[k.filter] : undefined;
           const named = !values || values.length === 0 || values.some((v) => k.matches?.(obj, v));
-          found.push({ kind: k, obj, parent, leftOut: named ? undefined : "filtered out" });
+          found.push({ kind: k, obj, parent, filteredOut: !named });
           count++;
         }
       } catch (e) {
@@ -92,14 +94,14 @@ export async function readAccount(client: BunnyClient, options: ExportOptions): 
     options.progress(`read ${count} ${count === 1 ? k.what : plural(k.what)}`);
   }
   for (const f of found) {
-    if (f.leftOut) continue;
+    if (f.filteredOut) continue;
     const owner = f.kind.leftOut?.(f.obj, account, f.parent?.obj);
     if (owner) {
       f.leftOut = owner;
       if (wanted(f.kind)) skipped.push({ what: `${f.kind.what} ${f.kind.label(f.obj)}`, reason: owner });
     }
   }
-  return build(found.filter((f) => !f.leftOut?.startsWith("filtered")), wanted, skipped, counts);
+  return build(found.filter((f) => !f.filteredOut), wanted, skipped, counts);
 }
 
 const plural = (what: string) => (what.endsWith("y") ? `${what.slice(0, -1)}ies` : `${what}s`);
