@@ -3,8 +3,10 @@ import { typeToken } from "../../pulumi/base";
 
 /**
  * The Pulumi TypeScript project `bunnynet export` writes: its files (Pulumi.yaml, package.json, the tsconfig of
- * Pulumi's template, index.ts) and the bulk-import file beside them. Values that are not literals (another
- * resource's output, a config value, a file asset) are marker classes, printed as code.
+ * Pulumi's template: pulumi/templates typescript/tsconfig.json, index.ts) and the bulk-import file beside them, in the
+ * documented `pulumi import --file` format (`{ nameTable, resources: [{ type, name, id }] }`, see PULUMI-NOTES.md;
+ * dynamic resources cannot be imported yet, pulumi/pulumi#16175). Values that are not literals (another resource's
+ * output, a config value, a file's text, an enum member) are marker classes, printed as code.
  */
 
 /** Another exported resource's output, printed as `variable.output`. */
