@@ -18,6 +18,7 @@ const runs: [script: string, args: string[]][] = [
   ["storageFolder.js", [quick ? "100" : "500"]],
   ["logsV1Parse.js", [quick ? "200" : "1024"]],
   ["videoUpload.js", [quick ? "64" : "256"]],
+  ["exportAccount.js", [quick ? "200" : "1000"]],
 ];
 
 let failed = 0;

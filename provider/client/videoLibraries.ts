@@ -53,16 +53,21 @@ export class VideoLibrariesClient {
     }
   }
 
-  /** The library named exactly `name` (the newest if several), or undefined. Pages through `GET /videolibrary` (unfiltered, so every look-up of a deployment shares the pages). */
-  async findByName(name: string): Promise<VideoLibraryDetails | undefined> {
-    let found: VideoLibraryDetails | undefined;
+  /** Every library of the account, page by page (`GET /videolibrary`, unfiltered, so every look-up of a deployment shares the pages; bounded by PageGuard). */
+  async *list(): AsyncGenerator<VideoLibraryDetails> {
     const guard = new PageGuard("GET", "/videolibrary", this.http.limits);
     for (let page = 1; ; page++) {
       const res = await this.http.request({ api: "core", method: "GET", path: "/videolibrary", query: { page, perPage: 1000 }, responseSchema: LibraryPageSchema, cacheable: true });
       guard.page(res.body.Items);
-      for (const library of res.body.Items) if (library.Name === name && (!found || library.Id > found.Id)) found = library;
-      if (!res.body.HasMoreItems || res.body.Items.length === 0) break;
+      yield* res.body.Items;
+      if (!res.body.HasMoreItems || res.body.Items.length === 0) return;
     }
+  }
+
+  /** The library named exactly `name` (the newest if several), or undefined. */
+  async findByName(name: string): Promise<VideoLibraryDetails | undefined> {
+    let found: VideoLibraryDetails | undefined;
+    for await (const library of this.list()) if (library.Name === name && (!found || library.Id > found.Id)) found = library;
     return found;
   }
 

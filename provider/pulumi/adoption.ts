@@ -21,7 +21,9 @@ type Seen<Shape extends InputShape, O> = Observed<InputsOf<Shape>, O>;
 
 /**
  * Creates the object, or adopts an existing one with the same identity when allowed. The look-up comes first,
- * unless the API refuses duplicates itself (`refusesDuplicates`): then only a refused create looks.
+ * unless the API refuses duplicates itself (`refusesDuplicates`) and the program does not ask to adopt: then only a
+ * refused create looks (an adoption the create's refusal would only delay: `bunnynet export`'s programs adopt with
+ * reads alone).
  * After an ambiguous failure the object is looked up before anything is tried again, so a create whose answer
  * was lost is not repeated into a duplicate (and when the look-up fails too, nothing is).
  */
@@ -32,7 +34,8 @@ export async function createOrAdopt<Shape extends InputShape, Obj, O extends obj
 ): Promise<Seen<Shape, O>> {
   const find = def.find;
   if (!find) return def.describe(await def.create(ctx, inputs), inputs);
-  if (!def.refusesDuplicates) {
+  // A program that asks to adopt expects the object to exist: the look-up comes first, and no create is sent to be refused.
+  if (!def.refusesDuplicates || wantsAdoption(inputs)) {
     const existing = await find(ctx, inputs);
     if (existing !== undefined) return settle(def, ctx, adopt(def, existing, inputs, wantsAdoption(inputs)), inputs);
   }

@@ -14,7 +14,7 @@ export { ENTRY_POINT, providerText } from "./shim";
 export { ProviderSession, settingsFromConfig, type EngineConfig } from "./session";
 export type { AdoptableArgs, OutputProperties, ResourceHandle, ResourceImplementation } from "./types";
 export { type CheckFailure, type Observed, type ResourceContext, type ResourceDefinition, type State, adoptionInputs } from "./definition";
-export { defineResource, implementationOf, registeredTypes } from "./registry";
+export { defineResource, definitionOf, implementationOf, registeredTypes } from "./registry";
 export { argsMatchSchema } from "./typeProofs";
 export { checkInputs } from "./checking";
 export { isAmbiguous } from "./adoption";

@@ -10,10 +10,20 @@ import { implement } from "./lifecycle";
  */
 
 const definitions = new Map<string, () => ResourceImplementation>();
+/** The definitions themselves, by type: `bunnynet export` describes API objects as their resources' inputs with them. */
+const declared = new Map<string, ResourceDefinition<InputShape, unknown, object>>();
 
 /** The implementation of a type registered by `defineResource` (one instance per process). */
 export function implementationOf(type: string): ResourceImplementation | undefined {
   return definitions.get(type)?.();
+}
+
+/**
+ * The definition registered for a type (once provider/index has loaded), for code that reads objects as a resource
+ * sees them without running it: `describe` gives the inputs an adoption compares.
+ */
+export function definitionOf(type: string): ResourceDefinition<InputShape, unknown, object> | undefined {
+  return declared.get(type);
 }
 
 /** Every registered type name (all of the package's resources once provider/index has loaded). */
@@ -49,6 +59,7 @@ function register<Shape extends InputShape, Obj, O extends object>(def: Resource
   if (definitions.has(def.type)) throw new Error(`resource type ${def.type} is defined twice`);
   let instance: ResourceImplementation | undefined;
   definitions.set(def.type, () => (instance ??= implement(def)));
+  declared.set(def.type, def as unknown as ResourceDefinition<InputShape, unknown, object>);
   return {
     type: def.type,
     outputNames: [...Object.keys(def.inputs.shape), ...def.computedOutputs],

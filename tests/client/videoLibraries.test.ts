@@ -26,6 +26,9 @@ describe("client: video libraries (create, update, get, delete, find) against th
     assert.deepEqual(await client().get(library.Id), library);
     assert.equal((await client().findByName(name))?.Id, library.Id);
     assert.equal(await client().findByName("no such library"), undefined);
+    const listed: number[] = [];
+    for await (const l of client().list()) listed.push(l.Id);
+    assert.ok(listed.includes(library.Id) && new Set(listed).size === listed.length, "every library once");
   });
 
   it("update changes the settings given, the name too, and keeps the rest", async () => {

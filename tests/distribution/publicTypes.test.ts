@@ -308,6 +308,7 @@ export async function useClient(c: bunnynet.BunnyClient): Promise<void> {
   const lib: bunnynet.api.VideoLibraryDetails = await c.videoLibraries.create({ Name: "videos" } satisfies bunnynet.api.CreateVideoLibraryInput);
   await c.videoLibraries.update((await c.videoLibraries.get(lib.Id)).Id, { WebhookUrl: "" } satisfies bunnynet.api.UpdateVideoLibraryInput);
   const libDeleted: boolean = await c.videoLibraries.delete((await c.videoLibraries.findByName("videos"))?.Id ?? lib.Id);
+  for await (const library of c.videoLibraries.list()) console.log(library.Name, library.PullZoneId);
   console.log(libDeleted);
   const video: bunnynet.api.Video = await c.stream.getVideo(7, "guid", { libraryKey });
   const source: bunnynet.api.ThumbnailSource = { frame: 1 };

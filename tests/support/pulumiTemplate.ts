@@ -1,21 +1,6 @@
 /**
- * The tsconfig of Pulumi's own TypeScript template (`pulumi new typescript`: pulumi/templates, typescript/tsconfig.json),
- * which most users' projects start from: no `skipLibCheck`, no `esModuleInterop`, `moduleResolution: node`. Public
- * types must compile under it.
+ * The tsconfig of Pulumi's own TypeScript template (`pulumi new typescript`), which most users' projects start from:
+ * no `skipLibCheck`, no `esModuleInterop`, `moduleResolution: node`. Public types must compile under it; it is
+ * defined once, beside the project `bunnynet export` writes with it.
  */
-export const PULUMI_TEMPLATE_TSCONFIG = {
-  compilerOptions: {
-    strict: true,
-    outDir: "bin",
-    target: "es2020",
-    module: "commonjs",
-    moduleResolution: "node",
-    sourceMap: true,
-    experimentalDecorators: true,
-    pretty: true,
-    noFallthroughCasesInSwitch: true,
-    noImplicitReturns: true,
-    forceConsistentCasingInFileNames: true,
-  },
-  files: ["index.ts"],
-};
+export { PULUMI_TEMPLATE_TSCONFIG } from "bunnynet-pulumi/dist/cli/export/program.js";

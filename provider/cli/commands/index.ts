@@ -2,6 +2,7 @@ import type { Command } from "../command";
 import { accountCloseCommand } from "./account";
 import { apikeysCommand } from "./apikeys";
 import { endpointsCommand, regionsCommand } from "./containers";
+import { exportCommand } from "./export";
 import { hostnamesCommand } from "./hostnames";
 import { secretsCommand } from "./scripts";
 import { logsDownloadCommand, logsQueryCommand, logsTailCommand } from "./logs";
@@ -16,5 +17,6 @@ export const commands: Command[] = [
   hostnamesCommand,
   secretsCommand,
   apikeysCommand,
+  exportCommand,
   accountCloseCommand,
 ];

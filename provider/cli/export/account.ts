@@ -1,0 +1,285 @@
+import type { z } from "zod";
+import type { BunnyClient } from "../../client";
+import { definitionOf, sameValue } from "../../pulumi";
+import "../../index"; // registers every resource type, whose definitions describe the objects
+import { EXPORT_KINDS, type ExportKind, NOT_EXPORTED, type ObjectFilter } from "./kinds";
+import { EnumMember, type ExtraFiles, FileText, FromConfig, NameTable, type ProgramResource, type ProgramSection, type ProgramValue, Reference } from "./program";
+
+/**
+ * `bunnynet export`'s reading of the account: every kind of EXPORT_KINDS read through the typed client (parents
+ * before what they hold), each object described by its resource's own `describe` (the inputs adoption compares),
+ * left without the inputs that equal their defaults, with references to the objects written before it, in one
+ * section per zone. What cannot be read or belongs to another object goes to the report.
+ */
+
+export interface ExportOptions {
+  /** Resource types to write (all when empty). */
+  only: ReadonlySet<string>;
+  /** Names or ids per filter flag (a filter given narrows its kind; kinds of other filters are then left out). */
+  filters: Partial<Record<ObjectFilter, readonly string[]>>;
+  progress(line: string): void;
+  /** Aborted on Ctrl-C: the reading stops between reads, and nothing is written. */
+  signal?: AbortSignal;
+}
+
+export interface Skipped {
+  what: string;
+  reason: string;
+}
+
+export interface ConfigKey {
+  key: string;
+  secret: boolean;
+  what: string;
+}
+
+export interface ExportedAccount {
+  sections: ProgramSection[];
+  files: ExtraFiles;
+  config: ConfigKey[];
+  skipped: Skipped[];
+  /** What adopting will write, by resource. */
+  notes: string[];
+  /** Objects read, by kind. */
+  counts: Record<string, number>;
+}
+
+interface Found {
+  kind: ExportKind;
+  obj: unknown;
+  parent?: Found;
+  /** Not named by a filter: read for nothing else, dropped before the program. */
+  filteredOut: boolean;
+  /** Left out, and why. */
+  leftOut?: string;
+}
+
+const rootOf = (f: Found): Found => (f.parent ? rootOf(f.parent) : f);
+const kindIndex = (k: ExportKind) => EXPORT_KINDS.indexOf(k);
+
+/** Whether any kind under `k` (itself included) is wanted: a parent is read for its children even when not written. */
+function needed(k: ExportKind, wanted: (k: ExportKind) => boolean): boolean {
+  return wanted(k) || EXPORT_KINDS.some((child) => child.parent === k.type && needed(child, wanted));
+}
+
+/** The account as a program, or undefined when interrupted. */
+export async function readAccount(client: BunnyClient, options: ExportOptions): Promise<ExportedAccount | undefined> {
+  const filtered = Object.values(options.filters).some((v) => v && v.length > 0);
+  const topLevelWanted = (k: ExportKind): boolean => !filtered || (k.filter !== undefined && (options.filters[k.filter]?.length ?? 0) > 0);
+  const wanted = (k: ExportKind): boolean => (options.only.size === 0 || options.only.has(k.type)) && topLevelWanted(rootKind(k));
+  const found: Found[] = [];
+  const skipped: Skipped[] = [];
+  const counts: Record<string, number> = {};
+  const account = { objects: (type: string) => found.filter((f) => f.kind.type === type).map((f) => f.obj) };
+
+  for (const k of EXPORT_KINDS) {
+    if (!needed(k, wanted)) continue;
+    const parents: (Found | undefined)[] = k.parent ? found.filter((f) => f.kind.type === k.parent && !f.filteredOut) : [undefined];
+    let count = 0;
+    for (const parent of parents) {
+      if (options.signal?.aborted) return undefined;
+      try {
+        for await (const obj of await k.read(client, parent?.obj)) {
+          const values = k.filter ? options.filters[k.filter] : undefined;
+          const named = !values || values.length === 0 || values.some((v) => k.matches?.(obj, v));
+          found.push({ kind: k, obj, parent, filteredOut: !named });
+          count++;
+        }
+      } catch (e) {
+        const where = parent ? ` of ${parent.kind.what} ${parent.kind.label(parent.obj)}` : "";
+        skipped.push({ what: `the ${plural(k.what)}${where}`, reason: `cannot be read: ${(e as Error).message}` });
+      }
+    }
+    counts[k.type] = count;
+    options.progress(`read ${count} ${count === 1 ? k.what : plural(k.what)}`);
+  }
+  for (const f of found) {
+    if (f.filteredOut) continue;
+    const owner = f.kind.leftOut?.(f.obj, account, f.parent?.obj);
+    if (owner) {
+      f.leftOut = owner;
+      if (wanted(f.kind)) skipped.push({ what: `${f.kind.what} ${f.kind.label(f.obj)}`, reason: owner });
+    }
+  }
+  return build(found.filter((f) => !f.filteredOut), wanted, skipped, counts);
+}
+
+const plural = (what: string) => (what.endsWith("y") ? `${what.slice(0, -1)}ies` : `${what}s`);
+
+function rootKind(k: ExportKind): ExportKind {
+  const parent = k.parent && EXPORT_KINDS.find((p) => p.type === k.parent);
+  return parent ? rootKind(parent) : k;
+}
+
+/** The program: sections in the order of their root kind, resources in kind order, references to what came before. */
+function build(found: Found[], wanted: (k: ExportKind) => boolean, skipped: Skipped[], counts: Record<string, number>): ExportedAccount {
+  const names = new NameTable();
+  const files: ExtraFiles = {};
+  const config: ConfigKey[] = [];
+  const notes: string[] = [];
+  /** `type.output=value` → the variable of the resource written with that output. */
+  const outputsSeen = new Map<string, string>();
+  /** Identity (type and identity inputs) → the object declared with it. */
+  const identities = new Map<string, string>();
+  const roots = found.filter((f) => !f.parent).sort((a, b) => kindIndex(a.kind) - kindIndex(b.kind));
+  const sections: ProgramSection[] = [];
+  for (const root of roots) {
+    const members = found.filter((f) => rootOf(f) === root).sort((a, b) => kindIndex(a.kind) - kindIndex(b.kind));
+    const resources: ProgramResource[] = [];
+    for (const f of members) {
+      if (f.leftOut || !wanted(f.kind)) continue;
+      const described = describe(f);
+      if (!described) {
+        skipped.push({ what: `${f.kind.what} ${f.kind.label(f.obj)}`, reason: "its resource cannot describe it" });
+        continue;
+      }
+      // Adoption finds an object by its identity: a second object with the same one would adopt the first.
+      const def = definitionOf(f.kind.type);
+      const identity = `${f.kind.type}:${JSON.stringify((def?.identity ?? []).map((k) => described.inputs[k] ?? null))}`;
+      const twin = identities.get(identity);
+      if (twin) {
+        skipped.push({ what: `${f.kind.what} ${f.kind.label(f.obj)} (id ${described.id})`, reason: `has the same ${def?.identity.join(", ")} as ${twin}, and adoption finds objects by it: only the first is declared` });
+        continue;
+      }
+      identities.set(identity, `the one with id ${described.id}`);
+      const { name, variable } = names.take(f.kind.name(f.obj, f.parent?.obj), f.kind.type.charAt(0).toLowerCase() + f.kind.type.slice(1));
+      const out = {
+        variable,
+        name,
+        addFile: (path: string, content: string) => void (files[path] = content),
+        addConfig: (key: string, secret: boolean, what: string) => void config.push({ key, secret, what }),
+        note: (text: string) => void notes.push(`${f.kind.type} ${name}: ${text}`),
+      };
+      let inputs = described.inputs;
+      inputs = f.kind.complete ? f.kind.complete(inputs, f.obj, out) : inputs;
+      inputs = withReferences(withEnumNames(inputs, f.kind), f.kind, outputsSeen);
+      resources.push({ type: f.kind.type, name, variable, id: described.id, inputs });
+      for (const [output, value] of Object.entries(described.outputs)) {
+        if (typeof value === "number" || typeof value === "string") outputsSeen.set(`${f.kind.type}.${output}=${value}`, variable);
+      }
+    }
+    if (resources.length > 0) sections.push({ title: sectionTitle(root), resources });
+  }
+  return { sections, files, config, skipped, notes, counts };
+}
+
+function sectionTitle(root: Found): string {
+  const title = `${root.kind.what.charAt(0).toUpperCase()}${root.kind.what.slice(1)} ${root.kind.label(root.obj)}`;
+  return root.leftOut ? `${title} (${root.leftOut}: not declared here)` : title;
+}
+
+/** The object as its resource's inputs (without adoptExisting and the defaults), its id and outputs. */
+function describe(f: Found): { id: string; inputs: Record<string, ProgramValue>; outputs: Record<string, unknown> } | undefined {
+  const def = definitionOf(f.kind.type);
+  if (!def) return undefined;
+  // `describe` states a setting left to the API only when it was asked for: every input is asked, with a marker.
+  const asked = f.kind.everySetting ? Object.fromEntries(Object.keys(def.inputs.shape).map((k) => [k, ASKED])) : {};
+  const requested = { ...asked, ...f.kind.requested?.(f.parent?.obj) };
+  const observed = def.describe(f.kind.described ? f.kind.described(f.obj) : f.obj, requested as never);
+  const { adoptExisting: _adopt, ...all } = observed.inputs as Record<string, unknown>;
+  // An empty text or list among settings left to the API says nothing a reader needs (unset, the API's stays).
+  const empty = (v: unknown) => f.kind.everySetting && (v === "" || (Array.isArray(v) && v.length === 0));
+  const inputs = Object.fromEntries(Object.entries(all).filter(([, v]) => v !== ASKED && !empty(v)));
+  return { id: observed.id, inputs: withoutDefaults(def.inputs, inputs), outputs: observed.outputs as Record<string, unknown> };
+}
+
+const NO_DEFAULT = Symbol("no default");
+/** What an input asked of `describe` holds until it is described (never an API value). */
+const ASKED = Object.freeze({ asked: true });
+
+/** What the schema gives when the input is left out, or NO_DEFAULT. */
+function defaultOf(schema: z.ZodType): unknown {
+  const parsed = schema.safeParse(undefined);
+  return parsed.success && parsed.data !== undefined ? parsed.data : NO_DEFAULT;
+}
+
+/** The object schema inside optional/default wrappers, if it is one. */
+function objectShape(schema: z.ZodType): Record<string, z.ZodType> | undefined {
+  let s: unknown = schema;
+  for (let i = 0; i < 4 && s; i++) {
+    const shape = (s as { shape?: Record<string, z.ZodType> }).shape;
+    if (shape && typeof shape === "object") return shape;
+    s = (s as { def?: { innerType?: unknown } }).def?.innerType;
+  }
+  return undefined;
+}
+
+/** Inputs without the unset ones and those equal to their default (as a person writes them); nested objects too. */
+function withoutDefaults(schema: z.ZodType, value: Record<string, unknown>): Record<string, ProgramValue> {
+  const shape = objectShape(schema) ?? {};
+  const kept: Record<string, ProgramValue> = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (v === undefined || v === null) continue;
+    const field = shape[key];
+    const fallback = field ? defaultOf(field) : NO_DEFAULT;
+    if (fallback !== NO_DEFAULT && sameValue(fallback, v)) continue;
+    const nested = field && typeof v === "object" && !Array.isArray(v) ? objectShape(field) : undefined;
+    kept[key] = nested ? withoutDefaults(field, v as Record<string, unknown>) : (v as ProgramValue);
+  }
+  return kept;
+}
+
+/** Replaces the value at a dotted path of plain objects (markers are not entered), when `change` gives another. */
+function replaceAt(inputs: Record<string, ProgramValue>, path: string, change: (value: ProgramValue) => ProgramValue | undefined): Record<string, ProgramValue> {
+  const [key, ...rest] = path.split(".");
+  const value = inputs[key];
+  if (value === undefined) return inputs;
+  if (rest.length === 0) {
+    const changed = change(value);
+    return changed === undefined ? inputs : { ...inputs, [key]: changed };
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value) || isMarker(value)) return inputs;
+  return { ...inputs, [key]: replaceAt(value as Record<string, ProgramValue>, rest.join("."), change) };
+}
+
+/** Inputs that equal an output of a resource written before become references to it. */
+function withReferences(inputs: Record<string, ProgramValue>, k: ExportKind, outputsSeen: Map<string, string>): Record<string, ProgramValue> {
+  return Object.entries(k.references ?? {}).reduce(
+    (result, [path, targets]) =>
+      replaceAt(result, path, (value) => {
+        if (typeof value !== "number" && typeof value !== "string") return undefined;
+        for (const [type, output] of targets) {
+          const variable = outputsSeen.get(`${type}.${output}=${value}`);
+          if (variable) return new Reference(variable, output);
+        }
+        return undefined;
+      }),
+    inputs,
+  );
+}
+
+function isMarker(v: object): boolean {
+  return v instanceof Reference || v instanceof FromConfig || v instanceof FileText || v instanceof EnumMember;
+}
+
+/** Enum inputs (a dotted path for nested ones) by their member's name (`bunnynet.ShieldPlanType.Advanced`). */
+function withEnumNames(inputs: Record<string, ProgramValue>, k: ExportKind): Record<string, ProgramValue> {
+  return Object.entries(k.enums ?? {}).reduce(
+    (result, [path, [enumName, values]]) =>
+      replaceAt(result, path, (value) => {
+        const member = Object.keys(values).find((m) => values[m] === value);
+        return member === undefined ? undefined : new EnumMember(enumName, member);
+      }),
+    inputs,
+  );
+}
+
+/** The report: what was written, what to set in config, what adopting writes, what was left out and why. */
+export function reportText(exported: ExportedAccount, project: string): string {
+  const total = exported.sections.reduce((n, s) => n + s.resources.length, 0);
+  const lines = [`# bunnynet export: ${project}`, "", `${total} resources in ${exported.sections.length} sections (index.ts); import.json lists them for \`pulumi import --file\`.`, ""];
+  if (exported.config.length > 0) {
+    lines.push("## Config to set before `pulumi up`", "");
+    for (const c of exported.config) lines.push(`- \`pulumi config set ${c.secret ? "--secret " : ""}${c.key} <value>\`: ${c.what}`);
+    lines.push("");
+  }
+  if (exported.notes.length > 0) {
+    lines.push("## What adopting writes", "");
+    for (const n of exported.notes) lines.push(`- ${n}`);
+    lines.push("");
+  }
+  lines.push("## Skipped", "");
+  for (const s of exported.skipped) lines.push(`- ${s.what}: ${s.reason}`);
+  for (const n of NOT_EXPORTED) lines.push(`- ${n}: not exported (the package does not manage them yet)`);
+  return lines.join("\n") + "\n";
+}

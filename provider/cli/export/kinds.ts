@@ -1,0 +1,303 @@
+import type { BunnyClient } from "../../client";
+import { NotFoundError } from "../../http/errors";
+import { EDGE_SCRIPT_TYPES } from "../../schemas/edgeScriptCode";
+import {
+  DdosSensitivity,
+  RateLimitAction,
+  RateLimitBlockTime,
+  RateLimitCounterKey,
+  RateLimitTimeframe,
+  RuleOperator,
+  RuleSeverity,
+  ShieldPlanType,
+  WafExecutionMode,
+  WafPayloadLimitAction,
+} from "../../schemas/shieldEnums";
+import { EncodingTier } from "../../schemas/videoLibraryEnums";
+import type { DnsRecord, DnsZone, EdgeScript, Hostname, PullZone, RateLimitRule, Secret, ShieldZoneDetails, StorageZone, Variable, VideoLibraryDetails } from "../../types.generated";
+import { FileText, FromConfig, type ProgramValue } from "./program";
+
+/**
+ * Every kind of object `bunnynet export` writes out, as one table: how the account is read for it (through the typed
+ * client, with its bounded paging), what names it, which objects the API made for another object and manages with
+ * it (left out), and which inputs point at other objects. The inputs themselves are the resource's own
+ * `describe` of the object (provider/resources/*.ts): exactly what adoption compares, so adopting finds nothing
+ * to change. Adding a kind to the export is one entry here, in the order resources may refer to each other.
+ */
+
+/** A filter flag of the command: narrows the kind (and what its objects hold) to the objects named. */
+export type ObjectFilter = "pull-zone" | "dns-zone" | "script";
+
+/** An output of another kind an input may equal: the input is then written as a reference to that resource. */
+export type Target = readonly [type: string, output: string];
+
+/** What a kind sees of the account read so far, to tell objects that belong to another one. */
+export interface AccountView {
+  objects(type: string): readonly unknown[];
+}
+
+export interface ExportKind<Obj = unknown, Parent = unknown> {
+  /** The resource type (its class in bunnynet-pulumi). */
+  type: string;
+  /** What people call it, for the report and the progress lines ("pull zone"). */
+  what: string;
+  /** The kind whose objects hold these: read once per parent object, written in the parent's section. */
+  parent?: string;
+  /** The flag that names these objects (top-level kinds only). */
+  filter?: ObjectFilter;
+  read(client: BunnyClient, parent: Parent): AsyncIterable<Obj> | Promise<Obj[]>;
+  /** The object's own name (for the report, and with `name` for the resource's name). */
+  label(obj: Obj): string;
+  /** The base of the resource's name: the object's own name, with its parent's where only unique within it. */
+  name(obj: Obj, parent: Parent): string;
+  /** Whether a filter value (a name or an id) names this object. */
+  matches?(obj: Obj, value: string): boolean;
+  /** Why the object is left out (the API made it for another object and manages it with it; no resource can hold it), or undefined. */
+  leftOut?(obj: Obj, account: AccountView, parent: Parent): string | undefined;
+  /** The inputs `describe` keeps as requested because the object does not hold them: its parent's id. */
+  requested?(parent: Parent): Record<string, unknown>;
+  /**
+   * The resource leaves an unset setting to the API (`resolvedWhenUnset`): ask `describe` for every input, so the
+   * program states the settings the object has.
+   */
+  everySetting?: boolean;
+  /** The object as the resource's `describe` takes it (default: as read). */
+  described?(obj: Obj): unknown;
+  /** The inputs `describe` cannot know (a script's code, a secret's value), from the described ones. */
+  complete?(inputs: Record<string, ProgramValue>, obj: Obj, out: KindOutput): Record<string, ProgramValue>;
+  /** Inputs (a dotted path for nested ones) that hold a number of one of the package's enums (exported at its root by that name). */
+  enums?: Record<string, readonly [name: string, values: Record<string, number>]>;
+  /** Inputs (a dotted path for nested ones) that hold another object's id or name. */
+  references?: Record<string, readonly Target[]>;
+}
+
+/** Where a kind's `complete` puts what is not an input: files of the project, config keys to set, notes. */
+export interface KindOutput {
+  /** The resource's variable, the base of its config keys. */
+  variable: string;
+  /** The resource's Pulumi name, the base of its files' names. */
+  name: string;
+  addFile(path: string, content: string): void;
+  /** A config key the program reads (with `pulumi config set [--secret]`), and what it holds. */
+  addConfig(key: string, secret: boolean, what: string): void;
+  /** A note for the report: what adopting this object will write, and why. */
+  note(text: string): void;
+}
+
+const byNameOrId = (name: string | null | undefined, id: number) => (value: string) => value === String(id) || value.toLowerCase() === (name ?? "").toLowerCase();
+
+function kind<Obj, Parent = undefined>(spec: ExportKind<Obj, Parent>): ExportKind {
+  return spec as unknown as ExportKind;
+}
+
+/** An edge script as exported: the script, and the code it runs (its live release's, else the uploaded code). */
+interface ScriptWithCode {
+  script: EdgeScript;
+  code: string;
+  published: boolean;
+}
+
+const PULL_ZONE_TARGETS: readonly Target[] = [
+  ["PullZone", "pullZoneId"],
+  ["EdgeScript", "linkedPullZoneId"],
+];
+
+export const EXPORT_KINDS: readonly ExportKind[] = [
+  kind<StorageZone>({
+    type: "StorageZone",
+    what: "storage zone",
+    read: (client) => client.storageZones.listStorageZones(),
+    label: (z) => z.Name,
+    name: (z) => z.Name,
+    leftOut: (z, account) => {
+      const library = (account.objects("VideoLibrary") as VideoLibraryDetails[]).find((l) => l.StorageZoneId === z.Id);
+      return library && `the storage zone of video library ${library.Name}, made and deleted with it`;
+    },
+  }),
+  kind<ScriptWithCode>({
+    type: "EdgeScript",
+    what: "edge script",
+    filter: "script",
+    async *read(client) {
+      for await (const script of client.edgeScripts.listScripts()) {
+        if (script.ScriptType === EDGE_SCRIPT_TYPES.DNS) {
+          yield { script, code: "", published: false };
+          continue;
+        }
+        const live = await client.edgeScripts.getActiveRelease(script.Id).catch((e: unknown) => {
+          if (e instanceof NotFoundError) return undefined;
+          throw e;
+        });
+        yield live ? { script, code: live.Code, published: true } : { script, code: (await client.edgeScripts.getCode(script.Id)).Code, published: false };
+      }
+    },
+    label: (s) => s.script.Name ?? String(s.script.Id),
+    name: (s) => s.script.Name ?? `script-${s.script.Id}`,
+    matches: (s, value) => byNameOrId(s.script.Name, s.script.Id)(value),
+    leftOut: (s) =>
+      s.script.ScriptType === EDGE_SCRIPT_TYPES.DNS
+        ? "a DNS script: the package does not manage DNS scripts yet"
+        : s.code === ""
+          ? "its code is empty, which an EdgeScript's code cannot be"
+          : undefined,
+    described: ({ script }) => ({ scriptId: script.Id, name: script.Name, scriptType: script.ScriptType, linkedPullZone: script.LinkedPullZones[0], fingerprint: "" }),
+    complete: ({ fingerprint: _derived, ...inputs }, s, out) => {
+      const path = `scripts/${out.name}.js`;
+      out.addFile(path, s.code);
+      // Unpublished code is compared as uploaded; published, as the live release runs it.
+      return { ...inputs, code: new FileText(path), ...(s.published ? {} : { publish: false }) };
+    },
+  }),
+  kind<Variable, ScriptWithCode>({
+    type: "ScriptVariable",
+    what: "script variable",
+    parent: "EdgeScript",
+    read: async (_client, s) => s.script.EdgeScriptVariables,
+    label: (v) => v.Name,
+    name: (v, s) => `${s.script.Name}-${v.Name}`,
+    requested: (s) => ({ scriptId: s.script.Id }),
+    references: { scriptId: [["EdgeScript", "scriptId"]] },
+  }),
+  kind<Secret, ScriptWithCode>({
+    type: "ScriptSecret",
+    what: "script secret",
+    parent: "EdgeScript",
+    read: (client, s) => client.edgeScripts.listSecrets(s.script.Id),
+    label: (secret) => secret.Name,
+    name: (secret, s) => `${s.script.Name}-${secret.Name}`,
+    requested: (s) => ({ scriptId: s.script.Id }),
+    described: (secret) => ({ secret, value: undefined }),
+    complete: (inputs, secret, out) => {
+      out.addConfig(out.variable, true, `the value of secret ${secret.Name} (the API never returns it)`);
+      out.note(`its value is set from config ${out.variable} when adopted (the API never returns a secret's value, so it cannot be compared)`);
+      return { ...inputs, value: new FromConfig(out.variable, true) };
+    },
+    references: { scriptId: [["EdgeScript", "scriptId"]] },
+  }),
+  kind<PullZone>({
+    type: "PullZone",
+    what: "pull zone",
+    filter: "pull-zone",
+    read: (client) => client.pullZones.listPullZones(),
+    label: (z) => z.Name,
+    name: (z) => z.Name,
+    matches: (z, value) => byNameOrId(z.Name, z.Id)(value),
+    leftOut: (z, account) => {
+      const library = (account.objects("VideoLibrary") as VideoLibraryDetails[]).find((l) => l.PullZoneId === z.Id);
+      if (library) return `the pull zone of video library ${library.Name}, made and deleted with it`;
+      const script = (account.objects("EdgeScript") as ScriptWithCode[]).find((s) => s.script.LinkedPullZones[0]?.Id === z.Id && z.EdgeScriptId === s.script.Id);
+      return script && `the linked pull zone of edge script ${script.script.Name}, made and deleted with it`;
+    },
+    references: {
+      "origin.storageZoneId": [["StorageZone", "storageZoneId"]],
+      "origin.scriptId": [["EdgeScript", "scriptId"]],
+      logStorageZoneId: [["StorageZone", "storageZoneId"]],
+      permaCacheStorageZoneId: [["StorageZone", "storageZoneId"]],
+    },
+  }),
+  kind<Hostname, PullZone>({
+    type: "PullZoneHostname",
+    what: "pull zone hostname",
+    parent: "PullZone",
+    read: async (_client, z) => z.Hostnames,
+    label: (h) => h.Value,
+    name: (h) => h.Value,
+    requested: (z) => ({ pullZoneId: z.Id }),
+    leftOut: (h) => (h.IsSystemHostname ? "the pull zone's own hostname, made with it" : undefined),
+    complete: (inputs, h, out) => {
+      if (inputs.tls !== "custom") return inputs;
+      out.addConfig(`${out.variable}Certificate`, false, `the PEM certificate of ${h.Value}`);
+      out.addConfig(`${out.variable}PrivateKey`, true, `the PEM private key of ${h.Value}`);
+      out.note("its custom certificate is installed again from config when adopted (the API never returns the private key)");
+      return { ...inputs, tls: { certificate: new FromConfig(`${out.variable}Certificate`, false), privateKey: new FromConfig(`${out.variable}PrivateKey`, true) } };
+    },
+    references: { pullZoneId: PULL_ZONE_TARGETS },
+  }),
+  kind<ShieldZoneDetails, PullZone>({
+    type: "ShieldZone",
+    what: "Shield zone",
+    parent: "PullZone",
+    read: async (client, z) => {
+      const zone = await client.shieldZones.findByPullZone(z.Id);
+      return zone ? [zone] : [];
+    },
+    requested: (z) => ({ pullZoneId: z.Id }),
+    everySetting: true,
+    enums: {
+      planType: ["ShieldPlanType", ShieldPlanType],
+      wafExecutionMode: ["WafExecutionMode", WafExecutionMode],
+      wafRequestBodyLimitAction: ["WafPayloadLimitAction", WafPayloadLimitAction],
+      wafResponseBodyLimitAction: ["WafPayloadLimitAction", WafPayloadLimitAction],
+      ddosShieldSensitivity: ["DdosSensitivity", DdosSensitivity],
+    },
+    label: (s) => `Shield zone ${s.shieldZoneId}`,
+    name: (_s, z) => `${z.Name}-shield`,
+    references: { pullZoneId: PULL_ZONE_TARGETS },
+  }),
+  kind<RateLimitRule, ShieldZoneDetails>({
+    type: "RateLimitRule",
+    what: "rate-limit rule",
+    parent: "ShieldZone",
+    read: (client, s) => client.shield.listRateLimits(s.shieldZoneId),
+    label: (r) => r.ruleName ?? String(r.id),
+    name: (r) => r.ruleName ?? `rule-${r.id}`,
+    enums: {
+      "configuration.operatorType": ["RuleOperator", RuleOperator],
+      "configuration.actionType": ["RateLimitAction", RateLimitAction],
+      "configuration.severityType": ["RuleSeverity", RuleSeverity],
+      "configuration.counterKeyType": ["RateLimitCounterKey", RateLimitCounterKey],
+      "configuration.timeframe": ["RateLimitTimeframe", RateLimitTimeframe],
+      "configuration.blockTime": ["RateLimitBlockTime", RateLimitBlockTime],
+    },
+    references: { shieldZoneId: [["ShieldZone", "shieldZoneId"]] },
+  }),
+  kind<DnsZone>({
+    type: "DnsZone",
+    what: "DNS zone",
+    filter: "dns-zone",
+    read: (client) => client.dns.listZones(),
+    label: (z) => z.Domain,
+    name: (z) => z.Domain,
+    matches: (z, value) => byNameOrId(z.Domain.replace(/\.$/, ""), z.Id)(value.replace(/\.$/, "")),
+  }),
+  kind<DnsRecord, DnsZone>({
+    type: "DnsRecord",
+    what: "DNS record",
+    parent: "DnsZone",
+    read: async (_client, z) => z.Records,
+    label: (r) => r.Name || "@",
+    requested: (z) => ({ dnsZoneId: z.Id }),
+    name: (r, z) => `${z.Domain}-${r.Name || "apex"}-${recordTypeLabel(r)}`,
+    references: {
+      dnsZoneId: [["DnsZone", "dnsZoneId"]],
+      value: [
+        ["PullZone", "cdnHostname"],
+        ["EdgeScript", "linkedPullZoneHostname"],
+      ],
+      pullZoneId: PULL_ZONE_TARGETS,
+      scriptId: [["EdgeScript", "scriptId"]],
+    },
+  }),
+  kind<VideoLibraryDetails>({
+    type: "VideoLibrary",
+    what: "video library",
+    read: (client) => client.videoLibraries.list(),
+    everySetting: true,
+    enums: { encodingTier: ["EncodingTier", EncodingTier] },
+    label: (l) => l.Name ?? String(l.Id),
+    name: (l) => l.Name ?? `library-${l.Id}`,
+  }),
+];
+
+const RECORD_TYPE_LABELS = ["a", "aaaa", "cname", "txt", "mx", "redirect", "flatten", "pullzone", "srv", "caa", "ptr", "script", "ns", "svcb", "https", "tlsa"];
+function recordTypeLabel(r: DnsRecord): string {
+  return RECORD_TYPE_LABELS[r.Type] ?? `type${r.Type}`;
+}
+
+/** What an account may hold that the export does not write yet (no resource manages it): said in every report. */
+export const NOT_EXPORTED = [
+  "pull zones' edge rules, optimizer classes and cache purges",
+  "storage zones' files and folders",
+  "video libraries' videos and collections",
+  "Magic Containers apps, API keys, and DNS scripts",
+];
