@@ -3,6 +3,7 @@ import { type CommandPlugin, commandPlugin } from "./commandPlugin";
 import type { Program, RunResult, Step, StoredResource } from "./deploymentTypes";
 import type { HostOptions } from "./pluginProcess";
 import { runProgram } from "./programRun";
+import { isolatedCommand } from "./pulumiRuntime";
 import type { ProviderHost } from "./providerHost";
 import { StepGenerator, destroySteps, refreshSteps } from "./stepGenerator";
 import { type Secret, secret } from "./wire";
@@ -120,14 +121,19 @@ export class ProgramHarness {
     return Object.fromEntries(Object.entries(config).map(([k, v]) => [k, secretConfig.includes(k) ? secret(v) : v]));
   }
 
-  /** Runs one command with its plugin, closed at the end. */
-  private async withPlugin<T>(config: Record<string, string | Secret<string>>, run: (plugin: CommandPlugin) => Promise<T>): Promise<T> {
-    const plugin = await commandPlugin(this.options, config, this.project);
-    try {
-      return await run(plugin);
-    } finally {
-      await plugin.close();
-    }
+  /**
+   * Runs one command with its plugin, closed at the end: after any command started before it in this process, with
+   * Pulumi's globals of its own (./pulumiRuntime.ts), so users' mocks tests and other harnesses keep theirs.
+   */
+  private withPlugin<T>(config: Record<string, string | Secret<string>>, run: (plugin: CommandPlugin) => Promise<T>): Promise<T> {
+    return isolatedCommand(undefined, async () => {
+      const plugin = await commandPlugin(this.options, config, this.project);
+      try {
+        return await run(plugin);
+      } finally {
+        await plugin.close();
+      }
+    });
   }
 
   private async deploy(program: Program, preview: boolean): Promise<RunResult> {
