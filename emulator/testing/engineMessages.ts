@@ -53,3 +53,21 @@ function goValue(value: unknown): string {
   }
   return String(value);
 }
+
+/**
+ * A harness command that failed, as `pulumi up` ends when a step fails: every failure (`errors`; a check failure is a
+ * CheckFailedError), and the resources the command left unfinished (failed, cut short, or never started). The state
+ * keeps only what the provider confirmed before the failure, as the engine's does.
+ */
+export class CommandFailedError extends AggregateError {
+  constructor(
+    readonly command: "preview" | "up" | "refresh" | "destroy",
+    failures: unknown[],
+    readonly unfinished: string[],
+  ) {
+    const reasons = failures.map((f) => (f instanceof Error ? f.message : String(f)));
+    const left = unfinished.length > 0 ? `\nleft unfinished: ${unfinished.join(", ")}` : "";
+    super(failures, `${command} failed: ${reasons.join("\n")}${left}`);
+    this.name = "CommandFailedError";
+  }
+}

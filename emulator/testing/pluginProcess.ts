@@ -38,6 +38,8 @@ export interface PluginProcess {
   pid: number | undefined;
   /** Everything the process wrote to stdout (after the port) and stderr. */
   logs(): string;
+  /** Called once when the process ends, with how it ended (`was killed by SIGKILL`, `exited with code 1`). */
+  onExit(listener: (how: string) => void): void;
   stop(): Promise<void>;
 }
 
@@ -61,10 +63,20 @@ export async function startPluginProcess(project: string, options: HostOptions):
     child.once("error", reject);
   });
   child.stdout?.on("data", (d: Buffer) => (stdoutText += d.toString()));
+  let ended: string | undefined;
+  const exitListeners: ((how: string) => void)[] = [];
+  child.once("exit", (code, signal) => {
+    ended = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+    for (const listener of exitListeners.splice(0)) listener(ended);
+  });
   return {
     port,
     pid: child.pid,
     logs: () => stdoutText + stderrText,
+    onExit(listener) {
+      if (ended !== undefined) listener(ended);
+      else exitListeners.push(listener);
+    },
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise<void>((r) => child.once("exit", () => r()));

@@ -2,7 +2,8 @@ import { typeToken } from "bunnynet-pulumi/dist/pulumi/index.js";
 import { type CommandPlugin, commandPlugin } from "./commandPlugin";
 import type { Program, RunResult, Step, StoredResource } from "./deploymentTypes";
 import type { HostOptions } from "./pluginProcess";
-import { runProgram } from "./programRun";
+import { CommandFailedError } from "./engineMessages";
+import { StepsFailed, runProgram } from "./programRun";
 import { isolatedCommand } from "./pulumiRuntime";
 import type { ProviderHost } from "./providerHost";
 import { StepGenerator, destroySteps, refreshSteps } from "./stepGenerator";
@@ -107,12 +108,20 @@ export class ProgramHarness {
    * (`pulumi refresh --run-program`, where the program's default provider carries the current config).
    */
   refresh(options: { runProgram?: boolean } = {}): Promise<Step[]> {
-    return this.withPlugin(this.commandConfig(options.runProgram === true), (plugin) => refreshSteps(plugin, this.state));
+    const steps: Step[] = [];
+    return this.withPlugin("refresh", this.commandConfig(options.runProgram === true), (plugin) => refreshSteps(plugin, this.state, steps), () => this.notIn(steps));
   }
 
   /** `pulumi destroy`: deletes every resource, newest first, configured as `refresh` is. */
   destroy(options: { runProgram?: boolean } = {}): Promise<Step[]> {
-    return this.withPlugin(this.commandConfig(options.runProgram === true), (plugin) => destroySteps(plugin, this.state));
+    const steps: Step[] = [];
+    return this.withPlugin("destroy", this.commandConfig(options.runProgram === true), (plugin) => destroySteps(plugin, this.state, steps), () => this.notIn(steps));
+  }
+
+  /** The stored resources a refresh or destroy has not reached (or failed on). */
+  private notIn(steps: Step[]): string[] {
+    const done = new Set(steps.map((s) => s.urn));
+    return [...this.state.keys()].filter((urn) => !done.has(urn));
   }
 
   /** The config a command's provider gets: the current one for up and preview, the saved one otherwise. */
@@ -123,15 +132,25 @@ export class ProgramHarness {
 
   /**
    * Runs one command with its plugin, closed at the end: after any command started before it in this process, with
-   * Pulumi's globals of its own (./pulumiRuntime.ts), so users' mocks tests and other harnesses keep theirs.
+   * Pulumi's globals of its own (./pulumiRuntime.ts), so users' mocks tests and other harnesses keep theirs. A
+   * failure rejects the command once, with a CommandFailedError naming what was left unfinished.
    */
-  private withPlugin<T>(config: Record<string, string | Secret<string>>, run: (plugin: CommandPlugin) => Promise<T>): Promise<T> {
+  private withPlugin<T>(
+    command: CommandFailedError["command"],
+    config: Record<string, string | Secret<string>>,
+    run: (plugin: CommandPlugin) => Promise<T>,
+    unfinished: () => string[],
+  ): Promise<T> {
     return isolatedCommand(undefined, async () => {
-      const plugin = await commandPlugin(this.options, config, this.project);
       try {
-        return await run(plugin);
-      } finally {
-        await plugin.close();
+        const plugin = await commandPlugin(this.options, config, this.project);
+        try {
+          return await run(plugin);
+        } finally {
+          await plugin.close();
+        }
+      } catch (e) {
+        throw new CommandFailedError(command, e instanceof StepsFailed ? e.failures : [e], unfinished());
       }
     });
   }
@@ -141,11 +160,13 @@ export class ProgramHarness {
     if (!preview) this.savedConfig = { config: { ...this.config }, secretConfig: [...this.secretConfig] };
     const { project, stack, config, secretConfig } = this;
     const urnOf = (type: string, name: string) => `urn:pulumi:${stack}::${project}::${type}::${name}`;
-    return this.withPlugin(this.commandConfig(true), async (plugin) => {
-      const steps = new StepGenerator(plugin, state, preview, urnOf);
-      const outputs = await runProgram(program, { project, stack, config, secretConfig, preview }, (args, options) => steps.register(args, options));
+    let steps: StepGenerator | undefined;
+    const run = async (plugin: CommandPlugin) => {
+      steps = new StepGenerator(plugin, state, preview, urnOf);
+      const outputs = await runProgram(program, { project, stack, config, secretConfig, preview }, steps);
       await steps.finish();
       return { outputs, steps: steps.steps, rpcs: steps.rpcs };
-    });
+    };
+    return this.withPlugin(preview ? "preview" : "up", this.commandConfig(true), run, () => steps?.unfinished() ?? []);
   }
 }

@@ -38,12 +38,21 @@ function message(name: string): Message {
 
 export class ProviderHost {
   private readonly texts = new Map<string, string>();
+  /** The calls waiting for an answer: failed at once if the process ends, as the engine fails a plugin's calls. */
+  private readonly waiting = new Set<(how: string) => void>();
+  /** How the process ended, once it has. */
+  private ended?: string;
 
   private constructor(
     private readonly plugin: PluginProcess,
     private readonly client: RpcClient,
     private readonly project: string,
-  ) {}
+  ) {
+    plugin.onExit((how) => {
+      this.ended = how;
+      for (const fail of [...this.waiting]) fail(how);
+    });
+  }
 
   /** Starts the host and connects to the port it prints. */
   static async start(options: HostOptions = {}): Promise<ProviderHost> {
@@ -55,6 +64,11 @@ export class ProviderHost {
     };
     const client = new services.ResourceProviderClient(`127.0.0.1:${plugin.port}`, grpc.credentials.createInsecure());
     return new ProviderHost(plugin, client, project);
+  }
+
+  /** The host's process id: benchmarks read its CPU time and memory, tests kill it mid-command. */
+  get pid(): number | undefined {
+    return this.plugin.pid;
   }
 
   /** Everything the host wrote to stderr and stdout (errors are logged there): for checking nothing secret leaks. */
@@ -89,13 +103,28 @@ export class ProviderHost {
     return Struct.fromJavaScript(wire);
   }
 
+  /**
+   * One RPC. A host process that ends (crashes, is killed, exits) fails every call waiting on it and every later
+   * one, naming how it ended, instead of leaving them to gRPC's reconnection attempts.
+   */
   private call(method: string, req: Message): Promise<Message> {
+    if (this.ended !== undefined) return Promise.reject(this.gone(method, this.ended));
     return new Promise((resolveCall, reject) => {
+      const fail = (how: string) => {
+        this.waiting.delete(fail);
+        reject(this.gone(method, how));
+      };
+      this.waiting.add(fail);
       this.client[method](req, (err, res) => {
+        if (!this.waiting.delete(fail)) return;
         if (err) reject(new HostError(method, err.details ?? err.message));
         else resolveCall(res);
       });
     });
+  }
+
+  private gone(method: string, how: string): HostError {
+    return new HostError(method, `the provider host ${how} before answering`);
   }
 
   /** An RPC that does no provider work (GetPluginInfo): the cost of the gRPC round trip itself. */
