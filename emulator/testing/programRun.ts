@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ENGINE_STAND_IN } from "bunnynet-pulumi/dist/lookups/client.js";
 import { deserializeProperties, serializeProperties } from "@pulumi/pulumi/runtime/rpc";
 import type { Program, ResourceOptions, StoredResource } from "./deploymentTypes";
 import { Struct, pulumiRequire } from "./sdkModules";
@@ -78,7 +79,9 @@ export async function runProgram(program: Program, stack: ProgramStack, steps: R
   const halted = new Promise<void>((resolve) => (stepFailed = resolve));
   const registered = new Map<string, ResourceOptions>();
   const running = new Set<Promise<StoredResource>>();
-  const mocks: pulumi.runtime.Mocks = {
+  // Lookups call the API here, as under the engine (bunnynet-pulumi lookups/client.ts, runLookup).
+  const mocks: pulumi.runtime.Mocks & { [ENGINE_STAND_IN]: true } = {
+    [ENGINE_STAND_IN]: true,
     newResource: async (args) => {
       if (!args.type.startsWith(DYNAMIC_PREFIX)) {
         if (args.custom) throw new Error(`the program harness only runs dynamic resources, not ${args.type}`);

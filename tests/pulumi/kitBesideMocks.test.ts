@@ -64,7 +64,12 @@ describe("testing kit beside Pulumi-docs mocks tests in one mocha run", function
     emu = await startEmulator();
     scriptId = Number(emu.fixtures.scriptId);
   });
-  after(() => emu?.stop());
+  after(async () => {
+    // The docs' mocks stay set for the rest of a mocha run; the suite's other files look things up for real.
+    pulumi.runtime.resetOptions("project", "stack", -1, "", "", false, "");
+    pulumi.runtime.setAllConfig({}, []);
+    await emu?.stop();
+  });
 
   describe("the docs' mocks set first, then a kit test", () => {
     let seen: { created: string[] };
