@@ -4,6 +4,7 @@ import type { Program, RunResult, Step, StoredResource } from "./deploymentTypes
 import type { HostOptions } from "./pluginProcess";
 import { CommandFailedError } from "./engineMessages";
 import { StepsFailed, runProgram } from "./programRun";
+import { projectDirectory } from "./projectPaths";
 import { isolatedCommand } from "./pulumiRuntime";
 import type { ProviderHost } from "./providerHost";
 import { StepGenerator, destroySteps, refreshSteps } from "./stepGenerator";
@@ -47,7 +48,8 @@ export interface HarnessOptions {
   providerHost?: ProviderHost;
   /**
    * Start a new provider host for each command, as the engine starts a new plugin process (with these options:
-   * the project's directory and `main`, environment). The faithful mode; config changes apply as they would.
+   * the project's directory, `main` if not the one its Pulumi.yaml names, environment). The program and the plugin
+   * run where that `main` says, as under the engine. The faithful mode; config changes apply as they would.
    */
   hostPerCommand?: Omit<HostOptions, "project">;
 }
@@ -118,6 +120,15 @@ export class ProgramHarness {
     return this.withPlugin("destroy", this.commandConfig(options.runProgram === true), (plugin) => destroySteps(plugin, this.state, steps), () => this.notIn(steps));
   }
 
+  /**
+   * Where the program runs, as the engine runs it (./projectPaths.ts): the directory `main` names in the project at
+   * `hostPerCommand.projectDir`, so its relative paths resolve as under `pulumi up`; otherwise where the test runs.
+   */
+  private programDirectory(): string | undefined {
+    const project = this.options.hostPerCommand;
+    return project?.projectDir ? projectDirectory(project.projectDir, project.main) : undefined;
+  }
+
   /** The stored resources a refresh or destroy has not reached (or failed on). */
   private notIn(steps: Step[]): string[] {
     const done = new Set(steps.map((s) => s.urn));
@@ -141,7 +152,7 @@ export class ProgramHarness {
     run: (plugin: CommandPlugin) => Promise<T>,
     unfinished: () => string[],
   ): Promise<T> {
-    return isolatedCommand(undefined, async () => {
+    return isolatedCommand(this.programDirectory(), async () => {
       try {
         const plugin = await commandPlugin(this.options, config, this.project);
         try {
