@@ -175,6 +175,28 @@ describe("distribution: the packages as users install them", function () {
     assert.doesNotMatch(output, /failing|pending/, output);
   });
 
+  it("the emulator asks for bunnynet-pulumi as a peer dependency with a range, not a pinned dependency", () => {
+    const manifest = JSON.parse(readFileSync(join(project, "node_modules", EMULATOR, "package.json"), "utf8")) as {
+      dependencies?: Record<string, string>;
+      peerDependencies?: Record<string, string>;
+    };
+    assert.equal(manifest.dependencies?.[PROVIDER], undefined);
+    assert.match(manifest.peerDependencies?.[PROVIDER] ?? "", /^[\^~>]/, JSON.stringify(manifest.peerDependencies));
+  });
+
+  it("pnpm installs the two tarballs side by side with no overrides, and the kit loads", function () {
+    if (spawnSync("pnpm", ["--version"], { encoding: "utf8" }).status !== 0) {
+      console.log("      pnpm is not installed: skipped (npm i -g pnpm)");
+      this.skip();
+    }
+    const dir = join(work, "pnpm-project");
+    mkdirSync(dir);
+    const dependencies = { "@pulumi/pulumi": version("@pulumi/pulumi"), [PROVIDER]: `file:${tarballs[PROVIDER]}`, [EMULATOR]: `file:${tarballs[EMULATOR]}` };
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "pnpm-project", private: true, dependencies }, null, 2));
+    ok("pnpm", ["install", "--reporter=silent"], dir);
+    ok(process.execPath, ["-e", `require("${EMULATOR}/testing"); require("${PROVIDER}")`], dir);
+  });
+
   it("npx bunnynet --help and npx bunnynet-emulator --help work from the project", () => {
     assert.match(ok("npx", ["--no-install", "bunnynet", "--help"], project), /usage: bunnynet <command>/);
     assert.match(ok("npx", ["--no-install", "bunnynet-emulator", "--help"], project), /usage: bunnynet-emulator/);
