@@ -38,15 +38,10 @@ export async function measurePhase(
   }
 }
 
-/** The plugin process's pid (the harness keeps its plugin process private; the benchmark only reads /proc). */
-function pluginPid(host: ProviderHost): number | undefined {
-  return (host as unknown as { plugin: { pid: number | undefined } }).plugin.pid;
-}
-
 /** The plugin process's peak resident memory (VmHWM) in MB. */
 function peakMemoryMb(host: ProviderHost): number | string {
   try {
-    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(join("/proc", String(pluginPid(host)), "status"), "utf8"))?.[1];
+    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(join("/proc", String(host.pid), "status"), "utf8"))?.[1];
     return kb ? Number(kb) / 1024 : "n/a";
   } catch {
     return "n/a";
@@ -56,7 +51,7 @@ function peakMemoryMb(host: ProviderHost): number | string {
 /** CPU time the plugin process has used, in ms (user + system; Linux clock ticks of 10 ms). */
 function cpuMs(host: ProviderHost): number {
   try {
-    const fields = readFileSync(join("/proc", String(pluginPid(host)), "stat"), "utf8").split(") ")[1].split(" ");
+    const fields = readFileSync(join("/proc", String(host.pid), "stat"), "utf8").split(") ")[1].split(" ");
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return NaN;

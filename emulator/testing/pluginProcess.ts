@@ -18,6 +18,11 @@ export interface HostOptions {
   main?: string;
   /** PULUMI_NODEJS_PROJECT. */
   project?: string;
+  /**
+   * How long a call may wait for the host's answer before it fails, naming the call (a host that stops answering
+   * fails the command instead of hanging it). Default 300: the timeout the engine gives Create, Update and Delete.
+   */
+  answerTimeoutSeconds?: number;
   /** Extra environment of the plugin process. BUNNYNET_* of the test process are not inherited. */
   env?: Record<string, string>;
 }

@@ -23,8 +23,13 @@ export interface DiffAnswer {
 
 /* The generated gRPC and protobuf classes are untyped JavaScript; these are the parts used here. */
 type Message = Record<string, (...args: unknown[]) => unknown>;
-type Callback = (err: (Error & { details?: string }) | null, res: Message) => void;
-type RpcClient = Record<string, (req: Message, cb: Callback) => void> & { close(): void };
+type Callback = (err: (Error & { details?: string; code?: number }) | null, res: Message) => void;
+type RpcClient = Record<string, (req: Message, options: { deadline: number }, cb: Callback) => void> & { close(): void };
+
+/** The engine's default timeout of Create, Update and Delete (sent in their requests below), in seconds. */
+const ENGINE_OPERATION_TIMEOUT_SECONDS = 300;
+
+const { status: grpcStatus } = pulumiRequire("@grpc/grpc-js") as { status: { DEADLINE_EXCEEDED: number } };
 
 /** Properties as the host answered them, without the `__provider` text. */
 function answer(struct: StructMessage): Plain {
@@ -47,6 +52,7 @@ export class ProviderHost {
     private readonly plugin: PluginProcess,
     private readonly client: RpcClient,
     private readonly project: string,
+    private readonly answerTimeoutSeconds: number,
   ) {
     plugin.onExit((how) => {
       this.ended = how;
@@ -57,13 +63,17 @@ export class ProviderHost {
   /** Starts the host and connects to the port it prints. */
   static async start(options: HostOptions = {}): Promise<ProviderHost> {
     const project = options.project ?? "bunnynet-test";
+    const timeout = options.answerTimeoutSeconds;
+    if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0)) {
+      throw new Error(`answerTimeoutSeconds must be a positive number of seconds (got ${JSON.stringify(timeout)})`);
+    }
     const plugin = await startPluginProcess(project, options);
     const grpc = pulumiRequire("@grpc/grpc-js") as { credentials: { createInsecure(): unknown } };
     const services = pulumiRequire("@pulumi/pulumi/proto/provider_grpc_pb") as {
       ResourceProviderClient: new (address: string, credentials: unknown) => RpcClient;
     };
     const client = new services.ResourceProviderClient(`127.0.0.1:${plugin.port}`, grpc.credentials.createInsecure());
-    return new ProviderHost(plugin, client, project);
+    return new ProviderHost(plugin, client, project, options.answerTimeoutSeconds ?? ENGINE_OPERATION_TIMEOUT_SECONDS);
   }
 
   /** The host's process id: benchmarks read its CPU time and memory, tests kill it mid-command. */
@@ -105,7 +115,8 @@ export class ProviderHost {
 
   /**
    * One RPC. A host process that ends (crashes, is killed, exits) fails every call waiting on it and every later
-   * one, naming how it ended, instead of leaving them to gRPC's reconnection attempts.
+   * one, naming how it ended, instead of leaving them to gRPC's reconnection attempts; one that stops answering
+   * fails the call after `answerTimeoutSeconds`.
    */
   private call(method: string, req: Message): Promise<Message> {
     if (this.ended !== undefined) return Promise.reject(this.gone(method, this.ended));
@@ -115,9 +126,11 @@ export class ProviderHost {
         reject(this.gone(method, how));
       };
       this.waiting.add(fail);
-      this.client[method](req, (err, res) => {
+      const deadline = Date.now() + this.answerTimeoutSeconds * 1000;
+      this.client[method](req, { deadline }, (err, res) => {
         if (!this.waiting.delete(fail)) return;
-        if (err) reject(new HostError(method, err.details ?? err.message));
+        if (err?.code === grpcStatus.DEADLINE_EXCEEDED) reject(new HostError(method, `the provider host did not answer within ${this.answerTimeoutSeconds} s`));
+        else if (err) reject(new HostError(method, err.details ?? err.message));
         else resolveCall(res);
       });
     });

@@ -90,5 +90,35 @@ describe("testing kit: failed commands", function () {
     assert.equal(error.unfinished.length + stored.length, 50, "every resource is either confirmed or named unfinished");
     const onScript = new Set((await emu.client().edgeScripts.getScript(scriptId)).EdgeScriptVariables.map((v) => String(v.Id)));
     assert.deepEqual(stored.filter((r) => !onScript.has(r.id)), [], "nothing in the state that the emulator lacks");
+    await host.stop();
+  });
+
+  it("a provider host that stops answering fails the command after answerTimeoutSeconds, naming the call", async () => {
+    const host = await ProviderHost.start({ answerTimeoutSeconds: 2 });
+    const stack = new ProgramHarness({ config: emu.stackConfig(), secretConfig: ["bunnynet:apiKey"], providerHost: host });
+    await emu.markRequests();
+    const outcome = stack
+      .up(() => {
+        for (let i = 0; i < 5; i++) new bunnynet.ScriptVariable(`frozen${i}`, { scriptId, name: `KIT_FROZEN_${i}` });
+      })
+      .then(
+        () => assert.fail("up resolved"),
+        (e: unknown) => e,
+      );
+    while (!(await emu.requests()).some((r) => r.method === "POST")) await new Promise((r) => setTimeout(r, 5));
+    process.kill(host.pid!, "SIGSTOP");
+    try {
+      const error = await outcome;
+      assert.ok(error instanceof CommandFailedError, String(error));
+      assert.match(error.message, /(check|create): the provider host did not answer within 2 s/);
+      assert.ok(error.unfinished.length > 0);
+    } finally {
+      process.kill(host.pid!, "SIGCONT");
+      await host.stop();
+    }
+  });
+
+  it("a bad answerTimeoutSeconds is refused before any host starts, naming the option", async () => {
+    await assert.rejects(ProviderHost.start({ answerTimeoutSeconds: 0 }), /answerTimeoutSeconds must be a positive number of seconds \(got 0\)/);
   });
 });
