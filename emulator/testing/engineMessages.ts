@@ -65,7 +65,8 @@ export class CommandFailedError extends AggregateError {
     failures: unknown[],
     readonly unfinished: string[],
   ) {
-    const reasons = failures.map((f) => (f instanceof Error ? f.message : String(f)));
+    // Each reason once: a host that died fails every call that was waiting with the same words.
+    const reasons = [...new Set(failures.map((f) => (f instanceof Error ? f.message : String(f))))];
     const left = unfinished.length > 0 ? `\nleft unfinished: ${unfinished.join(", ")}` : "";
     super(failures, `${command} failed: ${reasons.join("\n")}${left}`);
     this.name = "CommandFailedError";

@@ -74,8 +74,9 @@ export async function startPluginProcess(project: string, options: HostOptions):
       else exitListeners.push(listener);
     },
     async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise<void>((r) => child.once("exit", () => r()));
+      // Ended already, by an exit or a signal (a killed process has no exit code).
+      if (ended !== undefined) return;
+      const exited = new Promise<void>((r) => exitListeners.push(() => r()));
       child.kill();
       await exited;
     },

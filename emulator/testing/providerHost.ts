@@ -29,7 +29,10 @@ type RpcClient = Record<string, (req: Message, options: { deadline: number }, cb
 /** The engine's default timeout of Create, Update and Delete (sent in their requests below), in seconds. */
 const ENGINE_OPERATION_TIMEOUT_SECONDS = 300;
 
-const { status: grpcStatus } = pulumiRequire("@grpc/grpc-js") as { status: { DEADLINE_EXCEEDED: number } };
+const { status: grpcStatus } = pulumiRequire("@grpc/grpc-js") as { status: { DEADLINE_EXCEEDED: number; UNAVAILABLE: number } };
+
+/** How long a call whose connection broke waits to learn whether the process ended (then named as the reason). */
+const EXIT_GRACE_MS = 1000;
 
 /** Properties as the host answered them, without the `__provider` text. */
 function answer(struct: StructMessage): Plain {
@@ -128,7 +131,15 @@ export class ProviderHost {
       this.waiting.add(fail);
       const deadline = Date.now() + this.answerTimeoutSeconds * 1000;
       this.client[method](req, { deadline }, (err, res) => {
-        if (!this.waiting.delete(fail)) return;
+        if (!this.waiting.has(fail)) return;
+        if (err?.code === grpcStatus.UNAVAILABLE && this.ended === undefined) {
+          // The connection went first (ECONNRESET): the process's end, if that is why, is named when it is seen.
+          setTimeout(() => {
+            if (this.waiting.delete(fail)) reject(new HostError(method, err.details ?? err.message));
+          }, EXIT_GRACE_MS);
+          return;
+        }
+        this.waiting.delete(fail);
         if (err?.code === grpcStatus.DEADLINE_EXCEEDED) reject(new HostError(method, `the provider host did not answer within ${this.answerTimeoutSeconds} s`));
         else if (err) reject(new HostError(method, err.details ?? err.message));
         else resolveCall(res);
