@@ -152,17 +152,18 @@ export class ProgramHarness {
     run: (plugin: CommandPlugin) => Promise<T>,
     unfinished: () => string[],
   ): Promise<T> {
-    return isolatedCommand(this.programDirectory(), async () => {
-      try {
+    return isolatedCommand(
+      () => this.programDirectory(),
+      async () => {
         const plugin = await commandPlugin(this.options, config, this.project);
         try {
           return await run(plugin);
         } finally {
           await plugin.close();
         }
-      } catch (e) {
-        throw new CommandFailedError(command, e instanceof StepsFailed ? e.failures : [e], unfinished());
-      }
+      },
+    ).catch((e: unknown) => {
+      throw new CommandFailedError(command, e instanceof StepsFailed ? e.failures : [e], unfinished());
     });
   }
 

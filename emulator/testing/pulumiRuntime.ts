@@ -16,6 +16,7 @@ import { pulumiRequire } from "./sdkModules";
 
 interface RuntimeState {
   withLocalStorage<T>(run: () => Promise<T>): Promise<T>;
+  getLocalStore(): Record<symbol, unknown> | undefined;
 }
 interface RuntimeSettings {
   disconnectSync(): void;
@@ -29,12 +30,23 @@ const QUEUE = Symbol.for("bunnynet-emulator/testing: the command running in this
 type Queue = { tail: Promise<void> };
 const queue: Queue = ((globalThis as Record<symbol, unknown>)[QUEUE] ??= { tail: Promise.resolve() }) as Queue;
 
-/** Runs `command` once every command started before it has ended, in a Pulumi runtime store of its own, in `cwd`. */
-export function isolatedCommand<T>(cwd: string | undefined, command: () => Promise<T>): Promise<T> {
+/** Marks the store of a running command: a command started from inside one would wait for itself. */
+const INSIDE_COMMAND = Symbol.for("bunnynet-emulator/testing: inside a command");
+
+/**
+ * Runs `command` once every command started before it has ended, in a Pulumi runtime store of its own, in the
+ * directory `cwd` gives (read when the command starts). Started from inside another command's program, it is
+ * refused at once: it would wait for that command, which waits for the program.
+ */
+export function isolatedCommand<T>(cwd: () => string | undefined, command: () => Promise<T>): Promise<T> {
+  if (state.getLocalStore()?.[INSIDE_COMMAND]) {
+    return Promise.reject(new Error("a harness command cannot start inside another command's program: commands run one at a time in a process; start it after that command ends"));
+  }
   const run = queue.tail.then(() =>
     state.withLocalStorage(async () => {
+      state.getLocalStore()![INSIDE_COMMAND] = true;
       try {
-        return await inDirectory(cwd, command);
+        return await inDirectory(cwd(), command);
       } finally {
         settings.disconnectSync();
       }

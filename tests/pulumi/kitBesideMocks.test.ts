@@ -109,4 +109,19 @@ describe("testing kit beside Pulumi-docs mocks tests in one mocha run", function
     assert.notEqual(a.outputs.id, b.outputs.id);
     await Promise.all([staging.destroy(), production.destroy()]);
   });
+
+  it("a command started inside another command's program is refused at once, saying why", async () => {
+    const outer = harness("outer.example", "outer");
+    let nested: Promise<unknown> | undefined;
+    await outer.up(() => {
+      nested = harness("inner.example", "inner")
+        .up(() => undefined)
+        .then(
+          () => assert.fail("the nested up ran"),
+          (e: unknown) => e,
+        );
+    });
+    const error = await nested;
+    assert.match(String((error as Error).message), /cannot start inside another command's program: commands run one at a time in a process/);
+  });
 });

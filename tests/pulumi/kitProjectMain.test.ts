@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as bunnynet from "bunnynet-pulumi";
-import { ProgramHarness, startEmulator, type TestEmulator } from "bunnynet-emulator/testing";
+import { CommandFailedError, ProgramHarness, startEmulator, type TestEmulator } from "bunnynet-emulator/testing";
 import { projectWithPackage, type Project } from "../support/projectLayout";
 
 /**
@@ -42,5 +42,12 @@ describe("testing kit: a project whose Pulumi.yaml says main: src/", function ()
     await stack.destroy();
     assert.equal(stack.resources().length, 0);
     assert.equal(process.cwd(), cwd, "the test's own directory is back after each command");
+  });
+
+  it("a main that does not exist fails the command (a rejection, not a throw), naming it", async () => {
+    const wrong = new ProgramHarness({ config: emu.stackConfig(), secretConfig: ["bunnynet:apiKey"], hostPerCommand: { projectDir: project.dir, main: "lib/" } });
+    let up: Promise<unknown> | undefined;
+    assert.doesNotThrow(() => (up = wrong.up(program)));
+    await assert.rejects(up!, (e: unknown) => e instanceof CommandFailedError && /project 'main' could not be read: .*lib does not exist/.test(e.message));
   });
 });
