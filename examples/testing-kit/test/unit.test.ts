@@ -39,6 +39,6 @@ describe("my-site program (unit test with Pulumi's mocks)", () => {
 
   it("the CDN hostname comes from the lookup, answered by the mocks' call", async () => {
     assert.equal(await valueOf(program.cdnHostname(7)), "unit.b-cdn.net");
-    assert.deepEqual(calls.at(-1), { token: "bunnynet:index:getPullZone", inputs: { id: 7 }, provider: "" });
+    assert.deepEqual(calls[calls.length - 1], { token: "bunnynet:index:getPullZone", inputs: { id: 7 }, provider: "" });
   });
 });
