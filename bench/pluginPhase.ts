@@ -35,9 +35,9 @@ export async function measurePhase(
     await host.configure(config);
     await warmUp(host);
     const since = (await countRequests(emu, Number.MAX_SAFE_INTEGER)).last;
-    const [pluginBefore, emulatorBefore, harnessBefore] = [cpuMs(pluginPid(host)), cpuMs(emu.child.pid), process.cpuUsage()];
+    const [pluginBefore, emulatorBefore, harnessBefore] = [cpuMs(host.pid), cpuMs(emu.child.pid), process.cpuUsage()];
     const wallMs = await run(host);
-    const pluginCpuMs = cpuMs(pluginPid(host)) - pluginBefore;
+    const pluginCpuMs = cpuMs(host.pid) - pluginBefore;
     const emulatorCpuMs = cpuMs(emu.child.pid) - emulatorBefore;
     const harness = process.cpuUsage(harnessBefore);
     const calls = (await countRequests(emu, since)).count;
@@ -47,15 +47,10 @@ export async function measurePhase(
   }
 }
 
-/** The plugin process's pid (the harness keeps its plugin process private; the benchmark only reads /proc). */
-function pluginPid(host: ProviderHost): number | undefined {
-  return (host as unknown as { plugin: { pid: number | undefined } }).plugin.pid;
-}
-
 /** The plugin process's peak resident memory (VmHWM) in MB. */
 function peakMemoryMb(host: ProviderHost): number | string {
   try {
-    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(join("/proc", String(pluginPid(host)), "status"), "utf8"))?.[1];
+    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(join("/proc", String(host.pid), "status"), "utf8"))?.[1];
     return kb ? Number(kb) / 1024 : "n/a";
   } catch {
     return "n/a";

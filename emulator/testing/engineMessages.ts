@@ -54,3 +54,23 @@ function goValue(value: unknown): string {
   }
   return String(value);
 }
+
+/**
+ * A harness command that failed, as `pulumi up` ends when a step fails: every failure (`errors`; a check failure is a
+ * CheckFailedError), and the resources the command left unfinished (failed, cut short, or never started). The state
+ * keeps only what the provider confirmed before the failure, as the engine's does.
+ */
+export class CommandFailedError extends Error {
+  constructor(
+    readonly command: "preview" | "up" | "refresh" | "destroy",
+    /** Every failure, in the order they happened. Not an AggregateError: Pulumi's template tsconfig (ES2020) lacks it. */
+    readonly errors: unknown[],
+    readonly unfinished: string[],
+  ) {
+    // Each reason once: a host that died fails every call that was waiting with the same words.
+    const reasons = [...new Set(errors.map((f) => (f instanceof Error ? f.message : String(f))))];
+    const left = unfinished.length > 0 ? `\nleft unfinished: ${unfinished.join(", ")}` : "";
+    super(`${command} failed: ${reasons.join("\n")}${left}`);
+    this.name = "CommandFailedError";
+  }
+}

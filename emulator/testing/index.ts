@@ -27,8 +27,9 @@ export function startEmulator(dataPath?: string): Promise<TestEmulator> {
 }
 export { ProgramHarness, type HarnessOptions } from "./programHarness";
 export type { Operation, Program, ResourceOptions, Rpc, RunResult, Step, StoredResource } from "./deploymentTypes";
-export { CheckFailedError, type CheckFailure } from "./engineMessages";
+export { CheckFailedError, CommandFailedError, type CheckFailure } from "./engineMessages";
 export { HostError, ProviderHost, type DiffAnswer } from "./providerHost";
-export { pluginDirectory, type HostOptions } from "./pluginProcess";
+export { type HostOptions } from "./pluginProcess";
+export { pluginDirectory, projectMain } from "./projectPaths";
 export { Secret, UNKNOWN_VALUE, secret, type Plain } from "./wire";
 export type { Emulator, FaultConfigInput, FaultRule, Fixtures, RequestLogEntry } from "../publicTypes";

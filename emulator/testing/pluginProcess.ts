@@ -1,7 +1,6 @@
 import { spawn } from "node:child_process";
-import { statSync } from "node:fs";
-import { dirname, resolve } from "node:path";
 import { createInterface } from "node:readline";
+import { projectDirectory } from "./projectPaths";
 
 /**
  * The plugin process as the engine starts it: the SDK's dynamic-provider host (`@pulumi/pulumi/cmd/dynamic-provider`)
@@ -10,25 +9,22 @@ import { createInterface } from "node:readline";
 
 /** How to start the host: where the project is, its `main` and name, and the plugin's environment. */
 export interface HostOptions {
-  /** The Pulumi project's directory (where Pulumi.yaml is). Defaults to the current directory. */
+  /** The Pulumi project's directory (where Pulumi.yaml is). Without it the plugin runs in the current directory. */
   projectDir?: string;
-  /** `main` in Pulumi.yaml, relative to the project's directory: the plugin runs in its directory (see pluginDirectory). */
+  /**
+   * `main` of the project, relative to its directory: the plugin runs in its directory (see ./projectPaths.ts).
+   * Read from the project's Pulumi.yaml when not given (with `projectDir`).
+   */
   main?: string;
   /** PULUMI_NODEJS_PROJECT. */
   project?: string;
+  /**
+   * How long a call may wait for the host's answer before it fails, naming the call (a host that stops answering
+   * fails the command instead of hanging it). Default 300: the timeout the engine gives Create, Update and Delete.
+   */
+  answerTimeoutSeconds?: number;
   /** Extra environment of the plugin process. BUNNYNET_* of the test process are not inherited. */
   env?: Record<string, string>;
-}
-
-/**
- * The plugin's working directory as the engine chooses it (pkg/engine/project.go, getPwdMain; the plugin is started
- * with that directory, pkg/resource/plugin/plugin.go): the project's directory, or `main` when it is a directory,
- * or the directory of `main` when it is a file.
- */
-export function pluginDirectory(projectDir: string, main?: string): string {
-  if (!main) return projectDir;
-  const path = resolve(projectDir, main);
-  return statSync(path).isDirectory() ? path : dirname(path);
 }
 
 /** A running plugin process: the port it serves, what it wrote, and a way to stop it. */
@@ -38,6 +34,8 @@ export interface PluginProcess {
   pid: number | undefined;
   /** Everything the process wrote to stdout (after the port) and stderr. */
   logs(): string;
+  /** Called once when the process ends, with how it ended (`was killed by SIGKILL`, `exited with code 1`). */
+  onExit(listener: (how: string) => void): void;
   stop(): Promise<void>;
 }
 
@@ -47,7 +45,7 @@ export async function startPluginProcess(project: string, options: HostOptions):
   Object.assign(env, { PULUMI_NODEJS_PROJECT: project }, options.env);
   // The second argument is the engine's address; this host only checks that one is given.
   const child = spawn(process.execPath, [require.resolve("@pulumi/pulumi/cmd/dynamic-provider"), "127.0.0.1:0"], {
-    cwd: pluginDirectory(options.projectDir ?? process.cwd(), options.main),
+    cwd: options.projectDir ? projectDirectory(options.projectDir, options.main) : process.cwd(),
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -61,13 +59,24 @@ export async function startPluginProcess(project: string, options: HostOptions):
     child.once("error", reject);
   });
   child.stdout?.on("data", (d: Buffer) => (stdoutText += d.toString()));
+  let ended: string | undefined;
+  const exitListeners: ((how: string) => void)[] = [];
+  child.once("exit", (code, signal) => {
+    ended = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+    for (const listener of exitListeners.splice(0)) listener(ended);
+  });
   return {
     port,
     pid: child.pid,
     logs: () => stdoutText + stderrText,
+    onExit(listener) {
+      if (ended !== undefined) listener(ended);
+      else exitListeners.push(listener);
+    },
     async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise<void>((r) => child.once("exit", () => r()));
+      // Ended already, by an exit or a signal (a killed process has no exit code).
+      if (ended !== undefined) return;
+      const exited = new Promise<void>((r) => exitListeners.push(() => r()));
       child.kill();
       await exited;
     },

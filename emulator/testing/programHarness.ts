@@ -2,7 +2,10 @@ import { typeToken } from "bunnynet-pulumi/dist/pulumi/index.js";
 import { type CommandPlugin, commandPlugin } from "./commandPlugin";
 import type { Program, RunResult, Step, StoredResource } from "./deploymentTypes";
 import type { HostOptions } from "./pluginProcess";
-import { runProgram } from "./programRun";
+import { CommandFailedError } from "./engineMessages";
+import { StepsFailed, runProgram } from "./programRun";
+import { projectDirectory } from "./projectPaths";
+import { isolatedCommand } from "./pulumiRuntime";
 import type { ProviderHost } from "./providerHost";
 import { StepGenerator, destroySteps, refreshSteps } from "./stepGenerator";
 import { type Secret, secret } from "./wire";
@@ -45,7 +48,8 @@ export interface HarnessOptions {
   providerHost?: ProviderHost;
   /**
    * Start a new provider host for each command, as the engine starts a new plugin process (with these options:
-   * the project's directory and `main`, environment). The faithful mode; config changes apply as they would.
+   * the project's directory, `main` if not the one its Pulumi.yaml names, environment). The program and the plugin
+   * run where that `main` says, as under the engine. The faithful mode; config changes apply as they would.
    */
   hostPerCommand?: Omit<HostOptions, "project">;
 }
@@ -106,12 +110,29 @@ export class ProgramHarness {
    * (`pulumi refresh --run-program`, where the program's default provider carries the current config).
    */
   refresh(options: { runProgram?: boolean } = {}): Promise<Step[]> {
-    return this.withPlugin(this.commandConfig(options.runProgram === true), (plugin) => refreshSteps(plugin, this.state));
+    const steps: Step[] = [];
+    return this.withPlugin("refresh", this.commandConfig(options.runProgram === true), (plugin) => refreshSteps(plugin, this.state, steps), () => this.notIn(steps));
   }
 
   /** `pulumi destroy`: deletes every resource, newest first, configured as `refresh` is. */
   destroy(options: { runProgram?: boolean } = {}): Promise<Step[]> {
-    return this.withPlugin(this.commandConfig(options.runProgram === true), (plugin) => destroySteps(plugin, this.state));
+    const steps: Step[] = [];
+    return this.withPlugin("destroy", this.commandConfig(options.runProgram === true), (plugin) => destroySteps(plugin, this.state, steps), () => this.notIn(steps));
+  }
+
+  /**
+   * Where the program runs, as the engine runs it (./projectPaths.ts): the directory `main` names in the project at
+   * `hostPerCommand.projectDir`, so its relative paths resolve as under `pulumi up`; otherwise where the test runs.
+   */
+  private programDirectory(): string | undefined {
+    const project = this.options.hostPerCommand;
+    return project?.projectDir ? projectDirectory(project.projectDir, project.main) : undefined;
+  }
+
+  /** The stored resources a refresh or destroy has not reached (or failed on). */
+  private notIn(steps: Step[]): string[] {
+    const done = new Set(steps.map((s) => s.urn));
+    return [...this.state.keys()].filter((urn) => !done.has(urn));
   }
 
   /** The config a command's provider gets: the current one for up and preview, the saved one otherwise. */
@@ -120,14 +141,30 @@ export class ProgramHarness {
     return Object.fromEntries(Object.entries(config).map(([k, v]) => [k, secretConfig.includes(k) ? secret(v) : v]));
   }
 
-  /** Runs one command with its plugin, closed at the end. */
-  private async withPlugin<T>(config: Record<string, string | Secret<string>>, run: (plugin: CommandPlugin) => Promise<T>): Promise<T> {
-    const plugin = await commandPlugin(this.options, config, this.project);
-    try {
-      return await run(plugin);
-    } finally {
-      await plugin.close();
-    }
+  /**
+   * Runs one command with its plugin, closed at the end: after any command started before it in this process, with
+   * Pulumi's globals of its own (./pulumiRuntime.ts), so users' mocks tests and other harnesses keep theirs. A
+   * failure rejects the command once, with a CommandFailedError naming what was left unfinished.
+   */
+  private withPlugin<T>(
+    command: CommandFailedError["command"],
+    config: Record<string, string | Secret<string>>,
+    run: (plugin: CommandPlugin) => Promise<T>,
+    unfinished: () => string[],
+  ): Promise<T> {
+    return isolatedCommand(
+      () => this.programDirectory(),
+      async () => {
+        const plugin = await commandPlugin(this.options, config, this.project);
+        try {
+          return await run(plugin);
+        } finally {
+          await plugin.close();
+        }
+      },
+    ).catch((e: unknown) => {
+      throw new CommandFailedError(command, e instanceof StepsFailed ? e.failures : [e], unfinished());
+    });
   }
 
   private async deploy(program: Program, preview: boolean): Promise<RunResult> {
@@ -135,11 +172,13 @@ export class ProgramHarness {
     if (!preview) this.savedConfig = { config: { ...this.config }, secretConfig: [...this.secretConfig] };
     const { project, stack, config, secretConfig } = this;
     const urnOf = (type: string, name: string) => `urn:pulumi:${stack}::${project}::${type}::${name}`;
-    return this.withPlugin(this.commandConfig(true), async (plugin) => {
-      const steps = new StepGenerator(plugin, state, preview, urnOf);
-      const outputs = await runProgram(program, { project, stack, config, secretConfig, preview }, (args, options) => steps.register(args, options));
+    let steps: StepGenerator | undefined;
+    const run = async (plugin: CommandPlugin) => {
+      steps = new StepGenerator(plugin, state, preview, urnOf);
+      const outputs = await runProgram(program, { project, stack, config, secretConfig, preview }, steps);
       await steps.finish();
       return { outputs, steps: steps.steps, rpcs: steps.rpcs };
-    });
+    };
+    return this.withPlugin(preview ? "preview" : "up", this.commandConfig(true), run, () => steps?.unfinished() ?? []);
   }
 }

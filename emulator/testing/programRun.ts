@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ENGINE_STAND_IN } from "bunnynet-pulumi/dist/lookups/client.js";
 import { deserializeProperties, serializeProperties } from "@pulumi/pulumi/runtime/rpc";
 import type { Program, ResourceOptions, StoredResource } from "./deploymentTypes";
 import { Struct, pulumiRequire } from "./sdkModules";
@@ -12,6 +13,8 @@ import { type Plain, secretEnvelope } from "./wire";
 
 const settings = pulumiRequire("@pulumi/pulumi/runtime/settings") as { waitForRPCs(): Promise<void>; getMonitor(): MonitorLike };
 
+const { status: grpcStatus } = pulumiRequire("@grpc/grpc-js") as { status: { CANCELLED: number } };
+
 const DYNAMIC_PREFIX = "pulumi-nodejs:dynamic";
 
 /** The stack a program runs in, and whether this is a preview (outputs computed by the provider are unknown). */
@@ -23,8 +26,22 @@ export interface ProgramStack {
   preview: boolean;
 }
 
-/** Where each of the package's registrations goes: it answers with the resource as stored. */
-export type Register = (args: pulumi.runtime.MockResourceArgs, options: ResourceOptions) => Promise<StoredResource>;
+/**
+ * Where each of the package's registrations goes: `register` answers with the resource as stored; `notStarted`
+ * learns of a registration the command did not start because an earlier step failed.
+ */
+export interface Registrar {
+  register(args: pulumi.runtime.MockResourceArgs, options: ResourceOptions): Promise<StoredResource>;
+  notStarted(args: pulumi.runtime.MockResourceArgs): void;
+}
+
+/** How a program run ended when a step failed: the failures, once every step already started has ended. */
+export class StepsFailed extends Error {
+  constructor(readonly failures: unknown[]) {
+    super(failures.map((f) => (f instanceof Error ? f.message : String(f))).join("\n"));
+    this.name = "StepsFailed";
+  }
+}
 
 /* The part of the SDK's resource monitor the harness listens to, to see each registration's options. */
 type RegisterRequest = Record<string, () => unknown>;
@@ -43,18 +60,41 @@ function optionsOf(req: RegisterRequest): ResourceOptions {
   };
 }
 
-/** Runs the program as a stack with mocks whose newResource calls `register` for the package's resources; its outputs. */
-export async function runProgram(program: Program, stack: ProgramStack, register: Register): Promise<Plain> {
+/**
+ * The engine's answer to the program's registrations once a step failed: the engine starts no new step and shuts its
+ * resource monitor down (pkg/resource/deploy/step_executor.go, cancelDueToError; deployment_executor.go waits for the
+ * steps already running), so the program's pending registrations end with gRPC CANCELLED or UNAVAILABLE, which the
+ * SDK swallows instead of rejecting the resource's outputs (@pulumi/pulumi runtime/resource.js, registerResource
+ * and resolveURN/resolveID; runtime/rpc.js, transferProperties: errors.js isGrpcError). Answered the same way here,
+ * so a failed step raises no unhandled rejection in the user's process: its failure reaches the command instead.
+ */
+function monitorTerminating(): Error {
+  return Object.assign(new Error("the deployment stopped after a failed step"), { code: grpcStatus.CANCELLED });
+}
+
+/** Runs the program as a stack with mocks whose newResource hands the package's resources to `steps`; its outputs. */
+export async function runProgram(program: Program, stack: ProgramStack, steps: Registrar): Promise<Plain> {
   const failures: unknown[] = [];
+  let stepFailed!: () => void;
+  const halted = new Promise<void>((resolve) => (stepFailed = resolve));
   const registered = new Map<string, ResourceOptions>();
-  const mocks: pulumi.runtime.Mocks = {
+  const running = new Set<Promise<StoredResource>>();
+  // Lookups call the API here, as under the engine (bunnynet-pulumi lookups/client.ts, runLookup).
+  const mocks: pulumi.runtime.Mocks & { [ENGINE_STAND_IN]: true } = {
+    [ENGINE_STAND_IN]: true,
     newResource: async (args) => {
       if (!args.type.startsWith(DYNAMIC_PREFIX)) {
         if (args.custom) throw new Error(`the program harness only runs dynamic resources, not ${args.type}`);
         return { id: undefined, state: args.inputs };
       }
+      if (failures.length > 0) {
+        steps.notStarted(args);
+        throw monitorTerminating();
+      }
+      const step = steps.register(args, registered.get(`${args.type}::${args.name}`)!);
+      running.add(step);
       try {
-        const stored = await register(args, registered.get(`${args.type}::${args.name}`)!);
+        const stored = await step;
         const state: Plain = { ...stored.outputs };
         // The engine marks outputs secret under the keys whose inputs were secret, and additionalSecretOutputs.
         for (const k of stored.secretKeys) if (k in state) state[k] = secretEnvelope(state[k]);
@@ -62,7 +102,10 @@ export async function runProgram(program: Program, stack: ProgramStack, register
         return { id: stored.id || undefined, state };
       } catch (e) {
         failures.push(e);
-        throw e;
+        stepFailed();
+        throw monitorTerminating();
+      } finally {
+        running.delete(step);
       }
     },
     call: async (args) => {
@@ -77,17 +120,22 @@ export async function runProgram(program: Program, stack: ProgramStack, register
     registered.set(`${String(req.getType())}::${String(req.getName())}`, optionsOf(req));
     return registerResource(req, callback);
   };
-  let outputs: Plain = {};
-  let programError: unknown;
-  try {
-    outputs = ((await pulumi.runtime.runInPulumiStack(async () => program())) ?? {}) as Plain;
-  } catch (e) {
-    programError = e;
+  // After a failed step the program's outputs that depend on it never resolve (as under the engine, which ends the
+  // program): the run ends when the steps already started have. The program's own end is always handled, even later.
+  const programEnd = pulumi.runtime.runInPulumiStack(async () => program()).then(
+    (value) => ({ outputs: (value ?? {}) as Plain }),
+    (error: unknown) => ({ error }),
+  );
+  const ended = await Promise.race([programEnd, halted.then(() => undefined)]);
+  // The registrations the program left running, unless a step fails meanwhile: then those waiting on its outputs
+  // never end (so not the SDK's waitForRPCs), and the run ends once the steps already started have.
+  if (failures.length === 0) await Promise.race([settings.waitForRPCs(), halted]);
+  if (failures.length > 0) {
+    while (running.size > 0) await Promise.allSettled([...running]);
+    throw new StepsFailed(failures);
   }
-  await settings.waitForRPCs();
-  if (failures.length > 0) throw failures.length === 1 ? failures[0] : new AggregateError(failures, failures.map(String).join("\n"));
-  if (programError) throw programError;
-  return outputs;
+  if (ended && "error" in ended) throw ended.error;
+  return ended?.outputs ?? {};
 }
 
 /**

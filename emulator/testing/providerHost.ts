@@ -23,8 +23,16 @@ export interface DiffAnswer {
 
 /* The generated gRPC and protobuf classes are untyped JavaScript; these are the parts used here. */
 type Message = Record<string, (...args: unknown[]) => unknown>;
-type Callback = (err: (Error & { details?: string }) | null, res: Message) => void;
-type RpcClient = Record<string, (req: Message, cb: Callback) => void> & { close(): void };
+type Callback = (err: (Error & { details?: string; code?: number }) | null, res: Message) => void;
+type RpcClient = Record<string, (req: Message, options: { deadline: number }, cb: Callback) => void> & { close(): void };
+
+/** The engine's default timeout of Create, Update and Delete (sent in their requests below), in seconds. */
+const ENGINE_OPERATION_TIMEOUT_SECONDS = 300;
+
+const { status: grpcStatus } = pulumiRequire("@grpc/grpc-js") as { status: { DEADLINE_EXCEEDED: number; UNAVAILABLE: number } };
+
+/** How long a call whose connection broke waits to learn whether the process ended (then named as the reason). */
+const EXIT_GRACE_MS = 1000;
 
 /** Properties as the host answered them, without the `__provider` text. */
 function answer(struct: StructMessage): Plain {
@@ -38,23 +46,42 @@ function message(name: string): Message {
 
 export class ProviderHost {
   private readonly texts = new Map<string, string>();
+  /** The calls waiting for an answer: failed at once if the process ends, as the engine fails a plugin's calls. */
+  private readonly waiting = new Set<(how: string) => void>();
+  /** How the process ended, once it has. */
+  private ended?: string;
 
   private constructor(
     private readonly plugin: PluginProcess,
     private readonly client: RpcClient,
     private readonly project: string,
-  ) {}
+    private readonly answerTimeoutSeconds: number,
+  ) {
+    plugin.onExit((how) => {
+      this.ended = how;
+      for (const fail of [...this.waiting]) fail(how);
+    });
+  }
 
   /** Starts the host and connects to the port it prints. */
   static async start(options: HostOptions = {}): Promise<ProviderHost> {
     const project = options.project ?? "bunnynet-test";
+    const timeout = options.answerTimeoutSeconds;
+    if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0)) {
+      throw new Error(`answerTimeoutSeconds must be a positive number of seconds (got ${JSON.stringify(timeout)})`);
+    }
     const plugin = await startPluginProcess(project, options);
     const grpc = pulumiRequire("@grpc/grpc-js") as { credentials: { createInsecure(): unknown } };
     const services = pulumiRequire("@pulumi/pulumi/proto/provider_grpc_pb") as {
       ResourceProviderClient: new (address: string, credentials: unknown) => RpcClient;
     };
     const client = new services.ResourceProviderClient(`127.0.0.1:${plugin.port}`, grpc.credentials.createInsecure());
-    return new ProviderHost(plugin, client, project);
+    return new ProviderHost(plugin, client, project, options.answerTimeoutSeconds ?? ENGINE_OPERATION_TIMEOUT_SECONDS);
+  }
+
+  /** The host's process id: benchmarks read its CPU time and memory, tests kill it mid-command. */
+  get pid(): number | undefined {
+    return this.plugin.pid;
   }
 
   /** Everything the host wrote to stderr and stdout (errors are logged there): for checking nothing secret leaks. */
@@ -89,13 +116,39 @@ export class ProviderHost {
     return Struct.fromJavaScript(wire);
   }
 
+  /**
+   * One RPC. A host process that ends (crashes, is killed, exits) fails every call waiting on it and every later
+   * one, naming how it ended, instead of leaving them to gRPC's reconnection attempts; one that stops answering
+   * fails the call after `answerTimeoutSeconds`.
+   */
   private call(method: string, req: Message): Promise<Message> {
+    if (this.ended !== undefined) return Promise.reject(this.gone(method, this.ended));
     return new Promise((resolveCall, reject) => {
-      this.client[method](req, (err, res) => {
-        if (err) reject(new HostError(method, err.details ?? err.message));
+      const fail = (how: string) => {
+        this.waiting.delete(fail);
+        reject(this.gone(method, how));
+      };
+      this.waiting.add(fail);
+      const deadline = Date.now() + this.answerTimeoutSeconds * 1000;
+      this.client[method](req, { deadline }, (err, res) => {
+        if (!this.waiting.has(fail)) return;
+        if (err?.code === grpcStatus.UNAVAILABLE && this.ended === undefined) {
+          // The connection went first (ECONNRESET): the process's end, if that is why, is named when it is seen.
+          setTimeout(() => {
+            if (this.waiting.delete(fail)) reject(new HostError(method, err.details ?? err.message));
+          }, EXIT_GRACE_MS);
+          return;
+        }
+        this.waiting.delete(fail);
+        if (err?.code === grpcStatus.DEADLINE_EXCEEDED) reject(new HostError(method, `the provider host did not answer within ${this.answerTimeoutSeconds} s`));
+        else if (err) reject(new HostError(method, err.details ?? err.message));
         else resolveCall(res);
       });
     });
+  }
+
+  private gone(method: string, how: string): HostError {
+    return new HostError(method, `the provider host ${how} before answering`);
   }
 
   /** An RPC that does no provider work (GetPluginInfo): the cost of the gRPC round trip itself. */

@@ -35,6 +35,17 @@ export class StepGenerator {
     private readonly urnOf: (type: string, name: string) => string,
   ) {}
 
+  /** A registration not started because an earlier step failed (the engine starts no new step then). */
+  notStarted(args: pulumi.runtime.MockResourceArgs): void {
+    this.seen.add(this.urnOf(args.type, args.name));
+  }
+
+  /** What the program registered that this command did not finish: failed, cut short, or never started. */
+  unfinished(): string[] {
+    const finished = new Set(this.steps.map((s) => s.urn));
+    return [...this.seen].filter((urn) => !finished.has(urn));
+  }
+
   /** One resource the program registered: Check, then Create, or Diff and then nothing, Update or a replacement. */
   async register(args: pulumi.runtime.MockResourceArgs, options: ResourceOptions): Promise<StoredResource> {
     const { plugin, state, preview, steps, rpcs } = this;
@@ -101,8 +112,7 @@ export class StepGenerator {
 }
 
 /** `refresh`: reads every resource; gone ones leave the state, changed ones take the real values (outputs and inputs). */
-export async function refreshSteps(plugin: CommandPlugin, state: Map<string, StoredResource>): Promise<Step[]> {
-  const steps: Step[] = [];
+export async function refreshSteps(plugin: CommandPlugin, state: Map<string, StoredResource>, steps: Step[] = []): Promise<Step[]> {
   for (const r of [...state.values()]) {
     const { oldOutputs, oldInputs } = sentAsOld(r);
     const read = await plugin.read(r.type, r.name, r.id, oldOutputs, oldInputs);
@@ -120,8 +130,7 @@ export async function refreshSteps(plugin: CommandPlugin, state: Map<string, Sto
 }
 
 /** `destroy`: deletes every resource, newest first. */
-export async function destroySteps(plugin: CommandPlugin, state: Map<string, StoredResource>): Promise<Step[]> {
-  const steps: Step[] = [];
+export async function destroySteps(plugin: CommandPlugin, state: Map<string, StoredResource>, steps: Step[] = []): Promise<Step[]> {
   for (const r of [...state.values()].reverse()) {
     await deleteResource(plugin, state, r, []);
     steps.push({ op: "delete", urn: r.urn });

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { type LookupOptions, collect, lookupClient } from "./client";
+import { type LookupOptions, collect, lookupClient, runLookup } from "./client";
 
 export interface ApiKeyInfo {
   id: number;
@@ -17,7 +17,12 @@ export interface GetApiKeysResult {
  * The result holds secret key values in plain text: prefer `getApiKeysOutput`, which marks it secret,
  * or wrap what you keep in `pulumi.secret`.
  */
-export async function getApiKeys(options: LookupOptions = {}): Promise<GetApiKeysResult> {
+export function getApiKeys(options: LookupOptions = {}): Promise<GetApiKeysResult> {
+  return runLookup("getApiKeys", {}, options, fetchApiKeys);
+}
+
+/** `getApiKeys` calling the API. */
+async function fetchApiKeys(_args: object, options: LookupOptions): Promise<GetApiKeysResult> {
   const keys = await collect(lookupClient(options).apiKeys.list());
   return { keys: keys.map((k) => ({ id: k.Id, key: k.Key, roles: k.Roles })) };
 }

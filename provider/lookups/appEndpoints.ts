@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Endpoint } from "../types.generated";
-import { type LookupOptions, collect, lookupClient } from "./client";
+import { type LookupOptions, collect, lookupClient, runLookup } from "./client";
 
 export interface GetAppEndpointsArgs {
   /** The Magic Containers app. */
@@ -15,7 +15,12 @@ export interface GetAppEndpointsResult {
 }
 
 /** Every endpoint of every container of an app (`GET /mc/apps/{appId}/endpoints`, every page). */
-export async function getAppEndpoints(args: GetAppEndpointsArgs, options: LookupOptions = {}): Promise<GetAppEndpointsResult> {
+export function getAppEndpoints(args: GetAppEndpointsArgs, options: LookupOptions = {}): Promise<GetAppEndpointsResult> {
+  return runLookup("getAppEndpoints", args, options, fetchAppEndpoints);
+}
+
+/** `getAppEndpoints` calling the API. */
+async function fetchAppEndpoints(args: GetAppEndpointsArgs, options: LookupOptions): Promise<GetAppEndpointsResult> {
   const endpoints = await collect(lookupClient(options).containers.listEndpoints(args.appId));
   const publicHosts = endpoints.map((e) => e.publicHost).filter((h): h is string => typeof h === "string" && h.length > 0);
   return { appId: args.appId, endpoints, publicHosts };

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { LogQueryRangeParams } from "../client/logging";
 import type { LogEntry } from "../types.generated";
-import { type LookupOptions, collect, lookupClient } from "./client";
+import { type LookupOptions, collect, lookupClient, runLookup } from "./client";
 
 /** The v2 filters (status, cacheStatus, country, edgeLocation, remoteIp, requestId, search …), a range, and a cap. */
 export type GetCdnLogsArgs = LogQueryRangeParams & {
@@ -17,7 +17,12 @@ export interface GetCdnLogsResult {
 }
 
 /** CDN log entries of a pull zone (`GET {logging}/v2/pullzones/{id}/logs`), filtered, newest first unless `order: "asc"`. */
-export async function getCdnLogs(args: GetCdnLogsArgs, options: LookupOptions = {}): Promise<GetCdnLogsResult> {
+export function getCdnLogs(args: GetCdnLogsArgs, options: LookupOptions = {}): Promise<GetCdnLogsResult> {
+  return runLookup("getCdnLogs", args, options, fetchCdnLogs);
+}
+
+/** `getCdnLogs` calling the API. */
+async function fetchCdnLogs(args: GetCdnLogsArgs, options: LookupOptions): Promise<GetCdnLogsResult> {
   const { pullZoneId, maxEntries, ...params } = args;
   // One entry past the cap tells whether the result was cut short.
   const entries = await collect(lookupClient(options).logging.query(pullZoneId, params, { maxEntries: maxEntries + 1 }));

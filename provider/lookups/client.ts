@@ -19,6 +19,36 @@ export function lookupClient(options: LookupOptions = {}): BunnyClient {
   return new BunnyClient(settingsFromConfig((name) => config.get(name)));
 }
 
+/** A lookup's token, as Pulumi names a package's functions (`bunnynet:index:getPullZone`): what mocks' `call` sees. */
+export function lookupToken(name: string): string {
+  return `bunnynet:index:${name}`;
+}
+
+/** The lookup calling the API itself, with the program's arguments. */
+export type LookupFetch<A, R> = (args: A, options: LookupOptions) => Promise<R>;
+
+/**
+ * Marks the mocks of a stand-in for the engine (the testing kit's ProgramHarness): there lookups call the API, as
+ * they do under the engine (dynamic providers serve no invokes), instead of asking the mocks.
+ */
+export const ENGINE_STAND_IN = Symbol.for("bunnynet-pulumi: mocks standing in for the engine");
+
+/** Whether the program runs under a unit test's `pulumi.runtime.setMocks` (its monitor is the SDK's MockMonitor). */
+function underUnitTestMocks(): boolean {
+  const monitor = pulumi.runtime.getMonitor() as { mocks?: Record<symbol, unknown> } | undefined;
+  return monitor?.mocks !== undefined && monitor.mocks[ENGINE_STAND_IN] !== true;
+}
+
+/**
+ * Runs a lookup. Under a unit test's mocks (`pulumi.runtime.setMocks`) it is an invoke, as every Pulumi function
+ * is there: the mocks' `call` answers it with its token and arguments (@pulumi/pulumi runtime/mocks.js,
+ * MockMonitor.invoke), and nothing reaches the network. Otherwise, or with a client of its own, it calls the API.
+ */
+export async function runLookup<A extends object, R>(name: string, args: A, options: LookupOptions, fetch: LookupFetch<A, R>): Promise<R> {
+  if (options.client || !underUnitTestMocks()) return fetch(args, options);
+  return (await pulumi.runtime.invoke(lookupToken(name), args as pulumi.Inputs)) as R;
+}
+
 /** Collects an async sequence into an array. */
 export async function collect<T>(items: AsyncIterable<T>, keep: (item: T) => boolean = () => true): Promise<T[]> {
   const out: T[] = [];

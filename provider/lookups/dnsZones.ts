@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { NotFoundError } from "../http/errors";
 import type { DnsZone } from "../types.generated";
-import { type LookupOptions, lookupClient } from "./client";
+import { type LookupOptions, lookupClient, runLookup } from "./client";
 
 /** Which zone `getDnsZone` finds: by id, or by domain (exactly, without case or a trailing dot). */
 export type GetDnsZoneArgs = { dnsZoneId: number | string; domain?: undefined } | { domain: string; dnsZoneId?: undefined };
@@ -24,7 +24,12 @@ export interface GetDnsZoneResult {
  * An existing DNS zone (`GET /dnszone/{id}`, or `GET /dnszone?search=` for a domain: core-api-v1.0.0.json
  * DnsZonePublic_Index2 and DnsZonePublic_Index). A zone that does not exist is an error naming what was looked for.
  */
-export async function getDnsZone(args: GetDnsZoneArgs, options: LookupOptions = {}): Promise<GetDnsZoneResult> {
+export function getDnsZone(args: GetDnsZoneArgs, options: LookupOptions = {}): Promise<GetDnsZoneResult> {
+  return runLookup("getDnsZone", args, options, fetchDnsZone);
+}
+
+/** `getDnsZone` calling the API. */
+async function fetchDnsZone(args: GetDnsZoneArgs, options: LookupOptions): Promise<GetDnsZoneResult> {
   const client = lookupClient(options).dns;
   let zone: DnsZone | undefined;
   if (args.dnsZoneId !== undefined && args.dnsZoneId !== "") {

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { PullZone } from "../types.generated";
-import { type LookupOptions, lookupClient } from "./client";
+import { type LookupOptions, lookupClient, runLookup } from "./client";
 
 /** Which pull zone `getPullZone` finds: by id, or by name (names are unique across bunny.net). */
 export type GetPullZoneArgs = { id: number | string; name?: undefined } | { name: string; id?: undefined };
@@ -24,7 +24,12 @@ export interface GetPullZoneResult {
 }
 
 /** A pull zone (`GET /pullzone/{id}`, or `GET /pullzone?search=` by name); fails naming what was not found. */
-export async function getPullZone(args: GetPullZoneArgs, options: LookupOptions = {}): Promise<GetPullZoneResult> {
+export function getPullZone(args: GetPullZoneArgs, options: LookupOptions = {}): Promise<GetPullZoneResult> {
+  return runLookup("getPullZone", args, options, fetchPullZone);
+}
+
+/** `getPullZone` calling the API. */
+async function fetchPullZone(args: GetPullZoneArgs, options: LookupOptions): Promise<GetPullZoneResult> {
   const client = lookupClient(options);
   const byId = args.id !== undefined && args.id !== null;
   if (byId === (args.name !== undefined && args.name !== null)) throw new Error("getPullZone: give exactly one of id and name");

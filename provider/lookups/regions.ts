@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { type RegionFilters, regionMatches } from "../client/containers";
-import { type LookupOptions, collect, lookupClient } from "./client";
+import { type LookupOptions, collect, lookupClient, runLookup } from "./client";
 
 /** The filters of `getRegions` (the same as `bunnynet regions --has-capacity --anycast`). */
 export type GetRegionsArgs = RegionFilters;
@@ -21,7 +21,12 @@ export interface GetRegionsResult {
 }
 
 /** Magic Containers regions (`GET /mc/regions`, every page), filtered. */
-export async function getRegions(args: GetRegionsArgs = {}, options: LookupOptions = {}): Promise<GetRegionsResult> {
+export function getRegions(args: GetRegionsArgs = {}, options: LookupOptions = {}): Promise<GetRegionsResult> {
+  return runLookup("getRegions", args, options, fetchRegions);
+}
+
+/** `getRegions` calling the API. */
+async function fetchRegions(args: GetRegionsArgs, options: LookupOptions): Promise<GetRegionsResult> {
   const regions = await collect(lookupClient(options).containers.listRegions({ limit: 1000 }), (r) => regionMatches(r, args));
   const infos = regions.map((r) => ({
     id: r.id,

@@ -4,7 +4,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as bunnynet from "bunnynet-pulumi/dist/index.js";
 import { registeredTypes } from "bunnynet-pulumi/dist/pulumi/index.js";
 import { startEmulator, type TestEmulator } from "../support/emulator";
-import { CheckFailedError, ProgramHarness, type StoredResource } from "../support/programHarness";
+import { CheckFailedError, CommandFailedError, ProgramHarness, type StoredResource } from "../support/programHarness";
 import { ProviderHost, providerText } from "../support/providerHost";
 import { QUICKSTART_PROJECT, QUICKSTART_SECRET_CONFIG, QUICKSTART_SECRET_KEYS, quickstartConfig } from "../support/quickstart";
 import { quickstart } from "../../examples/quickstart/program";
@@ -188,7 +188,7 @@ describe("reliability: no key in provider texts, state, outputs, errors or debug
           () => assert.fail("the run was refused"),
           (e: unknown) => e,
         );
-      assert.ok(error instanceof CheckFailedError, String(error));
+      assert.ok(error instanceof CommandFailedError && error.errors[0] instanceof CheckFailedError, String(error));
       assert.deepEqual(await emu.requests(), [], "refused before any API call");
       return error.message;
     };

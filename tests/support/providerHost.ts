@@ -6,7 +6,8 @@ import { startEmulator, type TestEmulator } from "./emulator";
 
 // The suite drives the provider with the testing kit users get (bunnynet-emulator/testing), so every test exercises it.
 export * from "bunnynet-emulator/dist/testing/providerHost.js";
-export { pluginDirectory, type HostOptions } from "bunnynet-emulator/dist/testing/pluginProcess.js";
+export { type HostOptions } from "bunnynet-emulator/dist/testing/pluginProcess.js";
+export { pluginDirectory } from "bunnynet-emulator/dist/testing/projectPaths.js";
 export { named, type CheckFailure } from "bunnynet-emulator/dist/testing/engineMessages.js";
 export { Secret, UNKNOWN_VALUE, secret, toWire, type Plain } from "bunnynet-emulator/dist/testing/wire.js";
 

@@ -30,8 +30,14 @@ export function site() {
 
   return {
     hostname: www.hostname,
+    cdnHostname: cdnHostname(pullZoneId),
     certificateExpiresAt: www.certificate.apply((c) => c?.expiresAt),
     backendVariableId: backend.variableId,
     signingKeySecretId: signingKey.secretId,
   };
+}
+
+/** The pull zone's own CDN hostname, looked up by id (a lookup: in a unit test under mocks, their `call` answers it). */
+export function cdnHostname(pullZoneId: number) {
+  return bunnynet.getPullZoneOutput({ id: pullZoneId }).apply((zone) => zone.cdnHostname);
 }
