@@ -3,7 +3,7 @@ import * as bunnynet from "bunnynet-pulumi/dist/index.js";
 import { ServerError } from "bunnynet-pulumi/dist/http/errors.js";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { ProgramHarness } from "../support/programHarness";
-import { ProviderHost } from "../support/providerHost";
+import { ProviderHost, secret } from "../support/providerHost";
 import { QUICKSTART_PROJECT, QUICKSTART_SECRET_CONFIG, quickstartConfig } from "../support/quickstart";
 import { SITE_PROJECT, SITE_SECRET_CONFIG, siteConfig } from "../support/site";
 import { quickstart } from "../../examples/quickstart/program";
@@ -177,7 +177,13 @@ describe("pulumi: two stacks creating the same rate-limit rule names at once", f
     await emu?.stop();
   });
 
-  /** Two stacks, each in its own provider process, deploying the same ten rule names into a new zone at once. */
+  /**
+   * Two stacks, each in its own provider process, deploying the same ten rule names into a new zone at once: the first
+   * through the kit's ProgramHarness, the second as its engine would drive its own plugin (Check, then Create, ten at
+   * once). The kit runs one command at a time in a process (emulator/testing/pulumiRuntime.ts), so a second harness
+   * could not overlap the first; the second stack's plugin is driven directly instead, as another deployment's
+   * engine does.
+   */
   async function race(zoneName: string, adoptExisting: boolean) {
     // A zone of its own on the Enterprise plan: room for both stacks' rules while they race.
     const client = emu.client();
@@ -187,29 +193,36 @@ describe("pulumi: two stacks creating the same rate-limit rule names at once", f
     // before either stack's first rule exists, as two CI jobs starting together can.
     await emu.faults({ rules: [{ method: "POST", path: "^/shield/rate-limit$", latencyMs: 1_000, times: 2 }] });
 
+    const ruleInputs = (name: string) => ({
+      shieldZoneId,
+      name,
+      adoptExisting,
+      configuration: { variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH", value: "/api", requestCount: 10, timeframe: "PerOneMinute", blockTime: "ForOneMinute" } as const,
+    });
     const program = () => {
-      for (const [i, name] of NAMES.entries()) {
-        new bunnynet.RateLimitRule(`rule-${i}`, {
-          shieldZoneId,
-          name,
-          adoptExisting,
-          configuration: { variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH", value: "/api", requestCount: 10, timeframe: "PerOneMinute", blockTime: "ForOneMinute" },
-        });
-      }
+      for (const [i, name] of NAMES.entries()) new bunnynet.RateLimitRule(`rule-${i}`, ruleInputs(name));
     };
-    const stacks = await Promise.all(
-      ["first", "second"].map(async (stack) => {
-        const host = await ProviderHost.start();
-        hosts.push(host);
-        return new ProgramHarness({ stack, config: { "bunnynet:apiKey": emu.fixtures.accessKey, "bunnynet:apiUrl": emu.url }, secretConfig: ["bunnynet:apiKey"], providerHost: host });
+    const [firstHost, secondHost] = await Promise.all([ProviderHost.start(), ProviderHost.start()]);
+    hosts.push(firstHost, secondHost);
+    const first = new ProgramHarness({ stack: "first", config: { "bunnynet:apiKey": emu.fixtures.accessKey, "bunnynet:apiUrl": emu.url }, secretConfig: ["bunnynet:apiKey"], providerHost: firstHost });
+    await secondHost.configure({ "bunnynet:apiKey": secret(emu.fixtures.accessKey), "bunnynet:apiUrl": emu.url });
+    const secondHeld: { id: string; name: string }[] = [];
+    const secondStack = Promise.allSettled(
+      NAMES.map(async (name, i) => {
+        const checked = await secondHost.check("RateLimitRule", {}, ruleInputs(name), `rule-${i}`);
+        const created = await secondHost.create("RateLimitRule", checked.inputs, `rule-${i}`);
+        secondHeld.push({ id: created.id, name: String(created.outputs.name) });
       }),
     );
-    const outcomes = await Promise.allSettled(stacks.map((harness) => harness.up(program)));
+    const [firstOutcome, secondOutcomes] = await Promise.all([first.up(program).then(() => undefined, (e: unknown) => e), secondStack]);
     await emu.clearFaults();
     const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
     const rules = (await client.shield.findRateLimits(shieldZoneId, () => true)).map((r) => ({ id: String(r.id), name: String(r.ruleName) })).sort(byName);
-    const held = stacks.map((harness) => harness.resources().map((r) => ({ id: r.id, name: String(r.outputs.name) })).sort(byName));
-    const failures = outcomes.flatMap((o) => (o.status === "rejected" ? ((o.reason as { errors?: Error[] }).errors ?? [o.reason as Error]) : []));
+    const held = [first.resources().map((r) => ({ id: r.id, name: String(r.outputs.name) })), secondHeld].map((h) => h.sort(byName));
+    const failures = [
+      ...(firstOutcome === undefined ? [] : ((firstOutcome as { errors?: Error[] }).errors ?? [firstOutcome as Error])),
+      ...secondOutcomes.flatMap((o) => (o.status === "rejected" ? [o.reason as Error] : [])),
+    ];
     return { rules, held, failures };
   }
 
