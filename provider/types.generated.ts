@@ -1340,6 +1340,15 @@ export interface VideoLibraryDetails {
   ReplicationRegions?: string[] | null;
 }
 
+/** VideoLibraryLanguage (`GET /videolibrary/languages`, GetVideoLibraryLanguagesEndpoint_GetVideoLibraryLanguages). */
+export interface VideoLanguage {
+  ShortCode?: string | null;
+  Name?: string | null;
+  SupportPlayerTranslation?: boolean | null;
+  SupportTranscribing?: boolean | null;
+  TranscribingAccuracy?: number | null;
+}
+
 // resources/rateLimitRule.ts
 /** The rule's configuration as stored in the outputs: enums as the API's numbers, defaults filled in. */
 export interface RateLimitRuleConfiguration {
