@@ -640,6 +640,9 @@ describe("conformance with bunny.net's published OpenAPI documents", function ()
     assert.match(sent("POST", "/compute/script/1/variables/2", { Name: "A", Required: true, DefaultValue: "x" }), /request body: .*must NOT have additional properties/);
     // internal/api/compute_container_app.go UpdateComputeContainerApp: "Shared", packageId, null probes.
     const app = { name: "a", runtimeType: "Shared", autoScaling: { min: 1, max: 1 }, regionSettings: { allowedRegionIds: ["DE"], requiredRegionIds: ["DE"], maxAllowedRegions: null }, containerTemplates: [{ packageId: "p", name: "echo", imageNamespace: "hashicorp", imageName: "http-echo", imageTag: "latest", imageRegistryId: "1", imagePullPolicy: "Always", probes: { startup: null, readiness: null, liveness: null }, endpoints: [], environmentVariables: [] }] };
+    // internal/api/compute_container_imageregistry.go: the type in its display name's case; the update with the id.
+    assert.match(sent("POST", "/mc/registries", { displayName: "DockerHub", type: "DockerHub", passwordCredentials: { userName: "u", password: "p" } }), /type must be equal to one of the allowed values/);
+    assert.match(sent("PUT", "/mc/registries/1", { id: 1, displayName: "DockerHub", type: "dockerHub", passwordCredentials: { userName: "u", password: "p" } }), /request body: .*must NOT have additional properties/);
     const departures = sent("POST", "/mc/apps", app);
     for (const expected of [/runtimeType must be equal to one of the allowed values/, /imagePullPolicy must be equal to one of the allowed values/, /must NOT have additional properties/, /startup must be object/]) assert.match(departures, expected);
   });
