@@ -255,8 +255,24 @@ describe("client: Magic Containers (regions, endpoints, volumes)", () => {
       assert.match(JSON.stringify(await raw.json()), /"field":"type"/);
     });
 
-    it("a public registry cannot be deleted", async () => {
+    it("a public registry cannot be deleted, and one an app's container uses is refused naming the app", async () => {
       await assert.rejects(containers().deleteRegistry(Number(emu.fixtures.dockerHubRegistryId)), (e: unknown) => e instanceof ValidationError && e.field === "registryId");
+      const id = await containers().addRegistry(request("app-user"));
+      const app = {
+        name: "registry-user",
+        runtimeType: "shared",
+        autoScaling: { min: 1, max: 1 },
+        regionSettings: { allowedRegionIds: ["DE"], requiredRegionIds: ["DE"] },
+        containerTemplates: [{ name: "web", imageNamespace: "octocat", imageName: "web", imageTag: "1", imageRegistryId: String(id), imagePullPolicy: "always" }],
+      };
+      const headers = { AccessKey: String(emu.fixtures.accessKey), "content-type": "application/json" };
+      const created = await fetch(`${emu.url}/mc/apps`, { method: "POST", headers, body: JSON.stringify(app) });
+      assert.equal(created.status, 201, await created.clone().text());
+      const { id: appId } = (await created.json()) as { id: string };
+      await assert.rejects(containers().deleteRegistry(id), (e: unknown) => e instanceof ValidationError && e.message.includes(appId));
+      assert.equal((await containers().getRegistry(id)).id, id, "still there");
+      await fetch(`${emu.url}/mc/apps/${appId}`, { method: "DELETE", headers: { AccessKey: String(emu.fixtures.accessKey) } });
+      await containers().deleteRegistry(id);
     });
   });
 });
