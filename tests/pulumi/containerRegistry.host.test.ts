@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import * as bunnynet from "bunnynet-pulumi/dist/index.js";
+import { ProgramHarness } from "../support/programHarness";
 import type { TestEmulator } from "../support/emulator";
 import { HostError, ProviderHost, UNKNOWN_VALUE, named, secret, hostConfig, startEmulatorAndHost, stopEmulatorAndHost } from "../support/providerHost";
 import { NotFoundError } from "bunnynet-pulumi/dist/http/errors.js";
@@ -125,5 +127,15 @@ describe("pulumi: ContainerRegistry through the SDK's provider host over gRPC", 
       assert.ok(!log.includes(p), "a password in the request log");
       assert.ok(!host.logs().includes(p), "a password in the host's output");
     }
+  });
+
+  it("a password the program passes as a plain string is still stored as a secret, and the registry id is usable as a plain output", async () => {
+    const harness = new ProgramHarness({ project: "registry-test", config: { "bunnynet:apiKey": String(emu.fixtures.accessKey), "bunnynet:apiUrl": emu.url }, secretConfig: ["bunnynet:apiKey"], providerHost: host });
+    const run = await harness.up(() => ({ id: new bunnynet.ContainerRegistry("plain", { type: "DockerHub", username: uniqueUser(), password: "given-in-plain-text" }).registryId }));
+    const [stored] = harness.resources();
+    assert.deepEqual(stored.secretKeys, ["password"]);
+    assert.equal(typeof run.outputs.id, "number");
+    await harness.destroy();
+    await assert.rejects(registries().getRegistry(Number(run.outputs.id)), NotFoundError);
   });
 });
