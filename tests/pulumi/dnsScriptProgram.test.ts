@@ -81,9 +81,9 @@ describe("pulumi: a DNS script pointed at by a Script record, in one program", f
 
   it("destroy leaves nothing", async () => {
     const scriptId = Number(harness.resource(SCRIPT, "geo")!.id);
+    assert.deepEqual((await emu.client().edgeScripts.findScriptsByName("geo-dns")).map((s) => s.Id), [scriptId], "the DNS script is listed before");
     await harness.destroy();
     assert.equal(await emu.client().dns.findZoneByDomain(domain), undefined);
     assert.deepEqual(await emu.client().edgeScripts.findScriptsByName("geo-dns"), []);
-    assert.ok(scriptId > 0);
   });
 });
