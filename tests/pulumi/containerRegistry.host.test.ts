@@ -61,7 +61,10 @@ describe("pulumi: ContainerRegistry through the SDK's provider host over gRPC", 
   });
 
   it("creates the registry: its id as output, the password only encrypted in state and never in the API's answers", async () => {
+    await emu.markRequests();
     const { id, outputs, inputs, password } = await created();
+    // The look-up (adoption, and safety after a lost answer), the create, the read back.
+    assert.deepEqual((await emu.requests()).map((r) => `${r.method} ${r.route}`), ["GET /mc/registries", "POST /mc/registries", "GET /mc/registries/:registryId"]);
     const real = await registries().getRegistry(Number(id));
     assert.deepEqual(outputs, { ...inputs, registryId: real.id });
     assert.equal(real.userName, inputs.username);
@@ -85,7 +88,9 @@ describe("pulumi: ContainerRegistry through the SDK's provider host over gRPC", 
     assert.deepEqual((await emu.requests()).map((r) => `${r.method} ${r.route}`), ["PUT /mc/registries/:registryId", "GET /mc/registries/:registryId"]);
     assert.equal(updated.registryId, Number(id));
     host = await host.nextDeployment(CONFIG());
+    await emu.markRequests();
     assert.deepEqual((await host.read(TYPE, id, updated, changed)).outputs, updated);
+    assert.deepEqual((await emu.requests()).map((r) => `${r.method} ${r.route}`), ["GET /mc/registries/:registryId"], "a refresh is one read");
     await registries().updateRegistry(Number(id), { displayName: "GitHub", type: "gitHub", passwordCredentials: { userName: String(inputs.username), password: "set-in-the-dashboard" } });
     host = await host.nextDeployment(CONFIG());
     const drifted = await host.read(TYPE, id, updated, changed);
@@ -99,7 +104,9 @@ describe("pulumi: ContainerRegistry through the SDK's provider host over gRPC", 
 
   it("delete removes the registry; deleting it again succeeds", async () => {
     const { id, outputs } = await created();
+    await emu.markRequests();
     await host.delete(TYPE, id, outputs);
+    assert.deepEqual((await emu.requests()).map((r) => `${r.method} ${r.route}`), ["DELETE /mc/registries/:registryId"]);
     await assert.rejects(registries().getRegistry(Number(id)), NotFoundError);
     await host.delete(TYPE, id, outputs);
   });
