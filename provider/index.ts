@@ -11,6 +11,7 @@ export type * as api from "./types.generated";
 export { ScriptVariable, type ScriptVariableArgs } from "./resources/scriptVariable";
 export { ScriptSecret, type ScriptSecretArgs } from "./resources/scriptSecret";
 export { EdgeScript, type EdgeScriptArgs } from "./resources/edgeScript";
+export { ContainerRegistry, type ContainerRegistryArgs } from "./resources/containerRegistry";
 export { RateLimitRule, type RateLimitRuleArgs, type RateLimitConfigurationArgs, type RateLimitConditionArgs } from "./resources/rateLimitRule";
 // Shield's enums at the package root, for `bunnynet.RateLimitAction.Block` in rule configurations.
 export {

@@ -137,6 +137,37 @@ export interface VolumeList {
   } | null;
 }
 
+/** `ContainerRegistryRequest`: create (`POST /registries`) and update (`PUT /registries/{registryId}`) send the whole registry. */
+export interface ContainerRegistryRequest {
+  displayName: string;
+  type: "bunnyRegistry" | "dockerHub" | "gitHub";
+  passwordCredentials: {
+    userName: string;
+    password: string;
+  };
+}
+
+/** `ContainerRegistry` as the list and `GET /registries/{registryId}` answer it (the password only as its first and last symbols). */
+export interface ContainerRegistry {
+  id: number;
+  displayName: string;
+  hostName: string;
+  userName?: string | null;
+  isPublic?: boolean | null;
+  isPlatformManaged?: boolean;
+  firstPasswordSymbols?: string | null;
+  lastPasswordSymbols?: string | null;
+  createdAt?: string | null;
+  lastUpdatedAt?: string | null;
+}
+
+/** `SaveContainerRegistryResult`: `status` is saved, secretsValidationFailed, notFound, invalidInput … (kept open). */
+export interface SaveContainerRegistryResult {
+  id?: number | null;
+  error?: string | null;
+  status?: string | null;
+}
+
 export interface DetachVolumeResult {
   name: string;
 }
@@ -1307,6 +1338,15 @@ export interface VideoLibraryDetails {
   StorageZoneId?: number | null;
   VideoCount?: number | null;
   ReplicationRegions?: string[] | null;
+}
+
+/** VideoLibraryLanguage (`GET /videolibrary/languages`, GetVideoLibraryLanguagesEndpoint_GetVideoLibraryLanguages). */
+export interface VideoLanguage {
+  ShortCode?: string | null;
+  Name?: string | null;
+  SupportPlayerTranslation?: boolean | null;
+  SupportTranscribing?: boolean | null;
+  TranscribingAccuracy?: number | null;
 }
 
 // resources/rateLimitRule.ts

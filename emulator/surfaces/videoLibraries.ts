@@ -17,7 +17,26 @@ import { COLLECTION, LIBRARY, VIDEO, type VideoLibraryRecord, libraryKey, librar
  * `{ErrorKey: "validation_error", Field, Message}` naming the first field at fault; a replication region must be a
  * storage region code; a library's name need not be unique; deleting a library deletes its videos and collections, and its keys
  * stop working (the Stream routes answer 404 for it).
+ * GetVideoLibraryLanguagesEndpoint_GetVideoLibraryLanguages (`GET /videolibrary/languages`) answers every
+ * VideoLibraryLanguage at once; which languages and their flags are the emulator's own choice (the document lists none).
  */
+
+/** ShortCode, Name, SupportPlayerTranslation, SupportTranscribing, TranscribingAccuracy (decided, not published). */
+const LANGUAGES: [string, string, boolean, boolean, number][] = [
+  ["en", "English", true, true, 95],
+  ["de", "German", true, true, 90],
+  ["fr", "French", true, true, 90],
+  ["es", "Spanish", true, true, 90],
+  ["it", "Italian", true, true, 85],
+  ["pt", "Portuguese", true, true, 85],
+  ["nl", "Dutch", true, true, 80],
+  ["pl", "Polish", true, true, 75],
+  ["sl", "Slovenian", true, false, 0],
+  ["ja", "Japanese", true, true, 70],
+  ["zh", "Chinese", true, true, 70],
+  ["ar", "Arabic", false, true, 60],
+  ["la", "Latin", false, false, 0],
+];
 
 const REGIONS = ["DE", "UK", "SE", "CZ", "ES", "NY", "LA", "WA", "MI", "SG", "HK", "JP", "SYD", "BR", "JH"];
 const RESOLUTIONS = ["240p", "360p", "480p", "720p", "1080p", "1440p", "2160p"];
@@ -158,6 +177,10 @@ export const videoLibrariesSurface: EmulatorSurface = {
       });
       return reply.code(204).send();
     });
+
+    app.get("/videolibrary/languages", async () =>
+      LANGUAGES.map(([ShortCode, Name, SupportPlayerTranslation, SupportTranscribing, TranscribingAccuracy]) => ({ ShortCode, Name, SupportPlayerTranslation, SupportTranscribing, TranscribingAccuracy })),
+    );
 
     app.get("/videolibrary", async (req, reply) => {
       const q = req.query as Record<string, string | undefined>;

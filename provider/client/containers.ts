@@ -1,8 +1,15 @@
+import { NotFoundError, UnexpectedResponseError, ValidationError } from "../http/errors";
 import { PageGuard } from "../http/paging";
 import { encodePath } from "../http/pathSegments";
 import type { Transport } from "../http/transport";
 import { validateRequest } from "../http/validation";
 import {
+  ContainerRegistryListSchema,
+  ContainerRegistryRequestSchema,
+  ContainerRegistrySchema,
+  RegistryIdSchema,
+  RemoveContainerRegistryResultSchema,
+  SaveContainerRegistryResultSchema,
   DeleteVolumeInstanceResultSchema,
   DetachVolumeResultSchema,
   EndpointPageSchema,
@@ -13,9 +20,21 @@ import {
   RegionPageSchema,
   VolumeListSchema,
 } from "../schemas/containers";
-import type { DeleteVolumeInstanceResult, DetachVolumeResult, Endpoint, EndpointPage, McPageQuery, Region, RegionPage, Volume, VolumeList } from "../types.generated";
+import type { ContainerRegistry, ContainerRegistryRequest, DeleteVolumeInstanceResult, DetachVolumeResult, Endpoint, EndpointPage, McPageQuery, Region, RegionPage, Volume, VolumeList } from "../types.generated";
 
-/** Magic Containers (`{api}/mc`, account key): regions, an app's endpoints and its volumes. */
+/**
+ * Magic Containers (`{api}/mc`, account key): regions, an app's endpoints and its volumes, image registries.
+ *
+ * Registries (magic-containers-api-v1.0.0.json, paths `/registries` and `/registries/{registryId}`, schemas
+ * ContainerRegistryRequest, ContainerRegistry, SaveContainerRegistryResult, RemoveContainerRegistryResult):
+ * - a create is documented as 200, and bunny.net's Terraform provider, whose acceptance tests pass against the real
+ *   API, expects 201 (BunnyWay/terraform-provider-bunnynet internal/api/compute_container_imageregistry.go,
+ *   CreateComputeContainerImageregistry): both are read as success;
+ * - a save answers a `status`; anything but `saved` (secretsValidationFailed, invalidInput …) is a refusal, even in
+ *   a 200;
+ * - a delete answers 200 with `status` notFound, inUse or removed (409 is documented for in use too): notFound is a
+ *   NotFoundError (a retried delete is already gone), inUse a ValidationError naming the apps.
+ */
 export class ContainersClient {
   constructor(readonly http: Transport) {}
 
@@ -72,6 +91,45 @@ export class ContainersClient {
     return undefined;
   }
 
+  /** Every registry of the account: its own and the public ones (one answer: the API pages nothing here). */
+  async listRegistries(): Promise<ContainerRegistry[]> {
+    const res = await this.http.request({ api: "containers", method: "GET", path: "/registries", responseSchema: ContainerRegistryListSchema });
+    return res.body.items;
+  }
+
+  /** One registry (404 NotFoundError when there is none with that id). */
+  async getRegistry(registryId: number): Promise<ContainerRegistry> {
+    const id = validateRequest(RegistryIdSchema, registryId, "GET", "/registries/{registryId}", "registryId");
+    const res = await this.http.request({ api: "containers", method: "GET", path: encodePath("registries", String(id)), responseSchema: ContainerRegistrySchema });
+    return res.body;
+  }
+
+  /** Adds credentials for a registry; answers the new registry's id. */
+  async addRegistry(request: ContainerRegistryRequest): Promise<number> {
+    const body = validateRequest(ContainerRegistryRequestSchema, request, "POST", "/registries");
+    const res = await this.http.request({ api: "containers", method: "POST", path: "/registries", json: body, responseSchema: SaveContainerRegistryResultSchema });
+    return savedRegistryId("POST", "/registries", res.status, res.body);
+  }
+
+  /** Replaces a registry's name, type and credentials. */
+  async updateRegistry(registryId: number, request: ContainerRegistryRequest): Promise<void> {
+    const id = validateRequest(RegistryIdSchema, registryId, "PUT", "/registries/{registryId}", "registryId");
+    const body = validateRequest(ContainerRegistryRequestSchema, request, "PUT", "/registries/{registryId}");
+    const path = encodePath("registries", String(id));
+    const res = await this.http.request({ api: "containers", method: "PUT", path, json: body, retry: "idempotent", responseSchema: SaveContainerRegistryResultSchema });
+    savedRegistryId("PUT", path, res.status, res.body, id);
+  }
+
+  /** Deletes a registry: NotFoundError when it is already gone, ValidationError naming the apps that still use it. */
+  async deleteRegistry(registryId: number): Promise<void> {
+    const id = validateRequest(RegistryIdSchema, registryId, "DELETE", "/registries/{registryId}", "registryId");
+    const path = encodePath("registries", String(id));
+    const res = await this.http.request({ api: "containers", method: "DELETE", path, responseSchema: RemoveContainerRegistryResultSchema });
+    const details = { method: "DELETE", path, status: res.status };
+    if (res.body.status === "notFound") throw new NotFoundError({ ...details, serverMessage: "the registry was not found" });
+    if (res.body.status === "inUse") throw new ValidationError({ ...details, serverMessage: `the registry is used by application(s) ${(res.body.applications ?? []).join(", ")}` });
+  }
+
   /** Detaches every instance of the volume. Detaching a detached volume changes nothing, so it is retried freely. */
   async detachVolume(appId: string, volumeId: string): Promise<DetachVolumeResult> {
     const ids = validateRequest(VolumeIdsSchema, { appId, volumeId }, "POST", "/apps/{appId}/volumes/{volumeId}/detach");
@@ -90,6 +148,17 @@ export class ContainersClient {
     const res = await this.http.request({ api: "containers", method: "DELETE", path, responseSchema: DeleteVolumeInstanceResultSchema });
     return res.body;
   }
+}
+
+/** The id a save answered, or the refusal its `status` says (a 200 can carry one). */
+function savedRegistryId(method: string, path: string, status: number, result: { id?: number | null; error?: string | null; status?: string | null }, knownId?: number): number {
+  if (result.status && result.status !== "saved") {
+    const details = { method, path, status, serverMessage: result.error ?? result.status, errorKey: result.status };
+    throw result.status === "notFound" ? new NotFoundError(details) : new ValidationError(details);
+  }
+  const id = result.id ?? knownId;
+  if (id === undefined) throw new UnexpectedResponseError({ method, path, status, serverMessage: "the answer has no registry id" });
+  return id;
 }
 
 /** Region filters, shared by the `getRegions` lookup and the `bunnynet regions` command. */

@@ -4,8 +4,8 @@ import { PageGuard } from "../http/paging";
 import type { Transport } from "../http/transport";
 import { validateRequest } from "../http/validation";
 import { idFromString } from "../schemas/common";
-import { CreateVideoLibraryRequestSchema, UpdateVideoLibraryRequestSchema, VideoLibraryDetailsSchema } from "../schemas/videoLibraries";
-import type { CreateVideoLibraryInput, UpdateVideoLibraryInput, VideoLibraryDetails } from "../types.generated";
+import { CreateVideoLibraryRequestSchema, UpdateVideoLibraryRequestSchema, VideoLanguageListSchema, VideoLibraryDetailsSchema } from "../schemas/videoLibraries";
+import type { CreateVideoLibraryInput, UpdateVideoLibraryInput, VideoLanguage, VideoLibraryDetails } from "../types.generated";
 import { z } from "zod";
 
 const NO_BODY = z.unknown();
@@ -17,6 +17,8 @@ const WHERE = "/videolibrary/{id}";
  * /videolibrary/{id}`, 200 with the library), GetVideoLibraryEndpoint_GetVideoLibrary and
  * DeleteVideoLibraryEndpoint_DeleteVideoLibrary (204; 404 when unknown). Answers carry `ApiKey` and
  * `ReadOnlyApiKey`: secrets, never logged (the transport redacts error bodies).
+ * GetVideoLibraryLanguagesEndpoint_GetVideoLibraryLanguages (`GET /videolibrary/languages`, an array of
+ * VideoLibraryLanguage, not paged) is the languages Stream knows, as Terraform's `bunnynet_video_language` reads them.
  */
 export class VideoLibrariesClient {
   constructor(private readonly http: Transport) {}
@@ -69,6 +71,11 @@ export class VideoLibrariesClient {
     let found: VideoLibraryDetails | undefined;
     for await (const library of this.list()) if (library.Name === name && (!found || library.Id > found.Id)) found = library;
     return found;
+  }
+
+  /** Every language Stream can translate its player to or transcribe captions in (one answer, not paged). */
+  async languages(): Promise<VideoLanguage[]> {
+    return (await this.http.request({ api: "core", method: "GET", path: "/videolibrary/languages", responseSchema: VideoLanguageListSchema, cacheable: true })).body;
   }
 
   private id(libraryId: number | string, method: string): number {

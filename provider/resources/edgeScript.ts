@@ -20,12 +20,17 @@ import { type StoredAsset, assetBytes, sha256, storedAsset } from "./assetInputs
  * file asset whose content is fingerprinted at check (a changed file is a change, Terraform #40), a code change is
  * published in place (Terraform #25, PR #77), the standalone script's linked pull zone is created with it and its
  * id and hostname are outputs, and refresh compares the code that runs (the live release's) with the program's.
+ * `type: "Dns"` is Terraform's `bunnynet_dns_script` (internal/provider/resource_dns_script.go: name and content;
+ * internal/api/dns_script.go: a script of EdgeScriptTypes 0 created and published through the same calls), the code a
+ * DnsRecord of type Script answers with; it has no linked pull zone.
  */
 
 export const EDGE_SCRIPT_TYPE = "EdgeScript";
 
-const TYPES = ["Standalone", "Middleware"] as const;
+const TYPES = ["Standalone", "Middleware", "Dns"] as const;
 type ScriptTypeName = (typeof TYPES)[number];
+/** The API's EdgeScriptTypes for each type's name (edge-scripting-api-v1.0.0.json: DNS 0, CDN 1, Middleware 2). */
+const API_SCRIPT_TYPES: Record<ScriptTypeName, (typeof EDGE_SCRIPT_TYPES)[keyof typeof EDGE_SCRIPT_TYPES]> = { Standalone: EDGE_SCRIPT_TYPES.Standalone, Middleware: EDGE_SCRIPT_TYPES.Middleware, Dns: EDGE_SCRIPT_TYPES.DNS };
 
 /** The code as stored: the text itself, or an asset reduced to its path or text. */
 type CodeInput = string | StoredAsset;
@@ -85,7 +90,7 @@ async function completeInputs(inputs: Record<string, unknown>, unknown: Readonly
   const failures: CheckFailure[] = [];
   const known = (k: string) => !unknown.has(k);
   if (known("type") && rest.createLinkedPullZone === undefined && known("createLinkedPullZone")) rest.createLinkedPullZone = rest.type === "Standalone";
-  if (rest.type === "Middleware" && rest.createLinkedPullZone === true) {
+  if (known("type") && rest.type !== "Standalone" && rest.createLinkedPullZone === true) {
     failures.push({ property: "createLinkedPullZone", reason: "only a Standalone script has a linked pull zone" });
   }
   if (rest.linkedPullZoneName !== undefined && known("createLinkedPullZone") && rest.createLinkedPullZone === false) {
@@ -156,7 +161,7 @@ const edgeScript = defineResource<EdgeScriptOutputs, "code">()({
   complete: completeInputs,
 
   describe(obs: Observation, requested: Inputs) {
-    const type = obs.scriptType === EDGE_SCRIPT_TYPES.Middleware ? "Middleware" : obs.scriptType === EDGE_SCRIPT_TYPES.Standalone ? "Standalone" : (`type ${obs.scriptType}` as ScriptTypeName);
+    const type = TYPES.find((t) => API_SCRIPT_TYPES[t] === obs.scriptType) ?? (`type ${obs.scriptType}` as ScriptTypeName);
     return {
       id: String(obs.scriptId),
       inputs: { ...requested, name: obs.name, type, fingerprint: obs.fingerprint },
@@ -180,7 +185,7 @@ const edgeScript = defineResource<EdgeScriptOutputs, "code">()({
   async create(ctx, inputs) {
     const seen = await ctx.client.edgeScripts.createScript({
       Name: inputs.name,
-      ScriptType: EDGE_SCRIPT_TYPES[inputs.type],
+      ScriptType: API_SCRIPT_TYPES[inputs.type],
       Code: await codeText(inputs.code),
       CreateLinkedPullZone: inputs.createLinkedPullZone ?? inputs.type === "Standalone",
       LinkedPullZoneName: inputs.linkedPullZoneName ?? null,
@@ -196,7 +201,7 @@ const edgeScript = defineResource<EdgeScriptOutputs, "code">()({
   async update(ctx, id, state, inputs) {
     const scriptId = Number(id);
     let seen: EdgeScriptWithKey = {
-      script: { Id: scriptId, Name: state.name, ScriptType: EDGE_SCRIPT_TYPES[state.type], Deleted: false, EdgeScriptVariables: [], LinkedPullZones: linkedPullZonesOf(state) },
+      script: { Id: scriptId, Name: state.name, ScriptType: API_SCRIPT_TYPES[state.type], Deleted: false, EdgeScriptVariables: [], LinkedPullZones: linkedPullZonesOf(state) },
       deploymentKey: state.deploymentKey,
     };
     if (inputs.name !== state.name) seen = { ...seen, script: await ctx.client.edgeScripts.updateScript(scriptId, { Name: inputs.name }) };
@@ -233,8 +238,11 @@ function linkedPullZonesOf(state: { linkedPullZoneId?: number; linkedPullZoneHos
 export interface EdgeScriptArgs extends AdoptableArgs {
   /** The script's name (1..100 characters). Changes in place. */
   name: pulumi.Input<string>;
-  /** `Standalone` (serves requests itself, through its linked pull zone) or `Middleware` (runs in front of a pull zone's origin). Changing it replaces the script. */
-  type: pulumi.Input<"Standalone" | "Middleware">;
+  /**
+   * `Standalone` (serves requests itself, through its linked pull zone), `Middleware` (runs in front of a pull zone's
+   * origin) or `Dns` (answers a DNS record of type `Script`; takes variables but no secrets). Changing it replaces the script.
+   */
+  type: pulumi.Input<"Standalone" | "Middleware" | "Dns">;
   /**
    * The script's code: the text itself, or a `pulumi.asset.FileAsset` / `StringAsset`. A change of the content is
    * a change (even of the file at the same path): the new code is uploaded and, with `publish`, released in place.
@@ -242,7 +250,7 @@ export interface EdgeScriptArgs extends AdoptableArgs {
   code: pulumi.Input<string | pulumi.asset.Asset>;
   /** Whether the code is released (made live) after each upload. Default true. */
   publish?: pulumi.Input<boolean>;
-  /** Whether the API creates a pull zone that serves the script. Default true for Standalone; Middleware has none. Changing it replaces the script. */
+  /** Whether the API creates a pull zone that serves the script. Default true for Standalone; Middleware and Dns have none. Changing it replaces the script. */
   createLinkedPullZone?: pulumi.Input<boolean>;
   /** The linked pull zone's name (letters, digits, hyphens); default: one the API chooses. Changing it replaces the script. */
   linkedPullZoneName?: pulumi.Input<string>;
@@ -260,7 +268,7 @@ argsMatchSchema<EdgeScriptArgs, typeof edgeScriptInputs, "fingerprint", "code">(
 /** What an EdgeScript holds once deployed. */
 export interface EdgeScriptOutputs {
   name: string;
-  type: "Standalone" | "Middleware";
+  type: "Standalone" | "Middleware" | "Dns";
   code: string | pulumi.asset.Asset;
   publish: boolean;
   createLinkedPullZone: boolean | undefined;

@@ -1,6 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { idFromString } from "../schemas/common";
+import { EDGE_SCRIPT_TYPES } from "../schemas/edgeScriptCode";
 import type { Secret } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
@@ -62,6 +63,11 @@ const scriptSecret = defineResource<ScriptSecretOutputs>()({
   async create({ client }, inputs) {
     // Variables and secrets both become the script's environment: one name cannot be both.
     const script = await client.edgeScripts.getScript(inputs.scriptId);
+    // The API has no secrets for DNS scripts (BUNNY-API.md; the emulator answers 400 edgescript.unsupported_script_type,
+    // and Terraform has no DNS script secret): said before the call, in the program's words.
+    if (script.ScriptType === EDGE_SCRIPT_TYPES.DNS) {
+      throw new Error(`edge script ${inputs.scriptId} is a Dns script, which has no secrets: use a ScriptVariable (its value is kept encrypted in state when you pass a secret).`);
+    }
     if (script.EdgeScriptVariables.some((v) => v.Name === inputs.name)) {
       throw new Error(`${inputs.name} is a variable of edge script ${inputs.scriptId}: a secret cannot have the name of a variable. Remove or rename the variable (ScriptVariable) first.`);
     }

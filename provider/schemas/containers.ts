@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { pathSegmentId } from "./common";
 
-/** Magic Containers (`{api}/mc`): regions, app endpoints and volumes. */
+/** Magic Containers (`{api}/mc`): regions, app endpoints and volumes, image registries. */
 
 /** A Magic Containers id (app, volume, instance): an opaque string that can be one path segment. */
 export const McIdSchema = pathSegmentId;
@@ -84,6 +84,41 @@ export const VolumeListSchema = mcPageSchema(VolumeSchema).extend({
   summary: z.object({ totalPods: z.number().optional(), totalContainers: z.number().optional(), totalStorage: z.number().optional() }).nullish(),
 });
 
+/** RegistryType: the registries an account can add credentials for. */
+export const REGISTRY_TYPES = ["dockerHub", "gitHub", "bunnyRegistry"] as const;
+
+/** `ContainerRegistryRequest`: create (`POST /registries`) and update (`PUT /registries/{registryId}`) send the whole registry. */
+export const ContainerRegistryRequestSchema = z
+  .object({
+    displayName: z.string().min(1).max(50),
+    type: z.enum(REGISTRY_TYPES),
+    passwordCredentials: z.object({ userName: z.string().min(1), password: z.string().min(1) }).strict(),
+  })
+  .strict();
+
+/** A registry id: an int64 in the path. */
+export const RegistryIdSchema = z.number().int().positive();
+
+/** `ContainerRegistry` as the list and `GET /registries/{registryId}` answer it (the password only as its first and last symbols). */
+export const ContainerRegistrySchema = z.object({
+  id: z.number().int(),
+  displayName: z.string(),
+  hostName: z.string(),
+  userName: z.string().nullish(),
+  isPublic: z.boolean().nullish(),
+  isPlatformManaged: z.boolean().optional(),
+  firstPasswordSymbols: z.string().nullish(),
+  lastPasswordSymbols: z.string().nullish(),
+  createdAt: z.string().nullish(),
+  lastUpdatedAt: z.string().nullish(),
+});
+export const ContainerRegistryListSchema = mcPageSchema(ContainerRegistrySchema);
+
+/** `SaveContainerRegistryResult`: `status` is saved, secretsValidationFailed, notFound, invalidInput … (kept open). */
+export const SaveContainerRegistryResultSchema = z.object({ id: z.number().int().nullish(), error: z.string().nullish(), status: z.string().nullish() });
+/** `RemoveContainerRegistryResult`: `status` notFound, inUse or removed (kept open), and the apps that use it. */
+export const RemoveContainerRegistryResultSchema = z.object({ status: z.string().nullish(), applications: z.array(z.string()).nullish() });
+
 export const DetachVolumeResultSchema = z.object({ name: z.string() });
 export const DeleteVolumeInstanceResultSchema = z.object({ id: z.string() });
 
@@ -95,5 +130,8 @@ export type VolumeInstance = z.output<typeof VolumeInstanceSchema>;
 export type RegionPage = z.output<typeof RegionPageSchema>;
 export type EndpointPage = z.output<typeof EndpointPageSchema>;
 export type VolumeList = z.output<typeof VolumeListSchema>;
+export type ContainerRegistryRequest = z.input<typeof ContainerRegistryRequestSchema>;
+export type ContainerRegistry = z.output<typeof ContainerRegistrySchema>;
+export type SaveContainerRegistryResult = z.output<typeof SaveContainerRegistryResultSchema>;
 export type DetachVolumeResult = z.output<typeof DetachVolumeResultSchema>;
 export type DeleteVolumeInstanceResult = z.output<typeof DeleteVolumeInstanceResultSchema>;

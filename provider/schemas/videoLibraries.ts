@@ -114,3 +114,15 @@ export const VideoLibraryDetailsSchema = z
 export type CreateVideoLibraryInput = z.input<typeof CreateVideoLibraryRequestSchema>;
 export type UpdateVideoLibraryInput = z.input<typeof UpdateVideoLibraryRequestSchema>;
 export type VideoLibraryDetails = z.output<typeof VideoLibraryDetailsSchema>;
+
+/** VideoLibraryLanguage (`GET /videolibrary/languages`, GetVideoLibraryLanguagesEndpoint_GetVideoLibraryLanguages). */
+export const VideoLanguageSchema = z.object({
+  ShortCode: z.string().nullish(),
+  Name: z.string().nullish(),
+  SupportPlayerTranslation: z.boolean().nullish(),
+  SupportTranscribing: z.boolean().nullish(),
+  TranscribingAccuracy: z.number().int().nullish(),
+});
+/** The whole list, bounded: a language list the size of a page of libraries is not a language list. */
+export const VideoLanguageListSchema = z.array(VideoLanguageSchema).max(1000);
+export type VideoLanguage = z.output<typeof VideoLanguageSchema>;

@@ -212,4 +212,67 @@ describe("client: Magic Containers (regions, endpoints, volumes)", () => {
       await assert.rejects(containers.deleteVolumeInstance(appId, "", "x"), (e: unknown) => e instanceof InvalidRequestError && e.field === "volumeId");
     });
   });
+
+  describe("image registries", () => {
+    const containers = () => emu.client().containers;
+    const request = (userName: string, password = "token-1234") => ({ displayName: "GitHub", type: "gitHub" as const, passwordCredentials: { userName, password } });
+
+    it("lists the public registries every account has", async () => {
+      const registries = await containers().listRegistries();
+      const dockerHub = registries.find((r) => String(r.id) === String(emu.fixtures.dockerHubRegistryId))!;
+      assert.equal(dockerHub.displayName, "DockerHub Public");
+      assert.equal(dockerHub.hostName, "docker.io");
+      assert.equal(dockerHub.isPublic, true);
+    });
+
+    it("adds a registry (answered 201 with its id), reads it back with only the password's ends, updates and deletes it", async () => {
+      await emu.markRequests();
+      const id = await containers().addRegistry(request("octocat", "ghp_first-token"));
+      assert.deepEqual((await emu.requests()).map((r) => `${r.method} ${r.route} ${r.status}`), ["POST /mc/registries 201"]);
+      const read = await containers().getRegistry(id);
+      assert.deepEqual(
+        { id: read.id, displayName: read.displayName, hostName: read.hostName, userName: read.userName, first: read.firstPasswordSymbols, last: read.lastPasswordSymbols },
+        { id, displayName: "GitHub", hostName: "ghcr.io", userName: "octocat", first: "gh", last: "en" },
+      );
+      assert.ok(!JSON.stringify(await containers().listRegistries()).includes("ghp_first-token"));
+      await containers().updateRegistry(id, request("octocat", "second-token!"));
+      assert.equal((await containers().getRegistry(id)).lastPasswordSymbols, "n!");
+      await containers().deleteRegistry(id);
+      await assert.rejects(containers().getRegistry(id), NotFoundError);
+      // A retried delete is told the registry is gone (200 status notFound).
+      await assert.rejects(containers().deleteRegistry(id), NotFoundError);
+      await assert.rejects(containers().updateRegistry(id, request("octocat")), NotFoundError);
+    });
+
+    it("the API refuses a body the client would refuse, naming the field; the client refuses it first", async () => {
+      await emu.markRequests();
+      await assert.rejects(containers().addRegistry({ ...request("u"), displayName: "" }), (e: unknown) => e instanceof InvalidRequestError && e.field === "displayName");
+      await assert.rejects(containers().addRegistry({ ...request(""), type: "gitHub" }), (e: unknown) => e instanceof InvalidRequestError && /passwordCredentials/.test(String(e.field)));
+      await assert.rejects(containers().getRegistry(0), (e: unknown) => e instanceof InvalidRequestError && e.field === "registryId");
+      assert.equal((await emu.requests()).length, 0);
+      const raw = await fetch(`${emu.url}/mc/registries`, { method: "POST", headers: { AccessKey: String(emu.fixtures.accessKey), "content-type": "application/json" }, body: JSON.stringify({ displayName: "x", type: "quay" }) });
+      assert.equal(raw.status, 400);
+      assert.match(JSON.stringify(await raw.json()), /"field":"type"/);
+    });
+
+    it("a public registry cannot be deleted, and one an app's container uses is refused naming the app", async () => {
+      await assert.rejects(containers().deleteRegistry(Number(emu.fixtures.dockerHubRegistryId)), (e: unknown) => e instanceof ValidationError && e.field === "registryId");
+      const id = await containers().addRegistry(request("app-user"));
+      const app = {
+        name: "registry-user",
+        runtimeType: "shared",
+        autoScaling: { min: 1, max: 1 },
+        regionSettings: { allowedRegionIds: ["DE"], requiredRegionIds: ["DE"] },
+        containerTemplates: [{ name: "web", imageNamespace: "octocat", imageName: "web", imageTag: "1", imageRegistryId: String(id), imagePullPolicy: "always" }],
+      };
+      const headers = { AccessKey: String(emu.fixtures.accessKey), "content-type": "application/json" };
+      const created = await fetch(`${emu.url}/mc/apps`, { method: "POST", headers, body: JSON.stringify(app) });
+      assert.equal(created.status, 201, await created.clone().text());
+      const { id: appId } = (await created.json()) as { id: string };
+      await assert.rejects(containers().deleteRegistry(id), (e: unknown) => e instanceof ValidationError && e.message.includes(appId));
+      assert.equal((await containers().getRegistry(id)).id, id, "still there");
+      await fetch(`${emu.url}/mc/apps/${appId}`, { method: "DELETE", headers: { AccessKey: String(emu.fixtures.accessKey) } });
+      await containers().deleteRegistry(id);
+    });
+  });
 });

@@ -129,7 +129,7 @@ describe("client: edge scripts, their code and releases", () => {
     assert.deepEqual(await emu.requests(), []);
   });
 
-  it("the emulator itself refuses invalid script bodies with the core error shape, and DNS scripts take no variables or secrets", async () => {
+  it("the emulator itself refuses invalid script bodies with the core error shape, and DNS scripts take variables but no secrets", async () => {
     const http = emu.client().http;
     const cases: { path: string; json: unknown; field: string }[] = [
       { path: "/compute/script", json: { ScriptType: 1 }, field: "Name" },
@@ -148,8 +148,9 @@ describe("client: edge scripts, their code and releases", () => {
     }
     const scripts = emu.client().edgeScripts;
     const dns = await scripts.createScript({ Name: unique(), ScriptType: 0, Code: "x" });
-    await assert.rejects(scripts.addVariable(dns.script.Id, { Name: "V", Required: false }), (e: unknown) => e instanceof ValidationError && e.status === 400);
-    await assert.rejects(scripts.addSecret(dns.script.Id, { Name: "S", Secret: "v" }), (e: unknown) => e instanceof ValidationError && e.status === 400);
+    const variable = await scripts.addVariable(dns.script.Id, { Name: "V", Required: false, DefaultValue: "dns-value" });
+    assert.equal((await scripts.getVariable(dns.script.Id, variable.Id)).DefaultValue, "dns-value");
+    await assert.rejects(scripts.addSecret(dns.script.Id, { Name: "S", Secret: "v" }), (e: unknown) => e instanceof ValidationError && e.status === 400 && e.errorKey === "edgescript.unsupported_script_type");
   });
 
   it("does not repeat a create or a publish after a 503; code uploads are retried", async () => {

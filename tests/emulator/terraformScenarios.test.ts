@@ -130,6 +130,39 @@ describe("emulator: the Terraform provider's acceptance scenarios, replayed over
     });
   });
 
+  describe("DNS script variable (internal/provider/resource_dns_script_variable.go; the provider has no acceptance test for it)", () => {
+    it("a DNS script (ScriptType 0) takes a variable at the same endpoints; a secret is refused", async () => {
+      // internal/api/dns_script.go CreateDnsScript: CreateComputeScript with ScriptType 0, then publish.
+      const created = (await expect(201, "POST", "/compute/script", { Name: `test-acceptance-${random()}`, ScriptType: 0, CreateLinkedPullZone: false })).json as { Id: number };
+      // Create: GetComputeScript (the type must be DNS), then CreateComputeScriptVariable with the value as DefaultValue.
+      assert.equal(((await expect(200, "GET", `/compute/script/${created.Id}`)).json as { ScriptType: number }).ScriptType, 0);
+      const added = (await expect(200, "POST", `/compute/script/${created.Id}/variables/add`, { Name: "REGION", Required: false, DefaultValue: "eu" })).json as { Id: number };
+      assert.deepEqual((await expect(200, "GET", `/compute/script/${created.Id}/variables/${added.Id}`)).json, { Id: added.Id, Name: "REGION", Required: false, DefaultValue: "eu" });
+      const secret = await expect(400, "POST", `/compute/script/${created.Id}/secrets`, { Name: "TOKEN", Secret: "x" });
+      assert.equal((secret.json as { ErrorKey: string }).ErrorKey, "edgescript.unsupported_script_type");
+      await expect(204, "DELETE", `/compute/script/${created.Id}/variables/${added.Id}`);
+      await expect(204, "DELETE", `/compute/script/${created.Id}`);
+    });
+  });
+
+  describe("image registry (internal/api/compute_container_imageregistry.go; the provider has no acceptance test for it)", () => {
+    it("create answers 201 with the id, the list shows it, an update with the id in the body, delete, and the public registry found as the data source finds it", async () => {
+      const user = `tf-${random()}`;
+      // CreateComputeContainerImageregistry: type is the display name ("DockerHub"), 201 required.
+      const created = (await expect(201, "POST", "/mc/registries", { displayName: "DockerHub", type: "DockerHub", passwordCredentials: { userName: user, password: "tf-token" } })).json as { id: number };
+      // GetComputeContainerImageregistry: the whole list, found by id.
+      const listed = (await expect(200, "GET", "/mc/registries")).json as { items: { id: number; displayName: string; userName: string; hostName: string }[] };
+      assert.deepEqual(listed.items.filter((r) => r.id === created.id).map((r) => [r.displayName, r.userName, r.hostName]), [["DockerHub", user, "docker.io"]]);
+      // UpdateComputeContainerImageregistry: PUT with the id in the body, 200.
+      await expect(200, "PUT", `/mc/registries/${created.id}`, { id: created.id, displayName: "DockerHub", type: "DockerHub", passwordCredentials: { userName: user, password: "tf-token-2" } });
+      await expect(400, "PUT", `/mc/registries/${created.id}`, { id: created.id + 1, displayName: "DockerHub", type: "DockerHub", passwordCredentials: { userName: user, password: "x" } });
+      // DeleteComputeContainerImageregistry: 200 (404 would be "already gone").
+      await expect(200, "DELETE", `/mc/registries/${created.id}`);
+      // FindComputeContainerImageregistry without a user name: "<registry> Public".
+      assert.ok(((await expect(200, "GET", "/mc/registries")).json as { items: { displayName: string; userName: string | null }[] }).items.some((r) => r.displayName === "GitHub Public" && r.userName === null));
+    });
+  });
+
   describe("script secret (internal/provider/resource_compute_script_secret_test.go, TestAccComputeScriptSecretResource)", () => {
     it("step 1: create and read by name; step 2: import; then the provider's update (a PUT upsert answering 204) and destroy", async () => {
       const [scriptName, secretName, value] = [random(), random().slice(0, 4), random()];

@@ -2,7 +2,20 @@ import assert from "node:assert/strict";
 import * as pulumi from "@pulumi/pulumi";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { ProgramHarness } from "../support/programHarness";
-import { getApiKeys, getApiKeysOutput, getAppEndpoints, getAppEndpointsOutput, getCdnLogs, getCdnRegions, getCdnRegionsOutput, getRegions } from "bunnynet-pulumi/dist/lookups/index.js";
+import {
+  getApiKeys,
+  getApiKeysOutput,
+  getAppEndpoints,
+  getAppEndpointsOutput,
+  getCdnLogs,
+  getCdnRegions,
+  getCdnRegionsOutput,
+  getContainerRegistry,
+  getContainerRegistryOutput,
+  getRegions,
+  getVideoLanguages,
+  getVideoLanguagesOutput,
+} from "bunnynet-pulumi/dist/lookups/index.js";
 import { ConfigurationError } from "bunnynet-pulumi/dist/http/errors.js";
 import { MISSING_KEY_HELP } from "bunnynet-pulumi/dist/settings.js";
 
@@ -94,6 +107,46 @@ describe("pulumi: lookups in the program process (stack config, env fallback)", 
       fromOutput = getAppEndpointsOutput({ appId: pulumi.output(appId) }).apply((r) => r.publicHosts);
     });
     assert.deepEqual(await settle(fromOutput), { value: result.publicHosts, secret: false });
+  });
+
+  it("getContainerRegistry finds the public registry without a user name, and one with credentials by user name", async () => {
+    const dockerHub = await getContainerRegistry({ type: "DockerHub" });
+    assert.deepEqual(dockerHub, { registryId: Number(emu.fixtures.dockerHubRegistryId), type: "DockerHub", url: "docker.io", username: undefined, isPublic: true });
+    const id = await emu.client().containers.addRegistry({ displayName: "GitHub", type: "gitHub", passwordCredentials: { userName: "lookup-user", password: "lookup-token" } });
+    try {
+      assert.deepEqual(await getContainerRegistry({ type: "GitHub", username: "lookup-user" }), { registryId: id, type: "GitHub", url: "ghcr.io", username: "lookup-user", isPublic: false });
+      await assert.rejects(getContainerRegistry({ type: "GitHub", username: "nobody" }), /no GitHub registry for user "nobody" in this account/);
+      await emu.markRequests();
+      await assert.rejects(getContainerRegistry({ type: "Quay" as "GitHub" }), /type must be one of DockerHub, GitHub, got "Quay"/);
+      assert.equal((await emu.requests()).length, 0);
+      const harness = new ProgramHarness({ config, secretConfig: ["bunnynet:apiKey"] });
+      let registryId!: pulumi.Output<number>;
+      await harness.up(() => {
+        registryId = getContainerRegistryOutput({ type: pulumi.output("GitHub" as const), username: "lookup-user" }).registryId;
+      });
+      assert.deepEqual(await settle(registryId), { value: id, secret: false });
+    } finally {
+      await emu.client().containers.deleteRegistry(id);
+    }
+  });
+
+  it("getVideoLanguages returns every language of GET /videolibrary/languages, or the one with a code", async () => {
+    const res = await fetch(`${emu.url}/videolibrary/languages`, { headers: { AccessKey: emu.fixtures.accessKey } });
+    const everything = (await res.json()) as { ShortCode: string; Name: string; SupportTranscribing: boolean; TranscribingAccuracy: number }[];
+    const all = await getVideoLanguages();
+    assert.deepEqual(all.codes, everything.map((l) => l.ShortCode));
+    const english = everything.find((l) => l.ShortCode === "en")!;
+    const one = await getVideoLanguages({ code: "en" });
+    assert.deepEqual(one.languages.map((l) => [l.code, l.name, l.supportTranscribing, l.transcribingAccuracy]), [["en", english.Name, english.SupportTranscribing, english.TranscribingAccuracy]]);
+    await assert.rejects(getVideoLanguages({ code: "xx" }), /Stream has no language with code "xx"/);
+    const harness = new ProgramHarness({ config, secretConfig: ["bunnynet:apiKey"] });
+    let transcribed!: pulumi.Output<string[]>;
+    await harness.up(() => {
+      transcribed = getVideoLanguagesOutput().apply((r) => r.languages.filter((l) => l.supportTranscribing).map((l) => l.code));
+    });
+    const expected = everything.filter((l) => l.SupportTranscribing).map((l) => l.ShortCode);
+    assert.ok(expected.length > 0 && expected.length < everything.length, "the seeded languages exercise the filter");
+    assert.deepEqual((await settle(transcribed)).value, expected);
   });
 
   it("getCdnLogs applies the v2 filters and stops at the caller's cap, saying when it did", async () => {

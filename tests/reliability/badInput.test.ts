@@ -21,6 +21,7 @@ const VALID: Record<string, Plain> = {
   ScriptVariable: { scriptId: ID, name: "API_BASE", required: true, defaultValue: "https://api.example.com" },
   ScriptSecret: { scriptId: ID, name: "SIGNING_KEY", value: "not-a-real-secret" },
   EdgeScript: { name: "router", type: "Standalone", code: "export default {}", linkedPullZoneName: "router-zone" },
+  ContainerRegistry: { type: "GitHub", url: "ghcr.io", username: "octocat", password: "not-a-real-token" },
   RateLimitRule: {
     pullZoneId: ID,
     name: "login",
@@ -131,7 +132,7 @@ const CASES: Record<string, BadInput[]> = {
   EdgeScript: [
     { kind: "empty name", news: variant("EdgeScript", { name: "" }), properties: ["name"], reason: /must not be empty/ },
     { kind: "name of 101 characters", news: variant("EdgeScript", { name: "n".repeat(101) }), properties: ["name"] },
-    { kind: "type DNS (not managed by this resource)", news: variant("EdgeScript", { type: "DNS" }), properties: ["type"] },
+    { kind: "type DNS (the name is Dns)", news: variant("EdgeScript", { type: "DNS" }), properties: ["type"] },
     { kind: "type as the API's number", news: variant("EdgeScript", { type: 1 }), properties: ["type"] },
     { kind: "missing code", news: variant("EdgeScript", { code: undefined }), properties: ["code"] },
     { kind: "empty code", news: variant("EdgeScript", { code: "" }), properties: ["code"], reason: /must not be empty/ },
@@ -140,8 +141,21 @@ const CASES: Record<string, BadInput[]> = {
     { kind: "publish that is not a boolean", news: variant("EdgeScript", { publish: "yes" }), properties: ["publish"] },
     { kind: "linked pull zone name with a space", news: variant("EdgeScript", { linkedPullZoneName: "router zone" }), properties: ["linkedPullZoneName"] },
     { kind: "linked pull zone for a Middleware script", news: variant("EdgeScript", { type: "Middleware", linkedPullZoneName: undefined, createLinkedPullZone: true }), properties: ["createLinkedPullZone"] },
+    { kind: "linked pull zone for a Dns script", news: variant("EdgeScript", { type: "Dns", linkedPullZoneName: undefined, createLinkedPullZone: true }), properties: ["createLinkedPullZone"], reason: /only a Standalone script/ },
     { kind: "linked pull zone name without a linked pull zone", news: variant("EdgeScript", { createLinkedPullZone: false }), properties: ["linkedPullZoneName"] },
     { kind: "unknown property (Terraform's content)", news: variant("EdgeScript", { content: "x" }), properties: ["content"], reason: UNKNOWN },
+  ],
+  ContainerRegistry: [
+    { kind: "type that is not a registry the API takes", news: variant("ContainerRegistry", { type: "Quay" }), properties: ["type"] },
+    { kind: "type in the API's case", news: variant("ContainerRegistry", { type: "gitHub" }), properties: ["type"] },
+    { kind: "url of another host", news: variant("ContainerRegistry", { url: "registry.example.com" }), properties: ["url"], reason: /a GitHub registry is at ghcr.io/ },
+    { kind: "empty url", news: variant("ContainerRegistry", { url: "" }), properties: ["url"], reason: /must not be empty/ },
+    { kind: "missing username", news: variant("ContainerRegistry", { username: undefined }), properties: ["username"] },
+    { kind: "empty username", news: variant("ContainerRegistry", { username: "" }), properties: ["username"], reason: /must not be empty/ },
+    { kind: "missing password", news: variant("ContainerRegistry", { password: undefined }), properties: ["password"] },
+    { kind: "empty password", news: variant("ContainerRegistry", { password: "" }), properties: ["password"] },
+    { kind: "password that is a number", news: variant("ContainerRegistry", { password: 1234 }), properties: ["password"] },
+    { kind: "unknown property (Terraform's token)", news: variant("ContainerRegistry", { token: "x" }), properties: ["token"], reason: UNKNOWN },
   ],
   ScriptVariable: [
     { kind: "empty name", news: variant("ScriptVariable", { name: "" }), properties: ["name"], reason: /must not be empty/ },

@@ -2,19 +2,19 @@ import { createHash, randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import type { EmulatorContext } from "../../context";
-import { notFound, validationProblem } from "./problems";
+import { documentEnum, firstIssue, notFound, validationProblem } from "./problems";
 import { APP, ENDPOINT, REGION, REGISTRY, VOLUME, mcId, type AppRecord, type AppSettings, type EndpointRecord, type RegistryRecord, type VolumeRecord } from "./records";
 
 /**
- * Magic Containers applications and image registries: `POST /mc/apps`, `PUT /mc/apps/{appId}`, `GET /mc/apps/{appId}`,
- * `DELETE /mc/apps/{appId}` and `GET /mc/registries`, the calls bunny.net's Terraform provider makes for
- * `bunnynet_compute_container_app` and `bunnynet_compute_container_imageregistry`.
+ * Magic Containers applications: `POST /mc/apps`, `PUT /mc/apps/{appId}`, `GET /mc/apps/{appId}` and
+ * `DELETE /mc/apps/{appId}`, the calls bunny.net's Terraform provider makes for `bunnynet_compute_container_app`
+ * (the registries an app names: registries.ts).
  *
  * Sources: magic-containers-api-v1.0.0.json (AddApplicationRequest, ContainerRequest, EndpointRequest,
  * CdnEndpointRequest, AnycastEndpointRequest, ContainerPortMappingRequest, ContainerEntryPoint, ContainerProbes,
  * ContainerProbe, EnvironmentVariable, VolumeRequest, VolumeMountRequest, UpdateRegionSettingsRequest,
- * AutoscalingSettings; the answers AddApplicationResponse, Application, ContainerTemplate, ContainerEndpoint,
- * ListContainerRegistriesResponse, ContainerRegistry; the enums ApplicationRuntimeType, ImagePullPolicy, Protocol,
+ * AutoscalingSettings; the answers AddApplicationResponse, Application, ContainerTemplate, ContainerEndpoint;
+ * the enums ApplicationRuntimeType, ImagePullPolicy, Protocol,
  * AnycastIpProtocolVersion). The real API beyond the document, from the Terraform provider whose acceptance test
  * creates apps with these bodies (BunnyWay/terraform-provider-bunnynet internal/api/compute_container_app.go,
  * UpdateComputeContainerApp; internal/provider/resource_compute_container_app.go, convertModelToApi):
@@ -23,26 +23,12 @@ import { APP, ENDPOINT, REGION, REGISTRY, VOLUME, mcId, type AppRecord, type App
  * - `packageId` in a container (not in ContainerRequest): accepted and answered (ContainerTemplate has it);
  * - `null` probes and sticky sessions (the document gives them no `nullable`): read as absent;
  * - the application's own `id` in a PUT (not in AddApplicationRequest): accepted when it is the app's.
- * The registries: DockerHub and GitHub's public registries, as Terraform looks them up ("<name> Public", no user name:
- * internal/api/compute_container_imageregistry.go, FindComputeContainerImageregistry).
  *
  * Decided (not published): a CDN endpoint's public host is `mc-<app id>-<endpoint name>.b-cdn.net` on a pull zone of
  * its own, an anycast endpoint's `<name>-<app id>.bunny.run`; region ids and the registry must exist, volume mounts
  * name a volume of the app, container names and endpoint names are unique in the app (400 naming the field); a new
  * app is `active` with no container instances yet.
  */
-
-/** An enum of the document, read in any case and answered in the document's. */
-function documentEnum<const T extends string>(values: readonly T[]) {
-  return z.string().transform((value, ctx): T => {
-    const found = values.find((v) => v.toLowerCase() === value.toLowerCase());
-    if (found === undefined) {
-      ctx.addIssue({ code: "custom", message: `must be one of ${values.join(", ")}` });
-      return z.NEVER;
-    }
-    return found;
-  });
-}
 
 const port = z.number().int().min(1).max(65535);
 const portMapping = z.strictObject({
@@ -109,13 +95,6 @@ const AddApplicationBody = z.strictObject({
   volumes: z.array(z.strictObject({ name: z.string().min(1).max(50), size: z.number().int().min(1).max(100) })).nullish(),
 });
 type AddApplication = z.output<typeof AddApplicationBody>;
-
-/** The first issue as a field path and message, the way the API's ValidationError names it. */
-function firstIssue(error: z.ZodError): { field: string; message: string } {
-  const issue = error.issues[0];
-  const keys = issue.code === "unrecognized_keys" ? issue.keys : [];
-  return { field: [...issue.path.map(String), ...keys.slice(0, 1)].join(".") || "body", message: issue.code === "unrecognized_keys" ? "is not a known property" : issue.message };
-}
 
 /** What the documents and the account refuse beyond the body's shape, as a field and message; undefined when none. */
 function accountProblem(ctx: EmulatorContext, body: AddApplication): { field: string; message: string } | undefined {
@@ -278,11 +257,6 @@ function applicationAnswer(ctx: EmulatorContext, app: AppRecord): Record<string,
 export function appRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   const appOf = (appId: string, reply: FastifyReply): AppRecord | undefined => ctx.store.get<AppRecord>(APP, appId) ?? void notFound(reply, "appId", "The application");
 
-  app.get("/mc/registries", async () => {
-    const items = ctx.store.list<RegistryRecord>(REGISTRY);
-    return { items, meta: { totalItems: items.length }, cursor: null };
-  });
-
   app.post("/mc/apps", async (req, reply) => {
     const parsed = AddApplicationBody.safeParse(req.body);
     if (!parsed.success) {
@@ -326,23 +300,3 @@ export function appRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   });
 }
 
-/** The public registries every account has; answers the DockerHub one's id for the fixtures. */
-export function seedRegistries(ctx: EmulatorContext): string {
-  const registry = (id: number, displayName: string, hostName: string): RegistryRecord => ({
-    id,
-    accountId: null,
-    userId: null,
-    namespaceId: "",
-    displayName,
-    hostName,
-    userName: null,
-    firstPasswordSymbols: null,
-    lastPasswordSymbols: null,
-    createdAt: "2024-01-01T00:00:00Z",
-    isPublic: true,
-    isPlatformManaged: true,
-    lastUpdatedAt: null,
-  });
-  for (const r of [registry(1, "DockerHub Public", "docker.io"), registry(2, "GitHub Public", "ghcr.io")]) ctx.store.put(REGISTRY, String(r.id), r);
-  return "1";
-}

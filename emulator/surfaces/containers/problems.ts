@@ -1,4 +1,5 @@
 import type { FastifyReply } from "fastify";
+import { z } from "zod";
 import { problem } from "../../errorShapes";
 
 /**
@@ -17,3 +18,23 @@ export function validationProblem(reply: FastifyReply, field: string, message: s
 export function notFound(reply: FastifyReply, field: string, what: string): FastifyReply {
   return problem(reply, 404, "Not Found", `${what} was not found.`, [{ field, message: `${what} was not found.` }]);
 }
+
+/** An enum of the document, read in any case and answered in the document's. */
+export function documentEnum<const T extends string>(values: readonly T[]) {
+  return z.string().transform((value, ctx): T => {
+    const found = values.find((v) => v.toLowerCase() === value.toLowerCase());
+    if (found === undefined) {
+      ctx.addIssue({ code: "custom", message: `must be one of ${values.join(", ")}` });
+      return z.NEVER;
+    }
+    return found;
+  });
+}
+
+/** The first issue as a field path and message, the way the API's ValidationError names it. */
+export function firstIssue(error: z.ZodError): { field: string; message: string } {
+  const issue = error.issues[0];
+  const keys = issue.code === "unrecognized_keys" ? issue.keys : [];
+  return { field: [...issue.path.map(String), ...keys.slice(0, 1)].join(".") || "body", message: issue.code === "unrecognized_keys" ? "is not a known property" : issue.message };
+}
+

@@ -5,12 +5,14 @@ import { notFound, validationProblem } from "./problems";
 import { APP, ENDPOINT, REGION, VOLUME, type AppRecord, type EndpointRecord, type RegionRecord, type VolumeRecord } from "./records";
 import { seedContainers } from "./seed";
 import { appRoutes } from "./apps";
+import { registryRoutes } from "./registries";
 
 /**
- * Magic Containers (`/mc`, behind the server's account-key check): regions, applications and registries (apps.ts),
+ * Magic Containers (`/mc`, behind the server's account-key check): regions, applications (apps.ts), registries
+ * (registries.ts),
  * an app's endpoints, and its volumes (list, detach, delete a detached volume instance).
  * This file registers the surface and its routes; beside it: records.ts (what is stored), seed.ts (the seeded
- * account), apps.ts (create, read and delete an application; the registries), paging.ts (cursor paging),
+ * account), apps.ts (create, read and delete an application), registries.ts (add, change, delete a registry), paging.ts (cursor paging),
  * problems.ts (error answers).
  *
  * Sources: magic-containers-api-v1.0.0.json (bunny.net's published OpenAPI document); BUNNY-API.md.
@@ -54,6 +56,7 @@ export const containersSurface: EmulatorSurface = {
 
     app.get("/mc/regions", async (req, reply) => pageOf(req, reply, ctx.store.list<RegionRecord>(REGION)) ?? reply);
     appRoutes(app, ctx);
+    registryRoutes(app, ctx);
 
     app.get("/mc/apps/:appId/endpoints", async (req, reply) => {
       const owner = appOf(req, reply);

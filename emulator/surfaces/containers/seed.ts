@@ -1,5 +1,5 @@
 import type { EmulatorContext, Fixtures } from "../../context";
-import { seedRegistries } from "./apps";
+import { seedRegistries } from "./registries";
 import { APP, ENDPOINT, mcId, REGION, VOLUME, type AppRecord, type EndpointRecord, type RegionRecord, type VolumeInstanceRecord, type VolumeRecord, type VolumeStatus } from "./records";
 
 /**

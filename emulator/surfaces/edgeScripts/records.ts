@@ -128,13 +128,16 @@ export function newVariable(ctx: EmulatorContext, name: string, required: boolea
 }
 
 /**
- * The script whose environment (variables, secrets) a route changes: 404 when it is missing, and a DNS script has
- * neither (BUNNY-API.md: refused on the real API).
+ * The script whose environment (variables, secrets) a route changes: 404 when it is missing. A DNS script has
+ * variables, at the same endpoints: bunny.net's Terraform provider manages them there
+ * (BunnyWay/terraform-provider-bunnynet internal/provider/resource_dns_script_variable.go calls
+ * CreateComputeScriptVariable for a script of ScriptTypeDns), which outweighs BUNNY-API.md's note that they are
+ * refused; it has no secrets (BUNNY-API.md, and Terraform has no DNS script secret).
  */
 export function environmentOf(ctx: EmulatorContext, reply: FastifyReply, id: string, what: "variables" | "secrets"): { script: EdgeScriptRecord } | { refused: FastifyReply } {
   const script = loadScript(ctx, id);
   if (!script) return { refused: coreError(reply, 404) };
-  if (script.ScriptType === SCRIPT_TYPES.dns) return { refused: coreError(reply, 400, "edgescript.unsupported_script_type", undefined, `A DNS script has no ${what}`) };
+  if (what === "secrets" && script.ScriptType === SCRIPT_TYPES.dns) return { refused: coreError(reply, 400, "edgescript.unsupported_script_type", undefined, "A DNS script has no secrets") };
   return { script };
 }
 

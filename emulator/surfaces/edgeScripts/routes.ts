@@ -12,8 +12,8 @@ import { variableRoutes } from "./variables";
  * variables.ts, secrets.ts.
  *
  * Where the documents are silent, the emulator decides (see emulator/README.md): a variable and a secret of one
- * script cannot share a name (400 `edgescript.name_in_use`); a DNS script takes neither (400
- * `edgescript.unsupported_script_type`); only a standalone script may create a linked pull zone.
+ * script cannot share a name (400 `edgescript.name_in_use`); a DNS script takes variables but no secrets (400
+ * `edgescript.unsupported_script_type`; records.ts, environmentOf); only a standalone script may create a linked pull zone.
  */
 export const edgeScriptsSurface: EmulatorSurface = {
   name: "edgeScripts",
