@@ -97,6 +97,9 @@ describe("testing kit: failed commands", function () {
     const host = await ProviderHost.start({ answerTimeoutSeconds: 2 });
     const stack = new ProgramHarness({ config: emu.stackConfig(), secretConfig: ["bunnynet:apiKey"], providerHost: host });
     await emu.markRequests();
+    // The first variable's add answers at once; the others are held, so the host still has creates to answer when it
+    // is stopped (on a fast machine all five could otherwise be done before the stop).
+    await emu.faults({ rules: [{ method: "POST", path: "/variables/add$", latencyMs: 3_000, skip: 1 }] });
     const outcome = stack
       .up(() => {
         for (let i = 0; i < 5; i++) new bunnynet.ScriptVariable(`frozen${i}`, { scriptId, name: `KIT_FROZEN_${i}` });
@@ -113,6 +116,7 @@ describe("testing kit: failed commands", function () {
       assert.match(error.message, /(check|create): the provider host did not answer within 2 s/);
       assert.ok(error.unfinished.length > 0);
     } finally {
+      await emu.clearFaults();
       process.kill(host.pid!, "SIGCONT");
       await host.stop();
     }
