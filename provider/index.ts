@@ -27,8 +27,12 @@ export {
   ShieldPlanType,
   WafExecutionMode,
   WafPayloadLimitAction,
+  WafRuleAction,
+  AccessListType,
+  AccessListAction,
 } from "./schemas/shieldEnums";
 export { ShieldZone, type ShieldZoneArgs, type ShieldZoneSettings } from "./resources/shieldZone";
+export { WafRule, type WafRuleArgs } from "./resources/wafRule";
 export { VideoLibrary, type VideoLibraryArgs } from "./resources/videoLibrary";
 export { EncodingTier } from "./schemas/videoLibraryEnums";
 export { PullZoneHostname, type PullZoneHostnameArgs, type TlsInput } from "./resources/pullZoneHostname";

@@ -38,12 +38,12 @@ const API_DEFAULTS = {
   isRegexVariable: false,
 } as const;
 
-function orDefault<S extends z.ZodType>(schema: S, fallback: NonNullable<z.output<S>>) {
+export function orDefault<S extends z.ZodType>(schema: S, fallback: NonNullable<z.output<S>>) {
   return schema.transform((v): NonNullable<z.output<S>> => v ?? fallback);
 }
 
 /** The API stores no text as "": both read back as unset. */
-function unsetWhenEmpty<S extends z.ZodType<string | null | undefined>>(schema: S) {
+export function unsetWhenEmpty<S extends z.ZodType<string | null | undefined>>(schema: S) {
   return schema.transform((v) => (v === "" || v === null ? undefined : v));
 }
 
@@ -53,7 +53,8 @@ const conditionFields = {
   isNegated: orDefault(ChainedConditionInputSchema.shape.isNegated, API_DEFAULTS.isNegated),
   isRegexVariable: orDefault(ChainedConditionInputSchema.shape.isRegexVariable, API_DEFAULTS.isRegexVariable),
 };
-const conditionInput = ChainedConditionInputSchema.extend(conditionFields);
+/** One condition, in the input shape (WafRule's conditions too). */
+export const conditionInput = ChainedConditionInputSchema.extend(conditionFields);
 
 const apiConfiguration = RateLimitConfigurationInputSchema.shape;
 /** The API's ruleConfiguration, with its chainedRuleConditions as `chainedConditions`. */
@@ -94,7 +95,8 @@ function toApi({ chainedConditions, ...configuration }: Configuration) {
   return { ...condition(configuration), chainedRuleConditions: chainedConditions.map(condition) };
 }
 
-function conditionFromApi(c: ApiCondition) {
+/** A condition the API answered, in the input shape (WafRule's conditions too). */
+export function conditionFromApi(c: ApiCondition) {
   return {
     variableTypes: Object.fromEntries(Object.entries(c.variableTypes ?? {}).map(([k, v]) => [k, v ?? ""])),
     operatorType: c.operatorType,
