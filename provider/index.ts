@@ -33,6 +33,7 @@ export {
 } from "./schemas/shieldEnums";
 export { ShieldZone, type ShieldZoneArgs, type ShieldZoneSettings } from "./resources/shieldZone";
 export { WafRule, type WafRuleArgs } from "./resources/wafRule";
+export { AccessList, type AccessListArgs } from "./resources/accessList";
 export { VideoLibrary, type VideoLibraryArgs } from "./resources/videoLibrary";
 export { EncodingTier } from "./schemas/videoLibraryEnums";
 export { PullZoneHostname, type PullZoneHostnameArgs, type TlsInput } from "./resources/pullZoneHostname";

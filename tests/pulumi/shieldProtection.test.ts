@@ -1,0 +1,120 @@
+import assert from "node:assert/strict";
+import * as bunnynet from "bunnynet-pulumi/dist/index.js";
+import { startEmulator, type TestEmulator } from "../support/emulator";
+import { ProgramHarness } from "../support/programHarness";
+import { ProviderHost } from "../support/providerHost";
+
+const WAF_TOKEN = "pulumi-nodejs:dynamic/bunnynet:WafRule";
+const LIST_TOKEN = "pulumi-nodejs:dynamic/bunnynet:AccessList";
+type Plain = Record<string, unknown>;
+
+/**
+ * Issue 26: a zone's protection as code. Three WAF rules and three access lists of one Shield zone, deployed at the
+ * engine's parallelism against an API that loses overlapping writes to one zone (emulator/concurrentWrites.ts; the
+ * Terraform provider's #64: two of five WAF rules created), then unchanged, refreshed and destroyed.
+ */
+describe("pulumi: WafRule and AccessList on one Shield zone, with lost concurrent writes on", function () {
+  let emu: TestEmulator;
+  let host: ProviderHost;
+  let harness: ProgramHarness;
+  let shieldZoneId: number;
+
+  before(async () => {
+    emu = await startEmulator();
+    // A window longer than the default, so that writes sent together surely overlap unless they wait for each other.
+    await emu.faults({ loseConcurrentWrites: true, concurrentWriteWindowMs: 50 });
+    host = await ProviderHost.start();
+    harness = new ProgramHarness({ config: { "bunnynet:apiKey": emu.fixtures.accessKey, "bunnynet:apiUrl": emu.url }, secretConfig: ["bunnynet:apiKey"], providerHost: host });
+    shieldZoneId = Number(emu.fixtures.shieldZoneId);
+  });
+  after(async () => {
+    await host?.stop();
+    await emu?.stop();
+  });
+
+  const LISTS = [
+    { name: "blocked countries", type: "Country", entries: ["RU", "KP", "IR"], action: "Block" },
+    { name: "office", type: "CIDR", entries: ["198.51.100.0/24", "203.0.113.0/24"], action: "Allow" },
+    { name: "scrapers", type: "ASN", entries: ["64496", "64511"], action: "Challenge" },
+  ] as const;
+
+  const program = () => {
+    for (let i = 0; i < 3; i++) {
+      new bunnynet.WafRule(`waf-${i}`, {
+        shieldZoneId,
+        name: `waf ${i}`,
+        description: i === 0 ? "no admin from outside" : undefined,
+        conditions: [
+          { variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH", value: `/admin${i}` },
+          { variableTypes: { REQUEST_HEADERS: "User-Agent" }, operatorType: bunnynet.RuleOperator.CONTAINS, value: "curl", isNegated: true },
+        ],
+        action: i === 2 ? bunnynet.WafRuleAction.Challenge : "Block",
+      });
+    }
+    // Entries in no particular order: stored sorted, so the next up sees no change.
+    LISTS.forEach((l, i) => new bunnynet.AccessList(`list-${i}`, { shieldZoneId, ...l, entries: [...l.entries] }));
+  };
+
+  const writesRefused = async () => ((await (await fetch(`${emu.url}/_emulator/faults`)).json()) as { refused: number }).refused;
+  const wafRuleNames = async () => {
+    const names: string[] = [];
+    for await (const rule of emu.client().wafRules.list(shieldZoneId)) names.push(rule.ruleName ?? "");
+    return names.sort();
+  };
+  const customLists = async () => (await emu.client().accessLists.list(shieldZoneId)).customLists;
+
+  it("up creates every rule and list, no write lost; each list has its action", async () => {
+    const run = await harness.up(program);
+    assert.equal(run.steps.filter((s) => s.op === "create").length, 6);
+    assert.deepEqual(await wafRuleNames(), ["waf 0", "waf 1", "waf 2"]);
+    const lists = await customLists();
+    assert.deepEqual(lists.map((l) => [l.name, l.action, l.isEnabled]).sort(), [
+      ["blocked countries", 2, true],
+      ["office", 1, true],
+      ["scrapers", 3, true],
+    ]);
+    const countries = await emu.client().accessLists.get(shieldZoneId, lists.find((l) => l.name === "blocked countries")!.listId);
+    assert.deepEqual(countries.content?.split("\n").sort(), ["IR", "KP", "RU"]);
+    const rule = await emu.client().wafRules.get(harness.resource(WAF_TOKEN, "waf-2")!.id);
+    assert.equal(rule.ruleConfiguration?.actionType, 3);
+    assert.deepEqual(rule.ruleConfiguration?.chainedRuleConditions?.map((c) => [c.value, c.isNegated]), [["curl", true]]);
+    assert.equal(await writesRefused(), 0);
+  });
+
+  it("an unchanged up makes no call that writes", async () => {
+    await emu.markRequests();
+    const run = await harness.up(program);
+    assert.deepEqual([...new Set(run.steps.map((s) => s.op))], ["same"]);
+    assert.deepEqual((await emu.requests()).filter((r) => r.method !== "GET"), []);
+  });
+
+  it("refresh shows a rule and a list changed outside the program; the next up puts them back", async () => {
+    const ruleId = harness.resource(WAF_TOKEN, "waf-1")!.id;
+    const before = await emu.client().wafRules.get(ruleId);
+    await emu.client().wafRules.update(ruleId, {
+      ruleName: "waf 1",
+      ruleDescription: "changed by hand",
+      ruleConfiguration: { actionType: "Log", variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH", value: "/elsewhere" },
+    });
+    const list = harness.resource(LIST_TOKEN, "list-1")!;
+    await emu.client().accessLists.configure(shieldZoneId, list.outputs.configurationId as number, { isEnabled: false });
+    await harness.refresh();
+    const rule = harness.resource(WAF_TOKEN, "waf-1")!.inputs;
+    assert.equal(rule.description, "changed by hand");
+    assert.equal(rule.action, 2);
+    assert.deepEqual((rule.conditions as Plain[]).map((c) => c.value), ["/elsewhere"]);
+    assert.equal(harness.resource(LIST_TOKEN, "list-1")!.inputs.enabled, false);
+
+    const run = await harness.up(program);
+    assert.deepEqual(run.steps.filter((s) => s.op === "update").map((s) => s.urn.split("::").pop()).sort(), ["list-1", "waf-1"]);
+    assert.deepEqual((await emu.client().wafRules.get(ruleId)).ruleConfiguration, before.ruleConfiguration);
+    assert.equal((await customLists()).find((l) => l.name === "office")?.isEnabled, true);
+  });
+
+  it("destroy leaves nothing, no write lost", async () => {
+    await harness.destroy();
+    assert.deepEqual(await wafRuleNames(), []);
+    assert.deepEqual(await customLists(), []);
+    assert.equal(await writesRefused(), 0);
+  });
+});
