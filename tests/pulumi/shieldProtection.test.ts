@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import * as bunnynet from "bunnynet-pulumi/dist/index.js";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { ProgramHarness } from "../support/programHarness";
-import { ProviderHost } from "../support/providerHost";
+import { ProviderHost, UNKNOWN_VALUE, named, startEmulatorAndHost, stopEmulatorAndHost } from "../support/providerHost";
 
 const WAF_TOKEN = "pulumi-nodejs:dynamic/bunnynet:WafRule";
 const LIST_TOKEN = "pulumi-nodejs:dynamic/bunnynet:AccessList";
@@ -116,5 +116,59 @@ describe("pulumi: WafRule and AccessList on one Shield zone, with lost concurren
     assert.deepEqual(await wafRuleNames(), []);
     assert.deepEqual(await customLists(), []);
     assert.equal(await writesRefused(), 0);
+  });
+});
+
+describe("pulumi: WafRule and AccessList check and diff through the SDK's provider host", function () {
+  let emu: TestEmulator;
+  let host: ProviderHost;
+
+  before(async () => {
+    ({ emu, host } = await startEmulatorAndHost());
+  });
+  after(() => stopEmulatorAndHost(emu, host));
+
+  const rule = { name: "no admin", conditions: [{ variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH", value: "/admin" }], action: "Block" };
+  const list = { name: "countries", type: "Country", entries: ["KP", "RU"], action: "Block" };
+
+  it("refuses bad input at preview while the zone id is still unknown, naming the property, without a call", async () => {
+    await emu.markRequests();
+    const badRule = await host.check("WafRule", {}, { ...rule, shieldZoneId: UNKNOWN_VALUE, action: "Deny" });
+    assert.deepEqual(badRule.failures.map(named).map((f) => f.property), ["action"]);
+    const badList = await host.check("AccessList", {}, { ...list, shieldZoneId: UNKNOWN_VALUE, entries: ["RU", UNKNOWN_VALUE, ""] });
+    assert.deepEqual(badList.failures.map(named).map((f) => f.property), ["entries.2"]);
+    assert.deepEqual(await emu.requests(), []);
+  });
+
+  it("diff: entries in another order are no change; type and zone replace; the rest changes in place", async () => {
+    const shieldZoneId = Number(emu.fixtures.shieldZoneId);
+    const inputs = (await host.check("AccessList", {}, { ...list, shieldZoneId })).inputs as Plain;
+    assert.deepEqual(inputs.entries, ["KP", "RU"]);
+    const created = await host.create("AccessList", inputs);
+    const { id, outputs } = created;
+    const none = { changes: "none", replaces: [], deleteBeforeReplace: false };
+    const checked = async (news: Plain) => (await host.check("AccessList", outputs, news)).inputs as Plain;
+    assert.deepEqual(await host.diff("AccessList", id, outputs, await checked({ ...list, shieldZoneId, entries: ["RU", "KP"] })), none);
+    assert.deepEqual(await host.diff("AccessList", id, outputs, await checked({ ...list, shieldZoneId, entries: ["RU", "KP", "IR"] })), { changes: "some", replaces: [], deleteBeforeReplace: false });
+    assert.deepEqual(await host.diff("AccessList", id, outputs, await checked({ ...list, shieldZoneId, action: "Challenge" })), { changes: "some", replaces: [], deleteBeforeReplace: false });
+    assert.deepEqual((await host.diff("AccessList", id, outputs, await checked({ ...list, shieldZoneId, type: "IP", entries: ["192.0.2.1"] }))).replaces, ["type"]);
+    await host.delete("AccessList", id, outputs);
+    // Already gone is success.
+    await host.delete("AccessList", id, outputs);
+  });
+
+  it("delete is success when the pull zone's deletion took the Shield zone with its rules and lists", async () => {
+    const client = emu.client();
+    const pullZone = await client.pullZones.createPullZone({ Name: `protected-${Date.now()}`, OriginUrl: "https://origin.example.com" });
+    const zone = await client.shieldZones.create({ pullZoneId: pullZone.Id, shieldZone: { planType: "Advanced" } });
+    const wafInputs = (await host.check("WafRule", {}, { ...rule, shieldZoneId: zone.shieldZoneId })).inputs as Plain;
+    const waf = await host.create("WafRule", wafInputs);
+    const listInputs = (await host.check("AccessList", {}, { ...list, shieldZoneId: zone.shieldZoneId })).inputs as Plain;
+    const accessList = await host.create("AccessList", listInputs);
+    await client.pullZones.deletePullZone(pullZone.Id);
+    assert.equal((await host.read("WafRule", waf.id, waf.outputs)).id, "");
+    assert.equal((await host.read("AccessList", accessList.id, accessList.outputs)).id, "");
+    await host.delete("WafRule", waf.id, waf.outputs);
+    await host.delete("AccessList", accessList.id, accessList.outputs);
   });
 });
