@@ -83,7 +83,7 @@ const entriesOf = (content: string) => content.split(/\r?\n/).map((e) => e.trim(
 const sha256 = (content: string) => createHash("sha256").update(content).digest("hex");
 
 function refused(reply: FastifyReply, message: string): FastifyReply {
-  return reply.code(400).send({ data: null, error: { statusCode: 400, success: false, errorKey: "access_list.validation", message } });
+  return reply.code(400).send({ error: { statusCode: 400, success: false, errorKey: "access_list.validation", message } });
 }
 
 function invalid(reply: FastifyReply, error: z.ZodError): FastifyReply {
@@ -151,7 +151,6 @@ export const shieldAccessListsSurface: EmulatorSurface = {
         customEntryLimit: ENTRY_LIMITS[zone.planType] ?? ENTRY_LIMITS[0],
         customListCount: custom.length,
         customListLimit: LIST_LIMITS[zone.planType] ?? LIST_LIMITS[0],
-        error: null,
       };
     });
 
@@ -184,13 +183,13 @@ export const shieldAccessListsSurface: EmulatorSurface = {
         action: BLOCK,
       };
       ctx.store.put(ACCESS_LIST, id, list, zone.shieldZoneId);
-      return { data: customAnswer(list), error: null };
+      return { data: customAnswer(list) };
     });
 
     app.get("/shield/shield-zone/:shieldZoneId/access-lists/:id", async (req, reply) => {
       const zone = zoneFrom(req.params);
       const list = zone && listIn(zone.shieldZoneId, (req.params as { id: string }).id);
-      return list ? { data: customAnswer(list), error: null } : notFound(reply);
+      return list ? { data: customAnswer(list) } : notFound(reply);
     });
 
     app.patch("/shield/shield-zone/:shieldZoneId/access-lists/configurations/:id", async (req, reply) => {
@@ -206,12 +205,12 @@ export const shieldAccessListsSurface: EmulatorSurface = {
       if (custom) {
         const updated = { ...custom, isEnabled: isEnabled ?? custom.isEnabled, action: action ?? custom.action };
         ctx.store.put(ACCESS_LIST, custom.id, updated, zone.shieldZoneId);
-        return { data: { isEnabled: updated.isEnabled, action: updated.action }, error: null };
+        return { data: { isEnabled: updated.isEnabled, action: updated.action } };
       }
       const current = ctx.store.get<ManagedConfigRecord>(MANAGED_CONFIG, configurationId) ?? { configurationId, isEnabled: false, action: BLOCK };
       const updated = { configurationId, isEnabled: isEnabled ?? current.isEnabled, action: action ?? current.action };
       ctx.store.put(MANAGED_CONFIG, configurationId, updated, zone.shieldZoneId);
-      return { data: { isEnabled: updated.isEnabled, action: updated.action }, error: null };
+      return { data: { isEnabled: updated.isEnabled, action: updated.action } };
     });
 
     app.patch("/shield/shield-zone/:shieldZoneId/access-lists/:id", async (req, reply) => {
@@ -236,7 +235,7 @@ export const shieldAccessListsSurface: EmulatorSurface = {
         lastModified: new Date().toISOString(),
       };
       ctx.store.put(ACCESS_LIST, list.id, updated, zone.shieldZoneId);
-      return { data: customAnswer(updated), error: null };
+      return { data: customAnswer(updated) };
     });
 
     app.delete("/shield/shield-zone/:shieldZoneId/access-lists/:id", async (req, reply) => {

@@ -52,7 +52,7 @@ function normalized(c: WafRuleConfigurationBody): Record<string, unknown> {
   };
 }
 
-const answer = (r: WafRuleRecord) => ({ ...r, ruleJson: JSON.stringify(r.ruleConfiguration), errorResponse: null });
+const answer = (r: WafRuleRecord) => ({ ...r, ruleJson: JSON.stringify(r.ruleConfiguration) });
 
 export const shieldWafRulesSurface: EmulatorSurface = {
   name: "shieldWafRules",
@@ -105,7 +105,6 @@ export const shieldWafRulesSurface: EmulatorSurface = {
       return {
         data: rules.slice((page - 1) * perPage, page * perPage).map(answer),
         page: { totalCount: rules.length, totalPages, currentPage: page, nextPage: page < totalPages ? page + 1 : null, pageSize: perPage },
-        error: null,
       };
     });
 

@@ -30,6 +30,8 @@ import {
   VideoSchema,
 } from "bunnynet-pulumi/dist/schemas/stream.js";
 import { ShieldZoneDetailsSchema, ShieldZoneWriteAnswerSchema } from "bunnynet-pulumi/dist/schemas/shieldZones.js";
+import { WafRulePageSchema, WafRuleSchema } from "bunnynet-pulumi/dist/schemas/shield.js";
+import { AccessListsSchema, CustomAccessListSchema, UpdateAccessListConfigurationRequestSchema } from "bunnynet-pulumi/dist/schemas/shieldAccessLists.js";
 import { VideoLibraryDetailsSchema } from "bunnynet-pulumi/dist/schemas/videoLibraries.js";
 import { putPullZone } from "../support/pullZoneRecords";
 import { resolveSettings } from "bunnynet-pulumi/dist/settings.js";
@@ -157,6 +159,17 @@ const CLIENT_SCHEMAS: Record<string, z.ZodType> = {
   "shield PATCH /shield/rate-limit/{id}": RateLimitRuleSchema,
   "shield DELETE /shield/rate-limit/{id}": GenericRequestResponseSchema,
   "shield GET /shield/rate-limits/{shieldZoneId}": RateLimitPageSchema,
+  "shield POST /shield/waf/custom-rule": WafRuleSchema,
+  "shield GET /shield/waf/custom-rule/{id}": WafRuleSchema,
+  "shield PATCH /shield/waf/custom-rule/{id}": WafRuleSchema,
+  "shield DELETE /shield/waf/custom-rule/{id}": GenericRequestResponseSchema,
+  "shield GET /shield/waf/custom-rules/{shieldZoneId}": WafRulePageSchema,
+  "shield GET /shield/shield-zone/{shieldZoneId}/access-lists": AccessListsSchema,
+  "shield POST /shield/shield-zone/{shieldZoneId}/access-lists": z.object({ data: CustomAccessListSchema }),
+  "shield GET /shield/shield-zone/{shieldZoneId}/access-lists/{id}": z.object({ data: CustomAccessListSchema }),
+  "shield PATCH /shield/shield-zone/{shieldZoneId}/access-lists/{id}": z.object({ data: CustomAccessListSchema }),
+  "shield DELETE /shield/shield-zone/{shieldZoneId}/access-lists/{id}": GenericRequestResponseSchema,
+  "shield PATCH /shield/shield-zone/{shieldZoneId}/access-lists/configurations/{id}": z.object({ data: UpdateAccessListConfigurationRequestSchema }),
   "stream GET /library/{libraryId}/videos/{videoId}": VideoSchema,
   "stream POST /library/{libraryId}/videos/{videoId}/thumbnail": StreamStatusSchema,
   "stream POST /library/{libraryId}/videos": VideoSchema,
@@ -477,6 +490,22 @@ describe("conformance with bunny.net's published OpenAPI documents", function ()
     await client.shield.deleteRateLimit(rule.id);
     await client.shield.createRateLimit({ shieldZoneId: Number(f.provisioningShieldZoneId), ruleName: "accepted", ruleConfiguration: configuration });
     await assert.rejects(client.shield.getRateLimit(Number(f.downgradedRateLimitId)), ForbiddenError);
+
+    const waf = { actionType: "Block", variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH", value: "/admin", chainedRuleConditions: [{ variableTypes: { GEO: "" }, operatorType: "STREQ", value: "DE", isNegated: true }] };
+    const wafRule = await client.wafRules.create({ shieldZoneId: shieldZone.shieldZoneId, ruleName: "conformance", ruleDescription: "admin", ruleConfiguration: waf });
+    await client.wafRules.get(wafRule.id);
+    await client.wafRules.listPage(shieldZone.shieldZoneId);
+    await client.wafRules.update(wafRule.id, { ruleName: "conformance 2", ruleConfiguration: { ...waf, actionType: "Challenge", transformationTypes: ["LOWERCASE"] } });
+    await client.wafRules.delete(wafRule.id);
+    await client.wafRules.delete(wafRule.id);
+
+    const accessList = await client.accessLists.create(shieldZone.shieldZoneId, { name: "conformance", type: "Country", content: "RU\nKP" });
+    await client.accessLists.get(shieldZone.shieldZoneId, accessList.id);
+    await client.accessLists.update(shieldZone.shieldZoneId, accessList.id, { name: "conformance 2", content: "RU" });
+    const lists = await client.accessLists.list(shieldZone.shieldZoneId);
+    for (const l of [...lists.customLists, lists.managedLists[0]]) await client.accessLists.configure(shieldZone.shieldZoneId, l.configurationId, { action: "Challenge", isEnabled: true });
+    await client.accessLists.delete(shieldZone.shieldZoneId, accessList.id);
+    await client.accessLists.delete(shieldZone.shieldZoneId, accessList.id);
 
     const shieldedZone = putPullZone(emu, "conformance-shield");
     const createdZone = await client.shieldZones.create({ pullZoneId: shieldedZone, shieldZone: { planType: "Advanced", wafDisabledRules: ["920100"], dDoSShieldSensitivity: "High" } });

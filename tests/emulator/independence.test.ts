@@ -14,10 +14,11 @@ import {
   RuleOperator,
   RuleSeverity,
   RuleTransformation,
+  WafRuleAction,
 } from "bunnynet-pulumi/dist/schemas/shield.js";
 import { CACHE_STATUSES, RETENTION_MS, ZONE_REQUEST_BUDGET } from "bunnynet-emulator/dist/surfaces/logging/facts.js";
 import { logGenerator, v1Line } from "bunnynet-emulator/dist/surfaces/logging/generator.js";
-import { REQUEST_VARIABLES, RULE_ENUMS } from "bunnynet-emulator/dist/surfaces/shieldRuleBodies.js";
+import { REQUEST_VARIABLES, RULE_ENUMS, WAF_RULE_ACTIONS } from "bunnynet-emulator/dist/surfaces/shieldRuleBodies.js";
 
 /**
  * The emulator is an oracle for the provider only if it reads the API on its own: its server (everything in
@@ -96,6 +97,7 @@ describe("the emulator as an independent oracle", () => {
         ["counterKeyType", RULE_ENUMS.counterKeyType, RateLimitCounterKey],
         ["timeframe", RULE_ENUMS.timeframe, RateLimitTimeframe],
         ["blockTime", RULE_ENUMS.blockTime, RateLimitBlockTime],
+        ["WAF rule actionType", WAF_RULE_ACTIONS, WafRuleAction],
       ];
       for (const [name, emulator, provider] of pairs) {
         const providerNumbers = [...new Set(Object.values(provider))].sort((a, b) => a - b);
