@@ -7,3 +7,4 @@ export { type GetAppEndpointsArgs, type GetAppEndpointsResult, getAppEndpoints, 
 export { type GetCdnLogsArgs, type GetCdnLogsResult, getCdnLogs, getCdnLogsOutput } from "./cdnLogs";
 export { type GetDnsZoneArgs, type GetDnsZoneResult, getDnsZone, getDnsZoneOutput } from "./dnsZones";
 export { type GetPullZoneArgs, type GetPullZoneResult, getPullZone, getPullZoneOutput } from "./pullZones";
+export { type AccessListInfo, type GetAccessListsResult, getAccessLists, getAccessListsOutput } from "./accessLists";
