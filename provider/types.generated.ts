@@ -1454,20 +1454,20 @@ export interface VideoLibraryDetails {
 // resources/rateLimitRule.ts
 /** The rule's configuration as stored in the outputs: enums as the API's numbers, defaults filled in. */
 export interface RateLimitRuleConfiguration {
-  /** The variable to match, with its sub-value where it has one (e.g. `{REQUEST_HEADERS: "User-Agent"}`, else `""`). */
-  variableTypes: Partial<Record<RuleVariableName, string>>;
-  operatorType: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 12 | 14 | 15 | 17 | 18;
   requestCount: number;
   timeframe: 1 | 10 | 60 | 300 | 900 | 3600;
   blockTime: 30 | 60 | 300 | 900 | 1800 | 3600;
-  value: string | undefined;
-  isNegated: boolean;
-  isRegexVariable: boolean;
   actionType: 1 | 2 | 3;
   severityType: 0 | 1 | 2;
   transformationTypes: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21)[];
   counterKeyType: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7;
   chainedConditions: WafRuleCondition[];
+  /** The variable to match, with its sub-value where it has one (e.g. `{REQUEST_HEADERS: "User-Agent"}`, else `""`). */
+  variableTypes: Partial<Record<RuleVariableName, string>>;
+  operatorType: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 12 | 14 | 15 | 17 | 18;
+  value: string | undefined;
+  isNegated: boolean;
+  isRegexVariable: boolean;
 }
 
 // resources/videoLibrary.ts

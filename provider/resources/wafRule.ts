@@ -8,7 +8,8 @@ import type { WafRuleCondition } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
 import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
-import { conditionFromApi, conditionInput, orDefault, unsetWhenEmpty, type RateLimitConditionArgs } from "./rateLimitRule";
+import type { RateLimitConditionArgs } from "./rateLimitRule";
+import { conditionFromApi, conditionInput, orDefault, unsetWhenEmpty } from "./shieldRuleConditions";
 
 /**
  * A custom WAF rule of a Shield zone: the requests its conditions match (all of them) meet its action.

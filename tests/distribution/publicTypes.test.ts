@@ -105,6 +105,11 @@ const edgeRuleArgs: bunnynet.EdgeRuleArgs = { pullZoneId: 42, actions: [redirect
 const edgeRuleId: pulumi.Output<string> = new bunnynet.EdgeRule("to-www", edgeRuleArgs).edgeRuleId;
 const optimizerClassArgs: bunnynet.OptimizerClassArgs = { pullZoneId: 42, name: "thumb", width: 320, cropGravity: "center" };
 const optimizerClass = new bunnynet.OptimizerClass("thumb", optimizerClassArgs);
+const wafRuleArgs: bunnynet.WafRuleArgs = { shieldZoneId: 3001, name: "admin", conditions: [{ variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH", value: "/admin" }], action: bunnynet.WafRuleAction.Block };
+const wafRuleId: pulumi.Output<number> = new bunnynet.WafRule("admin", wafRuleArgs).ruleId;
+const accessListArgs: bunnynet.AccessListArgs = { shieldZoneId: 3001, name: "countries", type: "Country", entries: ["KP"], action: bunnynet.AccessListAction.Block };
+const accessListId: pulumi.Output<number> = new bunnynet.AccessList("countries", accessListArgs).accessListId;
+const accessListIds: pulumi.Output<Record<string, number>> = bunnynet.getAccessListsOutput(3001).ids;
 const purgeArgs: bunnynet.CachePurgeArgs = { pullZoneId: 42, triggers: { content: "abc" } };
 const purgedAt: pulumi.Output<string> = new bunnynet.CachePurge("purge", purgeArgs).purgedAt;
 const edgeScriptArgs: bunnynet.EdgeScriptArgs = { name: "router", type: "Standalone", code: new pulumi.asset.FileAsset("router.js") };
@@ -149,6 +154,9 @@ export const outputs = {
   edgeRuleId,
   optimizerQuality: optimizerClass.quality,
   purgedAt,
+  wafRuleId,
+  accessListId,
+  accessListIds,
 };
 
 // Lookups, plain and as Outputs.
@@ -267,6 +275,23 @@ export async function useClient(c: bunnynet.BunnyClient): Promise<void> {
   const rules: bunnynet.api.EdgeRule[] = await c.pullZones.listEdgeRules(42);
   await c.pullZones.setEdgeRuleEnabled(42, rule.Guid, rules.length > 0);
   await c.pullZones.deleteEdgeRule(42, rule.Guid);
+  const wafRule: bunnynet.api.WafRule = await c.wafRules.create({ shieldZoneId: 3001, ruleName: "admin", ruleConfiguration: { actionType: "Block", variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH" } } satisfies bunnynet.api.CreateWafRuleInput);
+  await c.wafRules.update(wafRule.id, { ruleName: "admin", ruleConfiguration: { actionType: 2, variableTypes: { REQUEST_URI: "" }, operatorType: 0 } } satisfies bunnynet.api.UpdateWafRuleInput);
+  const wafPage: bunnynet.api.WafRulePage = await c.wafRules.listPage(3001, { perPage: 100 });
+  for await (const r of c.wafRules.list(3001)) console.log(r.ruleName);
+  console.log(wafPage.data.length, (await c.wafRules.find(3001, (r) => r.ruleName === "admin"))?.id, (await c.wafRules.get(wafRule.id)).id);
+  await c.wafRules.delete(wafRule.id);
+  const customList: bunnynet.api.CustomAccessList = await c.accessLists.create(3001, { name: "countries", type: "Country", content: "KP" } satisfies bunnynet.api.CreateAccessListInput);
+  const zoneLists: bunnynet.api.AccessLists = await c.accessLists.list(3001);
+  await c.accessLists.update(3001, customList.id, { content: "KP\nRU" } satisfies bunnynet.api.UpdateAccessListInput);
+  await c.accessLists.configure(3001, zoneLists.customLists[0].configurationId, { action: "Challenge", isEnabled: true } satisfies bunnynet.api.UpdateAccessListConfigurationInput);
+  console.log((await c.accessLists.get(3001, customList.id)).content);
+  await c.accessLists.delete(3001, customList.id);
+  const listType: number = bunnynet.AccessListType.Country;
+  const info: bunnynet.AccessListInfo | undefined = zoneLists.customLists.length > 0 ? (await bunnynet.getAccessLists(3001)).customLists[0] : undefined;
+  console.log(listType, info?.name);
+  const lookedUp: bunnynet.GetAccessListsResult = await bunnynet.getAccessLists(3001);
+  console.log(customList.id, zoneLists.customLists.length, lookedUp.ids);
   await c.pullZones.purgeCache(42, "css");
   await c.pullZones.purgeUrl("https://cdn.example.com/*", { exactPath: false });
   const regionList: bunnynet.api.CdnRegion[] = await c.pullZones.listCdnRegions();
