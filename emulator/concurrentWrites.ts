@@ -25,7 +25,8 @@ import { WAF_RULE } from "./surfaces/shieldWafRules";
  *   creation of the pull zone's Shield zone (`POST /shield/shield-zone` names the pull zone);
  * - `shieldzone:<id>`: the Shield zone's settings (`PATCH /shield/shield-zone`) and its rate-limit rules (create names
  *   the zone; update and delete name the rule, whose zone the store knows), its custom WAF rules (the same way) and
- *   its access lists and their configurations (`/shield/shield-zone/<id>/access-lists…` names the zone).
+ *   everything under `/shield/shield-zone/<id>/` (access lists and their configurations, bot detection, upload
+ *   scanning, custom pages).
  */
 export class ConcurrentWrites {
   private enabled = false;
@@ -108,6 +109,6 @@ function zoneWritten(store: Store, { method, route, params, query, body }: Write
     const kind = route.startsWith("/shield/rate-limit") ? RULE : WAF_RULE;
     return zoneKey("shieldzone", id === undefined ? undefined : store.get<{ shieldZoneId: number }>(kind, id)?.shieldZoneId);
   }
-  if (route.startsWith("/shield/shield-zone/:shieldZoneId/access-lists")) return zoneKey("shieldzone", idOf(field(params, "shieldZoneId")));
+  if (route.startsWith("/shield/shield-zone/:shieldZoneId/")) return zoneKey("shieldzone", idOf(field(params, "shieldZoneId")));
   return undefined;
 }

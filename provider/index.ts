@@ -30,8 +30,20 @@ export {
   WafRuleAction,
   AccessListType,
   AccessListAction,
+  BotDetectionMode,
+  BotDetectionSensitivity,
+  FingerprintAggression,
+  UploadScannerMode,
 } from "./schemas/shieldEnums";
-export { ShieldZone, type ShieldZoneArgs, type ShieldZoneSettings } from "./resources/shieldZone";
+export {
+  ShieldZone,
+  type ShieldZoneArgs,
+  type ShieldZoneSettings,
+  type ShieldZoneAccessListArgs,
+  type ShieldZoneBotDetectionArgs,
+  type ShieldZoneUploadScanningArgs,
+  type ShieldZoneCustomPagesArgs,
+} from "./resources/shieldZone";
 export { WafRule, type WafRuleArgs } from "./resources/wafRule";
 export { AccessList, type AccessListArgs } from "./resources/accessList";
 export { VideoLibrary, type VideoLibraryArgs } from "./resources/videoLibrary";

@@ -1167,6 +1167,54 @@ export interface ShieldZoneDetails {
   whitelabelResponsePages?: boolean | null;
 }
 
+/** `PATCH …/bot-detection`: the settings given change, the others stay. */
+export interface UpdateBotDetectionInput {
+  shieldZoneId?: number;
+  executionMode?: string | number;
+  requestIntegrity?: {
+    sensitivity?: string | number;
+  };
+  ipAddress?: {
+    sensitivity?: string | number;
+  };
+  browserFingerprint?: {
+    sensitivity?: string | number;
+    aggression?: string | number;
+    complexEnabled?: boolean;
+  };
+}
+
+/** BotDetectionConfigurationState (tolerant). */
+export interface BotDetection {
+  executionMode?: number | null;
+  requestIntegrity?: {
+    sensitivity?: number | null;
+  } | null;
+  ipAddress?: {
+    sensitivity?: number | null;
+  } | null;
+  browserFingerprint?: {
+    sensitivity?: number | null;
+    aggression?: number | null;
+    complexEnabled?: boolean | null;
+  } | null;
+}
+
+/** `PATCH …/upload-scanning`. */
+export interface UpdateUploadScanningInput {
+  shieldZoneId?: number;
+  isEnabled?: boolean;
+  csamScanningMode?: string | number;
+  antivirusScanningMode?: string | number;
+}
+
+/** UploadScanningConfigurationState (tolerant). */
+export interface UploadScanning {
+  isEnabled?: boolean | null;
+  csamScanningMode?: number | null;
+  antivirusScanningMode?: number | null;
+}
+
 // schemas/storage.ts
 /** A file or directory as the Storage API lists it. Extra fields are tolerated; a checksum is null for a directory. */
 export interface StorageObject {

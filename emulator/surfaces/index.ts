@@ -6,6 +6,7 @@ import { shieldSurface } from "./shield";
 import { shieldZonesSurface } from "./shieldZones";
 import { shieldWafRulesSurface } from "./shieldWafRules";
 import { shieldAccessListsSurface } from "./shieldAccessLists";
+import { shieldZoneFeaturesSurface } from "./shieldZoneFeatures";
 import { streamSurface } from "./stream";
 import { streamVideosSurface } from "./streamVideos";
 import { videoLibrariesSurface } from "./videoLibraries";
@@ -24,6 +25,7 @@ export const surfaces: EmulatorSurface[] = [
   shieldZonesSurface,
   shieldWafRulesSurface,
   shieldAccessListsSurface,
+  shieldZoneFeaturesSurface,
   streamSurface,
   streamVideosSurface,
   videoLibrariesSurface,

@@ -172,3 +172,102 @@ describe("pulumi: WafRule and AccessList check and diff through the SDK's provid
     await host.delete("AccessList", accessList.id, accessList.outputs);
   });
 });
+
+describe("pulumi: ShieldZone's managed access lists, bot detection, upload scanning and custom pages", function () {
+  let emu: TestEmulator;
+  let host: ProviderHost;
+  let harness: ProgramHarness;
+  const ZONE_TOKEN = "pulumi-nodejs:dynamic/bunnynet:ShieldZone";
+
+  before(async () => {
+    emu = await startEmulator();
+    await emu.faults({ loseConcurrentWrites: true, concurrentWriteWindowMs: 50 });
+    host = await ProviderHost.start();
+    harness = new ProgramHarness({ config: { "bunnynet:apiKey": emu.fixtures.accessKey, "bunnynet:apiUrl": emu.url }, secretConfig: ["bunnynet:apiKey"], providerHost: host });
+  });
+  after(async () => {
+    await host?.stop();
+    await emu?.stop();
+  });
+
+  let pullZoneId: number;
+  const BLOCK_PAGE = "<html><body>Blocked. Write to security@example.com.</body></html>";
+  const program = () => {
+    const shield = new bunnynet.ShieldZone("shield", {
+      pullZoneId,
+      planType: "Advanced",
+      // Order in the program is no change: stored by id.
+      accessLists: [
+        { id: 4, action: "Block" },
+        { id: 1, action: bunnynet.AccessListAction.Challenge },
+      ],
+      botDetection: { executionMode: "Challenge", fingerprintSensitivity: "High" },
+      uploadScanning: { antivirus: "Block" },
+      customPages: { block: BLOCK_PAGE },
+    });
+    new bunnynet.WafRule("waf", { shieldZoneId: shield.shieldZoneId, name: "admin", conditions: [{ variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH", value: "/admin" }], action: "Block" });
+  };
+  const zoneId = () => Number(harness.resource(ZONE_TOKEN, "shield")!.id);
+  const writesRefused = async () => ((await (await fetch(`${emu.url}/_emulator/faults`)).json()) as { refused: number }).refused;
+
+  it("up sets every feature given, with no write lost", async () => {
+    pullZoneId = (await emu.client().pullZones.createPullZone({ Name: `features-${Date.now()}`, OriginUrl: "https://origin.example.com" })).Id;
+    await harness.up(program);
+    const client = emu.client();
+    const managed = (await client.accessLists.list(zoneId())).managedLists.filter((l) => l.isEnabled).map((l) => [l.listId, l.action]);
+    assert.deepEqual(managed, [[1, 3], [4, 2]]);
+    const bot = await client.shieldZones.getBotDetection(zoneId());
+    assert.deepEqual([bot.executionMode, bot.browserFingerprint?.sensitivity, bot.ipAddress?.sensitivity], [1, 3, 1]);
+    const scan = await client.shieldZones.getUploadScanning(zoneId());
+    assert.deepEqual([scan.isEnabled, scan.antivirusScanningMode, scan.csamScanningMode], [true, 2, 0]);
+    assert.equal(await client.shieldZones.getCustomPage(zoneId(), "block"), BLOCK_PAGE);
+    assert.equal(await client.shieldZones.getCustomPage(zoneId(), "challenge"), undefined);
+    assert.equal(await writesRefused(), 0);
+  });
+
+  it("an unchanged up makes no call that writes", async () => {
+    await emu.markRequests();
+    const run = await harness.up(program);
+    assert.deepEqual([...new Set(run.steps.map((s) => s.op))], ["same"]);
+    assert.deepEqual((await emu.requests()).filter((r) => r.method !== "GET"), []);
+  });
+
+  it("refresh shows features changed in the dashboard; the next up puts them back", async () => {
+    const client = emu.client();
+    await client.shieldZones.updateBotDetection(zoneId(), { executionMode: "LogOnly" });
+    await client.shieldZones.putCustomPage(zoneId(), "block", "<p>changed by hand</p>");
+    const tor = (await client.accessLists.list(zoneId())).managedLists.find((l) => l.listId === 4)!;
+    await client.accessLists.configure(zoneId(), tor.configurationId, { isEnabled: false });
+    await harness.refresh();
+    const inputs = harness.resource(ZONE_TOKEN, "shield")!.inputs;
+    assert.equal((inputs.botDetection as Plain).executionMode, 0);
+    assert.deepEqual(inputs.customPages, { block: "<p>changed by hand</p>" });
+    assert.deepEqual(inputs.accessLists, [{ id: 1, action: 3 }]);
+    const run = await harness.up(program);
+    assert.deepEqual(run.steps.filter((s) => s.op === "update").map((s) => s.urn.split("::").pop()), ["shield"]);
+    assert.equal(await client.shieldZones.getCustomPage(zoneId(), "block"), BLOCK_PAGE);
+    assert.equal((await client.shieldZones.getBotDetection(zoneId())).executionMode, 1);
+  });
+
+  it("destroy turns off what it managed and puts the zone back to Basic", async () => {
+    const id = zoneId();
+    await harness.destroy();
+    const client = emu.client();
+    assert.deepEqual((await client.accessLists.list(id)).managedLists.filter((l) => l.isEnabled), []);
+    assert.equal((await client.shieldZones.getUploadScanning(id)).isEnabled, false);
+    assert.equal((await client.shieldZones.get(id)).planType, 0);
+    assert.deepEqual((await client.wafRules.listPage(id)).data, []);
+    assert.equal(await writesRefused(), 0);
+  });
+
+  it("check refuses bad features naming them, also with the pull zone unknown at preview", async () => {
+    const res = await host.check("ShieldZone", {}, {
+      pullZoneId: UNKNOWN_VALUE,
+      accessLists: [{ id: 4, action: "Block" }, { id: 4, action: "Log" }],
+      botDetection: { executionMode: "Ban" },
+      uploadScanning: { antivirus: "Quarantine" },
+      customPages: { block: " ", maintenance: "<p>soon</p>" },
+    });
+    assert.deepEqual(res.failures.map(named).map((f) => f.property).sort(), ["accessLists", "botDetection.executionMode", "customPages.block", "customPages.maintenance", "uploadScanning.antivirus"]);
+  });
+});
