@@ -107,6 +107,13 @@ const CASES: RouteCase[] = [
   { method: "GET", route: "/shield/shield-zone/:shieldZoneId/access-lists/:id", url: (f) => `/shield/shield-zone/${f.shieldZoneId}/access-lists/1`, family: "shield" },
   { method: "PATCH", route: "/shield/shield-zone/:shieldZoneId/access-lists/:id", url: (f) => `/shield/shield-zone/${f.shieldZoneId}/access-lists/1`, family: "shield", body: {} },
   { method: "DELETE", route: "/shield/shield-zone/:shieldZoneId/access-lists/:id", url: (f) => `/shield/shield-zone/${f.shieldZoneId}/access-lists/1`, family: "shield" },
+  { method: "GET", route: "/shield/shield-zone/:shieldZoneId/bot-detection", url: (f) => `/shield/shield-zone/${f.shieldZoneId}/bot-detection`, family: "shield" },
+  { method: "PATCH", route: "/shield/shield-zone/:shieldZoneId/bot-detection", url: (f) => `/shield/shield-zone/${f.shieldZoneId}/bot-detection`, family: "shield", body: {} },
+  { method: "GET", route: "/shield/shield-zone/:shieldZoneId/upload-scanning", url: (f) => `/shield/shield-zone/${f.shieldZoneId}/upload-scanning`, family: "shield" },
+  { method: "PATCH", route: "/shield/shield-zone/:shieldZoneId/upload-scanning", url: (f) => `/shield/shield-zone/${f.shieldZoneId}/upload-scanning`, family: "shield", body: {} },
+  { method: "GET", route: "/shield/shield-zone/:shieldZoneId/custom-page/:pageType", url: (f) => `/shield/shield-zone/${f.shieldZoneId}/custom-page/block`, family: "shield" },
+  { method: "PUT", route: "/shield/shield-zone/:shieldZoneId/custom-page/:pageType", url: (f) => `/shield/shield-zone/${f.shieldZoneId}/custom-page/block`, family: "shield", body: {} },
+  { method: "DELETE", route: "/shield/shield-zone/:shieldZoneId/custom-page/:pageType", url: (f) => `/shield/shield-zone/${f.shieldZoneId}/custom-page/block`, family: "shield" },
   {
     method: "PATCH",
     route: "/shield/shield-zone/:shieldZoneId/access-lists/configurations/:id",
