@@ -42,8 +42,13 @@ export function site() {
     { dependsOn: [www] },
   );
 
-  // Shield on the pull zone (the Advanced plan: custom WAF rules), and at most 100 requests to /api per IP per minute.
-  const shield = new bunnynet.ShieldZone("shield", { pullZoneId: cdn.pullZoneId, planType: "Advanced" });
+  // Shield on the pull zone (the Advanced plan: custom WAF rules and pages) with the site's own block page, and at most
+  // 100 requests to /api per IP per minute.
+  const shield = new bunnynet.ShieldZone("shield", {
+    pullZoneId: cdn.pullZoneId,
+    planType: "Advanced",
+    customPages: { block: `<!doctype html><title>Blocked</title><p>This request was blocked. Write to security@${domain} if you think it should not be.</p>` },
+  });
   new bunnynet.RateLimitRule("api-limit", {
     shieldZoneId: shield.shieldZoneId,
     name: "api limit",

@@ -77,6 +77,9 @@ describe("pulumi: a site from zero in one up (examples/site)", function () {
     assert.deepEqual(lists.map((l) => [l.name, l.action, l.isEnabled]), [["blocked countries", 2, true]]);
     const countries = (await core(`/shield/shield-zone/${shieldZoneId}/access-lists/${lists[0].listId}`))?.data as { content: string };
     assert.deepEqual(countries.content.split("\n").sort(), ["KP", "RU"]);
+    const blockPage = await fetch(`${emu.url}/shield/shield-zone/${shieldZoneId}/custom-page/block`, { headers: { AccessKey: emu.fixtures.accessKey } });
+    assert.equal(blockPage.status, 200);
+    assert.match(await blockPage.text(), /blocked\. Write to security@site\.example/);
   });
 
   it("an unchanged up changes nothing and makes no API call", async () => {
