@@ -280,6 +280,13 @@ const CASES: Record<string, BadInput[]> = {
     { kind: "DDoS sensitivity out of range", news: variant("ShieldZone", { ddosShieldSensitivity: 7 }), properties: ["ddosShieldSensitivity"] },
     { kind: "a WAF rule listed twice", news: variant("ShieldZone", { wafDisabledRules: ["1", "1"] }), properties: ["wafDisabledRules"], reason: /repeat/ },
     { kind: "Terraform's nested waf block", news: variant("ShieldZone", { waf: { enabled: true } }), properties: ["waf"], reason: UNKNOWN },
+    { kind: "a managed list named twice", news: variant("ShieldZone", { accessLists: [{ id: 4, action: "Block" }, { id: 4, action: "Log" }] }), properties: ["accessLists"], reason: /twice/ },
+    { kind: "a managed list turned on with action None", news: variant("ShieldZone", { accessLists: [{ id: 4, action: "None" }] }), properties: ["accessLists.0.action"], reason: /must be one of/ },
+    { kind: "bot detection mode that does not exist", news: variant("ShieldZone", { botDetection: { executionMode: "Ban" } }), properties: ["botDetection.executionMode"], reason: /must be one of/ },
+    { kind: "fingerprint aggression 0 (Unknown)", news: variant("ShieldZone", { botDetection: { fingerprintAggression: 0 } }), properties: ["botDetection.fingerprintAggression"] },
+    { kind: "upload scanner mode that does not exist", news: variant("ShieldZone", { uploadScanning: { antivirus: "Quarantine" } }), properties: ["uploadScanning.antivirus"], reason: /must be one of/ },
+    { kind: "an empty block page", news: variant("ShieldZone", { customPages: { block: "  " } }), properties: ["customPages.block"], reason: /must not be empty/ },
+    { kind: "a page type that does not exist", news: variant("ShieldZone", { customPages: { maintenance: "<p>soon</p>" } }), properties: ["customPages.maintenance"], reason: UNKNOWN },
   ],
   VideoLibrary: [
     { kind: "empty name", news: variant("VideoLibrary", { name: "" }), properties: ["name"] },
