@@ -71,15 +71,20 @@ export const MAX_PER_PAGE = 1000;
 /** The pull zone of the downgraded shield zone: not a core pull zone (only the shield zone matters here). */
 const DOWNGRADED_PULL_ZONE_ID = 990001;
 
-/** Fills the fields the API defaults, so reads show the whole configuration. */
-function normalizeConfiguration(c: RuleConfigurationBody): Record<string, unknown> {
-  const condition = (x: { variableTypes: Record<string, string | undefined>; operatorType: number; value?: string | null; isNegated?: boolean | null; isRegexVariable?: boolean | null }) => ({
+/** A rule condition (rate-limit or custom WAF rule) with the fields the API defaults filled in. */
+export function normalizedCondition(x: { variableTypes: Record<string, string | undefined>; operatorType: number; value?: string | null; isNegated?: boolean | null; isRegexVariable?: boolean | null }) {
+  return {
     variableTypes: x.variableTypes,
     operatorType: x.operatorType,
     value: x.value ?? "",
     isNegated: x.isNegated ?? false,
     isRegexVariable: x.isRegexVariable ?? false,
-  });
+  };
+}
+
+/** Fills the fields the API defaults, so reads show the whole configuration. */
+function normalizeConfiguration(c: RuleConfigurationBody): Record<string, unknown> {
+  const condition = normalizedCondition;
   return {
     actionType: c.actionType ?? 1,
     ...condition(c),
@@ -117,7 +122,7 @@ function acceptedResult(reply: FastifyReply, location: string | null = null): Fa
 }
 
 /** Every zod issue as `field: message`, the way Shield's validation errors name them. */
-function validationMessage(error: z.ZodError): string {
+export function validationMessage(error: z.ZodError): string {
   return error.issues
     .map((i) => {
       const keys = i.code === "unrecognized_keys" ? i.keys : [];

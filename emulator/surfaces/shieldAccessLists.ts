@@ -3,7 +3,7 @@ import type { FastifyReply } from "fastify";
 import { z } from "zod";
 import type { EmulatorSurface } from "../context";
 import { shieldError } from "../errorShapes";
-import { envelopeError, numericId, zoneOf } from "./shield";
+import { envelopeError, numericId, validationMessage, zoneOf } from "./shield";
 
 /**
  * Shield's access lists (`/shield/shield-zone/{shieldZoneId}/access-lists*`).
@@ -87,7 +87,7 @@ function refused(reply: FastifyReply, message: string): FastifyReply {
 }
 
 function invalid(reply: FastifyReply, error: z.ZodError): FastifyReply {
-  const message = error.issues.map((i) => `${[...i.path.map(String), ...(i.code === "unrecognized_keys" ? i.keys.slice(0, 1) : [])].join(".") || "(body)"}: ${i.message}`).join("; ");
+  const message = validationMessage(error);
   return refused(reply, `The request is invalid. ${message}`);
 }
 

@@ -1,6 +1,6 @@
 import type { EmulatorSurface } from "../context";
 import { shieldError } from "../errorShapes";
-import { MAX_PER_PAGE, USER_ID, envelopeError, intQuery, numericId, validate, zoneOf } from "./shield";
+import { MAX_PER_PAGE, USER_ID, envelopeError, intQuery, normalizedCondition, numericId, validate, zoneOf } from "./shield";
 import { CreateWafRuleBody, UpdateWafRuleBody, type WafRuleConfigurationBody } from "./shieldRuleBodies";
 
 /**
@@ -36,19 +36,12 @@ export const WAF_RULE = "shieldWafRule";
 const PLAN_ERROR = "plan_limit_restriction.waf_rule";
 
 function normalized(c: WafRuleConfigurationBody): Record<string, unknown> {
-  const condition = (x: { variableTypes: Record<string, string | undefined>; operatorType: number; value?: string | null; isNegated?: boolean | null; isRegexVariable?: boolean | null }) => ({
-    variableTypes: x.variableTypes,
-    operatorType: x.operatorType,
-    value: x.value ?? "",
-    isNegated: x.isNegated ?? false,
-    isRegexVariable: x.isRegexVariable ?? false,
-  });
   return {
     actionType: c.actionType,
-    ...condition(c),
+    ...normalizedCondition(c),
     severityType: c.severityType ?? 0,
     transformationTypes: c.transformationTypes ?? [],
-    chainedRuleConditions: (c.chainedRuleConditions ?? []).map(condition),
+    chainedRuleConditions: (c.chainedRuleConditions ?? []).map(normalizedCondition),
   };
 }
 

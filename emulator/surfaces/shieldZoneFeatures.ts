@@ -2,7 +2,7 @@ import type { FastifyReply } from "fastify";
 import { z } from "zod";
 import type { EmulatorSurface } from "../context";
 import { shieldError } from "../errorShapes";
-import { envelopeError, numericId, zoneOf } from "./shield";
+import { envelopeError, numericId, validationMessage, zoneOf } from "./shield";
 
 /**
  * A Shield zone's bot detection, upload scanning and custom response pages.
@@ -66,7 +66,7 @@ const BOT_DETECTION_DEFAULTS: BotDetectionRecord = {
 const UPLOAD_SCANNING_DEFAULTS: UploadScanningRecord = { isEnabled: false, csamScanningMode: 0, antivirusScanningMode: 0 };
 
 function invalid(reply: FastifyReply, error: z.ZodError, errorKey: string): FastifyReply {
-  const message = error.issues.map((i) => `${[...i.path.map(String), ...(i.code === "unrecognized_keys" ? i.keys.slice(0, 1) : [])].join(".") || "(body)"}: ${i.message}`).join("; ");
+  const message = validationMessage(error);
   return reply.code(400).send({ error: { statusCode: 400, success: false, errorKey, message: `The request is invalid. ${message}` } });
 }
 

@@ -12,7 +12,7 @@ import {
   UpdateAccessListRequestSchema,
 } from "../schemas/shieldAccessLists";
 import type { AccessLists, CreateAccessListInput, CustomAccessList, UpdateAccessListConfigurationInput, UpdateAccessListInput } from "../types.generated";
-import { ANY_ANSWER, shieldAnswer } from "./shieldAnswers";
+import { ANY_ANSWER, falseWhenGone, shieldAnswer } from "./shieldAnswers";
 
 /**
  * A Shield zone's access lists: the managed ones bunny.net keeps (VPNs, Tor exit nodes, …) and the account's custom
@@ -75,15 +75,12 @@ export class ShieldAccessListsClient {
   /** Deletes a custom list. False when it was already gone (404), also when its zone went with its pull zone. */
   async delete(shieldZoneId: number | string, id: number | string): Promise<boolean> {
     const path = this.listPath(shieldZoneId, id, "DELETE");
-    try {
+    return falseWhenGone(async () => {
       const res = await this.http.request({ api: "core", method: "DELETE", path, responseSchema: ANY_ANSWER, retry: "idempotent" });
       shieldAnswer("DELETE", path, res.status, res.body, GenericRequestResponseSchema);
-      return true;
-    } catch (e) {
-      if (e instanceof NotFoundError) return false;
-      throw e;
-    }
+    });
   }
+
 
   private listFrom(method: string, path: string, status: number, body: unknown): CustomAccessList {
     const answer = shieldAnswer(method, path, status, body, CustomAccessListSchema);

@@ -2,11 +2,11 @@ import { encodePath } from "../http/pathSegments";
 import type { Transport } from "../http/transport";
 import { validateRequest } from "../http/validation";
 import { NotFoundError, UnexpectedResponseError } from "../http/errors";
-import { PageGuard } from "../http/paging";
+import { shieldPages } from "../http/paging";
 import { idFromString } from "../schemas/common";
 import { CreateWafRuleRequestSchema, GenericRequestResponseSchema, RateLimitListQuerySchema, UpdateWafRuleRequestSchema, WafRulePageSchema, WafRuleSchema } from "../schemas/shield";
 import type { CreateWafRuleInput, RateLimitListQuery, UpdateWafRuleInput, WafRule, WafRulePage } from "../types.generated";
-import { ANY_ANSWER, shieldAnswer } from "./shieldAnswers";
+import { ANY_ANSWER, falseWhenGone, shieldAnswer } from "./shieldAnswers";
 
 /**
  * Custom WAF rules of a Shield zone.
@@ -64,15 +64,9 @@ export class ShieldWafRulesClient {
 
   /** Every rule of a zone, page by page (bounded by the paging limits). */
   async *list(shieldZoneId: number | string, options: { perPage?: number; fresh?: boolean } = {}): AsyncGenerator<WafRule> {
-    const guard = new PageGuard("GET", "/shield/waf/custom-rules/{shieldZoneId}", this.http.limits);
-    for (let page = 1; ; page++) {
-      const res = await this.listPage(shieldZoneId, { page, perPage: options.perPage }, { fresh: options.fresh });
-      guard.page(res.data);
-      yield* res.data;
-      const hasNext = res.page.nextPage !== null && res.page.nextPage !== undefined && res.page.currentPage < res.page.totalPages;
-      if (!hasNext || res.data.length === 0) return;
-    }
+    yield* shieldPages("GET", "/shield/waf/custom-rules/{shieldZoneId}", this.http.limits, (page) => this.listPage(shieldZoneId, { page, perPage: options.perPage }, { fresh: options.fresh }));
   }
+
 
   /** The zone's newest rule that `matches`, or undefined (one listing serves every look-up in the zone). */
   async find(shieldZoneId: number | string, matches: (rule: WafRule) => boolean, options: { fresh?: boolean } = {}): Promise<WafRule | undefined> {
@@ -93,15 +87,12 @@ export class ShieldWafRulesClient {
   /** Deletes a rule. False when it was already gone (404), also after a retry whose first attempt deleted it. */
   async delete(id: number | string): Promise<boolean> {
     const path = encodePath("shield", "waf", "custom-rule", this.ruleId(id, "DELETE"));
-    try {
+    return falseWhenGone(async () => {
       const res = await this.http.request({ api: "core", method: "DELETE", path, responseSchema: ANY_ANSWER, retry: "idempotent" });
       shieldAnswer("DELETE", path, res.status, res.body, GenericRequestResponseSchema);
-      return true;
-    } catch (e) {
-      if (e instanceof NotFoundError) return false;
-      throw e;
-    }
+    });
   }
+
 
   private ruleId(id: number | string, method: string): number {
     return validateRequest(idFromString, id, method, "/shield/waf/custom-rule", "id");

@@ -17,7 +17,7 @@ import {
   UploadScanningSchema,
 } from "../schemas/shieldZones";
 import type { BotDetection, CreateShieldZoneInput, ShieldZoneDetails, UpdateBotDetectionInput, UpdateShieldZoneInput, UpdateUploadScanningInput, UploadScanning } from "../types.generated";
-import { ANY_ANSWER, shieldAnswer } from "./shieldAnswers";
+import { ANY_ANSWER, falseWhenGone, shieldAnswer } from "./shieldAnswers";
 
 /** A custom response page: `block`, `challenge` or `rateLimit` (the API's `ratelimit`). */
 export type CustomPageName = keyof typeof CUSTOM_PAGE_TYPES;
@@ -155,15 +155,12 @@ export class ShieldZonesClient {
   /** Removes a custom response page. False when there was none (404). */
   async deleteCustomPage(shieldZoneId: number | string, page: CustomPageName): Promise<boolean> {
     const path = this.pagePath(shieldZoneId, page, "DELETE");
-    try {
+    return falseWhenGone(async () => {
       const res = await this.http.request({ api: "core", method: "DELETE", path, responseSchema: ANY_ANSWER, retry: "idempotent" });
       shieldAnswer("DELETE", path, res.status, res.body, GenericRequestResponseSchema);
-      return true;
-    } catch (e) {
-      if (e instanceof NotFoundError) return false;
-      throw e;
-    }
+    });
   }
+
 
   private featurePath(shieldZoneId: number | string, feature: string, method: string): string {
     return encodePath("shield", "shield-zone", validateRequest(idFromString, shieldZoneId, method, `/shield/shield-zone/{shieldZoneId}/${feature}`, "shieldZoneId"), feature);
