@@ -8,6 +8,18 @@ const WAF_TOKEN = "pulumi-nodejs:dynamic/bunnynet:WafRule";
 const LIST_TOKEN = "pulumi-nodejs:dynamic/bunnynet:AccessList";
 type Plain = Record<string, unknown>;
 
+/** How many writes the emulator refused because they overlapped another write to their zone. */
+async function writesRefusedBy(emu: TestEmulator): Promise<number> {
+  return ((await (await fetch(`${emu.url}/_emulator/faults`)).json()) as { refused: number }).refused;
+}
+
+async function unchangedUpWritesNothing(emu: TestEmulator, harness: ProgramHarness, program: () => void): Promise<void> {
+  await emu.markRequests();
+  const run = await harness.up(program);
+  assert.deepEqual([...new Set(run.steps.map((s) => s.op))], ["same"]);
+  assert.deepEqual((await emu.requests()).filter((r) => r.method !== "GET"), []);
+}
+
 /**
  * Issue 26: a zone's protection as code. Three WAF rules and three access lists of one Shield zone, deployed at the
  * engine's parallelism against an API that loses overlapping writes to one zone (emulator/concurrentWrites.ts; the
@@ -55,7 +67,7 @@ describe("pulumi: WafRule and AccessList on one Shield zone, with lost concurren
     LISTS.forEach((l, i) => new bunnynet.AccessList(`list-${i}`, { shieldZoneId, ...l, entries: [...l.entries] }));
   };
 
-  const writesRefused = async () => ((await (await fetch(`${emu.url}/_emulator/faults`)).json()) as { refused: number }).refused;
+  const writesRefused = () => writesRefusedBy(emu);
   const wafRuleNames = async () => {
     const names: string[] = [];
     for await (const rule of emu.client().wafRules.list(shieldZoneId)) names.push(rule.ruleName ?? "");
@@ -81,12 +93,7 @@ describe("pulumi: WafRule and AccessList on one Shield zone, with lost concurren
     assert.equal(await writesRefused(), 0);
   });
 
-  it("an unchanged up makes no call that writes", async () => {
-    await emu.markRequests();
-    const run = await harness.up(program);
-    assert.deepEqual([...new Set(run.steps.map((s) => s.op))], ["same"]);
-    assert.deepEqual((await emu.requests()).filter((r) => r.method !== "GET"), []);
-  });
+  it("an unchanged up makes no call that writes", () => unchangedUpWritesNothing(emu, harness, program));
 
   it("refresh shows a rule and a list changed outside the program; the next up puts them back", async () => {
     const ruleId = harness.resource(WAF_TOKEN, "waf-1")!.id;
@@ -208,7 +215,7 @@ describe("pulumi: ShieldZone's managed access lists, bot detection, upload scann
     new bunnynet.WafRule("waf", { shieldZoneId: shield.shieldZoneId, name: "admin", conditions: [{ variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH", value: "/admin" }], action: "Block" });
   };
   const zoneId = () => Number(harness.resource(ZONE_TOKEN, "shield")!.id);
-  const writesRefused = async () => ((await (await fetch(`${emu.url}/_emulator/faults`)).json()) as { refused: number }).refused;
+  const writesRefused = () => writesRefusedBy(emu);
 
   it("up sets every feature given, with no write lost", async () => {
     pullZoneId = (await emu.client().pullZones.createPullZone({ Name: `features-${Date.now()}`, OriginUrl: "https://origin.example.com" })).Id;
@@ -225,12 +232,7 @@ describe("pulumi: ShieldZone's managed access lists, bot detection, upload scann
     assert.equal(await writesRefused(), 0);
   });
 
-  it("an unchanged up makes no call that writes", async () => {
-    await emu.markRequests();
-    const run = await harness.up(program);
-    assert.deepEqual([...new Set(run.steps.map((s) => s.op))], ["same"]);
-    assert.deepEqual((await emu.requests()).filter((r) => r.method !== "GET"), []);
-  });
+  it("an unchanged up makes no call that writes", () => unchangedUpWritesNothing(emu, harness, program));
 
   it("refresh shows features changed in the dashboard; the next up puts them back", async () => {
     const client = emu.client();
