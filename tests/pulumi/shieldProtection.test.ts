@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import * as bunnynet from "bunnynet-pulumi/dist/index.js";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { ProgramHarness } from "../support/programHarness";
-import { ProviderHost, UNKNOWN_VALUE, named, startEmulatorAndHost, stopEmulatorAndHost } from "../support/providerHost";
+import { HostError, ProviderHost, UNKNOWN_VALUE, hostConfig, named, startEmulatorAndHost, stopEmulatorAndHost } from "../support/providerHost";
 
 const WAF_TOKEN = "pulumi-nodejs:dynamic/bunnynet:WafRule";
 const LIST_TOKEN = "pulumi-nodejs:dynamic/bunnynet:AccessList";
@@ -135,12 +135,12 @@ describe("pulumi: WafRule and AccessList check and diff through the SDK's provid
   });
   after(() => stopEmulatorAndHost(emu, host));
 
-  const rule = { name: "no admin", conditions: [{ variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH", value: "/admin" }], action: "Block" };
+  const rule_ = { name: "no admin", conditions: [{ variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH", value: "/admin" }], action: "Block" };
   const list = { name: "countries", type: "Country", entries: ["KP", "RU"], action: "Block" };
 
   it("refuses bad input at preview while the zone id is still unknown, naming the property, without a call", async () => {
     await emu.markRequests();
-    const badRule = await host.check("WafRule", {}, { ...rule, shieldZoneId: UNKNOWN_VALUE, action: "Deny" });
+    const badRule = await host.check("WafRule", {}, { ...rule_, shieldZoneId: UNKNOWN_VALUE, action: "Deny" });
     assert.deepEqual(badRule.failures.map(named).map((f) => f.property), ["action"]);
     const badList = await host.check("AccessList", {}, { ...list, shieldZoneId: UNKNOWN_VALUE, entries: ["RU", UNKNOWN_VALUE, ""] });
     assert.deepEqual(badList.failures.map(named).map((f) => f.property), ["entries.2"]);
@@ -164,11 +164,31 @@ describe("pulumi: WafRule and AccessList check and diff through the SDK's provid
     await host.delete("AccessList", id, outputs);
   });
 
+  it("adoption: a rule and a list of the same name are refused with the advice, adopted with adoptExisting, refused when they differ", async () => {
+    const shieldZoneId = Number(emu.fixtures.shieldZoneId);
+    const client = emu.client();
+    const rule = await client.wafRules.create({ shieldZoneId, ruleName: "made elsewhere", ruleConfiguration: { actionType: "Block", variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH", value: "/admin" } });
+    const made = await client.accessLists.create(shieldZoneId, { name: "made elsewhere", type: "Country", content: "RU\nKP" });
+    host = await host.nextDeployment(hostConfig(emu));
+    const wafInputs = (await host.check("WafRule", {}, { ...rule_, shieldZoneId, name: "made elsewhere" })).inputs as Plain;
+    const listInputs = (await host.check("AccessList", {}, { ...list, shieldZoneId, name: "made elsewhere" })).inputs as Plain;
+    await emu.markRequests();
+    await assert.rejects(host.create("WafRule", wafInputs), (e: unknown) => e instanceof HostError && /already exists .*set adoptExisting: true/.test(e.message));
+    await assert.rejects(host.create("AccessList", listInputs), (e: unknown) => e instanceof HostError && /already exists .*set adoptExisting: true/.test(e.message));
+    assert.deepEqual((await emu.requests()).filter((r) => r.method !== "GET"), [], "nothing created or changed");
+    const adoptedRule = await host.create("WafRule", { ...wafInputs, adoptExisting: true });
+    const adoptedList = await host.create("AccessList", { ...listInputs, adoptExisting: true });
+    assert.deepEqual([adoptedRule.id, adoptedList.id], [String(rule.id), String(made.id)]);
+    await assert.rejects(host.create("AccessList", { ...listInputs, entries: ["IR"], adoptExisting: true }), /differs from the inputs in: entries/);
+    await host.delete("WafRule", adoptedRule.id, adoptedRule.outputs);
+    await host.delete("AccessList", adoptedList.id, adoptedList.outputs);
+  });
+
   it("delete is success when the pull zone's deletion took the Shield zone with its rules and lists", async () => {
     const client = emu.client();
     const pullZone = await client.pullZones.createPullZone({ Name: `protected-${Date.now()}`, OriginUrl: "https://origin.example.com" });
     const zone = await client.shieldZones.create({ pullZoneId: pullZone.Id, shieldZone: { planType: "Advanced" } });
-    const wafInputs = (await host.check("WafRule", {}, { ...rule, shieldZoneId: zone.shieldZoneId })).inputs as Plain;
+    const wafInputs = (await host.check("WafRule", {}, { ...rule_, shieldZoneId: zone.shieldZoneId })).inputs as Plain;
     const waf = await host.create("WafRule", wafInputs);
     const listInputs = (await host.check("AccessList", {}, { ...list, shieldZoneId: zone.shieldZoneId })).inputs as Plain;
     const accessList = await host.create("AccessList", listInputs);
