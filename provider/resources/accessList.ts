@@ -111,8 +111,12 @@ const accessList = defineResource<AccessListOutputs>()({
     return { list: await client.accessLists.get(state.shieldZoneId, id), details };
   },
 
-  update: async ({ client }, id, _state, inputs) => {
-    const list = await client.accessLists.update(inputs.shieldZoneId, id, { name: inputs.name, content: inputs.entries.join("\n") });
+  // The list itself only when its name or entries change; the action and switch through its configuration.
+  update: async ({ client }, id, state, inputs) => {
+    const listChanged = state.name !== inputs.name || state.entries.join("\n") !== inputs.entries.join("\n");
+    const list = listChanged
+      ? await client.accessLists.update(inputs.shieldZoneId, id, { name: inputs.name, content: inputs.entries.join("\n") })
+      : await client.accessLists.get(inputs.shieldZoneId, id);
     return configured(client, inputs, list);
   },
 

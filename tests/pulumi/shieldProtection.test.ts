@@ -112,8 +112,12 @@ describe("pulumi: WafRule and AccessList on one Shield zone, with lost concurren
     assert.deepEqual((rule.conditions as Plain[]).map((c) => c.value), ["/elsewhere"]);
     assert.equal(harness.resource(LIST_TOKEN, "list-1")!.inputs.enabled, false);
 
+    await emu.markRequests();
     const run = await harness.up(program);
     assert.deepEqual(run.steps.filter((s) => s.op === "update").map((s) => s.urn.split("::").pop()).sort(), ["list-1", "waf-1"]);
+    // Only the list's switch changed: its configuration is written, not the list.
+    const writes = (await emu.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.route}`);
+    assert.deepEqual(writes.sort(), ["PATCH /shield/shield-zone/:shieldZoneId/access-lists/configurations/:id", "PATCH /shield/waf/custom-rule/:id"]);
     assert.deepEqual((await emu.client().wafRules.get(ruleId)).ruleConfiguration, before.ruleConfiguration);
     assert.equal((await customLists()).find((l) => l.name === "office")?.isEnabled, true);
   });
