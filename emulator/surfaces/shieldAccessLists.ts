@@ -67,8 +67,18 @@ const MANAGED = [
 /** A managed list's configuration id in a zone (stable, distinct from custom lists' ids). */
 const managedConfigurationId = (shieldZoneId: number, listId: number) => shieldZoneId * 100 + listId;
 
-const accessListType = z.number().int().min(0).max(5);
-const accessListAction = z.number().int().min(0).max(5);
+/** AccessListType and AccessListAction, number to name (a test compares them with the provider's own reading). */
+export const ACCESS_LIST_ENUMS = {
+  type: { 0: "IP", 1: "CIDR", 2: "ASN", 3: "Country", 4: "Organization", 5: "JA4" },
+  action: { 0: "None", 1: "Allow", 2: "Block", 3: "Challenge", 4: "Log", 5: "Bypass" },
+} as const satisfies Record<string, Record<number, string>>;
+const oneOf = (named: Record<number, string>) =>
+  z
+    .number()
+    .int()
+    .refine((n) => Object.hasOwn(named, n), { message: `must be one of ${Object.entries(named).map(([n, name]) => `${n} (${name})`).join(", ")}` });
+const accessListType = oneOf(ACCESS_LIST_ENUMS.type);
+const accessListAction = oneOf(ACCESS_LIST_ENUMS.action);
 const createBody = z.strictObject({
   name: z.string().trim().min(1, "must not be empty"),
   description: z.string().nullish(),

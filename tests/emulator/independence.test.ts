@@ -19,6 +19,8 @@ import {
 import { CACHE_STATUSES, RETENTION_MS, ZONE_REQUEST_BUDGET } from "bunnynet-emulator/dist/surfaces/logging/facts.js";
 import { logGenerator, v1Line } from "bunnynet-emulator/dist/surfaces/logging/generator.js";
 import { REQUEST_VARIABLES, RULE_ENUMS, WAF_RULE_ACTIONS } from "bunnynet-emulator/dist/surfaces/shieldRuleBodies.js";
+import { ACCESS_LIST_ENUMS } from "bunnynet-emulator/dist/surfaces/shieldAccessLists.js";
+import { AccessListAction, AccessListType } from "bunnynet-pulumi/dist/schemas/shieldEnums.js";
 
 /**
  * The emulator is an oracle for the provider only if it reads the API on its own: its server (everything in
@@ -104,6 +106,11 @@ describe("the emulator as an independent oracle", () => {
         assert.deepEqual(Object.keys(emulator).map(Number).sort((a, b) => a - b), providerNumbers, name);
       }
       assert.deepEqual([...REQUEST_VARIABLES].sort(), [...RULE_VARIABLES].sort());
+      // Access lists: the same names for the same numbers (the provider leaves out the action None: a list is turned off with enabled).
+      assert.deepEqual(Object.fromEntries(Object.entries(AccessListType).map(([name, n]) => [n, name])), Object.fromEntries(Object.entries(ACCESS_LIST_ENUMS.type)));
+      const { 0: none, ...actions } = ACCESS_LIST_ENUMS.action;
+      assert.equal(none, "None");
+      assert.deepEqual(Object.fromEntries(Object.entries(AccessListAction).map(([name, n]) => [n, name])), actions);
     });
 
     it("v1 logs: every line the emulator writes, the provider's parser reads back field by field", async () => {
