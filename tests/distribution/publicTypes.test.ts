@@ -110,6 +110,11 @@ const wafRuleId: pulumi.Output<number> = new bunnynet.WafRule("admin", wafRuleAr
 const accessListArgs: bunnynet.AccessListArgs = { shieldZoneId: 3001, name: "countries", type: "Country", entries: ["KP"], action: bunnynet.AccessListAction.Block };
 const accessListId: pulumi.Output<number> = new bunnynet.AccessList("countries", accessListArgs).accessListId;
 const accessListIds: pulumi.Output<Record<string, number>> = bunnynet.getAccessListsOutput(3001).ids;
+const managedList: bunnynet.ShieldZoneAccessListArgs = { id: 4, action: "Block" };
+const botDetection: bunnynet.ShieldZoneBotDetectionArgs = { executionMode: bunnynet.BotDetectionMode.Challenge, ipSensitivity: bunnynet.BotDetectionSensitivity.High, fingerprintAggression: bunnynet.FingerprintAggression.Medium };
+const uploadScanning: bunnynet.ShieldZoneUploadScanningArgs = { antivirus: bunnynet.UploadScannerMode.Block };
+const customPages: bunnynet.ShieldZoneCustomPagesArgs = { block: "<p>blocked</p>" };
+const protectedZone = new bunnynet.ShieldZone("protected", { pullZoneId: 42, planType: "Advanced", accessLists: [managedList], botDetection, uploadScanning, customPages });
 const purgeArgs: bunnynet.CachePurgeArgs = { pullZoneId: 42, triggers: { content: "abc" } };
 const purgedAt: pulumi.Output<string> = new bunnynet.CachePurge("purge", purgeArgs).purgedAt;
 const edgeScriptArgs: bunnynet.EdgeScriptArgs = { name: "router", type: "Standalone", code: new pulumi.asset.FileAsset("router.js") };
@@ -155,6 +160,7 @@ export const outputs = {
   optimizerQuality: optimizerClass.quality,
   purgedAt,
   wafRuleId,
+  protectedPages: protectedZone.customPages,
   accessListId,
   accessListIds,
 };
@@ -283,10 +289,16 @@ export async function useClient(c: bunnynet.BunnyClient): Promise<void> {
   await c.wafRules.delete(wafRule.id);
   const customList: bunnynet.api.CustomAccessList = await c.accessLists.create(3001, { name: "countries", type: "Country", content: "KP" } satisfies bunnynet.api.CreateAccessListInput);
   const zoneLists: bunnynet.api.AccessLists = await c.accessLists.list(3001);
-  await c.accessLists.update(3001, customList.id, { content: "KP\nRU" } satisfies bunnynet.api.UpdateAccessListInput);
+  await c.accessLists.update(3001, customList.id, { content: "RU" } satisfies bunnynet.api.UpdateAccessListInput);
   await c.accessLists.configure(3001, zoneLists.customLists[0].configurationId, { action: "Challenge", isEnabled: true } satisfies bunnynet.api.UpdateAccessListConfigurationInput);
   console.log((await c.accessLists.get(3001, customList.id)).content);
   await c.accessLists.delete(3001, customList.id);
+  const bots: bunnynet.api.BotDetection = await c.shieldZones.updateBotDetection(3001, { executionMode: "Challenge" } satisfies bunnynet.api.UpdateBotDetectionInput);
+  const scanning: bunnynet.api.UploadScanning = await c.shieldZones.updateUploadScanning(3001, { isEnabled: true, antivirusScanningMode: "Block" } satisfies bunnynet.api.UpdateUploadScanningInput);
+  console.log(bots.executionMode, (await c.shieldZones.getBotDetection(3001)).ipAddress, scanning.isEnabled, (await c.shieldZones.getUploadScanning(3001)).csamScanningMode);
+  await c.shieldZones.putCustomPage(3001, "block", "<p>blocked</p>");
+  const rateLimitPage: string | undefined = await c.shieldZones.getCustomPage(3001, "rateLimit");
+  console.log(rateLimitPage, await c.shieldZones.deleteCustomPage(3001, "challenge"));
   const listType: number = bunnynet.AccessListType.Country;
   const info: bunnynet.AccessListInfo | undefined = zoneLists.customLists.length > 0 ? (await bunnynet.getAccessLists(3001)).customLists[0] : undefined;
   console.log(listType, info?.name);
