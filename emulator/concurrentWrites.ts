@@ -1,6 +1,7 @@
 import type { Store } from "./store";
 import { PULL_ZONE, type PullZoneRecord } from "./surfaces/pullZones/records";
 import { RULE } from "./surfaces/shield";
+import { WAF_RULE } from "./surfaces/shieldWafRules";
 
 /**
  * Lost concurrent writes (`loseConcurrentWrites` in `POST /_emulator/faults`): two writes to one zone that overlap
@@ -23,7 +24,9 @@ import { RULE } from "./surfaces/shield";
  *   free certificate of a hostname on that zone (`GET /pullzone/loadFreeCertificate` changes the zone), and the
  *   creation of the pull zone's Shield zone (`POST /shield/shield-zone` names the pull zone);
  * - `shieldzone:<id>`: the Shield zone's settings (`PATCH /shield/shield-zone`) and its rate-limit rules (create names
- *   the zone; update and delete name the rule, whose zone the store knows).
+ *   the zone; update and delete name the rule, whose zone the store knows), its custom WAF rules (the same way) and
+ *   everything under `/shield/shield-zone/<id>/` (access lists and their configurations, bot detection, upload
+ *   scanning, custom pages).
  */
 export class ConcurrentWrites {
   private enabled = false;
@@ -100,10 +103,12 @@ function zoneWritten(store: Store, { method, route, params, query, body }: Write
   }
   if (route === "/pullzone/:id" || route.startsWith("/pullzone/:id/")) return zoneKey("pullzone", idOf(field(params, "id")));
   if (route === "/shield/shield-zone") return method === "POST" ? zoneKey("pullzone", idOf(field(body, "pullZoneId"))) : zoneKey("shieldzone", idOf(field(body, "shieldZoneId")));
-  if (route === "/shield/rate-limit") return zoneKey("shieldzone", idOf(field(body, "shieldZoneId")));
-  if (route === "/shield/rate-limit/:id") {
+  if (route === "/shield/rate-limit" || route === "/shield/waf/custom-rule") return zoneKey("shieldzone", idOf(field(body, "shieldZoneId")));
+  if (route === "/shield/rate-limit/:id" || route === "/shield/waf/custom-rule/:id") {
     const id = idOf(field(params, "id"));
-    return zoneKey("shieldzone", id === undefined ? undefined : store.get<{ shieldZoneId: number }>(RULE, id)?.shieldZoneId);
+    const kind = route.startsWith("/shield/rate-limit") ? RULE : WAF_RULE;
+    return zoneKey("shieldzone", id === undefined ? undefined : store.get<{ shieldZoneId: number }>(kind, id)?.shieldZoneId);
   }
+  if (route.startsWith("/shield/shield-zone/:shieldZoneId/")) return zoneKey("shieldzone", idOf(field(params, "shieldZoneId")));
   return undefined;
 }

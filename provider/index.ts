@@ -28,8 +28,25 @@ export {
   ShieldPlanType,
   WafExecutionMode,
   WafPayloadLimitAction,
+  WafRuleAction,
+  AccessListType,
+  AccessListAction,
+  BotDetectionMode,
+  BotDetectionSensitivity,
+  FingerprintAggression,
+  UploadScannerMode,
 } from "./schemas/shieldEnums";
-export { ShieldZone, type ShieldZoneArgs, type ShieldZoneSettings } from "./resources/shieldZone";
+export {
+  ShieldZone,
+  type ShieldZoneArgs,
+  type ShieldZoneSettings,
+  type ShieldZoneAccessListArgs,
+  type ShieldZoneBotDetectionArgs,
+  type ShieldZoneUploadScanningArgs,
+  type ShieldZoneCustomPagesArgs,
+} from "./resources/shieldZone";
+export { WafRule, type WafRuleArgs } from "./resources/wafRule";
+export { AccessList, type AccessListArgs } from "./resources/accessList";
 export { VideoLibrary, type VideoLibraryArgs } from "./resources/videoLibrary";
 export { EncodingTier } from "./schemas/videoLibraryEnums";
 export { PullZoneHostname, type PullZoneHostnameArgs, type TlsInput } from "./resources/pullZoneHostname";

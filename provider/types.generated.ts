@@ -997,6 +997,148 @@ export interface GenericRequestResponse {
   errorKey?: string | null;
 }
 
+/** `POST /shield/waf/custom-rule` (CreateCustomWafRuleRequest), as callers give it. */
+export interface CreateWafRuleInput {
+  shieldZoneId: number;
+  ruleName: string;
+  ruleDescription?: string | null;
+  ruleConfiguration: {
+    /** The variable to match, with its sub-value where it has one (e.g. `{REQUEST_HEADERS: "User-Agent"}`, else `""`). */
+    variableTypes: Partial<Record<RuleVariableName, string>>;
+    operatorType: string | number;
+    value?: string | null;
+    isNegated?: boolean | null;
+    isRegexVariable?: boolean | null;
+    actionType: string | number;
+    severityType?: string | number;
+    transformationTypes?: (string | number)[] | null;
+    chainedRuleConditions?: ChainedConditionInput[] | null;
+  };
+}
+
+/** `PATCH /shield/waf/custom-rule/{id}` (UpdateCustomWafRuleRequest): the whole rule. */
+export interface UpdateWafRuleInput {
+  ruleName: string;
+  ruleDescription?: string | null;
+  ruleConfiguration: {
+    /** The variable to match, with its sub-value where it has one (e.g. `{REQUEST_HEADERS: "User-Agent"}`, else `""`). */
+    variableTypes: Partial<Record<RuleVariableName, string>>;
+    operatorType: string | number;
+    value?: string | null;
+    isNegated?: boolean | null;
+    isRegexVariable?: boolean | null;
+    actionType: string | number;
+    severityType?: string | number;
+    transformationTypes?: (string | number)[] | null;
+    chainedRuleConditions?: ChainedConditionInput[] | null;
+  };
+}
+
+/** CreateCustomWafRuleModel as answered (tolerant). */
+export interface WafRuleConfiguration {
+  variableTypes?: Record<string, string | null | undefined> | null;
+  operatorType?: number | null;
+  value?: string | null;
+  isNegated?: boolean | null;
+  isRegexVariable?: boolean | null;
+  actionType?: number | null;
+  severityType?: number | null;
+  transformationTypes?: number[] | null;
+  chainedRuleConditions?: {
+    variableTypes?: Record<string, string | null | undefined> | null;
+    operatorType?: number | null;
+    value?: string | null;
+    isNegated?: boolean | null;
+    isRegexVariable?: boolean | null;
+  }[] | null;
+}
+
+/** CustomWafRule: one custom WAF rule as answered. */
+export interface WafRule {
+  id: number;
+  shieldZoneId: number;
+  userId?: string | null;
+  ruleName?: string | null;
+  ruleDescription?: string | null;
+  ruleJson?: string | null;
+  errorResponse?: GenericRequestResponse | null;
+  ruleConfiguration?: WafRuleConfiguration | null;
+}
+
+/** GetCustomWafRulesResponse (`GET /shield/waf/custom-rules/{shieldZoneId}`). */
+export interface WafRulePage {
+  data: WafRule[];
+  page: {
+    totalCount: number;
+    totalPages: number;
+    currentPage: number;
+    nextPage?: number | null;
+    pageSize: number;
+  };
+}
+
+// schemas/shieldAccessLists.ts
+/** `POST /shield/shield-zone/{shieldZoneId}/access-lists`. */
+export interface CreateAccessListInput {
+  name: string;
+  description?: string | null;
+  type: string | number;
+  content: string;
+  checksum?: string | null;
+}
+
+/** `PATCH /shield/shield-zone/{shieldZoneId}/access-lists/{id}`: the name and content (a field left out stays). */
+export interface UpdateAccessListInput {
+  name?: string | null;
+  content?: string | null;
+  checksum?: string | null;
+}
+
+/** `PATCH /shield/shield-zone/{shieldZoneId}/access-lists/configurations/{id}`: what a matching request meets. */
+export interface UpdateAccessListConfigurationInput {
+  isEnabled?: boolean | null;
+  action?: string | number;
+}
+
+/** CustomAccessList. */
+export interface CustomAccessList {
+  id: number;
+  name?: string | null;
+  description?: string | null;
+  type?: number | null;
+  content?: string | null;
+  checksum?: string | null;
+  entryCount?: number | null;
+  lastModified?: string | null;
+}
+
+/** AccessListDetails: a list of the zone with its configuration (action, switch). */
+export interface AccessListDetails {
+  listId: number;
+  configurationId: number;
+  name?: string | null;
+  description?: string | null;
+  isEnabled: boolean;
+  type?: number | null;
+  category?: number | null;
+  action: number;
+  requiredPlan?: number | null;
+  entryCount?: number | null;
+  updateFrequency?: string | null;
+  lastUpdated?: string | null;
+}
+
+/** AccessListsDetailsResponse (`GET /shield/shield-zone/{shieldZoneId}/access-lists`). */
+export interface AccessLists {
+  managedLists: AccessListDetails[];
+  customLists: AccessListDetails[];
+  customEntryCount?: number | null;
+  customEntryLimit?: number | null;
+  customListCount?: number | null;
+  customListLimit?: number | null;
+  error?: GenericRequestResponse | null;
+}
+
 // schemas/shieldEnums.ts
 export type RuleVariableName = "ARGS" | "ARGS_COMBINED_SIZE" | "ARGS_GET" | "ARGS_GET_NAMES" | "ARGS_POST" | "ARGS_POST_NAMES" | "FILES_NAMES" | "FINGERPRINT" | "GEO" | "QUERY_STRING" | "REMOTE_ADDR" | "REQUEST_BASENAME" | "REQUEST_BODY" | "REQUEST_COOKIES" | "REQUEST_COOKIES_NAMES" | "REQUEST_FILENAME" | "REQUEST_HEADERS" | "REQUEST_HEADERS_NAMES" | "REQUEST_LINE" | "REQUEST_METHOD" | "REQUEST_PROTOCOL" | "REQUEST_URI" | "REQUEST_URI_RAW" | "RESPONSE_BODY" | "RESPONSE_HEADERS" | "RESPONSE_STATUS" | "VERIFIED_BOT_CATEGORY";
 
@@ -1054,6 +1196,54 @@ export interface ShieldZoneDetails {
   dDoSExecutionMode?: number | null;
   dDoSChallengeWindow?: number | null;
   whitelabelResponsePages?: boolean | null;
+}
+
+/** `PATCH …/bot-detection`: the settings given change, the others stay. */
+export interface UpdateBotDetectionInput {
+  shieldZoneId?: number;
+  executionMode?: string | number;
+  requestIntegrity?: {
+    sensitivity?: string | number;
+  };
+  ipAddress?: {
+    sensitivity?: string | number;
+  };
+  browserFingerprint?: {
+    sensitivity?: string | number;
+    aggression?: string | number;
+    complexEnabled?: boolean;
+  };
+}
+
+/** BotDetectionConfigurationState (tolerant). */
+export interface BotDetection {
+  executionMode?: number | null;
+  requestIntegrity?: {
+    sensitivity?: number | null;
+  } | null;
+  ipAddress?: {
+    sensitivity?: number | null;
+  } | null;
+  browserFingerprint?: {
+    sensitivity?: number | null;
+    aggression?: number | null;
+    complexEnabled?: boolean | null;
+  } | null;
+}
+
+/** `PATCH …/upload-scanning`. */
+export interface UpdateUploadScanningInput {
+  shieldZoneId?: number;
+  isEnabled?: boolean;
+  csamScanningMode?: string | number;
+  antivirusScanningMode?: string | number;
+}
+
+/** UploadScanningConfigurationState (tolerant). */
+export interface UploadScanning {
+  isEnabled?: boolean | null;
+  csamScanningMode?: number | null;
+  antivirusScanningMode?: number | null;
 }
 
 // schemas/storage.ts
@@ -1352,27 +1542,20 @@ export interface VideoLanguage {
 // resources/rateLimitRule.ts
 /** The rule's configuration as stored in the outputs: enums as the API's numbers, defaults filled in. */
 export interface RateLimitRuleConfiguration {
-  /** The variable to match, with its sub-value where it has one (e.g. `{REQUEST_HEADERS: "User-Agent"}`, else `""`). */
-  variableTypes: Partial<Record<RuleVariableName, string>>;
-  operatorType: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 12 | 14 | 15 | 17 | 18;
   requestCount: number;
   timeframe: 1 | 10 | 60 | 300 | 900 | 3600;
   blockTime: 30 | 60 | 300 | 900 | 1800 | 3600;
-  value: string | undefined;
-  isNegated: boolean;
-  isRegexVariable: boolean;
   actionType: 1 | 2 | 3;
   severityType: 0 | 1 | 2;
   transformationTypes: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21)[];
   counterKeyType: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7;
-  chainedConditions: {
-    /** The variable to match, with its sub-value where it has one (e.g. `{REQUEST_HEADERS: "User-Agent"}`, else `""`). */
-    variableTypes: Partial<Record<RuleVariableName, string>>;
-    operatorType: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 12 | 14 | 15 | 17 | 18;
-    value: string | undefined;
-    isNegated: boolean;
-    isRegexVariable: boolean;
-  }[];
+  chainedConditions: WafRuleCondition[];
+  /** The variable to match, with its sub-value where it has one (e.g. `{REQUEST_HEADERS: "User-Agent"}`, else `""`). */
+  variableTypes: Partial<Record<RuleVariableName, string>>;
+  operatorType: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 12 | 14 | 15 | 17 | 18;
+  value: string | undefined;
+  isNegated: boolean;
+  isRegexVariable: boolean;
 }
 
 // resources/videoLibrary.ts
@@ -1420,4 +1603,15 @@ export interface VideoLibrarySettings {
   bitrate1080p?: number;
   bitrate1440p?: number;
   bitrate2160p?: number;
+}
+
+// resources/wafRule.ts
+/** One condition of a WAF rule as stored: defaults filled in. */
+export interface WafRuleCondition {
+  /** The variable to match, with its sub-value where it has one (e.g. `{REQUEST_HEADERS: "User-Agent"}`, else `""`). */
+  variableTypes: Partial<Record<RuleVariableName, string>>;
+  operatorType: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 12 | 14 | 15 | 17 | 18;
+  value: string | undefined;
+  isNegated: boolean;
+  isRegexVariable: boolean;
 }

@@ -4,6 +4,9 @@ import { pullZonesSurface } from "./pullZones";
 import { loggingSurface } from "./logging/routes";
 import { shieldSurface } from "./shield";
 import { shieldZonesSurface } from "./shieldZones";
+import { shieldWafRulesSurface } from "./shieldWafRules";
+import { shieldAccessListsSurface } from "./shieldAccessLists";
+import { shieldZoneFeaturesSurface } from "./shieldZoneFeatures";
 import { streamSurface } from "./stream";
 import { streamVideosSurface } from "./streamVideos";
 import { videoLibrariesSurface } from "./videoLibraries";
@@ -20,6 +23,9 @@ export const surfaces: EmulatorSurface[] = [
   loggingSurface,
   shieldSurface,
   shieldZonesSurface,
+  shieldWafRulesSurface,
+  shieldAccessListsSurface,
+  shieldZoneFeaturesSurface,
   streamSurface,
   streamVideosSurface,
   videoLibrariesSurface,

@@ -65,21 +65,26 @@ interface RateLimitRecord {
 export const ZONE = "shieldZone";
 export const RULE = "shieldRateLimit";
 const DELETED_RULE = "shieldRateLimitDeleted";
-const USER_ID = "4f1c2b7e-9d3a-4c51-8e0f-2a6b5d7c9e10";
+export const USER_ID = "4f1c2b7e-9d3a-4c51-8e0f-2a6b5d7c9e10";
 const MAIN_ZONE_RULE_LIMIT = 10;
-const MAX_PER_PAGE = 1000;
+export const MAX_PER_PAGE = 1000;
 /** The pull zone of the downgraded shield zone: not a core pull zone (only the shield zone matters here). */
 const DOWNGRADED_PULL_ZONE_ID = 990001;
 
-/** Fills the fields the API defaults, so reads show the whole configuration. */
-function normalizeConfiguration(c: RuleConfigurationBody): Record<string, unknown> {
-  const condition = (x: { variableTypes: Record<string, string | undefined>; operatorType: number; value?: string | null; isNegated?: boolean | null; isRegexVariable?: boolean | null }) => ({
+/** A rule condition (rate-limit or custom WAF rule) with the fields the API defaults filled in. */
+export function normalizedCondition(x: { variableTypes: Record<string, string | undefined>; operatorType: number; value?: string | null; isNegated?: boolean | null; isRegexVariable?: boolean | null }) {
+  return {
     variableTypes: x.variableTypes,
     operatorType: x.operatorType,
     value: x.value ?? "",
     isNegated: x.isNegated ?? false,
     isRegexVariable: x.isRegexVariable ?? false,
-  });
+  };
+}
+
+/** Fills the fields the API defaults, so reads show the whole configuration. */
+function normalizeConfiguration(c: RuleConfigurationBody): Record<string, unknown> {
+  const condition = normalizedCondition;
   return {
     actionType: c.actionType ?? 1,
     ...condition(c),
@@ -100,7 +105,7 @@ function ruleAnswer(r: RateLimitRecord): Record<string, unknown> {
 }
 
 /** Shield's error envelope, answered with 202 (see the header). */
-function envelopeError(reply: FastifyReply, errorKey: string, message: string): FastifyReply {
+export function envelopeError(reply: FastifyReply, errorKey: string, message: string): FastifyReply {
   return reply.code(202).send({ data: null, error: { success: false, errorKey, message, statusCode: 202 } });
 }
 
@@ -117,7 +122,7 @@ function acceptedResult(reply: FastifyReply, location: string | null = null): Fa
 }
 
 /** Every zod issue as `field: message`, the way Shield's validation errors name them. */
-function validationMessage(error: z.ZodError): string {
+export function validationMessage(error: z.ZodError): string {
   return error.issues
     .map((i) => {
       const keys = i.code === "unrecognized_keys" ? i.keys : [];
@@ -127,18 +132,18 @@ function validationMessage(error: z.ZodError): string {
     .join("; ");
 }
 
-function validate<S extends z.ZodType>(schema: S, body: unknown, reply: FastifyReply): z.output<S> | undefined {
+export function validate<S extends z.ZodType>(schema: S, body: unknown, reply: FastifyReply, errorKey = "rate_limit.validation"): z.output<S> | undefined {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
-  shieldNestedError(reply, 400, `The request is invalid. ${validationMessage(parsed.error)}`, "rate_limit.validation");
+  shieldNestedError(reply, 400, `The request is invalid. ${validationMessage(parsed.error)}`, errorKey);
   return undefined;
 }
 
-function numericId(value: string): number | undefined {
+export function numericId(value: string): number | undefined {
   return /^\d{1,18}$/.test(value) ? Number(value) : undefined;
 }
 
-function intQuery(value: string | undefined, fallback: number): number | undefined {
+export function intQuery(value: string | undefined, fallback: number): number | undefined {
   if (value === undefined || value === "") return fallback;
   return /^-?\d+$/.test(value) ? Number(value) : undefined;
 }
@@ -155,7 +160,7 @@ function findRule(ctx: EmulatorContext, id: string): RateLimitRecord | undefined
 }
 
 /** A shield zone, unless unknown or gone with its pull zone. */
-function zoneOf(ctx: EmulatorContext, id: number): ShieldZoneRecord | undefined {
+export function zoneOf(ctx: EmulatorContext, id: number): ShieldZoneRecord | undefined {
   return liveShieldZone(ctx, ctx.store.get<ShieldZoneRecord>(ZONE, id));
 }
 

@@ -22,6 +22,9 @@ import { z } from "zod";
  * rule is what `ruleConfiguration` says; answers carry `ruleJson` rebuilt from it). Required beyond the document,
  * because a rule without them counts nothing: shieldZoneId, a non-blank ruleName, ruleConfiguration, and in it at
  * least one variable, operatorType, requestCount (1..2^31-1), timeframe and blockTime.
+ *
+ * Also the custom WAF rule bodies (`POST /shield/waf/custom-rule`, `PATCH`/`PUT /shield/waf/custom-rule/{id}`):
+ * CreateCustomWafRuleRequest, UpdateCustomWafRuleRequest, CreateCustomWafRuleModel, WafRuleActionType.
  */
 
 const INT32_MAX = 2147483647;
@@ -116,4 +119,32 @@ export const UpdateRuleBody = z.strictObject({
   ruleConfiguration,
 });
 
+/** WafRuleActionType (custom WAF rules), number to name. */
+export const WAF_RULE_ACTIONS = { 1: "Block", 2: "Log", 3: "Challenge", 4: "Allow", 5: "Bypass" } as const;
+
+/**
+ * CreateCustomWafRuleModel: a custom WAF rule's action and conditions (the rate-limit configuration's condition
+ * fields, without counting). Decided like the rate-limit rules': actionType, at least one variable and operatorType
+ * required (a rule without them matches nothing), the rest optional.
+ */
+const wafRuleConfiguration = z.strictObject({
+  actionType: documentEnum(WAF_RULE_ACTIONS),
+  ...conditionFields,
+  severityType: severityType.optional(),
+  transformationTypes: z.array(transformationType).nullish(),
+  chainedRuleConditions: z.array(z.strictObject(conditionFields)).nullish(),
+});
+
+/** `POST /shield/waf/custom-rule`: CreateCustomWafRuleRequest. */
+export const CreateWafRuleBody = z.strictObject({
+  shieldZoneId: z.number().int().min(1).max(INT32_MAX),
+  ruleName,
+  ruleDescription: z.string().nullish(),
+  ruleConfiguration: wafRuleConfiguration,
+});
+
+/** `PATCH` / `PUT /shield/waf/custom-rule/{id}`: UpdateCustomWafRuleRequest. */
+export const UpdateWafRuleBody = z.strictObject({ ruleName, ruleDescription: z.string().nullish(), ruleConfiguration: wafRuleConfiguration });
+
+export type WafRuleConfigurationBody = z.output<typeof wafRuleConfiguration>;
 export type RuleConfigurationBody = z.output<typeof ruleConfiguration>;

@@ -42,8 +42,13 @@ export function site() {
     { dependsOn: [www] },
   );
 
-  // Shield on the pull zone, and at most 100 requests to /api per IP per minute.
-  const shield = new bunnynet.ShieldZone("shield", { pullZoneId: cdn.pullZoneId });
+  // Shield on the pull zone (the Advanced plan: custom WAF rules and pages) with the site's own block page, and at most
+  // 100 requests to /api per IP per minute.
+  const shield = new bunnynet.ShieldZone("shield", {
+    pullZoneId: cdn.pullZoneId,
+    planType: "Advanced",
+    customPages: { block: `<!doctype html><title>Blocked</title><p>This request was blocked. Write to security@${domain} if you think it should not be.</p>` },
+  });
   new bunnynet.RateLimitRule("api-limit", {
     shieldZoneId: shield.shieldZoneId,
     name: "api limit",
@@ -56,6 +61,17 @@ export function site() {
       blockTime: "ForFiveMinutes",
     },
   });
+  // The admin pages only from the office network; requests from two countries blocked outright.
+  new bunnynet.WafRule("admin-only-office", {
+    shieldZoneId: shield.shieldZoneId,
+    name: "admin only from the office",
+    conditions: [
+      { variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH", value: "/admin" },
+      { variableTypes: { REMOTE_ADDR: "" }, operatorType: "STREQ", value: "198.51.100.7", isNegated: true },
+    ],
+    action: "Block",
+  });
+  new bunnynet.AccessList("blocked-countries", { shieldZoneId: shield.shieldZoneId, name: "blocked countries", type: "Country", entries: ["KP", "RU"], action: "Block" });
 
   // At the edge: the CDN's own hostname redirects to www (its pattern is known only once the pull zone exists),
   // and every answer carries the security headers. Lower priorities run first.

@@ -8,6 +8,8 @@ import { EdgeScriptsClient } from "./edgeScripts";
 import { LoggingClient } from "./logging";
 import { PullZonesClient } from "./pullZones";
 import { ShieldClient } from "./shield";
+import { ShieldAccessListsClient } from "./shieldAccessLists";
+import { ShieldWafRulesClient } from "./shieldWafRules";
 import { StorageClient } from "./storage";
 import { StorageZonesClient } from "./storageZones";
 import { ShieldZonesClient } from "./shieldZones";
@@ -26,6 +28,10 @@ export class BunnyClient {
   readonly logging: LoggingClient;
   readonly pullZones: PullZonesClient;
   readonly shield: ShieldClient;
+  /** A Shield zone's custom WAF rules. */
+  readonly wafRules: ShieldWafRulesClient;
+  /** A Shield zone's access lists. */
+  readonly accessLists: ShieldAccessListsClient;
   readonly storageZones: StorageZonesClient;
   /** A zone's files (the Storage API, with the zone's password). */
   readonly storage: StorageClient;
@@ -48,6 +54,8 @@ export class BunnyClient {
     this.logging = new LoggingClient(this.http);
     this.pullZones = new PullZonesClient(this.http);
     this.shield = new ShieldClient(this.http);
+    this.wafRules = new ShieldWafRulesClient(this.http);
+    this.accessLists = new ShieldAccessListsClient(this.http);
     this.storageZones = new StorageZonesClient(this.http);
     this.storage = new StorageClient(this.http, this.storageZones);
     this.shieldZones = new ShieldZonesClient(this.http);

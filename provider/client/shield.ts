@@ -3,8 +3,8 @@ import { encodePath } from "../http/pathSegments";
 import type { Transport } from "../http/transport";
 import { validateRequest } from "../http/validation";
 import { NotFoundError, UnexpectedResponseError } from "../http/errors";
-import { ANY_ANSWER, shieldAnswer } from "./shieldAnswers";
-import { PageGuard } from "../http/paging";
+import { ANY_ANSWER, falseWhenGone, shieldAnswer } from "./shieldAnswers";
+import { shieldPages } from "../http/paging";
 import { idFromString } from "../schemas/common";
 import {
   CreateRateLimitRequestSchema,
@@ -97,15 +97,9 @@ export class ShieldClient {
 
   /** Every rule of a zone, page by page. */
   async *listRateLimits(shieldZoneId: number | string, options: { perPage?: number; fresh?: boolean } = {}): AsyncGenerator<RateLimitRule> {
-    const guard = new PageGuard("GET", "/shield/rate-limits/{shieldZoneId}", this.http.limits);
-    for (let page = 1; ; page++) {
-      const res = await this.listRateLimitsPage(shieldZoneId, { page, perPage: options.perPage }, { fresh: options.fresh });
-      guard.page(res.data);
-      yield* res.data;
-      const hasNext = res.page.nextPage !== null && res.page.nextPage !== undefined && res.page.currentPage < res.page.totalPages;
-      if (!hasNext || res.data.length === 0) return;
-    }
+    yield* shieldPages("GET", "/shield/rate-limits/{shieldZoneId}", this.http.limits, (page) => this.listRateLimitsPage(shieldZoneId, { page, perPage: options.perPage }, { fresh: options.fresh }));
   }
+
 
   /** The zone's rule with exactly this name (the newest one if several share it), or undefined. */
   async findRateLimitByName(shieldZoneId: number | string, name: string): Promise<RateLimitRule | undefined> {
@@ -144,15 +138,12 @@ export class ShieldClient {
    */
   async deleteRateLimit(id: number | string): Promise<boolean> {
     const path = encodePath("shield", "rate-limit", this.ruleId(id, "DELETE"));
-    try {
+    return falseWhenGone(async () => {
       const res = await this.http.request({ api: "core", method: "DELETE", path, responseSchema: ANY_ANSWER, retry: "idempotent" });
       shieldAnswer("DELETE", path, res.status, res.body, GenericRequestResponseSchema);
-      return true;
-    } catch (e) {
-      if (e instanceof NotFoundError) return false;
-      throw e;
-    }
+    });
   }
+
 
   private ruleId(id: number | string, method: string): number {
     return validateRequest(idFromString, id, method, "/shield/rate-limit", "id");

@@ -47,3 +47,17 @@ export function shieldAnswer<S extends z.ZodType>(method: string, path: string, 
   if (body === null || body === undefined || (status === 202 && AcceptedResultSchema.safeParse(body).success)) return { kind: "accepted" };
   throw unexpectedAnswer(direct.error, { method, path, status });
 }
+
+/**
+ * Runs a Shield delete: true when it deleted, false when the object was already gone (404, or an envelope saying not
+ * found), which also covers a retry whose first attempt deleted it but lost the answer.
+ */
+export async function falseWhenGone(remove: () => Promise<void>): Promise<boolean> {
+  try {
+    await remove();
+    return true;
+  } catch (e) {
+    if (e instanceof NotFoundError) return false;
+    throw e;
+  }
+}

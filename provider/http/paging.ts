@@ -61,3 +61,23 @@ export async function* numberedPages<T>(
     if (!res.HasMoreItems || res.Items.length === 0) return;
   }
 }
+
+/**
+ * Every item of a Shield listing (`{data, page: {currentPage, totalPages, nextPage}}`: PaginationResponse in
+ * shield-api-v1.0.0.json), page after page, bounded by a PageGuard.
+ */
+export async function* shieldPages<T>(
+  method: string,
+  path: string,
+  limits: { maxPages: number; maxItems: number },
+  fetchPage: (page: number) => Promise<{ data: T[]; page: { currentPage: number; totalPages: number; nextPage?: number | null } }>,
+): AsyncGenerator<T> {
+  const guard = new PageGuard(method, path, limits);
+  for (let page = 1; ; page++) {
+    const res = await fetchPage(page);
+    guard.page(res.data);
+    yield* res.data;
+    const hasNext = res.page.nextPage !== null && res.page.nextPage !== undefined && res.page.currentPage < res.page.totalPages;
+    if (!hasNext || res.data.length === 0) return;
+  }
+}

@@ -9,3 +9,4 @@ export { type GetDnsZoneArgs, type GetDnsZoneResult, getDnsZone, getDnsZoneOutpu
 export { type GetPullZoneArgs, type GetPullZoneResult, getPullZone, getPullZoneOutput } from "./pullZones";
 export { type GetContainerRegistryArgs, type GetContainerRegistryOutputArgs, type GetContainerRegistryResult, getContainerRegistry, getContainerRegistryOutput } from "./containerRegistries";
 export { type GetVideoLanguagesArgs, type GetVideoLanguagesOutputArgs, type GetVideoLanguagesResult, type VideoLanguageInfo, getVideoLanguages, getVideoLanguagesOutput } from "./videoLanguages";
+export { type AccessListInfo, type GetAccessListsResult, getAccessLists, getAccessListsOutput } from "./accessLists";

@@ -4,7 +4,6 @@ import type { BunnyClient } from "../client";
 import { shieldZoneWrites } from "../http/zoneWrites";
 import { idFromString } from "../schemas/common";
 import {
-  ChainedConditionInputSchema,
   CreateRateLimitRequestSchema,
   RateLimitConfigurationInputSchema,
   type RateLimitConfiguration,
@@ -20,6 +19,7 @@ import {
   type RuleTransformation,
 } from "../schemas/shieldEnums";
 import type { RateLimitRuleConfiguration, RuleVariableName } from "../types.generated";
+import { conditionFromApi, conditionInput, orDefault, unsetWhenEmpty } from "./shieldRuleConditions";
 import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
 import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
@@ -34,26 +34,10 @@ const API_DEFAULTS = {
   actionType: RateLimitAction.Block,
   severityType: RuleSeverity.NOTICE,
   counterKeyType: RateLimitCounterKey.IP,
-  isNegated: false,
-  isRegexVariable: false,
 } as const;
 
-function orDefault<S extends z.ZodType>(schema: S, fallback: NonNullable<z.output<S>>) {
-  return schema.transform((v): NonNullable<z.output<S>> => v ?? fallback);
-}
-
-/** The API stores no text as "": both read back as unset. */
-function unsetWhenEmpty<S extends z.ZodType<string | null | undefined>>(schema: S) {
-  return schema.transform((v) => (v === "" || v === null ? undefined : v));
-}
-
 // Every field's rules come from the Shield request schemas; only the defaults and the Pulumi-side names are added here.
-const conditionFields = {
-  value: unsetWhenEmpty(ChainedConditionInputSchema.shape.value),
-  isNegated: orDefault(ChainedConditionInputSchema.shape.isNegated, API_DEFAULTS.isNegated),
-  isRegexVariable: orDefault(ChainedConditionInputSchema.shape.isRegexVariable, API_DEFAULTS.isRegexVariable),
-};
-const conditionInput = ChainedConditionInputSchema.extend(conditionFields);
+const conditionFields = conditionInput.shape;
 
 const apiConfiguration = RateLimitConfigurationInputSchema.shape;
 /** The API's ruleConfiguration, with its chainedRuleConditions as `chainedConditions`. */
@@ -86,22 +70,11 @@ type Inputs = z.output<typeof rateLimitRuleInputs>;
  */
 type Configuration = Inputs["configuration"];
 type Condition = Configuration["chainedConditions"][number];
-type ApiCondition = NonNullable<RateLimitConfiguration["chainedRuleConditions"]>[number];
 
 /** The rule's configuration as the API takes it. */
 function toApi({ chainedConditions, ...configuration }: Configuration) {
   const condition = <C extends Condition>(c: C) => ({ ...c, value: c.value ?? "" });
   return { ...condition(configuration), chainedRuleConditions: chainedConditions.map(condition) };
-}
-
-function conditionFromApi(c: ApiCondition) {
-  return {
-    variableTypes: Object.fromEntries(Object.entries(c.variableTypes ?? {}).map(([k, v]) => [k, v ?? ""])),
-    operatorType: c.operatorType,
-    value: c.value === "" || c.value === null ? undefined : c.value,
-    isNegated: c.isNegated ?? API_DEFAULTS.isNegated,
-    isRegexVariable: c.isRegexVariable ?? API_DEFAULTS.isRegexVariable,
-  };
 }
 
 /** The API's answer in the input shape (tolerant: enum numbers the schema does not know yet are kept as they are). */

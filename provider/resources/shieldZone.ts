@@ -2,8 +2,21 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { pullZoneWrites, shieldZoneWrites } from "../http/zoneWrites";
 import { idFromString } from "../schemas/common";
-import { ShieldZoneSettingsSchema } from "../schemas/shieldZones";
-import type { DdosSensitivity, ShieldPlanType, WafExecutionMode, WafPayloadLimitAction } from "../schemas/shieldEnums";
+import type { BunnyClient } from "../client";
+import type { CustomPageName } from "../client/shieldZones";
+import { accessListAction } from "../schemas/shieldAccessLists";
+import { ShieldZoneSettingsSchema, botDetectionMode, botDetectionSensitivity, fingerprintAggression, uploadScannerMode } from "../schemas/shieldZones";
+import type {
+  AccessListAction,
+  BotDetectionMode,
+  BotDetectionSensitivity,
+  DdosSensitivity,
+  FingerprintAggression,
+  ShieldPlanType,
+  UploadScannerMode,
+  WafExecutionMode,
+  WafPayloadLimitAction,
+} from "../schemas/shieldEnums";
 import type { ShieldZoneDetails, ShieldZoneSettingsInput } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
@@ -19,6 +32,13 @@ import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
  * Settings left unset are whatever the API has (the `settings` output shows each as it is; an unset input is no change);
  * a setting given is compared on refresh, so a change made elsewhere shows as drift.
  *
+ * Its own operations beside the settings (client/shieldZones.ts, client/shieldAccessLists.ts), each managed only when
+ * given: `accessLists`, the managed lists switched on with their action (the others off, as the Terraform
+ * resource's `access_list` blocks do; a set, sorted by id); `botDetection` and `uploadScanning` (Terraform's
+ * `bot_detection` block and `upload_scanning_antivirus`/`_csam`: unset fields take its defaults, so a refresh compares
+ * whole); `customPages`, the block, challenge and rate-limit pages as HTML (Terraform's `whitelabel_block`,
+ * `_challenge`, `_rate_limit` since 0.18, issue #92; a page left out is removed).
+ *
  * Destroy: the Shield API has no delete, so destroy puts the zone back to the Basic plan with the WAF and learning
  * mode off (the Terraform provider does the same); the zone itself stays with its pull zone, and a later
  * ShieldZone for that pull zone needs `adoptExisting: true`. A zone already gone (its pull zone deleted) is
@@ -26,6 +46,23 @@ import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
  */
 
 export const SHIELD_ZONE_TYPE = "ShieldZone";
+
+/** Terraform's bot_detection defaults (resource_pullzone_shield.go): Log only, every signal Low, complex fingerprinting off. */
+const BOT_DETECTION_DEFAULTS = {
+  executionMode: 0,
+  requestIntegritySensitivity: 1,
+  ipSensitivity: 1,
+  fingerprintSensitivity: 1,
+  fingerprintAggression: 1,
+  complexFingerprinting: false,
+} as const;
+
+const MAX_PAGE_BYTES = 1024 * 1024;
+const customPage = z
+  .string()
+  .refine((html) => html.trim() !== "", { message: "must not be empty (leave the page out to have none)" })
+  .refine((html) => Buffer.byteLength(html) <= MAX_PAGE_BYTES, { message: `must be at most ${MAX_PAGE_BYTES} bytes` });
+const PAGE_NAMES: CustomPageName[] = ["block", "challenge", "rateLimit"];
 
 const api = ShieldZoneSettingsSchema.shape;
 const shieldZoneInputs = z
@@ -45,13 +82,120 @@ const shieldZoneInputs = z
     ddosShieldSensitivity: api.dDoSShieldSensitivity,
     ddosChallengeWindow: api.dDoSChallengeWindow,
     whitelabelResponsePages: api.whitelabelResponsePages,
+    accessLists: z
+      .array(z.strictObject({ id: z.number().int().min(1), action: accessListAction.schema }))
+      .refine((lists) => new Set(lists.map((l) => l.id)).size === lists.length, { message: "must not name a list twice" })
+      .transform((lists) => [...lists].sort((a, b) => a.id - b.id))
+      .optional(),
+    botDetection: z
+      .strictObject({
+        executionMode: botDetectionMode.schema.default(BOT_DETECTION_DEFAULTS.executionMode),
+        requestIntegritySensitivity: botDetectionSensitivity.schema.default(BOT_DETECTION_DEFAULTS.requestIntegritySensitivity),
+        ipSensitivity: botDetectionSensitivity.schema.default(BOT_DETECTION_DEFAULTS.ipSensitivity),
+        fingerprintSensitivity: botDetectionSensitivity.schema.default(BOT_DETECTION_DEFAULTS.fingerprintSensitivity),
+        fingerprintAggression: fingerprintAggression.schema.default(BOT_DETECTION_DEFAULTS.fingerprintAggression),
+        complexFingerprinting: z.boolean().default(BOT_DETECTION_DEFAULTS.complexFingerprinting),
+      })
+      .optional(),
+    uploadScanning: z.strictObject({ antivirus: uploadScannerMode.schema.default(0), csam: uploadScannerMode.schema.default(0) }).optional(),
+    customPages: z
+      .strictObject({ block: customPage.optional(), challenge: customPage.optional(), rateLimit: customPage.optional() })
+      .optional(),
     ...adoptionInputs,
   })
   .strict();
 
 type Inputs = z.output<typeof shieldZoneInputs>;
-type SettingName = Exclude<keyof Inputs, "pullZoneId" | "adoptExisting">;
-const SETTINGS = Object.keys(shieldZoneInputs.shape).filter((k) => k !== "pullZoneId" && k !== "adoptExisting") as SettingName[];
+/** Managed through their own operations, not the zone's settings. */
+const FEATURES = ["accessLists", "botDetection", "uploadScanning", "customPages"] as const;
+type FeatureName = (typeof FEATURES)[number];
+type SettingName = Exclude<keyof Inputs, "pullZoneId" | "adoptExisting" | FeatureName>;
+const SETTINGS = Object.keys(shieldZoneInputs.shape).filter((k) => k !== "pullZoneId" && k !== "adoptExisting" && !(FEATURES as readonly string[]).includes(k)) as SettingName[];
+type Features = Pick<Inputs, FeatureName>;
+
+/** The zone with the features the inputs manage, read from their own operations. */
+interface Observed {
+  zone: ShieldZoneDetails;
+  features: Features;
+}
+
+/** Reads the features `managed` gives (the others are not read: unset is not managed). */
+async function readFeatures(client: BunnyClient, shieldZoneId: number, managed: Features): Promise<Features> {
+  const features: Features = {};
+  if (managed.accessLists !== undefined) {
+    const lists = (await client.accessLists.list(shieldZoneId, { fresh: true })).managedLists;
+    features.accessLists = lists
+      .filter((l) => l.isEnabled)
+      .map((l) => ({ id: l.listId, action: l.action as EnumNumber<typeof AccessListAction> }))
+      .sort((a, b) => a.id - b.id);
+  }
+  if (managed.botDetection !== undefined) {
+    const b = await client.shieldZones.getBotDetection(shieldZoneId);
+    features.botDetection = {
+      executionMode: (b.executionMode ?? BOT_DETECTION_DEFAULTS.executionMode) as EnumNumber<typeof BotDetectionMode>,
+      requestIntegritySensitivity: (b.requestIntegrity?.sensitivity ?? BOT_DETECTION_DEFAULTS.requestIntegritySensitivity) as EnumNumber<typeof BotDetectionSensitivity>,
+      ipSensitivity: (b.ipAddress?.sensitivity ?? BOT_DETECTION_DEFAULTS.ipSensitivity) as EnumNumber<typeof BotDetectionSensitivity>,
+      fingerprintSensitivity: (b.browserFingerprint?.sensitivity ?? BOT_DETECTION_DEFAULTS.fingerprintSensitivity) as EnumNumber<typeof BotDetectionSensitivity>,
+      fingerprintAggression: (b.browserFingerprint?.aggression ?? BOT_DETECTION_DEFAULTS.fingerprintAggression) as EnumNumber<typeof FingerprintAggression>,
+      complexFingerprinting: b.browserFingerprint?.complexEnabled ?? BOT_DETECTION_DEFAULTS.complexFingerprinting,
+    };
+  }
+  if (managed.uploadScanning !== undefined) {
+    const u = await client.shieldZones.getUploadScanning(shieldZoneId);
+    const on = u.isEnabled === true;
+    features.uploadScanning = {
+      antivirus: (on ? (u.antivirusScanningMode ?? 0) : 0) as EnumNumber<typeof UploadScannerMode>,
+      csam: (on ? (u.csamScanningMode ?? 0) : 0) as EnumNumber<typeof UploadScannerMode>,
+    };
+  }
+  if (managed.customPages !== undefined) {
+    const pages: NonNullable<Features["customPages"]> = {};
+    for (const page of PAGE_NAMES) pages[page] = await client.shieldZones.getCustomPage(shieldZoneId, page);
+    features.customPages = pages;
+  }
+  return features;
+}
+
+/** Writes the features the inputs give (each only where it differs from what is there), then reads them back. */
+async function writeFeatures(client: BunnyClient, shieldZoneId: number, inputs: Features): Promise<Features> {
+  const now = await readFeatures(client, shieldZoneId, inputs);
+  if (inputs.accessLists !== undefined) {
+    const wanted = new Map(inputs.accessLists.map((l) => [l.id, l.action]));
+    const managed = (await client.accessLists.list(shieldZoneId, { fresh: true })).managedLists;
+    const unknown = inputs.accessLists.filter((l) => !managed.some((m) => m.listId === l.id)).map((l) => l.id);
+    if (unknown.length > 0) throw new Error(`ShieldZone: accessLists names no managed list of this zone: ${unknown.join(", ")} (getAccessLists gives their ids)`);
+    for (const list of managed) {
+      const action = wanted.get(list.listId);
+      const enabled = action !== undefined;
+      if (list.isEnabled === enabled && (!enabled || list.action === action)) continue;
+      await client.accessLists.configure(shieldZoneId, list.configurationId, enabled ? { isEnabled: true, action } : { isEnabled: false });
+    }
+  }
+  const bot = inputs.botDetection;
+  if (bot !== undefined && JSON.stringify(bot) !== JSON.stringify(now.botDetection)) {
+    await client.shieldZones.updateBotDetection(shieldZoneId, {
+      executionMode: bot.executionMode,
+      requestIntegrity: { sensitivity: bot.requestIntegritySensitivity },
+      ipAddress: { sensitivity: bot.ipSensitivity },
+      browserFingerprint: { sensitivity: bot.fingerprintSensitivity, aggression: bot.fingerprintAggression, complexEnabled: bot.complexFingerprinting },
+    });
+  }
+  const scan = inputs.uploadScanning;
+  if (scan !== undefined && JSON.stringify(scan) !== JSON.stringify(now.uploadScanning)) {
+    await client.shieldZones.updateUploadScanning(shieldZoneId, { isEnabled: scan.antivirus !== 0 || scan.csam !== 0, antivirusScanningMode: scan.antivirus, csamScanningMode: scan.csam });
+  }
+  if (inputs.customPages !== undefined) {
+    for (const page of PAGE_NAMES) {
+      const html = inputs.customPages[page];
+      if (html === now.customPages?.[page]) continue;
+      if (html === undefined) await client.shieldZones.deleteCustomPage(shieldZoneId, page);
+      else await client.shieldZones.putCustomPage(shieldZoneId, page, html);
+    }
+  }
+  return readFeatures(client, shieldZoneId, inputs);
+}
+
+const managedFeatures = (inputs: Partial<Features>): Features => Object.fromEntries(FEATURES.map((k) => [k, inputs[k]]));
 
 /** The API's name of each setting (the same, but for DDoS's). */
 const apiName = (k: SettingName): keyof ShieldZoneSettingsInput =>
@@ -83,33 +227,52 @@ const shieldZone = defineResource<ShieldZoneOutputs>()({
   identity: ["pullZoneId"],
   resolvedWhenUnset: SETTINGS,
   // A pull zone has at most one shield zone, often made for it: adopting one sets the settings given.
-  setOnAdoption: SETTINGS,
+  setOnAdoption: [...SETTINGS, ...FEATURES],
   // The API refuses a second zone for a pull zone (409): the refusal is the look-up.
   refusesDuplicates: true,
 
-  describe(zone: ShieldZoneDetails, requested: Inputs) {
+  describe({ zone, features }: Observed, requested: Inputs) {
     const real = settingsFromApi(zone);
     // A setting the program leaves unset stays unset in the inputs; `settings` shows every one as it is.
     const inputs = Object.fromEntries(SETTINGS.map((k) => [k, requested[k] === undefined ? undefined : real[k]]));
     return {
       id: String(zone.shieldZoneId),
-      inputs: { ...requested, ...inputs, pullZoneId: zone.pullZoneId ?? requested.pullZoneId } as Inputs,
+      inputs: { ...requested, ...inputs, ...features, pullZoneId: zone.pullZoneId ?? requested.pullZoneId } as Inputs,
       outputs: { settings: real as unknown as ShieldZoneSettings, shieldZoneId: zone.shieldZoneId, rateLimitRulesLimit: zone.rateLimitRulesLimit ?? undefined, customWafRulesLimit: zone.customWafRulesLimit ?? undefined },
     };
   },
 
-  find: ({ client }, inputs) => client.shieldZones.findByPullZone(inputs.pullZoneId),
+  find: async ({ client }, inputs) => {
+    const zone = await client.shieldZones.findByPullZone(inputs.pullZoneId);
+    return zone && { zone, features: await readFeatures(client, zone.shieldZoneId, managedFeatures(inputs)) };
+  },
 
   // Creating it names (and writes to) the pull zone; its settings are the Shield zone's, which its rules write to too.
   writeZones: (_ctx, values, id) => [id === undefined ? pullZoneWrites(values.pullZoneId) : shieldZoneWrites(id)],
 
-  create: ({ client }, inputs) => client.shieldZones.create({ pullZoneId: inputs.pullZoneId, shieldZone: settingsToApi(inputs) }),
+  // The settings first: the plan decides which features the zone has.
+  create: async ({ client }, inputs) => {
+    const zone = await client.shieldZones.create({ pullZoneId: inputs.pullZoneId, shieldZone: settingsToApi(inputs) });
+    return { zone, features: await writeFeatures(client, zone.shieldZoneId, inputs) };
+  },
 
-  get: ({ client }, id) => client.shieldZones.get(id),
+  get: async ({ client }, id, state) => {
+    const zone = await client.shieldZones.get(id);
+    return { zone, features: await readFeatures(client, zone.shieldZoneId, managedFeatures(state)) };
+  },
 
-  update: ({ client }, id, _state, inputs) => client.shieldZones.update({ shieldZoneId: Number(id), shieldZone: settingsToApi(inputs) }),
+  update: async ({ client }, id, _state, inputs) => {
+    const zone = await client.shieldZones.update({ shieldZoneId: Number(id), shieldZone: settingsToApi(inputs) });
+    return { zone, features: await writeFeatures(client, zone.shieldZoneId, inputs) };
+  },
 
-  delete: async ({ client }, id) => {
+  // What the program managed is turned off before the plan goes back to Basic (which has no pages to delete).
+  delete: async ({ client }, id, state) => {
+    await writeFeatures(client, Number(id), {
+      accessLists: state.accessLists === undefined ? undefined : [],
+      uploadScanning: state.uploadScanning === undefined ? undefined : { antivirus: 0, csam: 0 },
+      customPages: state.customPages === undefined ? undefined : {},
+    });
     await client.shieldZones.update({ shieldZoneId: Number(id), shieldZone: RESET });
   },
 });
@@ -148,6 +311,56 @@ export interface ShieldZoneArgs extends AdoptableArgs {
   ddosChallengeWindow?: pulumi.Input<number>;
   /** Block and challenge pages without bunny.net's branding. */
   whitelabelResponsePages?: pulumi.Input<boolean>;
+  /**
+   * The managed access lists to switch on, each with its action (ids from `getAccessLists`); the zone's other
+   * managed lists are switched off. A set: order is no change. Unset: not managed.
+   */
+  accessLists?: pulumi.Input<pulumi.Input<ShieldZoneAccessListArgs>[]>;
+  /** Bot detection (not on the Basic plan). Unset: not managed; a field left out takes its default. */
+  botDetection?: pulumi.Input<ShieldZoneBotDetectionArgs>;
+  /** Scanning of uploaded files. Unset: not managed. */
+  uploadScanning?: pulumi.Input<ShieldZoneUploadScanningArgs>;
+  /** Custom response pages, as HTML (not on the Basic plan); a page left out is removed. Unset: not managed. */
+  customPages?: pulumi.Input<ShieldZoneCustomPagesArgs>;
+}
+
+/** A managed access list switched on. */
+export interface ShieldZoneAccessListArgs {
+  /** The managed list's id (`getAccessLists(shieldZoneId).managedLists`). */
+  id: pulumi.Input<number>;
+  /** What a matching request meets (`bunnynet.AccessListAction`). */
+  action: pulumi.Input<EnumInput<typeof AccessListAction>>;
+}
+
+export interface ShieldZoneBotDetectionArgs {
+  /** `"LogOnly"` (default) or `"Challenge"`. */
+  executionMode?: pulumi.Input<EnumInput<typeof BotDetectionMode>>;
+  /** Request-integrity checks (`"Off"`, `"Low"` (default), `"Medium"`, `"High"`). */
+  requestIntegritySensitivity?: pulumi.Input<EnumInput<typeof BotDetectionSensitivity>>;
+  /** IP reputation (`"Off"`…`"High"`, default `"Low"`). */
+  ipSensitivity?: pulumi.Input<EnumInput<typeof BotDetectionSensitivity>>;
+  /** Browser fingerprinting (`"Off"`…`"High"`, default `"Low"`). */
+  fingerprintSensitivity?: pulumi.Input<EnumInput<typeof BotDetectionSensitivity>>;
+  /** How hard fingerprinting probes (`"Low"` (default), `"Medium"`, `"High"`, `"Custom"`). */
+  fingerprintAggression?: pulumi.Input<EnumInput<typeof FingerprintAggression>>;
+  /** Complex fingerprinting. Default false. */
+  complexFingerprinting?: pulumi.Input<boolean>;
+}
+
+export interface ShieldZoneUploadScanningArgs {
+  /** Antivirus scanning (`"Disabled"` (default), `"Log"`, `"Block"`). */
+  antivirus?: pulumi.Input<EnumInput<typeof UploadScannerMode>>;
+  /** CSAM scanning (`"Disabled"` (default), `"Log"`, `"Block"`). */
+  csam?: pulumi.Input<EnumInput<typeof UploadScannerMode>>;
+}
+
+export interface ShieldZoneCustomPagesArgs {
+  /** The page a blocked request gets. */
+  block?: pulumi.Input<string>;
+  /** The challenge page. */
+  challenge?: pulumi.Input<string>;
+  /** The page a rate-limited request gets. */
+  rateLimit?: pulumi.Input<string>;
 }
 
 argsMatchSchema<ShieldZoneArgs, typeof shieldZoneInputs>(true);
@@ -187,6 +400,20 @@ export interface ShieldZoneOutputs {
   ddosShieldSensitivity: EnumNumber<typeof DdosSensitivity> | undefined;
   ddosChallengeWindow: number | undefined;
   whitelabelResponsePages: boolean | undefined;
+  /** The managed lists switched on, sorted by id (when managed). */
+  accessLists: { id: number; action: EnumNumber<typeof AccessListAction> }[] | undefined;
+  botDetection:
+    | {
+        executionMode: EnumNumber<typeof BotDetectionMode>;
+        requestIntegritySensitivity: EnumNumber<typeof BotDetectionSensitivity>;
+        ipSensitivity: EnumNumber<typeof BotDetectionSensitivity>;
+        fingerprintSensitivity: EnumNumber<typeof BotDetectionSensitivity>;
+        fingerprintAggression: EnumNumber<typeof FingerprintAggression>;
+        complexFingerprinting: boolean;
+      }
+    | undefined;
+  uploadScanning: { antivirus: EnumNumber<typeof UploadScannerMode>; csam: EnumNumber<typeof UploadScannerMode> } | undefined;
+  customPages: { block?: string; challenge?: string; rateLimit?: string } | undefined;
   adoptExisting: boolean;
   /** The shield zone's id (what `RateLimitRule.shieldZoneId` takes). */
   shieldZoneId: number;

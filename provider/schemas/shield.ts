@@ -9,6 +9,7 @@ import {
   RuleOperator,
   RuleSeverity,
   RuleTransformation,
+  WafRuleAction,
 } from "./shieldEnums";
 
 /**
@@ -38,6 +39,7 @@ const ruleTransformation = numericEnum(RuleTransformation);
 const counterKey = numericEnum(RateLimitCounterKey);
 const timeframe = numericEnum(RateLimitTimeframe);
 const blockTime = numericEnum(RateLimitBlockTime);
+const wafRuleAction = numericEnum(WafRuleAction);
 
 const INT32_MAX = 2147483647;
 
@@ -94,7 +96,22 @@ function requestSchemas(mode: "input" | "wire") {
     ruleDescription: z.string().nullish(),
     ruleConfiguration: configuration,
   });
-  return { chainedCondition, configuration, create, update };
+  /** CreateCustomWafRuleModel: the conditions and the action of a custom WAF rule (nothing counted). */
+  const wafConfiguration = z.strictObject({
+    actionType: pick(wafRuleAction),
+    ...condition,
+    severityType: pick(ruleSeverity).optional(),
+    transformationTypes: z.array(pick(ruleTransformation)).nullish(),
+    chainedRuleConditions: z.array(chainedCondition).nullish(),
+  });
+  const wafCreate = z.strictObject({
+    shieldZoneId: z.number().int().min(1).max(INT32_MAX),
+    ruleName,
+    ruleDescription: z.string().nullish(),
+    ruleConfiguration: wafConfiguration,
+  });
+  const wafUpdate = z.strictObject({ ruleName, ruleDescription: z.string().nullish(), ruleConfiguration: wafConfiguration });
+  return { chainedCondition, configuration, create, update, wafConfiguration, wafCreate, wafUpdate };
 }
 
 const inputSchemas = requestSchemas("input");
@@ -105,6 +122,11 @@ export const CreateRateLimitRequestSchema = inputSchemas.create;
 export const UpdateRateLimitRequestSchema = inputSchemas.update;
 export const RateLimitConfigurationInputSchema = inputSchemas.configuration;
 export const ChainedConditionInputSchema = inputSchemas.chainedCondition;
+/** `POST /shield/waf/custom-rule` (CreateCustomWafRuleRequest), as callers give it. */
+export const CreateWafRuleRequestSchema = inputSchemas.wafCreate;
+/** `PATCH /shield/waf/custom-rule/{id}` (UpdateCustomWafRuleRequest): the whole rule. */
+export const UpdateWafRuleRequestSchema = inputSchemas.wafUpdate;
+export const WafRuleConfigurationInputSchema = inputSchemas.wafConfiguration;
 /** The same shapes with numbers only: what the API accepts on the wire. */
 export const RateLimitWireSchemas = requestSchemas("wire");
 
@@ -133,6 +155,15 @@ export const RateLimitConfigurationSchema = z.object({
   counterKeyType: z.number().nullish(),
   timeframe: z.number().nullish(),
   blockTime: z.number().nullish(),
+  chainedRuleConditions: z.array(z.object(ResponseConditionShape)).nullish(),
+});
+
+/** CreateCustomWafRuleModel as answered (tolerant). */
+export const WafRuleConfigurationSchema = z.object({
+  actionType: z.number().nullish(),
+  ...ResponseConditionShape,
+  severityType: z.number().nullish(),
+  transformationTypes: z.array(z.number()).nullish(),
   chainedRuleConditions: z.array(z.object(ResponseConditionShape)).nullish(),
 });
 
@@ -191,6 +222,18 @@ export const RateLimitPageSchema = z.object({
   page: PaginationSchema,
 });
 
+/** CustomWafRule: one custom WAF rule as answered. */
+export const WafRuleSchema = RateLimitRuleSchema.extend({ ruleConfiguration: WafRuleConfigurationSchema.nullish() });
+
+/** GetCustomWafRulesResponse (`GET /shield/waf/custom-rules/{shieldZoneId}`). */
+export const WafRulePageSchema = z.object({
+  data: z
+    .array(WafRuleSchema)
+    .nullish()
+    .transform((d) => d ?? []),
+  page: PaginationSchema,
+});
+
 export const ShieldZoneSchema = z.object({
   shieldZoneId: z.number(),
   pullZoneId: z.number().nullish(),
@@ -212,3 +255,8 @@ export type RateLimitRule = z.output<typeof RateLimitRuleSchema>;
 export type RateLimitPage = z.output<typeof RateLimitPageSchema>;
 export type ShieldZone = z.output<typeof ShieldZoneSchema>;
 export type GenericRequestResponse = z.output<typeof GenericRequestResponseSchema>;
+export type CreateWafRuleInput = z.input<typeof CreateWafRuleRequestSchema>;
+export type UpdateWafRuleInput = z.input<typeof UpdateWafRuleRequestSchema>;
+export type WafRuleConfiguration = z.output<typeof WafRuleConfigurationSchema>;
+export type WafRule = z.output<typeof WafRuleSchema>;
+export type WafRulePage = z.output<typeof WafRulePageSchema>;

@@ -97,3 +97,20 @@ export const WafExecutionMode = { Log: 0, Block: 1 } as const;
 export const WafPayloadLimitAction = { Block: 0, Log: 1, Ignore: 2 } as const;
 /** How sensitive DDoS protection is (DDoSShieldSensitivity). */
 export const DdosSensitivity = { Off: 0, Low: 1, Medium: 2, High: 3, Challenge: 4 } as const;
+
+/** What a custom WAF rule does with a request it matches (shield-api-v1.0.0.json, WafRuleActionType). */
+export const WafRuleAction = { Block: 1, Log: 2, Challenge: 3, Allow: 4, Bypass: 5 } as const;
+/** What a custom access list holds, one entry a line (AccessListType). */
+export const AccessListType = { IP: 0, CIDR: 1, ASN: 2, Country: 3, Organization: 4, JA4: 5 } as const;
+/** What Shield does with a request an access list matches (AccessListAction; `None` is not offered: a list is turned off with `enabled`). */
+export const AccessListAction = { Allow: 1, Block: 2, Challenge: 3, Log: 4, Bypass: 5 } as const;
+/** What bot detection does with a request it flags (BotDetectionExecutionMode). */
+export const BotDetectionMode = { LogOnly: 0, Challenge: 1 } as const;
+/** How readily a bot-detection signal flags a request (BotDetectionSensitivity). */
+export const BotDetectionSensitivity = { Off: 0, Low: 1, Medium: 2, High: 3 } as const;
+/** How hard browser fingerprinting probes (BrowserFingerprintAggression; 0, Unknown, is not settable). */
+export const FingerprintAggression = { Low: 1, Medium: 2, High: 3, Custom: 4 } as const;
+/** What an upload scanner does with a file it flags (UploadScanningScannerMode). */
+export const UploadScannerMode = { Disabled: 0, Log: 1, Block: 2 } as const;
+/** The custom response pages a Shield zone can have, by the API's page type (the Terraform provider's calls). */
+export const CUSTOM_PAGE_TYPES = { block: "block", challenge: "challenge", rateLimit: "ratelimit" } as const;

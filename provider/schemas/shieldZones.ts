@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { numericEnum } from "./common";
-import { DdosSensitivity, ShieldPlanType, WafExecutionMode, WafPayloadLimitAction } from "./shieldEnums";
+import { BotDetectionMode, BotDetectionSensitivity, DdosSensitivity, FingerprintAggression, ShieldPlanType, UploadScannerMode, WafExecutionMode, WafPayloadLimitAction } from "./shieldEnums";
 
 /**
  * Shield zones (`/shield/shield-zone`), derived from shield-api-v1.0.0.json: CreateShieldZoneRequest (operation
@@ -96,3 +96,53 @@ export type ShieldZoneSettingsInput = z.input<typeof ShieldZoneSettingsSchema>;
 export type CreateShieldZoneInput = z.input<typeof CreateShieldZoneRequestSchema>;
 export type UpdateShieldZoneInput = z.input<typeof UpdateShieldZoneRequestSchema>;
 export type ShieldZoneDetails = z.output<typeof ShieldZoneDetailsSchema>;
+
+// Bot detection and upload scanning (`/shield/shield-zone/{shieldZoneId}/bot-detection`, `…/upload-scanning`):
+// UpdateBotDetectionRequest, BotDetectionConfigurationState, UpdateUploadScanningConfigurationRequest,
+// UploadScanningConfigurationState (shield-api-v1.0.0.json), each answered as `{data, error}`.
+
+export const botDetectionMode = numericEnum(BotDetectionMode);
+export const botDetectionSensitivity = numericEnum(BotDetectionSensitivity);
+export const fingerprintAggression = numericEnum(FingerprintAggression);
+export const uploadScannerMode = numericEnum(UploadScannerMode);
+
+const sensitivityOf = z.strictObject({ sensitivity: botDetectionSensitivity.schema.optional() });
+
+/** `PATCH …/bot-detection`: the settings given change, the others stay. */
+export const UpdateBotDetectionRequestSchema = z.strictObject({
+  shieldZoneId: id.optional(),
+  executionMode: botDetectionMode.schema.optional(),
+  requestIntegrity: sensitivityOf.optional(),
+  ipAddress: sensitivityOf.optional(),
+  browserFingerprint: z
+    .strictObject({ sensitivity: botDetectionSensitivity.schema.optional(), aggression: fingerprintAggression.schema.optional(), complexEnabled: z.boolean().optional() })
+    .optional(),
+});
+
+/** BotDetectionConfigurationState (tolerant). */
+export const BotDetectionSchema = z.object({
+  executionMode: z.number().nullish(),
+  requestIntegrity: z.object({ sensitivity: z.number().nullish() }).nullish(),
+  ipAddress: z.object({ sensitivity: z.number().nullish() }).nullish(),
+  browserFingerprint: z.object({ sensitivity: z.number().nullish(), aggression: z.number().nullish(), complexEnabled: z.boolean().nullish() }).nullish(),
+});
+
+/** `PATCH …/upload-scanning`. */
+export const UpdateUploadScanningRequestSchema = z.strictObject({
+  shieldZoneId: id.optional(),
+  isEnabled: z.boolean().optional(),
+  csamScanningMode: uploadScannerMode.schema.optional(),
+  antivirusScanningMode: uploadScannerMode.schema.optional(),
+});
+
+/** UploadScanningConfigurationState (tolerant). */
+export const UploadScanningSchema = z.object({
+  isEnabled: z.boolean().nullish(),
+  csamScanningMode: z.number().nullish(),
+  antivirusScanningMode: z.number().nullish(),
+});
+
+export type UpdateBotDetectionInput = z.input<typeof UpdateBotDetectionRequestSchema>;
+export type BotDetection = z.output<typeof BotDetectionSchema>;
+export type UpdateUploadScanningInput = z.input<typeof UpdateUploadScanningRequestSchema>;
+export type UploadScanning = z.output<typeof UploadScanningSchema>;

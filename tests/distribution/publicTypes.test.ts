@@ -105,6 +105,16 @@ const edgeRuleArgs: bunnynet.EdgeRuleArgs = { pullZoneId: 42, actions: [redirect
 const edgeRuleId: pulumi.Output<string> = new bunnynet.EdgeRule("to-www", edgeRuleArgs).edgeRuleId;
 const optimizerClassArgs: bunnynet.OptimizerClassArgs = { pullZoneId: 42, name: "thumb", width: 320, cropGravity: "center" };
 const optimizerClass = new bunnynet.OptimizerClass("thumb", optimizerClassArgs);
+const wafRuleArgs: bunnynet.WafRuleArgs = { shieldZoneId: 3001, name: "admin", conditions: [{ variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH", value: "/admin" }], action: bunnynet.WafRuleAction.Block };
+const wafRuleId: pulumi.Output<number> = new bunnynet.WafRule("admin", wafRuleArgs).ruleId;
+const accessListArgs: bunnynet.AccessListArgs = { shieldZoneId: 3001, name: "countries", type: "Country", entries: ["KP"], action: bunnynet.AccessListAction.Block };
+const accessListId: pulumi.Output<number> = new bunnynet.AccessList("countries", accessListArgs).accessListId;
+const accessListIds: pulumi.Output<Record<string, number>> = bunnynet.getAccessListsOutput(3001).ids;
+const managedList: bunnynet.ShieldZoneAccessListArgs = { id: 4, action: "Block" };
+const botDetection: bunnynet.ShieldZoneBotDetectionArgs = { executionMode: bunnynet.BotDetectionMode.Challenge, ipSensitivity: bunnynet.BotDetectionSensitivity.High, fingerprintAggression: bunnynet.FingerprintAggression.Medium };
+const uploadScanning: bunnynet.ShieldZoneUploadScanningArgs = { antivirus: bunnynet.UploadScannerMode.Block };
+const customPages: bunnynet.ShieldZoneCustomPagesArgs = { block: "<p>blocked</p>" };
+const protectedZone = new bunnynet.ShieldZone("protected", { pullZoneId: 42, planType: "Advanced", accessLists: [managedList], botDetection, uploadScanning, customPages });
 const purgeArgs: bunnynet.CachePurgeArgs = { pullZoneId: 42, triggers: { content: "abc" } };
 const purgedAt: pulumi.Output<string> = new bunnynet.CachePurge("purge", purgeArgs).purgedAt;
 const storageFileArgs: bunnynet.StorageFileArgs = { storageZoneId: 42, path: "css/site.css", content: "body{}", contentType: "text/css" };
@@ -154,6 +164,10 @@ export const outputs = {
   edgeRuleId,
   optimizerQuality: optimizerClass.quality,
   purgedAt,
+  wafRuleId,
+  protectedPages: protectedZone.customPages,
+  accessListId,
+  accessListIds,
 };
 
 // Lookups, plain and as Outputs.
@@ -164,6 +178,16 @@ const options: bunnynet.LookupOptions = { client: bunnynet.lookupClient({ client
 export const apiKeyIds = bunnynet.getApiKeysOutput(options).apply((r: bunnynet.GetApiKeysResult) => r.keys.map((k: bunnynet.ApiKeyInfo) => k.id));
 const regionArgs: bunnynet.GetRegionsArgs = { hasCapacity: true, anycast: true };
 export const regionIds = bunnynet.getRegionsOutput(regionArgs, options).ids;
+const registryArgs: bunnynet.ContainerRegistryArgs = { type: "GitHub", username: "octo", password: pulumi.secret("token") };
+export const registryId = new bunnynet.ContainerRegistry("ghcr", registryArgs).registryId;
+const publicRegistryArgs: bunnynet.GetContainerRegistryArgs = { type: "DockerHub" };
+export const dockerHub: Promise<bunnynet.GetContainerRegistryResult> = bunnynet.getContainerRegistry(publicRegistryArgs, options);
+const ghcrArgs: bunnynet.GetContainerRegistryOutputArgs = { type: "GitHub", username: pulumi.output("octo") };
+export const ghcrUrl = bunnynet.getContainerRegistryOutput(ghcrArgs, options).url;
+const languageArgs: bunnynet.GetVideoLanguagesArgs = { code: "en" };
+export const english: Promise<bunnynet.VideoLanguageInfo[]> = bunnynet.getVideoLanguages(languageArgs, options).then((r: bunnynet.GetVideoLanguagesResult) => r.languages);
+const languageOutputArgs: bunnynet.GetVideoLanguagesOutputArgs = { code: pulumi.output("de") };
+export const languageCodes = bunnynet.getVideoLanguagesOutput(languageOutputArgs, options).codes;
 const cdnRegionArgs: bunnynet.GetCdnRegionsOutputArgs = { continentCode: pulumi.output("EU") };
 export const cdnRegionCodes = bunnynet.getCdnRegionsOutput(cdnRegionArgs, options).regionCodes;
 const endpointArgs: bunnynet.GetAppEndpointsArgs = { appId: "app" };
@@ -273,6 +297,29 @@ export async function useClient(c: bunnynet.BunnyClient): Promise<void> {
   const rules: bunnynet.api.EdgeRule[] = await c.pullZones.listEdgeRules(42);
   await c.pullZones.setEdgeRuleEnabled(42, rule.Guid, rules.length > 0);
   await c.pullZones.deleteEdgeRule(42, rule.Guid);
+  const wafRule: bunnynet.api.WafRule = await c.wafRules.create({ shieldZoneId: 3001, ruleName: "admin", ruleConfiguration: { actionType: "Block", variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH" } } satisfies bunnynet.api.CreateWafRuleInput);
+  await c.wafRules.update(wafRule.id, { ruleName: "admin", ruleConfiguration: { actionType: 2, variableTypes: { REQUEST_URI: "" }, operatorType: 0 } } satisfies bunnynet.api.UpdateWafRuleInput);
+  const wafPage: bunnynet.api.WafRulePage = await c.wafRules.listPage(3001, { perPage: 100 });
+  for await (const r of c.wafRules.list(3001)) console.log(r.ruleName);
+  console.log(wafPage.data.length, (await c.wafRules.find(3001, (r) => r.ruleName === "admin"))?.id, (await c.wafRules.get(wafRule.id)).id);
+  await c.wafRules.delete(wafRule.id);
+  const customList: bunnynet.api.CustomAccessList = await c.accessLists.create(3001, { name: "countries", type: "Country", content: "KP" } satisfies bunnynet.api.CreateAccessListInput);
+  const zoneLists: bunnynet.api.AccessLists = await c.accessLists.list(3001);
+  await c.accessLists.update(3001, customList.id, { content: "RU" } satisfies bunnynet.api.UpdateAccessListInput);
+  await c.accessLists.configure(3001, zoneLists.customLists[0].configurationId, { action: "Challenge", isEnabled: true } satisfies bunnynet.api.UpdateAccessListConfigurationInput);
+  console.log((await c.accessLists.get(3001, customList.id)).content);
+  await c.accessLists.delete(3001, customList.id);
+  const bots: bunnynet.api.BotDetection = await c.shieldZones.updateBotDetection(3001, { executionMode: "Challenge" } satisfies bunnynet.api.UpdateBotDetectionInput);
+  const scanning: bunnynet.api.UploadScanning = await c.shieldZones.updateUploadScanning(3001, { isEnabled: true, antivirusScanningMode: "Block" } satisfies bunnynet.api.UpdateUploadScanningInput);
+  console.log(bots.executionMode, (await c.shieldZones.getBotDetection(3001)).ipAddress, scanning.isEnabled, (await c.shieldZones.getUploadScanning(3001)).csamScanningMode);
+  await c.shieldZones.putCustomPage(3001, "block", "<p>blocked</p>");
+  const rateLimitPage: string | undefined = await c.shieldZones.getCustomPage(3001, "rateLimit");
+  console.log(rateLimitPage, await c.shieldZones.deleteCustomPage(3001, "challenge"));
+  const listType: number = bunnynet.AccessListType.Country;
+  const info: bunnynet.AccessListInfo | undefined = zoneLists.customLists.length > 0 ? (await bunnynet.getAccessLists(3001)).customLists[0] : undefined;
+  console.log(listType, info?.name);
+  const lookedUp: bunnynet.GetAccessListsResult = await bunnynet.getAccessLists(3001);
+  console.log(customList.id, zoneLists.customLists.length, lookedUp.ids);
   await c.pullZones.purgeCache(42, "css");
   await c.pullZones.purgeUrl("https://cdn.example.com/*", { exactPath: false });
   const regionList: bunnynet.api.CdnRegion[] = await c.pullZones.listCdnRegions();
@@ -325,6 +372,12 @@ export async function useClient(c: bunnynet.BunnyClient): Promise<void> {
   await c.stream.renameCollection(7, (await c.stream.getCollection(7, col.guid)).guid, "d");
   for await (const k of c.stream.listCollections(7)) console.log(k.name);
   await c.stream.deleteCollection(7, (await c.stream.findCollectionByName(7, "d"))?.guid ?? col.guid);
+  const registries: bunnynet.api.ContainerRegistry[] = await c.containers.listRegistries();
+  const newRegistryId: number = await c.containers.addRegistry({ displayName: "ghcr", type: "gitHub", passwordCredentials: { userName: "octo", password: "t" } } satisfies bunnynet.api.ContainerRegistryRequest);
+  await c.containers.updateRegistry((await c.containers.getRegistry(newRegistryId)).id, { displayName: "ghcr", type: "gitHub", passwordCredentials: { userName: "octo", password: "u" } });
+  await c.containers.deleteRegistry(newRegistryId);
+  const languages: bunnynet.api.VideoLanguage[] = await c.videoLibraries.languages();
+  console.log(registries.length, languages.length);
   const zoneAccess = await c.storage.access(42);
   await c.storage.putFile(zoneAccess, "a.txt", new Uint8Array([1]), { checksum: "AB", contentType: "text/plain" });
   const described = await c.storage.describeFile(zoneAccess, "a.txt");

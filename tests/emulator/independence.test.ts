@@ -14,10 +14,13 @@ import {
   RuleOperator,
   RuleSeverity,
   RuleTransformation,
+  WafRuleAction,
 } from "bunnynet-pulumi/dist/schemas/shield.js";
 import { CACHE_STATUSES, RETENTION_MS, ZONE_REQUEST_BUDGET } from "bunnynet-emulator/dist/surfaces/logging/facts.js";
 import { logGenerator, v1Line } from "bunnynet-emulator/dist/surfaces/logging/generator.js";
-import { REQUEST_VARIABLES, RULE_ENUMS } from "bunnynet-emulator/dist/surfaces/shieldRuleBodies.js";
+import { REQUEST_VARIABLES, RULE_ENUMS, WAF_RULE_ACTIONS } from "bunnynet-emulator/dist/surfaces/shieldRuleBodies.js";
+import { ACCESS_LIST_ENUMS } from "bunnynet-emulator/dist/surfaces/shieldAccessLists.js";
+import { AccessListAction, AccessListType } from "bunnynet-pulumi/dist/schemas/shieldEnums.js";
 
 /**
  * The emulator is an oracle for the provider only if it reads the API on its own: its server (everything in
@@ -96,12 +99,18 @@ describe("the emulator as an independent oracle", () => {
         ["counterKeyType", RULE_ENUMS.counterKeyType, RateLimitCounterKey],
         ["timeframe", RULE_ENUMS.timeframe, RateLimitTimeframe],
         ["blockTime", RULE_ENUMS.blockTime, RateLimitBlockTime],
+        ["WAF rule actionType", WAF_RULE_ACTIONS, WafRuleAction],
       ];
       for (const [name, emulator, provider] of pairs) {
         const providerNumbers = [...new Set(Object.values(provider))].sort((a, b) => a - b);
         assert.deepEqual(Object.keys(emulator).map(Number).sort((a, b) => a - b), providerNumbers, name);
       }
       assert.deepEqual([...REQUEST_VARIABLES].sort(), [...RULE_VARIABLES].sort());
+      // Access lists: the same names for the same numbers (the provider leaves out the action None: a list is turned off with enabled).
+      assert.deepEqual(Object.fromEntries(Object.entries(AccessListType).map(([name, n]) => [n, name])), Object.fromEntries(Object.entries(ACCESS_LIST_ENUMS.type)));
+      const { 0: none, ...actions } = ACCESS_LIST_ENUMS.action;
+      assert.equal(none, "None");
+      assert.deepEqual(Object.fromEntries(Object.entries(AccessListAction).map(([name, n]) => [n, name])), actions);
     });
 
     it("v1 logs: every line the emulator writes, the provider's parser reads back field by field", async () => {

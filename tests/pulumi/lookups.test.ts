@@ -3,6 +3,8 @@ import * as pulumi from "@pulumi/pulumi";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { ProgramHarness } from "../support/programHarness";
 import {
+  getAccessLists,
+  getAccessListsOutput,
   getApiKeys,
   getApiKeysOutput,
   getAppEndpoints,
@@ -93,6 +95,24 @@ describe("pulumi: lookups in the program process (stack config, env fallback)", 
       codes = getCdnRegionsOutput({ continentCode: pulumi.output("EU") }).regionCodes;
     });
     assert.deepEqual((await settle(codes)).value, expected);
+  });
+
+  it("getAccessLists gives a Shield zone's managed and custom lists with their ids by name; the Output form takes an Output id", async () => {
+    const shieldZoneId = Number(emu.fixtures.shieldZoneId);
+    const custom = await emu.client().accessLists.create(shieldZoneId, { name: "lookup list", type: "IP", content: "192.0.2.1\n192.0.2.2" });
+    const answer = await emu.client().accessLists.list(shieldZoneId, { fresh: true });
+    const result = await getAccessLists(shieldZoneId);
+    assert.deepEqual(result.managedLists.map((l) => [l.id, l.name]), answer.managedLists.map((l) => [l.listId, l.name]));
+    assert.deepEqual(result.customLists.map((l) => [l.id, l.name, l.entryCount, l.action, l.enabled]), [[custom.id, "lookup list", 2, 2, true]]);
+    assert.equal(result.ids["lookup list"], custom.id);
+    await assert.rejects(getAccessLists("zone-a"), /shieldZoneId/);
+    const harness = new ProgramHarness({ config, secretConfig: ["bunnynet:apiKey"] });
+    let ids!: pulumi.Output<Record<string, number>>;
+    await harness.up(() => {
+      ids = getAccessListsOutput(pulumi.output(String(shieldZoneId))).ids;
+    });
+    assert.deepEqual((await settle(ids)).value, result.ids);
+    await emu.client().accessLists.delete(shieldZoneId, custom.id);
   });
 
   it("getAppEndpoints lists every endpoint of the app, with their public hosts; the Output form takes Output args", async () => {

@@ -7,7 +7,7 @@ import { site } from "../../examples/site/program";
 
 const short = (urn: string) => urn.split("::").pop();
 /** Every resource of the site, by name. */
-const RESOURCES = ["zone", "files", "content", "cdn", "www-record", "www", "shield", "api-limit", "redirect-to-www", "security-headers", "edge", "greeting", "api-token", "videos", "intro", "poster", "purge"];
+const RESOURCES = ["zone", "files", "content", "cdn", "www-record", "www", "shield", "api-limit", "admin-only-office", "blocked-countries", "redirect-to-www", "security-headers", "edge", "greeting", "api-token", "videos", "intro", "poster", "purge"];
 
 /**
  * Issue 22's check: the whole site (examples/site, written only from the resources' names and inputs) deployed from
@@ -69,6 +69,17 @@ describe("pulumi: a site from zero in one up (examples/site)", function () {
     assert.deepEqual(rules.map((r) => r.Description), ["CDN hostname to www", "security headers"]);
     assert.deepEqual(rules[0].Triggers[0].PatternMatches, [`https://${run.outputs.cdnHostname}/*`]);
     assert.ok(Date.parse(String(run.outputs.purgedAt)) > 0);
+    // Shield: the WAF rule and the country list, read with the Shield API's documented GETs.
+    const shieldZoneId = run.outputs.shieldZoneId;
+    const wafRules = (await core(`/shield/waf/custom-rules/${shieldZoneId}`))?.data as { ruleName: string; ruleConfiguration: { actionType: number; value: string } }[];
+    assert.deepEqual(wafRules.map((r) => [r.ruleName, r.ruleConfiguration.actionType, r.ruleConfiguration.value]), [["admin only from the office", 1, "/admin"]]);
+    const lists = (await core(`/shield/shield-zone/${shieldZoneId}/access-lists`))?.customLists as { listId: number; name: string; action: number; isEnabled: boolean }[];
+    assert.deepEqual(lists.map((l) => [l.name, l.action, l.isEnabled]), [["blocked countries", 2, true]]);
+    const countries = (await core(`/shield/shield-zone/${shieldZoneId}/access-lists/${lists[0].listId}`))?.data as { content: string };
+    assert.deepEqual(countries.content.split("\n").sort(), ["KP", "RU"]);
+    const blockPage = await fetch(`${emu.url}/shield/shield-zone/${shieldZoneId}/custom-page/block`, { headers: { AccessKey: emu.fixtures.accessKey } });
+    assert.equal(blockPage.status, 200);
+    assert.match(await blockPage.text(), /blocked\. Write to security@site\.example/);
   });
 
   it("an unchanged up changes nothing and makes no API call", async () => {

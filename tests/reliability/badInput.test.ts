@@ -69,6 +69,16 @@ const VALID: Record<string, Plain> = {
   },
   OptimizerClass: { pullZoneId: ID, name: "thumb", width: 320, quality: 80, cropGravity: "center", aspectRatio: "16:9", autoOptimize: "high" },
   CachePurge: { pullZoneId: ID, cacheTag: "css", triggers: { content: "abc123" } },
+  WafRule: {
+    shieldZoneId: ID,
+    name: "no admin",
+    description: "the admin area from nowhere",
+    conditions: [{ variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH", value: "/admin" }, { variableTypes: { GEO: "" }, operatorType: "STREQ", value: "DE", isNegated: true }],
+    action: "Block",
+    severity: "WARNING",
+    transformations: ["LOWERCASE"],
+  },
+  AccessList: { shieldZoneId: ID, name: "blocked countries", type: "Country", entries: ["RU", "KP"], action: "Block", enabled: true },
 };
 
 /** The valid inputs of `type` with `changes` applied; a change to `undefined` removes the property. */
@@ -284,6 +294,13 @@ const CASES: Record<string, BadInput[]> = {
     { kind: "DDoS sensitivity out of range", news: variant("ShieldZone", { ddosShieldSensitivity: 7 }), properties: ["ddosShieldSensitivity"] },
     { kind: "a WAF rule listed twice", news: variant("ShieldZone", { wafDisabledRules: ["1", "1"] }), properties: ["wafDisabledRules"], reason: /repeat/ },
     { kind: "Terraform's nested waf block", news: variant("ShieldZone", { waf: { enabled: true } }), properties: ["waf"], reason: UNKNOWN },
+    { kind: "a managed list named twice", news: variant("ShieldZone", { accessLists: [{ id: 4, action: "Block" }, { id: 4, action: "Log" }] }), properties: ["accessLists"], reason: /twice/ },
+    { kind: "a managed list turned on with action None", news: variant("ShieldZone", { accessLists: [{ id: 4, action: "None" }] }), properties: ["accessLists.0.action"], reason: /must be one of/ },
+    { kind: "bot detection mode that does not exist", news: variant("ShieldZone", { botDetection: { executionMode: "Ban" } }), properties: ["botDetection.executionMode"], reason: /must be one of/ },
+    { kind: "fingerprint aggression 0 (Unknown)", news: variant("ShieldZone", { botDetection: { fingerprintAggression: 0 } }), properties: ["botDetection.fingerprintAggression"] },
+    { kind: "upload scanner mode that does not exist", news: variant("ShieldZone", { uploadScanning: { antivirus: "Quarantine" } }), properties: ["uploadScanning.antivirus"], reason: /must be one of/ },
+    { kind: "an empty block page", news: variant("ShieldZone", { customPages: { block: "  " } }), properties: ["customPages.block"], reason: /must not be empty/ },
+    { kind: "a page type that does not exist", news: variant("ShieldZone", { customPages: { maintenance: "<p>soon</p>" } }), properties: ["customPages.maintenance"], reason: UNKNOWN },
   ],
   VideoLibrary: [
     { kind: "empty name", news: variant("VideoLibrary", { name: "" }), properties: ["name"] },
@@ -365,6 +382,27 @@ const CASES: Record<string, BadInput[]> = {
     { kind: "aspect ratio as a number", news: variant("OptimizerClass", { aspectRatio: "1.77" }), properties: ["aspectRatio"], reason: /16:9/ },
     { kind: "crop without a height", news: variant("OptimizerClass", { crop: "100" }), properties: ["crop"] },
     { kind: "Terraform's snake_case attribute", news: variant("OptimizerClass", { auto_optimize: "high" }), properties: ["auto_optimize"], reason: UNKNOWN },
+  ],
+  WafRule: [
+    { kind: "no condition", news: variant("WafRule", { conditions: [] }), properties: ["conditions"], reason: /at least one condition/ },
+    { kind: "missing action", news: variant("WafRule", { action: undefined }), properties: ["action"] },
+    { kind: "a rate limit's action that WAF rules lack", news: variant("WafRule", { action: "RateLimit" }), properties: ["action"], reason: /must be one of/ },
+    { kind: "shield zone id that is not numeric", news: variant("WafRule", { shieldZoneId: "zone-a" }), properties: ["shieldZoneId"] },
+    { kind: "blank name", news: variant("WafRule", { name: " " }), properties: ["name"], reason: /must not be empty/ },
+    { kind: "a condition matching no variable", news: variant("WafRule", { conditions: [{ variableTypes: {}, operatorType: "EQ" }] }), properties: ["conditions.0.variableTypes"], reason: /at least one variable/ },
+    { kind: "operator of the second condition unknown", news: variant("WafRule", { conditions: [{ variableTypes: { ARGS: "" }, operatorType: "EQ" }, { variableTypes: { ARGS: "" }, operatorType: "LIKE" }] }), properties: ["conditions.1.operatorType"], reason: /must be one of/ },
+    { kind: "unknown transformation", news: variant("WafRule", { transformations: ["UPPERCASE"] }), properties: ["transformations.0"], reason: /must be one of/ },
+    { kind: "Terraform's response block", news: variant("WafRule", { response: { action: "block" } }), properties: ["response"], reason: UNKNOWN },
+  ],
+  AccessList: [
+    { kind: "no entries", news: variant("AccessList", { entries: [] }), properties: ["entries"], reason: /at least one entry/ },
+    { kind: "an entry twice", news: variant("AccessList", { entries: ["RU", "RU"] }), properties: ["entries"], reason: /repeat/ },
+    { kind: "a blank entry", news: variant("AccessList", { entries: ["RU", " "] }), properties: ["entries.1"], reason: /must not be empty/ },
+    { kind: "an entry holding a line break", news: variant("AccessList", { entries: ["RU\nKP"] }), properties: ["entries.0"], reason: /line break/ },
+    { kind: "a type that does not exist", news: variant("AccessList", { type: "Continent" }), properties: ["type"], reason: /must be one of/ },
+    { kind: "action None (turn a list off with enabled)", news: variant("AccessList", { action: "None" }), properties: ["action"], reason: /must be one of/ },
+    { kind: "enabled as text", news: variant("AccessList", { enabled: "yes" }), properties: ["enabled"] },
+    { kind: "the API's content instead of entries", news: variant("AccessList", { entries: undefined, content: "RU" }), properties: ["entries", "content"] },
   ],
   CachePurge: [
     { kind: "neither a pull zone nor a URL", news: variant("CachePurge", { pullZoneId: undefined, cacheTag: undefined }), properties: ["pullZoneId"], reason: /unless url/ },

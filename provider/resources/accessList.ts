@@ -1,0 +1,172 @@
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import type { BunnyClient } from "../client";
+import { NotFoundError } from "../http/errors";
+import { shieldZoneWrites } from "../http/zoneWrites";
+import { idFromString } from "../schemas/common";
+import { accessListAction, accessListEntries, accessListType } from "../schemas/shieldAccessLists";
+import type { AccessListAction, AccessListType } from "../schemas/shieldEnums";
+import type { AccessListDetails, CustomAccessList } from "../types.generated";
+import { BunnyResource } from "../pulumi/base";
+import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
+import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
+
+/**
+ * A custom access list of a Shield zone: IPs, CIDR ranges, ASNs, countries, organisations or JA4 fingerprints, and
+ * what a request from one of them meets.
+ *
+ * Sources: shield-api-v1.0.0.json (the operations and shapes in client/shieldAccessLists.ts), the Terraform resource
+ * bunnynet_pullzone_access_list (internal/provider/resource_pullzone_access_list.go: name, type (replaces), action,
+ * entries as a set, enabled default true; internal/api/pullzone_access_list.go: the list is written, then its
+ * configuration, found in the zone's listing, takes the action and the switch).
+ *
+ * Entries are a set: kept sorted, so their order in the program never shows as a change (Terraform's CHANGELOG 0.11.0
+ * and 0.12.0 record the diffs that ordered lists caused). The type cannot change in place (the update request has no
+ * type): changing it replaces the list. Every write is a write to its Shield zone (`writeZones`).
+ */
+
+export const ACCESS_LIST_TYPE = "AccessList";
+
+const accessListInputs = z
+  .object({
+    shieldZoneId: idFromString,
+    name: z.string().trim().min(1, "must not be empty"),
+    type: accessListType.schema,
+    entries: accessListEntries.transform((entries) => [...entries].sort()),
+    action: accessListAction.schema,
+    enabled: z.boolean().default(true),
+    ...adoptionInputs,
+  })
+  .strict();
+
+type Inputs = z.output<typeof accessListInputs>;
+
+/** A custom list with its configuration, as the two reads give them. */
+interface Observed {
+  list: CustomAccessList;
+  details: AccessListDetails;
+}
+
+/** The list's configuration in the zone's listing. Afresh after a write; NotFoundError when not listed. */
+async function detailsOf(client: BunnyClient, shieldZoneId: number, listId: number, fresh: boolean): Promise<AccessListDetails> {
+  const details = (await client.accessLists.list(shieldZoneId, { fresh })).customLists.find((l) => l.listId === listId);
+  if (!details) throw new NotFoundError({ method: "GET", path: `/shield/shield-zone/${shieldZoneId}/access-lists`, status: 200, serverMessage: `access list ${listId} is not listed` });
+  return details;
+}
+
+/** Sets the action and the switch when they differ, and returns the list with its configuration. */
+async function configured(client: BunnyClient, inputs: Inputs, list: CustomAccessList): Promise<Observed> {
+  const details = await detailsOf(client, inputs.shieldZoneId, list.id, true);
+  if (details.action === inputs.action && details.isEnabled === inputs.enabled) return { list, details };
+  await client.accessLists.configure(inputs.shieldZoneId, details.configurationId, { action: inputs.action, isEnabled: inputs.enabled });
+  return { list, details: { ...details, action: inputs.action, isEnabled: inputs.enabled } };
+}
+
+const entriesOf = (content: string | null | undefined) =>
+  (content ?? "")
+    .split(/\r?\n/)
+    .map((e) => e.trim())
+    .filter((e) => e !== "")
+    .sort();
+
+const accessList = defineResource<AccessListOutputs>()({
+  type: ACCESS_LIST_TYPE,
+  inputs: accessListInputs,
+  computedOutputs: ["accessListId", "configurationId", "entryCount"],
+  // The update request carries no type, and a list belongs to its zone.
+  replaceOnChanges: ["shieldZoneId", "type"],
+  identity: ["shieldZoneId", "name"],
+
+  describe({ list, details }: Observed, requested: Inputs) {
+    return {
+      id: String(list.id),
+      inputs: {
+        ...requested,
+        name: list.name ?? requested.name,
+        type: (list.type ?? requested.type) as Inputs["type"],
+        entries: entriesOf(list.content),
+        action: details.action as Inputs["action"],
+        enabled: details.isEnabled,
+      },
+      outputs: { accessListId: list.id, configurationId: details.configurationId, entryCount: list.entryCount ?? entriesOf(list.content).length },
+    };
+  },
+
+  find: async ({ client }, inputs) => {
+    const details = (await client.accessLists.list(inputs.shieldZoneId)).customLists.filter((l) => l.name === inputs.name).sort((a, b) => b.listId - a.listId)[0];
+    return details && { list: await client.accessLists.get(inputs.shieldZoneId, details.listId), details };
+  },
+
+  writeZones: (_ctx, values) => [shieldZoneWrites(values.shieldZoneId)],
+
+  create: async ({ client }, inputs) => {
+    const list = await client.accessLists.create(inputs.shieldZoneId, { name: inputs.name, type: inputs.type, content: inputs.entries.join("\n") });
+    return configured(client, inputs, list);
+  },
+
+  // The zone's listing (shared by every list of the zone in a refresh) says whether the list is there; 404 is gone,
+  // also when the zone went with its pull zone.
+  get: async ({ client }, id, state) => {
+    const details = await detailsOf(client, state.shieldZoneId, Number(id), false);
+    return { list: await client.accessLists.get(state.shieldZoneId, id), details };
+  },
+
+  // The list itself only when its name or entries change; the action and switch through its configuration.
+  update: async ({ client }, id, state, inputs) => {
+    const listChanged = state.name !== inputs.name || state.entries.join("\n") !== inputs.entries.join("\n");
+    const list = listChanged
+      ? await client.accessLists.update(inputs.shieldZoneId, id, { name: inputs.name, content: inputs.entries.join("\n") })
+      : await client.accessLists.get(inputs.shieldZoneId, id);
+    return configured(client, inputs, list);
+  },
+
+  delete: async ({ client }, id, state) => {
+    await client.accessLists.delete(state.shieldZoneId, id);
+  },
+});
+
+type EnumInput<E extends Record<string, number>> = keyof E | E[keyof E];
+type EnumNumber<E extends Record<string, number>> = E[keyof E];
+
+export interface AccessListArgs extends AdoptableArgs {
+  /** The Shield zone that holds the list (`ShieldZone.shieldZoneId`). Changing it replaces the list. */
+  shieldZoneId: pulumi.Input<number | string>;
+  /** The list's name, unique within its zone (it identifies the list for `adoptExisting`). Changes in place. */
+  name: pulumi.Input<string>;
+  /** What the entries are (`bunnynet.AccessListType`: `"IP"`, `"CIDR"`, `"ASN"`, `"Country"`, `"Organization"`, `"JA4"`). Changing it replaces the list. */
+  type: pulumi.Input<EnumInput<typeof AccessListType>>;
+  /** The entries (at least one, no repeats); a set: their order is not a change. Changes in place. */
+  entries: pulumi.Input<pulumi.Input<string>[]>;
+  /** What a matching request meets (`bunnynet.AccessListAction`: `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"`). */
+  action: pulumi.Input<EnumInput<typeof AccessListAction>>;
+  /** The list on or off. Default true. */
+  enabled?: pulumi.Input<boolean>;
+}
+
+argsMatchSchema<AccessListArgs, typeof accessListInputs>(true);
+
+/** What an AccessList holds once deployed: the list as the API has it, enums as the API's numbers. */
+export interface AccessListOutputs {
+  shieldZoneId: number;
+  name: string;
+  type: EnumNumber<typeof AccessListType>;
+  /** The entries, sorted. */
+  entries: string[];
+  action: EnumNumber<typeof AccessListAction>;
+  enabled: boolean;
+  adoptExisting: boolean;
+  /** The list's id in the API. */
+  accessListId: number;
+  /** The id of the list's configuration in its zone (its action and switch). */
+  configurationId: number;
+  /** How many entries the API counts. */
+  entryCount: number;
+}
+
+export interface AccessList extends OutputProperties<AccessListOutputs> {}
+/** A custom access list of a Shield zone (`/shield/shield-zone/{id}/access-lists`). */
+export class AccessList extends BunnyResource {
+  constructor(name: string, args: AccessListArgs, opts?: pulumi.CustomResourceOptions) {
+    super(accessList, name, args, opts);
+  }
+}
