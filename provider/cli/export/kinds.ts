@@ -25,6 +25,12 @@ import { FileText, FromConfig, type ProgramValue } from "./program";
  * to change. Adding a kind to the export is one entry here, in the order resources may refer to each other.
  */
 
+/** A Shield zone as ShieldZone's `describe` takes it: the zone, and the features the inputs manage (none here). */
+interface ObservedShieldZone {
+  zone: ShieldZoneDetails;
+  features: Record<string, never>;
+}
+
 /** A filter flag of the command: narrows the kind (and what its objects hold) to the objects named. */
 export type ObjectFilter = "pull-zone" | "dns-zone" | "script";
 
@@ -213,13 +219,14 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
     },
     references: { pullZoneId: PULL_ZONE_TARGETS },
   }),
-  kind<ShieldZoneDetails, PullZone>({
+  kind<ObservedShieldZone, PullZone>({
     type: "ShieldZone",
     what: "Shield zone",
     parent: "PullZone",
+    // The zone's settings; its features (managed lists, bot detection, upload scanning, pages) are left unmanaged.
     read: async (client, z) => {
       const zone = await client.shieldZones.findByPullZone(z.Id);
-      return zone ? [zone] : [];
+      return zone ? [{ zone, features: {} }] : [];
     },
     requested: (z) => ({ pullZoneId: z.Id }),
     everySetting: true,
@@ -230,15 +237,15 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
       wafResponseBodyLimitAction: ["WafPayloadLimitAction", WafPayloadLimitAction],
       ddosShieldSensitivity: ["DdosSensitivity", DdosSensitivity],
     },
-    label: (s) => `Shield zone ${s.shieldZoneId}`,
+    label: (s) => `Shield zone ${s.zone.shieldZoneId}`,
     name: (_s, z) => `${z.Name}-shield`,
     references: { pullZoneId: PULL_ZONE_TARGETS },
   }),
-  kind<RateLimitRule, ShieldZoneDetails>({
+  kind<RateLimitRule, ObservedShieldZone>({
     type: "RateLimitRule",
     what: "rate-limit rule",
     parent: "ShieldZone",
-    read: (client, s) => client.shield.listRateLimits(s.shieldZoneId),
+    read: (client, s) => client.shield.listRateLimits(s.zone.shieldZoneId),
     label: (r) => r.ruleName ?? String(r.id),
     name: (r) => r.ruleName ?? `rule-${r.id}`,
     enums: {
