@@ -71,6 +71,9 @@ describe("testing kit: failed commands", function () {
     const host = await ProviderHost.start();
     const stack = new ProgramHarness({ config: emu.stackConfig(), secretConfig: ["bunnynet:apiKey"], providerHost: host });
     await emu.markRequests();
+    // The first add answers at once; the later ones are held, so the host is still creating when it is killed (on a
+    // quiet machine all fifty could otherwise be done before the kill).
+    await emu.faults({ rules: [{ method: "POST", path: "/variables/add$", latencyMs: 2_000, skip: 1 }] });
     const up = stack.up(() => {
       for (let i = 0; i < 50; i++) new bunnynet.ScriptVariable(`v${i}`, { scriptId, name: `KIT_KILLED_${i}` });
     });
@@ -82,6 +85,7 @@ describe("testing kit: failed commands", function () {
     while (!(await emu.requests()).some((r) => r.method === "POST")) await new Promise((r) => setTimeout(r, 5));
     process.kill(host.pid!, "SIGKILL");
     const error = await outcome;
+    await emu.clearFaults();
 
     assert.ok(error instanceof CommandFailedError, String(error));
     assert.match(error.message, /the provider host was killed by SIGKILL before answering/);
