@@ -24,8 +24,6 @@ import { AsyncLocalStorage } from "node:async_hooks";
  */
 
 const scope = new AsyncLocalStorage<readonly string[]>();
-/** Per zone, the last write queued: the next one waits for it. Removed when the last one queued finishes. */
-const queues = new Map<string, Promise<void>>();
 
 /** The zone name of a pull zone's writes. */
 export const pullZoneWrites = (pullZoneId: number | string): string => `pullzone:${pullZoneId}`;
@@ -42,7 +40,7 @@ export function inZones<T>(zones: readonly string[], fn: () => Promise<T>): Prom
 export async function serialisedWrite<R>(send: () => Promise<R>): Promise<R> {
   const zones = scope.getStore();
   if (zones === undefined) return send();
-  const release = await take(zones);
+  const release = await zoneQueue.take(zones);
   try {
     return await send();
   } finally {
@@ -50,21 +48,43 @@ export async function serialisedWrite<R>(send: () => Promise<R>): Promise<R> {
   }
 }
 
-/** Takes each zone in order: waits for the write queued before, then is the one the next waits for. */
-async function take(zones: readonly string[]): Promise<() => void> {
-  const releases: (() => void)[] = [];
-  for (const zone of zones) {
-    const before = queues.get(zone);
-    let done!: () => void;
-    const mine = new Promise<void>((resolve) => (done = resolve));
-    queues.set(zone, mine);
-    if (before) await before;
-    releases.push(() => {
-      done();
-      if (queues.get(zone) === mine) queues.delete(zone);
-    });
+/**
+ * Holders of keys, first come first served: each waits for the one queued before it under the same key. Several keys
+ * are taken in the order given (callers sort them), so two holders never wait for each other in a cycle.
+ */
+export class KeyedQueue {
+  /** Per key, the last holder queued: the next one waits for it. Removed when the last one queued finishes. */
+  private readonly last = new Map<string, Promise<void>>();
+
+  /** Takes each key in order: waits for the holder queued before, then is the one the next waits for. */
+  async take(keys: readonly string[]): Promise<() => void> {
+    const releases: (() => void)[] = [];
+    for (const key of keys) {
+      const before = this.last.get(key);
+      let done!: () => void;
+      const mine = new Promise<void>((resolve) => (done = resolve));
+      this.last.set(key, mine);
+      if (before) await before;
+      releases.push(() => {
+        done();
+        if (this.last.get(key) === mine) this.last.delete(key);
+      });
+    }
+    return () => {
+      for (const release of releases.reverse()) release();
+    };
   }
-  return () => {
-    for (const release of releases.reverse()) release();
-  };
+
+  /** Runs `fn` holding `key`. */
+  async run<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    const release = await this.take([key]);
+    try {
+      return await fn();
+    } finally {
+      release();
+    }
+  }
 }
+
+/** Each zone's writes, one after another. */
+const zoneQueue = new KeyedQueue();

@@ -4,7 +4,7 @@ import { idFromString } from "../schemas/common";
 import type { OptimizerClass as ApiOptimizerClass, OptimizerClassRequest } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
-import { pullZoneWrites } from "../http/zoneWrites";
+import { KeyedQueue, pullZoneWrites } from "../http/zoneWrites";
 import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
 
 /**
@@ -105,15 +105,8 @@ function asRequests(classes: ApiOptimizerClass[]): OptimizerClassRequest[] {
  * and the later would drop the earlier's class. So this process changes one zone's list one class at a time, each
  * reading the list after the previous one's write (sharedReads.ts drops a cached read when a write of its zone ends).
  */
-const listChanges = new Map<number, Promise<unknown>>();
-function changingClassesOf<T>(pullZoneId: number, change: () => Promise<T>): Promise<T> {
-  const before = listChanges.get(pullZoneId) ?? Promise.resolve();
-  const mine = before.then(change, change);
-  const settled = mine.catch(() => undefined);
-  listChanges.set(pullZoneId, settled);
-  void settled.then(() => listChanges.get(pullZoneId) === settled && listChanges.delete(pullZoneId));
-  return mine;
-}
+const classLists = new KeyedQueue();
+const changingClassesOf = <T>(pullZoneId: number, change: () => Promise<T>): Promise<T> => classLists.run(String(pullZoneId), change);
 
 const optimizerClass = defineResource<OptimizerClassOutputs>()({
   type: OPTIMIZER_CLASS_TYPE,
