@@ -67,6 +67,9 @@ function volumeDeletionRefused(olds: Record<string, unknown>, news: Record<strin
 /** ApplicationStatus as one word for a message. */
 const statusText = (status: string | undefined) => status ?? "unknown";
 
+/** A deployment that failed or outlasted its time (not a failed call: the app's state is then known). */
+class DeploymentError extends Error {}
+
 /**
  * Waits until the app's deployment runs; throws naming the app and its last status when it fails or the time is up.
  * A line in the engine's log at each new status (a dynamic provider's stdout is shown as info: see streamVideo.ts).
@@ -80,9 +83,9 @@ async function untilRunning({ client }: ResourceContext, appId: string, inputs: 
     if (app.status !== last) void pulumi.log.info(`container app "${inputs.name}": ${app.status}`);
     last = app.status;
     if (app.status === "active") return app;
-    if (FAILED_STATUSES.has(app.status)) throw new Error(`container app "${inputs.name}" (${appId}) did not deploy: its status is ${app.status}`);
+    if (FAILED_STATUSES.has(app.status)) throw new DeploymentError(`container app "${inputs.name}" (${appId}) did not deploy: its status is ${app.status}`);
     if (Date.now() + delay > deadline) {
-      throw new Error(`container app "${inputs.name}" (${appId}) was not running within deployTimeoutSeconds (${inputs.deployTimeoutSeconds} s; last status ${statusText(last)}): raise deployTimeoutSeconds`);
+      throw new DeploymentError(`container app "${inputs.name}" (${appId}) was not running within deployTimeoutSeconds (${inputs.deployTimeoutSeconds} s; last status ${statusText(last)}): raise deployTimeoutSeconds`);
     }
     await sleep(delay);
     delay = Math.min(POLL_MAX_MS, Math.round(delay * 1.5));
@@ -112,8 +115,10 @@ const containerApp = defineResource<ContainerAppOutputs>()({
     try {
       return await untilRunning(ctx, appId, inputs);
     } catch (e) {
+      // A failed poll leaves the app to the look-up by name of the next `up`; a failed deployment is undone.
+      if (!(e instanceof DeploymentError)) throw e;
       await ctx.client.containers.deleteApp(appId).catch(() => undefined);
-      throw new Error(`${(e as Error).message}; the new app was deleted again`, { cause: e });
+      throw new Error(`${e.message}; the new app was deleted again`, { cause: e });
     }
   },
 
