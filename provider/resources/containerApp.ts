@@ -321,7 +321,7 @@ export class ContainerApp extends BunnyResource {
  * inside plain objects stays at its own depth (only the value shows as secret); where a level is itself an Output,
  * that level is marked secret whole, so a value is never stored in plain text.
  */
-function withSecretEnv(containers: ContainerAppArgs["containers"]): ContainerAppArgs["containers"] {
+export function withSecretEnv(containers: ContainerAppArgs["containers"]): ContainerAppArgs["containers"] {
   const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !pulumi.Output.isInstance(v) && !(v instanceof Promise);
   if (!isPlain(containers)) return pulumi.secret(containers as pulumi.Input<Record<string, ContainerAppContainerArgs>>);
   return Object.fromEntries(
