@@ -185,7 +185,8 @@ export interface ContainerAppPortArgs {
 
 /** An endpoint of a container: through the CDN (one port), or an Anycast IP. */
 export interface ContainerAppEndpointArgs {
-  type: Input<"cdn" | "anycast">;
+  /** `cdn` or `anycast` (Terraform's `CDN` and `Anycast` are read too). */
+  type: Input<"cdn" | "anycast" | "CDN" | "Anycast">;
   ports: Input<Input<ContainerAppPortArgs>[]>;
   cdn?: Input<{
     /** A PullZone the program declares, to front the endpoint (else the API makes one: see the `endpoints` output). */

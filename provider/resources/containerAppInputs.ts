@@ -69,7 +69,8 @@ const portMappingSchema = z
 
 const endpointSchema = z
   .object({
-    type: z.enum(["cdn", "anycast"]),
+    // Terraform's spelling (`CDN`, `Anycast`) is read too, and stored in the API's (EndpointType).
+    type: z.enum(["cdn", "anycast", "CDN", "Anycast"]).transform((t) => t.toLowerCase() as "cdn" | "anycast"),
     ports: z.array(portMappingSchema).min(1, "must name at least one port"),
     cdn: z
       .object({

@@ -55,7 +55,8 @@ describe("pulumi: ContainerApp through the kit's provider host", function () {
       };
       const worker = {
         image: { registryId, namespace: "library", name: "redis", tag: "7" },
-        endpoints: { cache: { type: "anycast" as const, ports: [{ container: 6379, exposed: 6379 }] } },
+        // Terraform's spelling of the type, stored in the API's.
+        endpoints: { cache: { type: "Anycast" as const, ports: [{ container: 6379, exposed: 6379 }] } },
       };
       const app = new bunnynet.ContainerApp("shop", {
         name: `shop ${suffix}`,
