@@ -6,6 +6,8 @@ import { dirname, join } from "node:path";
 import ts from "typescript";
 import { STORAGE_API_PATH, stackConfigFor } from "bunnynet-emulator/testing";
 import type { StorageZoneAccess } from "bunnynet-pulumi/dist/client/storage.js";
+import { readAccount } from "bunnynet-pulumi/dist/cli/export/account.js";
+import { STORAGE_EXPORT_LIMITS } from "bunnynet-pulumi/dist/cli/export/kinds.js";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { emulatorEnv, runTool } from "../support/cli";
 import { ProgramHarness } from "../support/programHarness";
@@ -193,12 +195,14 @@ describe("cli: bunnynet export", function () {
     assert.match(program, /new bunnynet\.OptimizerClass\("export-site-cdn-thumb", \{\n {2}pullZoneId: exportSiteCdn\.pullZoneId,\n {2}name: "thumb",\n {2}width: 200,/);
     assert.match(program, /new bunnynet\.WafRule\("block-admin", \{\n {2}shieldZoneId: exportSiteCdnShield\.shieldZoneId,/);
     assert.match(program, /action: bunnynet\.WafRuleAction\.Block,/);
+    // Enum members inside a list of objects too (the rule's conditions).
+    assert.match(program, /conditions: \[\n {4}\{\n {6}variableTypes: \{\n {8}REQUEST_URI: "",\n {6}\},\n {6}operatorType: bunnynet\.RuleOperator\.BEGINSWITH,\n {6}value: "\/wp-admin",/);
     assert.match(program, /new bunnynet\.AccessList\("blocked-countries", \{\n {2}shieldZoneId: exportSiteCdnShield\.shieldZoneId,\n {2}name: "blocked countries",\n {2}type: bunnynet\.AccessListType\.Country,\n {2}entries: \["KP", "RU"\],/);
     assert.match(program, /accessLists: \[\n {4}\{\n {6}id: \d+,\n {6}action: bunnynet\.AccessListAction\.Challenge,\n {4}\},\n {2}\],/);
     assert.match(program, /new bunnynet\.ContainerRegistry\("github-export-octo", \{\n {2}type: "GitHub",\n {2}url: "ghcr\.io",\n {2}username: "export-octo",\n {2}password: config\.requireSecret\("githubExportOctoPassword"\),/);
     assert.match(program, /new bunnynet\.EdgeScript\("export-site-dns", \{\n {2}name: "export-site-dns",\n {2}type: "Dns",/);
     assert.match(program, /new bunnynet\.ScriptVariable\("export-site-dns-region", \{\n {2}scriptId: exportSiteDns\.scriptId,/);
-    assert.match(program, /scriptId: exportSiteDns\.scriptId,\n[^]*?DnsRecord|DnsRecord[^]*scriptId: exportSiteDns\.scriptId/);
+    assert.match(program, /new bunnynet\.DnsRecord\("export-site-example-dyn-script", \{[^}]*\n {2}scriptId: exportSiteDns\.scriptId,/);
     assert.match(program, /new bunnynet\.StreamCollection\("export-site-videos-keynotes", \{\n {2}libraryId: exportSiteVideos\.libraryId,\n {2}name: "keynotes",/);
     assert.match(program, /new bunnynet\.StorageFolder\("export-site-files-files", \{\n {2}storageZoneId: exportSiteFiles\.storageZoneId,\n {2}source: "storage\/export-site-files-files",\n\}, \{ protect: true \}\);/);
     assert.equal(readFileSync(join(out, "storage/export-site-files-files/assets/site.css"), "utf8"), "h1 { color: red }\n");
@@ -260,6 +264,28 @@ describe("cli: bunnynet export", function () {
       assert.ok(!program.includes("ScriptSecret"));
     } finally {
       await emu.clearFaults();
+    }
+  });
+
+  it("a storage zone larger than the export downloads is reported, not declared, and none of its files is read", async () => {
+    const saved = { ...STORAGE_EXPORT_LIMITS };
+    STORAGE_EXPORT_LIMITS.files = 1;
+    try {
+      await emu.markRequests();
+      const exported = await readAccount(emu.client(), { only: new Set(["StorageFolder"]), filters: {}, progress: () => undefined });
+      assert.ok(exported);
+      assert.deepEqual(exported.sections, []);
+      const skipped = exported.skipped.find((s) => s.what === "storage zone's files of export-site-files");
+      assert.match(skipped?.reason ?? "", /^2 files of 30 bytes, more than the export downloads \(1 files, \d+ bytes\)/);
+      const requests = await emu.requests();
+      assert.ok(requests.some((r) => r.url.endsWith("/export-site-files/")), "the zone was listed");
+      assert.deepEqual(
+        requests.filter((r) => /\/(index\.html|site\.css)$/.test(r.url)),
+        [],
+        "no file was downloaded",
+      );
+    } finally {
+      Object.assign(STORAGE_EXPORT_LIMITS, saved);
     }
   });
 

@@ -1,5 +1,5 @@
 import type { BunnyClient } from "../../client";
-import type { StorageZoneAccess } from "../../client/storage";
+import type { StorageZoneAccess, StoredFile } from "../../client/storage";
 import { NotFoundError } from "../../http/errors";
 import { forEachBounded, storageChecksum } from "../../resources/localFolder";
 import type { WafRule } from "../../schemas/shield";
@@ -426,6 +426,8 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
     described: (f) => ({ zoneId: f.zone.zoneId, files: f.files }),
     complete: ({ files: _derived, ...inputs }, f, out) => {
       const folder = `storage/${out.name}`;
+      const unlisted = f.listed.filter((l) => l.checksum === null).map((l) => l.path);
+      if (unlisted.length > 0) out.note(`${unlisted.length} of its files (${unlisted.slice(0, 3).join(", ")}) are listed without a checksum, so adopting uploads them again`);
       for (const [path, content] of f.contents) out.addFile(`${folder}/${path}`, content);
       return { ...inputs, source: folder };
     },
@@ -446,6 +448,8 @@ interface StorageFiles {
   zone: StorageZoneAccess;
   files: Record<string, { checksum: string; size: number }>;
   contents: Map<string, Buffer>;
+  /** The files as the listing gave them (a checksum may be missing). */
+  listed: StoredFile[];
   tooLarge?: string;
 }
 
@@ -455,14 +459,15 @@ interface StorageFiles {
  * downloaded, which StorageFolder computes the same way from the folder (so adopting uploads nothing).
  */
 async function storageFilesOf(client: BunnyClient, z: StorageZone): Promise<StorageFiles | undefined> {
-  const zone = await client.storage.access(z.Id);
+  // The zone as listed holds what reaches its files: no second read of it.
+  const zone: StorageZoneAccess = { zoneId: z.Id, name: z.Name, hostname: z.StorageHostname, password: z.Password };
   const listed = await client.storage.listFiles(zone, "");
   if (listed.length === 0) return undefined;
   const bytes = listed.reduce((n, f) => n + f.length, 0);
   const files = Object.fromEntries(listed.map((f) => [f.path, { checksum: f.checksum ?? "", size: f.length }]));
   if (listed.length > STORAGE_EXPORT_LIMITS.files || bytes > STORAGE_EXPORT_LIMITS.bytes) {
     const tooLarge = `${listed.length} files of ${bytes} bytes, more than the export downloads (${STORAGE_EXPORT_LIMITS.files} files, ${STORAGE_EXPORT_LIMITS.bytes} bytes): declare a StorageFolder over your own copy of them`;
-    return { zone, files, contents: new Map(), tooLarge };
+    return { zone, files, contents: new Map(), listed, tooLarge };
   }
   const contents = new Map<string, Buffer>();
   let budget = STORAGE_EXPORT_LIMITS.bytes;
@@ -472,7 +477,7 @@ async function storageFilesOf(client: BunnyClient, z: StorageZone): Promise<Stor
     contents.set(f.path, content);
     files[f.path] = { checksum: await storageChecksum(content), size: content.length };
   });
-  return { zone, files, contents: new Map([...contents].sort(([a], [b]) => (a < b ? -1 : 1))) };
+  return { zone, files, listed, contents: new Map([...contents].sort(([a], [b]) => (a < b ? -1 : 1))) };
 }
 
 const RECORD_TYPE_LABELS = ["a", "aaaa", "cname", "txt", "mx", "redirect", "flatten", "pullzone", "srv", "caa", "ptr", "script", "ns", "svcb", "https", "tlsa"];
