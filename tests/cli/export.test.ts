@@ -169,6 +169,7 @@ describe("cli: bunnynet export", function () {
     const run = await runTool(["export", "--out", out], emulatorEnv(emu));
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stderr, /read \d+ pull zones/);
+    assert.match(run.stderr, /read 1 optimizer class\n/);
     assert.deepEqual(
       (await emu.requests()).filter((r) => r.method !== "GET"),
       [],
@@ -275,7 +276,7 @@ describe("cli: bunnynet export", function () {
       const exported = await readAccount(emu.client(), { only: new Set(["StorageFolder"]), filters: {}, progress: () => undefined });
       assert.ok(exported);
       assert.deepEqual(exported.sections, []);
-      const skipped = exported.skipped.find((s) => s.what === "storage zone's files of export-site-files");
+      const skipped = exported.skipped.find((s) => s.what === "storage folder (the files of storage zone export-site-files)");
       assert.match(skipped?.reason ?? "", /^2 files of 30 bytes, more than the export downloads \(1 files, \d+ bytes\)/);
       const requests = await emu.requests();
       assert.ok(requests.some((r) => r.url.endsWith("/export-site-files/")), "the zone was listed");

@@ -105,7 +105,7 @@ export async function readAccount(client: BunnyClient, options: ExportOptions): 
   return build(found.filter((f) => !f.filteredOut), wanted, skipped, counts);
 }
 
-const plural = (what: string) => (what.endsWith("y") ? `${what.slice(0, -1)}ies` : `${what}s`);
+const plural = (what: string) => (what.endsWith("y") ? `${what.slice(0, -1)}ies` : what.endsWith("s") ? `${what}es` : `${what}s`);
 
 function rootKind(k: ExportKind): ExportKind {
   const parent = k.parent && EXPORT_KINDS.find((p) => p.type === k.parent);

@@ -411,7 +411,7 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
   }),
   kind<StorageFiles, StorageZone>({
     type: "StorageFolder",
-    what: "storage zone's files",
+    what: "storage folder",
     parent: "StorageZone",
     onlyDeclaredParents: true,
     adoptsByItself: true,
@@ -419,7 +419,7 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
       const files = await storageFilesOf(client, z);
       return files ? [files] : [];
     },
-    label: (f) => `of ${f.zone.name}`,
+    label: (f) => `(the files of storage zone ${f.zone.name})`,
     name: (f) => `${f.zone.name}-files`,
     requested: (z) => ({ storageZoneId: z.Id }),
     leftOut: (f) => f.tooLarge,
