@@ -237,6 +237,13 @@ describe("cli: bunnynet export", function () {
     assert.equal(only.code, 0, only.stderr);
     const recordTypes = [...readFileSync(join(records, "index.ts"), "utf8").matchAll(/new bunnynet\.(\w+)\(/g)].map((m) => m[1]);
     assert.deepEqual(recordTypes, ["DnsRecord", "DnsRecord", "DnsRecord"]);
+    // What tells a script's linked pull zone (the scripts) is read even when only pull zones are written.
+    const zonesOnly = await runTool(["export", "--out", join(root, "zones-only"), "--only", "PullZone"], emulatorEnv(emu));
+    assert.equal(zonesOnly.code, 0, zonesOnly.stderr);
+    assert.match(zonesOnly.stdout, /the linked pull zone of edge script export-site-edge/);
+    const zonesProgram = readFileSync(join(root, "zones-only", "index.ts"), "utf8");
+    assert.deepEqual([...new Set([...zonesProgram.matchAll(/new bunnynet\.(\w+)\(/g)].map((m) => m[1]))], ["PullZone"]);
+    assert.ok(!/PullZone\("export-site-edge/.test(zonesProgram), "the script's own pull zone is not declared");
   });
 
   it("declares one of two objects with the same identity (adoption would take the first for both), and says so", async () => {

@@ -72,8 +72,10 @@ export async function readAccount(client: BunnyClient, options: ExportOptions): 
   const counts: Record<string, number> = {};
   const account = { objects: (type: string) => found.filter((f) => f.kind.type === type).map((f) => f.obj) };
 
+  // A kind is read when it or one below it is wanted, or when a read kind's `leftOut` looks at its objects.
+  const read = (k: ExportKind): boolean => needed(k, wanted) || EXPORT_KINDS.some((other) => other.consults?.includes(k.type) && needed(other, wanted));
   for (const k of EXPORT_KINDS) {
-    if (!needed(k, wanted)) continue;
+    if (!read(k)) continue;
     const declared = (f: Found) => !k.onlyDeclaredParents || f.kind.leftOut?.(f.obj, account, f.parent?.obj) === undefined;
     const parents: (Found | undefined)[] = k.parent ? found.filter((f) => f.kind.type === k.parent && !f.filteredOut && declared(f)) : [undefined];
     let count = 0;

@@ -88,6 +88,8 @@ export interface ExportKind<Obj = unknown, Parent = unknown> {
   matches?(obj: Obj, value: string): boolean;
   /** Why the object is left out (the API made it for another object and manages it with it; no resource can hold it), or undefined. */
   leftOut?(obj: Obj, account: AccountView, parent: Parent): string | undefined;
+  /** Kinds whose objects `leftOut` looks at: read whenever this kind is, even when not written. */
+  consults?: readonly string[];
   /**
    * Read only for parents that are declared (not left out): a video library's storage zone's files are its videos,
    * not a site's. The parent's `leftOut` is asked when these are read, so its kind must be read after what decides it.
@@ -152,6 +154,7 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
     read: (client) => client.storageZones.listStorageZones(),
     label: (z) => z.Name,
     name: (z) => z.Name,
+    consults: ["VideoLibrary"],
     leftOut: (z, account) => {
       const library = (account.objects("VideoLibrary") as VideoLibraryDetails[]).find((l) => l.StorageZoneId === z.Id);
       return library && `the storage zone of video library ${library.Name}, made and deleted with it`;
@@ -217,6 +220,7 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
     label: (z) => z.Name,
     name: (z) => z.Name,
     matches: (z, value) => byNameOrId(z.Name, z.Id)(value),
+    consults: ["VideoLibrary", "EdgeScript"],
     leftOut: (z, account) => {
       const library = (account.objects("VideoLibrary") as VideoLibraryDetails[]).find((l) => l.PullZoneId === z.Id);
       if (library) return `the pull zone of video library ${library.Name}, made and deleted with it`;
