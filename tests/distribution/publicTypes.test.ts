@@ -401,8 +401,9 @@ export async function useClient(c: bunnynet.BunnyClient): Promise<void> {
   const described = await c.storage.describeFile(zoneAccess, "a.txt");
   const listed = await c.storage.listDirectory(zoneAccess, "");
   const allFiles = await c.storage.listFiles(zoneAccess, "");
+  const content: Buffer = await c.storage.readFile(zoneAccess, "a.txt", 1024);
   await c.storage.withZone(42, (zone) => c.storage.deleteFile(zone, "a.txt"));
-  console.log(described?.ObjectName, listed.length, allFiles.map((f) => f.path));
+  console.log(described?.ObjectName, listed.length, allFiles.map((f) => f.path), content.length);
   console.log(caption.success);
 
   // The transport, for endpoints the client does not cover: any object with safeParse is a schema.
