@@ -107,7 +107,9 @@ export class ProgramHarness {
   /**
    * `pulumi refresh`: reads every resource; gone ones leave the state, changed ones take the real values (outputs
    * and inputs). Configured with the config saved at the last `up`, or the current one with `runProgram`
-   * (`pulumi refresh --run-program`, where the program's default provider carries the current config).
+   * (`pulumi refresh --run-program`, where the program's default provider carries the current config). Explicit
+   * providers (`bunnynet.Provider`) are configured from their inputs saved in state either way: the harness does not
+   * run the program here.
    */
   refresh(options: { runProgram?: boolean } = {}): Promise<Step[]> {
     const steps: Step[] = [];

@@ -75,6 +75,11 @@ export class ProviderSession {
     }
   }
 
+  /** Where the key is set, in the words of that place: `bunnynet:apiKey`, or an explicit provider's `apiKey`. */
+  keySetting(): string {
+    return this.input.origin === "provider" ? `the apiKey of bunnynet.Provider ${JSON.stringify(this.input.providerName ?? "")}` : "bunnynet:apiKey";
+  }
+
   /** Config values first, then BUNNYNET_* environment variables of the plugin process, then defaults. */
   client(): BunnyClient {
     this.cached ??= new BunnyClient({ ...resolveSettings(this.input), readCache: true });
