@@ -121,6 +121,22 @@ describe("pulumi: explicit providers, two accounts in one program", function () 
     assert.deepEqual(accountsSnapshot(), untouched);
   });
 
+  it("refresh uses each provider's inputs saved at the last up: a provider re-keyed to another account finds its objects gone there", async () => {
+    const moved = new ProgramHarness({ hostPerCommand: {} });
+    const single = (key: string) => () => {
+      const account = new Provider("account", settings(key));
+      new DnsZone("zone", { domain: "moved.accounts.example" }, { provider: account });
+    };
+    await moved.up(single(keyB));
+    const zone = moved.resource(ZONE, "zone")!;
+    // The key of another account: the engine replaces nothing (a provider's new inputs never replace), so the zone
+    // stays in the state with its id in account B, and the next refresh reads it with the saved key of account A.
+    const rekeyed = await moved.up(single(keyA));
+    assert.deepEqual(rekeyed.steps.map((s) => s.op), ["update", "same"]);
+    assert.deepEqual(await moved.refresh(), [{ op: "gone", urn: zone.urn }]);
+    assert.equal((await emu.client({ apiKey: keyB }).dns.getZone(Number(zone.id))).Domain, "moved.accounts.example");
+  });
+
   it("a lookup given { provider } outside a deployment fails naming a provider that is none of this package's", async () => {
     const other = { getPackage: () => "aws" } as unknown as pulumi.ProviderResource;
     await assert.rejects(getDnsZone({ domain: "a.accounts.example" }, { provider: other }), /getDnsZone: provider must be a bunnynet\.Provider/);
