@@ -46,20 +46,18 @@ export class CommandPlugins {
     private readonly choice: PluginChoice,
     private readonly defaultConfig: ConfigValues,
     private readonly project: string,
+    /** An explicit provider's config saved in state (its inputs at the last `up`), for one the program has not given. */
+    private readonly savedConfig: (urn: string) => ConfigValues | undefined = () => undefined,
   ) {}
 
   /**
-   * The config of the explicit provider `urn` (its inputs), before any of its resources uses it: at its Create,
-   * Update or Same in `up` and `preview`, from its inputs saved in state for refresh, destroy and deletions.
+   * The config of the explicit provider `urn` (its inputs) at its Create, Update or Same in `up` and `preview`, before
+   * any of its resources uses it. Otherwise (refresh, destroy, deleting what the program no longer declares) the
+   * inputs saved in state configure it.
    */
   configure(urn: string, config: ConfigValues): void {
     if (this.started.has(urn)) throw new Error(`${urn}: the provider is configured once per command`);
     this.configs.set(urn, config);
-  }
-
-  /** Whether the explicit provider `urn` has its config for this command. */
-  isConfigured(urn: string): boolean {
-    return this.configs.has(urn);
   }
 
   /** The plugin of the default provider (no `urn`) or of the explicit provider `urn`. */
@@ -75,7 +73,7 @@ export class CommandPlugins {
 
   private start(urn: string | undefined): Promise<CommandPlugin> {
     if (urn === undefined) return commandPlugin(this.choice, this.defaultConfig, this.project);
-    const config = this.configs.get(urn);
+    const config = this.configs.get(urn) ?? this.savedConfig(urn);
     if (!config) return Promise.reject(new Error(`${urn}: no configuration for this provider (it is neither in the program nor in the state)`));
     // One process cannot serve two configurations: the SDK's host configures each provider text once per process, and
     // this package's implementation of a type is one per process (entry.ts). So a process per provider, as the engine.
@@ -92,6 +90,11 @@ export class CommandPlugins {
     const plugins = await Promise.allSettled(this.started.values());
     for (const p of plugins) if (p.status === "fulfilled") await p.value.close();
   }
+}
+
+/** A provider resource's inputs as its plugin is configured with them: the secret ones as secrets. */
+export function providerConfig(inputs: Plain, secretKeys: string[]): ConfigValues {
+  return Object.fromEntries(Object.entries(inputs).map(([k, v]) => [k, secretKeys.includes(k) ? new Secret(String(v)) : v])) as ConfigValues;
 }
 
 /** One command's plugin: the shared host, a new host (stopped at close), or the provider texts in this process. */

@@ -1,5 +1,5 @@
 import { typeToken } from "bunnynet-pulumi/dist/pulumi/index.js";
-import { CommandPlugins } from "./commandPlugin";
+import { CommandPlugins, providerConfig } from "./commandPlugin";
 import type { Program, RunResult, Step, StoredResource } from "./deploymentTypes";
 import type { HostOptions } from "./pluginProcess";
 import { CommandFailedError } from "./engineMessages";
@@ -158,7 +158,11 @@ export class ProgramHarness {
     return isolatedCommand(
       () => this.programDirectory(),
       async () => {
-        const plugins = new CommandPlugins(this.options, config, this.project);
+        const saved = (urn: string) => {
+          const provider = this.state.get(urn);
+          return provider?.type === DYNAMIC_PROVIDER_TYPE ? providerConfig(provider.inputs, provider.secretKeys) : undefined;
+        };
+        const plugins = new CommandPlugins(this.options, config, this.project, saved);
         try {
           return await run(plugins);
         } finally {

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
-import type { CommandPlugin, CommandPlugins } from "./commandPlugin";
+import { type CommandPlugin, type CommandPlugins, providerConfig } from "./commandPlugin";
 import type { Operation, ResourceOptions, Rpc, Step, StoredResource } from "./deploymentTypes";
 import { CheckFailedError, engineCheckMessage } from "./engineMessages";
-import { type ConfigValues, type Plain, Secret, containsSecret, elideAssets, fromProgram, providerTextOf, toWire, withProviderText, withoutProvider } from "./wire";
+import { type Plain, containsSecret, elideAssets, fromProgram, providerTextOf, toWire, withProviderText, withoutProvider } from "./wire";
 import { DYNAMIC_PROVIDER_TYPE } from "./programRun";
 
 /**
@@ -70,7 +70,7 @@ export class StepGenerator {
     const op: Operation = !prior ? "create" : JSON.stringify(prior.inputs) === JSON.stringify(inputs) ? "same" : "update";
     // A new provider's id is unknown at preview (the engine's UnknownID), a new UUID at `up` (registry.go, Create).
     const id = prior?.id ?? (this.preview ? UNKNOWN_PROVIDER_ID : randomUUID());
-    this.plugins.configure(urn, asConfig(inputs, secretKeys));
+    this.plugins.configure(urn, providerConfig(inputs, secretKeys));
     const stored: StoredResource = {
       urn, type: args.type, name: args.name, id, inputs, outputs: inputs, providerText: "", secretKeys,
       options: { protect: options.protect, retainOnDelete: options.retainOnDelete },
@@ -151,8 +151,6 @@ export class StepGenerator {
   async finish(): Promise<void> {
     const { plugins, state, preview, rpcs } = this;
     for (const old of this.deleteAfter) if (!preview) await deleteResource(plugins, state, old, rpcs, false);
-    // A provider the program no longer declares still serves the deletion of its resources, with its saved inputs.
-    configureFromState(plugins, state);
     for (const r of [...state.values()].reverse()) {
       if (this.seen.has(r.urn)) continue;
       if (!preview) await deleteResource(plugins, state, r, rpcs);
@@ -164,22 +162,8 @@ export class StepGenerator {
 /** The engine's id of a provider not created yet, at preview (pkg/resource/deploy/providers, UnknownID). */
 const UNKNOWN_PROVIDER_ID = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
-
-/** A provider's inputs as its plugin is configured with them: the secret ones as secrets. */
-function asConfig(inputs: Plain, secretKeys: string[]): ConfigValues {
-  return Object.fromEntries(Object.entries(inputs).map(([k, v]) => [k, secretKeys.includes(k) ? new Secret(String(v)) : v])) as ConfigValues;
-}
-
-/** Every explicit provider in the state not configured yet this command gets its saved inputs. */
-function configureFromState(plugins: CommandPlugins, state: Map<string, StoredResource>): void {
-  for (const r of state.values()) {
-    if (r.type === DYNAMIC_PROVIDER_TYPE && !plugins.isConfigured(r.urn)) plugins.configure(r.urn, asConfig(r.inputs, r.secretKeys));
-  }
-}
-
 /** `refresh`: reads every resource; gone ones leave the state, changed ones take the real values (outputs and inputs). */
 export async function refreshSteps(plugins: CommandPlugins, state: Map<string, StoredResource>, steps: Step[] = []): Promise<Step[]> {
-  configureFromState(plugins, state);
   for (const r of [...state.values()]) {
     if (r.type === DYNAMIC_PROVIDER_TYPE) continue;
     const plugin = await plugins.of(r.provider);
@@ -200,7 +184,6 @@ export async function refreshSteps(plugins: CommandPlugins, state: Map<string, S
 
 /** `destroy`: deletes every resource, newest first. */
 export async function destroySteps(plugins: CommandPlugins, state: Map<string, StoredResource>, steps: Step[] = []): Promise<Step[]> {
-  configureFromState(plugins, state);
   for (const r of [...state.values()].reverse()) {
     await deleteResource(plugins, state, r, []);
     steps.push({ op: "delete", urn: r.urn });

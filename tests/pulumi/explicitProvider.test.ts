@@ -137,6 +137,19 @@ describe("pulumi: explicit providers, two accounts in one program", function () 
     assert.equal((await emu.client({ apiKey: keyB }).dns.getZone(Number(zone.id))).Domain, "moved.accounts.example");
   });
 
+  it("a provider removed from the program with its resources deletes them with its inputs saved in state", async () => {
+    const removed = new ProgramHarness({ hostPerCommand: {} });
+    await removed.up(() => {
+      const account = new Provider("leaving", settings(keyB));
+      new DnsZone("leaving-zone", { domain: "leaving.accounts.example" }, { provider: account });
+    });
+    const zone = removed.resource(ZONE, "leaving-zone")!;
+    const run = await removed.up(() => ({}));
+    assert.deepEqual(run.steps.map((s) => s.op), ["delete", "delete"]);
+    assert.deepEqual(removed.resources(), []);
+    await assert.rejects(emu.client({ apiKey: keyB }).dns.getZone(Number(zone.id)), /404/);
+  });
+
   it("a lookup given { provider } outside a deployment fails naming a provider that is none of this package's", async () => {
     const other = { getPackage: () => "aws" } as unknown as pulumi.ProviderResource;
     await assert.rejects(getDnsZone({ domain: "a.accounts.example" }, { provider: other }), /getDnsZone: provider must be a bunnynet\.Provider/);
