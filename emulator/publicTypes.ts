@@ -46,6 +46,13 @@ export interface FaultConfigInput {
   loseConcurrentWrites?: boolean;
   /** How long each write holds its zone while `loseConcurrentWrites` is on, in ms (0..5,000). Default 20. */
   concurrentWriteWindowMs?: number;
+  /**
+   * How long a Magic Containers app's deployment (a create, or a change of its containers) stays `progressing`
+   * before it is `active`, in ms (0..600,000). Default 300.
+   */
+  appDeployMs?: number;
+  /** Deployments started while this is on end `failing` instead of `active`. Default false. */
+  failAppDeploys?: boolean;
 }
 
 export interface EmulatorOptions {

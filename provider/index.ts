@@ -14,6 +14,19 @@ export { ScriptVariable, type ScriptVariableArgs } from "./resources/scriptVaria
 export { ScriptSecret, type ScriptSecretArgs } from "./resources/scriptSecret";
 export { EdgeScript, type EdgeScriptArgs } from "./resources/edgeScript";
 export { ContainerRegistry, type ContainerRegistryArgs } from "./resources/containerRegistry";
+export {
+  ContainerApp,
+  type ContainerAppArgs,
+  type ContainerAppContainer,
+  type ContainerAppContainerArgs,
+  type ContainerAppEndpoint,
+  type ContainerAppEndpointArgs,
+  type ContainerAppEndpointOutput,
+  type ContainerAppImageArgs,
+  type ContainerAppPortArgs,
+  type ContainerAppProbe,
+  type ContainerAppProbeArgs,
+} from "./resources/containerApp";
 export { RateLimitRule, type RateLimitRuleArgs, type RateLimitConfigurationArgs, type RateLimitConditionArgs } from "./resources/rateLimitRule";
 // Shield's enums at the package root, for `bunnynet.RateLimitAction.Block` in rule configurations.
 export {

@@ -133,6 +133,15 @@ export function deleteZoneFiles(ctx: EmulatorContext, zoneId: number): void {
   void Promise.all(files.map((f) => dropBlob(ctx, f.Blob)));
 }
 
+/**
+ * A directory's Guid: the same in every listing (the API's directories are objects with one identity; a listing that
+ * changed each time would show every read as a change), derived from the zone and the path.
+ */
+function directoryGuid(zoneId: number, path: string): string {
+  const h = createHash("sha256").update(`${zoneId}/${path}/`).digest("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
 /** The listing of a directory: its files, and one entry per subdirectory that holds something. */
 function listing(zone: ZoneRecord, files: StoredFileRecord[], directory: string): Record<string, unknown>[] {
   const prefix = directory === "" ? "" : `${directory}/`;
@@ -150,7 +159,7 @@ function listing(zone: ZoneRecord, files: StoredFileRecord[], directory: string)
     out.push({ ...base(f), ObjectName: rest, Length: f.Length, LastChanged: f.LastChanged, DateCreated: f.DateCreated, IsDirectory: false, ContentType: f.ContentType, Checksum: f.Checksum });
   }
   for (const [name, f] of dirs) {
-    out.push({ ...base(f), Guid: randomUUID(), ObjectName: name, Length: 0, LastChanged: f.LastChanged, DateCreated: f.DateCreated, IsDirectory: true, ContentType: "", Checksum: null });
+    out.push({ ...base(f), Guid: directoryGuid(zone.Id, `${prefix}${name}`), ObjectName: name, Length: 0, LastChanged: f.LastChanged, DateCreated: f.DateCreated, IsDirectory: true, ContentType: "", Checksum: null });
   }
   return out.sort((a, b) => Number(b.IsDirectory) - Number(a.IsDirectory) || String(a.ObjectName).localeCompare(String(b.ObjectName)));
 }

@@ -29,11 +29,14 @@ export function implement<Shape extends InputShape, Obj, O extends object>(def: 
       session.configure(req.config);
     },
 
-    async check(_olds, news) {
+    async check(olds, news) {
       // A missing key (or a bad setting) is refused at preview, with the fix, rather than at the first API call of `up`.
       const problem = session.settingsProblem();
       if (problem) return { inputs: news, failures: [{ property: "", reason: problem }] };
-      return checkResource(def, news);
+      const checked = await checkResource(def, news);
+      const old = withoutProvider(olds ?? {});
+      if (!def.checkChange || (checked.failures ?? []).length > 0 || Object.keys(old).length === 0) return checked;
+      return { inputs: checked.inputs, failures: def.checkChange(old, checked.inputs as Plain) };
     },
 
     async diff(_id, olds, news) {
