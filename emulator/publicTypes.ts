@@ -68,5 +68,11 @@ export interface Emulator {
   listen(port?: number, host?: string): Promise<string>;
   /** The seeded fixtures: ids and keys to put in your stack config. */
   fixtures(): Fixtures;
+  /**
+   * Adds an account, seeded as the first one is, with its own API keys and objects: nothing crosses between accounts
+   * (an object of one is a 404 with another's key). Resolves to the new account's key. `POST /_emulator/reset` goes
+   * back to the first account alone.
+   */
+  addAccount(): { accessKey: string };
   close(): Promise<void>;
 }
