@@ -115,7 +115,7 @@ const pullZone = defineResource<PullZoneOutputs>()({
 
   find: ({ client }, inputs) => client.pullZones.findPullZoneByName(inputs.name),
 
-  // Its settings and its delete are writes to the zone, which its hostnames and Shield zone write to as well.
+  // Its settings and its delete are writes to the zone, which its edge rules and optimizer classes write to as well.
   writeZones: (_ctx, _values, id) => (id === undefined ? [] : [pullZoneWrites(id)]),
 
   create: ({ client }, inputs) => client.pullZones.createPullZone({ Name: inputs.name, ...toApi(inputs) }),
