@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import { serialisedWrite } from "./zoneWrites";
 
@@ -20,11 +21,15 @@ import { serialisedWrite } from "./zoneWrites";
  *   reads overlapped the write, still get it).
  * - Concurrent identical GETs (same credential, method and URL) share one request and its answer; a caller
  *   never joins a request sent before a write of its surface finished.
- * - A read of a parent (`cache`) first waits for the writes of its surface already in flight when it is asked for
- *   (not for writes sent after it). Then one read serves every caller whose write was among them: twenty
- *   hostnames added to one zone at once are read back with a few reads of the zone, not one each. It never waits
- *   for a write that waits for it (a write waits only for this process's earlier writes to its zone, which count as
- *   in flight meanwhile: zoneWrites.ts).
+ * - A read of a parent (`cache`) that reads back a write (asked inside a resource's operation after one of its own
+ *   writes finished, see `inOperation`, or outside any operation) first waits for the writes of its surface already
+ *   in flight when it is asked for (not for writes sent after it). Then one read serves every caller whose write was
+ *   among them: twenty hostnames added to one zone at once are read back with a few reads of the zone, not one each.
+ *   It never waits for a write that waits for it (a write waits only for this process's earlier writes to its zone,
+ *   which count as in flight meanwhile: zoneWrites.ts). A look-up (asked before the operation's first write) does not
+ *   wait: other resources' writes in flight are not what it looks for (the engine runs one operation per identity),
+ *   and waiting for them held an engine lane for up to a round trip per look-up, while their answers are kept from
+ *   it anyway once they finish (the rule above).
  * - Cached reads are kept only where the caller asks for it (`cacheable`, parents only) and the client has
  *   the cache on (the provider process: `readCache`), and only 200 answers (a 202 says "still in progress").
  *   They last until the next write of their surface, the next deployment (the provider's Configure starts one:
@@ -93,6 +98,14 @@ export function surfaceOf(url: string): string {
   return `${u.origin}/${first}`;
 }
 
+/** The resource operation a request is sent in: whether one of its writes has finished (its reads are read-backs). */
+const operation = new AsyncLocalStorage<{ wrote: boolean }>();
+
+/** Runs one resource operation (a create, update or delete; nested ones are part of the outer one). */
+export function inOperation<T>(fn: () => Promise<T>): Promise<T> {
+  return operation.getStore() ? fn() : operation.run({ wrote: false }, fn);
+}
+
 /** Starts a new deployment scope: every cached read is dropped (requests in flight are not affected). */
 export function beginDeployment(): void {
   cache.clear();
@@ -121,6 +134,8 @@ export async function shared<R extends { status: number }>(request: SharedReques
       writes.delete(write);
       if (writes.size === 0 && writesInFlight.get(request.surface) === writes) writesInFlight.delete(request.surface);
       invalidate(request.surface);
+      const current = operation.getStore();
+      if (current) current.wrote = true;
     }
   }
   if (request.sharing === "none") return send();
@@ -128,7 +143,7 @@ export async function shared<R extends { status: number }>(request: SharedReques
   const key = `${request.credential} ${request.key}`;
   if (request.sharing === "cache") {
     const pending = writesInFlight.get(request.surface);
-    if (pending) await Promise.allSettled([...pending]);
+    if (pending && (operation.getStore()?.wrote ?? true)) await Promise.allSettled([...pending]);
     const hit = cache.get(key);
     if (hit && Date.now() - hit.storedAt <= READ_CACHE_MAX_AGE_MS) return hit.value as R;
     cache.delete(key);
