@@ -25,6 +25,9 @@ import { serialisedWrite } from "./zoneWrites";
  *   writes finished, see `inOperation`, or outside any operation) first waits for the writes of its surface already
  *   in flight when it is asked for (not for writes sent after it). Then one read serves every caller whose write was
  *   among them: twenty hostnames added to one zone at once are read back with a few reads of the zone, not one each.
+ *   Only the writes to the object it reads (see `objectOf`: `/pullzone/7` for `/pullzone/7/addHostname`), or naming
+ *   none (`POST /shield/rate-limit`, `GET /pullzone/loadFreeCertificate`), are waited for: another zone's hostnames
+ *   cannot change it, and waiting for them held a lane for nothing.
  *   It never waits for a write that waits for it (a write waits only for this process's earlier writes to its zone,
  *   which count as in flight meanwhile: zoneWrites.ts). A look-up (asked before the operation's first write) does not
  *   wait: other resources' writes in flight are not what it looks for (the engine runs one operation per identity),
@@ -64,6 +67,8 @@ export interface SharedRequest {
   key: string;
   /** Its API origin and first path segment (see `surfaceOf`). */
   surface: string;
+  /** The object its path names, if any (see `objectOf`). */
+  object?: string;
 }
 
 interface Flight<R> {
@@ -82,8 +87,8 @@ interface Cached {
 }
 
 const flights = new Map<string, Flight<unknown>>();
-/** Our writes in flight, by surface (settled or not, each is removed when it finishes). */
-const writesInFlight = new Map<string, Set<Promise<unknown>>>();
+/** Our writes in flight, by surface, with the object each names (each is removed when it finishes). */
+const writesInFlight = new Map<string, Map<Promise<unknown>, string | undefined>>();
 const cache = new Map<string, Cached>();
 
 /** A stable id for a credential at one API origin: a truncated SHA-256, so the key never becomes a map key. */
@@ -106,6 +111,18 @@ export function inOperation<T>(fn: () => Promise<T>): Promise<T> {
   return operation.getStore() ? fn() : operation.run({ wrote: false }, fn);
 }
 
+/**
+ * The object a URL names: its origin and path up to the first segment that is a number (`/pullzone/7`,
+ * `/compute/script/9`, `/dnszone/5`), or undefined when it names none (a create, a list, a Shield rule written with
+ * its zone in the body). Only for waiting: what a write invalidates is its whole surface.
+ */
+export function objectOf(url: string): string | undefined {
+  const u = new URL(url);
+  const segments = u.pathname.split("/").filter((s) => s !== "");
+  const id = segments.findIndex((s) => /^\d+$/.test(s));
+  return id < 0 ? undefined : `${u.origin}/${segments.slice(0, id + 1).join("/")}`;
+}
+
 /** Starts a new deployment scope: every cached read is dropped (requests in flight are not affected). */
 export function beginDeployment(): void {
   cache.clear();
@@ -126,8 +143,8 @@ export async function shared<R extends { status: number }>(request: SharedReques
     // Inside a resource's zone scope it first waits for this process's earlier writes to its zone (zoneWrites.ts),
     // and counts as in flight meanwhile, so a parent read after it serves every write queued before it.
     const write = serialisedWrite(send);
-    const writes = writesInFlight.get(request.surface) ?? new Set();
-    writesInFlight.set(request.surface, writes.add(write));
+    const writes = writesInFlight.get(request.surface) ?? new Map<Promise<unknown>, string | undefined>();
+    writesInFlight.set(request.surface, writes.set(write, request.object));
     try {
       return await write;
     } finally {
@@ -142,8 +159,8 @@ export async function shared<R extends { status: number }>(request: SharedReques
 
   const key = `${request.credential} ${request.key}`;
   if (request.sharing === "cache") {
-    const pending = writesInFlight.get(request.surface);
-    if (pending && (operation.getStore()?.wrote ?? true)) await Promise.allSettled([...pending]);
+    const pending = [...(writesInFlight.get(request.surface) ?? [])].filter(([, object]) => object === undefined || request.object === undefined || object === request.object);
+    if (pending.length > 0 && (operation.getStore()?.wrote ?? true)) await Promise.allSettled(pending.map(([write]) => write));
     const hit = cache.get(key);
     if (hit && Date.now() - hit.storedAt <= READ_CACHE_MAX_AGE_MS) return hit.value as R;
     cache.delete(key);

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
-import { type Sharing, beginDeployment, inOperation, shared } from "bunnynet-pulumi/dist/http/sharedReads.js";
+import { type Sharing, beginDeployment, inOperation, objectOf, shared } from "bunnynet-pulumi/dist/http/sharedReads.js";
 
 /** Requests that stay in flight until the test answers them, all on one surface (a parent read is `cache`). */
 function heldRequests(prefix: string) {
   const events: string[] = [];
   const answers = new Map<string, () => void>();
-  const send = (name: string, sharing: Sharing) =>
-    shared({ sharing, credential: "c", key: `${prefix} ${sharing === "write" ? "POST" : "GET"} ${name}`, surface: "https://api.test/pullzone" }, () => {
+  const send = (name: string, sharing: Sharing, object?: string) =>
+    shared({ sharing, credential: "c", key: `${prefix} ${sharing === "write" ? "POST" : "GET"} ${name}`, surface: "https://api.test/pullzone", object }, () => {
       events.push(`sent ${name}`);
       return new Promise<{ status: number; name: string }>((resolve) =>
         answers.set(name, () => {
@@ -88,5 +88,36 @@ describe("sharedReads: a parent read waits for the writes in flight only when it
     await settle();
     answer("zone 7");
     assert.deepEqual(await Promise.all([outer, other]), ["zone 7", "other's add"]);
+  });
+
+  it("a read-back waits only for the writes in flight to the object it reads, or naming none", async () => {
+    const { events, send, answer } = heldRequests("objects");
+    const [zone7, zone8] = ["https://api.test/pullzone/7", "https://api.test/pullzone/8"];
+    const readBack = inOperation(async () => {
+      await send("add to 7", "write", zone7);
+      return send("zone 7", "cache", zone7);
+    });
+    const otherZone = send("add to 8", "write", zone8);
+    const noObject = send("certificate", "write");
+    await settle();
+    answer("add to 7");
+    await settle();
+    // Not held by zone 8's add; held by the write that names no zone.
+    assert.deepEqual(events, ["sent add to 7", "sent add to 8", "sent certificate", "answered add to 7"]);
+    answer("certificate");
+    await settle();
+    assert.deepEqual(events.slice(4), ["answered certificate", "sent zone 7"]);
+    answer("zone 7");
+    answer("add to 8");
+    assert.deepEqual(await Promise.all([readBack, otherZone, noObject]), ["zone 7", "add to 8", "certificate"]);
+  });
+
+  it("objectOf: the path up to its first number, or none", () => {
+    assert.equal(objectOf("https://api.bunny.net/pullzone/7/addHostname"), "https://api.bunny.net/pullzone/7");
+    assert.equal(objectOf("https://api.bunny.net/pullzone/7"), "https://api.bunny.net/pullzone/7");
+    assert.equal(objectOf("https://api.bunny.net/compute/script/9/variables/add"), "https://api.bunny.net/compute/script/9");
+    assert.equal(objectOf("https://api.bunny.net/dnszone/5/records/77"), "https://api.bunny.net/dnszone/5");
+    assert.equal(objectOf("https://api.bunny.net/pullzone/loadFreeCertificate?hostname=7.example"), undefined);
+    assert.equal(objectOf("https://api.bunny.net/shield/rate-limit"), undefined);
   });
 });
