@@ -15,8 +15,9 @@ import { type FloorTrips, admin, floorRoundTrips, pooled, printTable, spawnEmula
  * The provider sends the writes the API is shown to lose when they overlap one at a time per zone (a pull zone's
  * settings, delete, edge rules and optimizer classes; a Shield zone's WAF rules: provider/http/zoneWrites.ts), so a
  * level's floor is also at least one zone's serialised writes in a row (`floorRoundTrips`), with the zone each
- * resource's create and delete write to (`zones`). Of these sites' resources only the pull zone's delete is one:
- * hostnames, the Shield zone and its rate-limit rules are not serialised (the evidence is in zoneWrites.ts).
+ * resource's create and delete write to (`zones`). Of these sites' resources only the pull zone's create (the
+ * account's creates, one at a time) and delete are: hostnames, the Shield zone and its rate-limit rules are not
+ * serialised (the evidence is in zoneWrites.ts).
  * The floor of a level: latency × max(the most round trips one resource needs, ⌈all its round trips ÷ parallel⌉),
  * with the round trips each type needs at the floor (FLOOR); a phase's floor is the sum over its levels.
  * `CPU floor ms` is the other bound: the CPU time of the plugin, this harness (the engine's stand-in) and the emulator
@@ -69,7 +70,7 @@ function site(i: number): Resource[] {
     { type: "StorageZone", name: n("files"), level: 0, props: () => ({ name: n("files"), region: "DE" }) },
     { type: "EdgeScript", name: n("edge"), level: 0, props: () => ({ name: n("edge"), type: "Middleware", code: "export default {}" }) },
     { type: "VideoLibrary", name: n("videos"), level: 0, props: () => ({ name: n("videos") }) },
-    { type: "PullZone", name: n("cdn"), level: 1, zones: { delete: pullZone }, props: (o) => ({ name: n("cdn"), origin: { storageZoneId: o(n("files")).storageZoneId } }) },
+    { type: "PullZone", name: n("cdn"), level: 1, zones: { create: "pullzone:creates", delete: pullZone }, props: (o) => ({ name: n("cdn"), origin: { storageZoneId: o(n("files")).storageZoneId } }) },
     ...range(30).map((j): Resource => ({ type: "ScriptVariable", name: n(`var${j}`), level: 1, props: (o) => ({ scriptId: o(n("edge")).scriptId, name: `VAR_${j}`, defaultValue: "x" }) })),
     ...range(30).map((j): Resource => ({ type: "DnsRecord", name: n(`txt${j}`), level: 1, props: (o) => ({ dnsZoneId: o(n("zone")).dnsZoneId, type: "TXT", name: `t${j}`, value: `v${j}` }) })),
     { type: "ShieldZone", name: n("shield"), level: 2, props: (o) => ({ pullZoneId: o(n("cdn")).pullZoneId, planType: "Advanced" }) },

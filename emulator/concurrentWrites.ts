@@ -16,6 +16,9 @@ import { WAF_RULE } from "./surfaces/shieldWafRules";
  * - A pull zone's settings and its delete (`POST /pullzone/<id>`, `DELETE /pullzone/<id>`): held under the same lock
  *   (resource_pullzone.go Update, Delete), as are optimizer classes, which are written as the whole settings
  *   (resource_pullzone_optimizer_class.go: read the zone, send its class list back).
+ * - Creating pull zones (`POST /pullzone`), account-wide: "create multiple at once throws 502 Bad Gateway", fixed
+ *   with the same lock under a key of its own around every create (resource_pullzone.go Create, `pzMutex.Lock(0)`;
+ *   0.4.2, 2024-12-09). Refused with a 502, as reported.
  * - A Shield zone's custom WAF rules (`POST /shield/waf/custom-rule`, `PATCH|DELETE /shield/waf/custom-rule/<id>`):
  *   issue #64, five rules of one zone applied at Terraform's default parallelism, two created, the others answered
  *   "Unable to create waf rule", which ones at random; fixed with a lock of its own per pull zone (`pzWafRuleMutex`,
@@ -37,6 +40,7 @@ import { WAF_RULE } from "./surfaces/shieldWafRules";
  * `concurrentWriteWindowMs` (the server's transaction, long enough for a client's concurrent writes to meet). A
  * write to a zone already held is refused at once. The zones, as the requests name them:
  * - `pullzone:<id>`: `POST|DELETE /pullzone/<id>` and everything under `/pullzone/<id>/edgerules/`;
+ * - `pullzone:creates` (`PULL_ZONE_CREATES`): `POST /pullzone`;
  * - `shieldzone:<id>`: custom WAF rules (create names the zone; update and delete name the rule, whose zone the store
  *   knows).
  */
@@ -85,6 +89,12 @@ export class ConcurrentWrites {
   }
 }
 
+/** The account's pull zone creates, one zone (they meet whatever zone they create). */
+export const PULL_ZONE_CREATES = "pullzone:creates";
+
+/** The status an overlapping write is refused with: what the reports show (a 502 for pull zone creates, else an error, a 500). */
+export const refusalStatus = (zone: string): number => (zone === PULL_ZONE_CREATES ? 502 : 500);
+
 /** Long enough for writes a client sends at once to overlap, short enough for a test deploying a site. */
 export const DEFAULT_WINDOW_MS = 20;
 
@@ -108,6 +118,7 @@ const zoneKey = (kind: "pullzone" | "shieldzone", id: number | undefined) => (id
 
 function zoneWritten(store: Store, { method, route, params, body }: WriteRequest): string | undefined {
   if (method === "GET") return undefined;
+  if (method === "POST" && route === "/pullzone") return PULL_ZONE_CREATES;
   if (route === "/pullzone/:id" || route.startsWith("/pullzone/:id/edgerules/")) return zoneKey("pullzone", idOf(field(params, "id")));
   if (route === "/shield/waf/custom-rule") return zoneKey("shieldzone", idOf(field(body, "shieldZoneId")));
   if (route === "/shield/waf/custom-rule/:id") {

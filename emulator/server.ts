@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { Store } from "./store";
 import { RequestLog } from "./requestLog";
 import { FaultConfigSchema, FaultInjector } from "./faults";
+import { refusalStatus } from "./concurrentWrites";
 import { accessKeyOf, bearerOf, type EmulatorContext, type Fixtures } from "./context";
 import { coreError, errorFor, familyOf, problem, shieldError } from "./errorShapes";
 import { surfaces } from "./surfaces";
@@ -139,7 +140,7 @@ function registerHooks(app: FastifyInstance, ctx: EmulatorContext): void {
     if (zone === undefined) return;
     if (!writes.enter(zone)) {
       (req as ZoneHolder).lostWrite = true;
-      return errorFor(reply, 500, `The request was deadlocked with another write to ${zone.replace(":", " ")} and was not applied. Send it again.`, "internal_error");
+      return errorFor(reply, refusalStatus(zone), `The request was deadlocked with another write to ${zone.replace(":", " ")} and was not applied. Send it again.`, "internal_error");
     }
     (req as ZoneHolder).heldZone = zone;
     if (writes.window > 0) await sleep(writes.window);

@@ -11,6 +11,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
  *   multiple edgerules for the same pullzone causes inconsistencies", 0.3.10) without its lock per pull zone, which it
  *   holds around the zone's update and delete and every edge rule and optimizer class write
  *   (BunnyWay/terraform-provider-bunnynet internal/provider/utils.go `pzMutex`).
+ * - Serialised, `pullzone:creates`: creating pull zones, account-wide: "create multiple at once throws 502 Bad
+ *   Gateway", fixed with the same lock under a key of its own (resource_pullzone.go Create, `pzMutex.Lock(0)`, 0.4.2).
  * - Serialised, `shieldzone:<id>`: a Shield zone's custom WAF rules (WafRule). Five rules applied at once, two created
  *   (#64); fixed with a lock of their own per zone (resource_pullzone_waf_rule.go `pzWafRuleMutex`, 0.11.6).
  * - Not serialised: a pull zone's hostnames, their certificates and force-SSL (PullZoneHostname: endpoints of their
@@ -41,6 +43,8 @@ const scope = new AsyncLocalStorage<readonly string[]>();
 
 /** The zone name of a pull zone's writes. */
 export const pullZoneWrites = (pullZoneId: number | string): string => `pullzone:${pullZoneId}`;
+/** The account's pull zone creates, one after another. */
+export const PULL_ZONE_CREATES = "pullzone:creates";
 /** The zone name of a Shield zone's WAF rule writes. */
 export const shieldZoneWrites = (shieldZoneId: number | string): string => `shieldzone:${shieldZoneId}`;
 

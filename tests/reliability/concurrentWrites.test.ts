@@ -73,6 +73,17 @@ describe("concurrent writes to one zone (loseConcurrentWrites)", function () {
     assert.ok((await emu.requests()).some((r) => r.fault === "concurrentWrite" && r.status === 500));
   });
 
+  it("on: pull zones created at once meet whatever zone they create: some refused with a 502 (Terraform 0.4.2) and not stored", async () => {
+    await emu.faults({ loseConcurrentWrites: true });
+    const client = emu.client({ maxRetries: 0 });
+    const created = await atOnce(CONCURRENT, (i) => client.pullZones.createPullZone({ Name: `created-at-once-${i}`, OriginUrl: "https://origin.lost.example" }));
+    assert.ok(created.refused.length > 0, "some creates overlapped and were refused");
+    for (const e of created.refused) assert.ok(e instanceof ServerError && e.status === 502, e.message);
+    const listed = await fetch(`${emu.url}/pullzone?search=created-at-once-`, { headers: { AccessKey: emu.fixtures.accessKey } });
+    const stored = (await listed.json()) as { Name: string }[];
+    assert.equal(stored.length, created.succeeded);
+  });
+
   it("on: hostnames, rate-limit rules and access lists written at once are all stored (no evidence they are lost); WAF rules one at a time too", async () => {
     const { pullZoneId, shieldZoneId } = await zones("kept-zone");
     await emu.faults({ loseConcurrentWrites: true });
@@ -160,6 +171,20 @@ describe("pulumi: with lost concurrent writes on, whole programs deploy at the e
     await harness.destroy();
     assert.deepEqual([await hostnames(), await rules(), await wafRules(), await edgeRules()], [[], [], [], []]);
     assert.equal(await writesRefused(), 0);
+  });
+
+  it("five pull zones of one program: all created and destroyed, no write refused", async () => {
+    host = await ProviderHost.start();
+    const harness = new ProgramHarness({ config: { "bunnynet:apiKey": emu.fixtures.accessKey, "bunnynet:apiUrl": emu.url }, secretConfig: ["bunnynet:apiKey"], providerHost: host });
+    const names = Array.from({ length: 5 }, (_, i) => `five-zones-${i}`);
+    await harness.up(() => {
+      for (const name of names) new bunnynet.PullZone(name, { name, origin: { url: "https://origin.site.example" } });
+    });
+    const stored = async () => ((await core("/pullzone")) as unknown as { Name: string }[]).map((z) => z.Name).filter((n) => n.startsWith("five-zones-")).sort();
+    assert.deepEqual(await stored(), names);
+    assert.equal(await writesRefused(), 0);
+    await harness.destroy();
+    assert.deepEqual(await stored(), []);
   });
 
   it("the site: every hostname, the Shield zone and its rule present, no write refused", async () => {
