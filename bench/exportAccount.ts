@@ -1,23 +1,33 @@
 import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { STORAGE_API_PATH } from "bunnynet-emulator/testing";
 import { BunnyClient } from "bunnynet-pulumi";
 import { countRequests, printTable, spawnEmulator } from "./support";
 
 /**
- * `bunnynet export` of a large account: sites made through the API (each a DNS zone with records, a storage zone,
- * a pull zone on it with hostnames, Shield with rate-limit rules, an edge script with variables and a secret, a video
- * library) until the account holds about N objects (default 1000), then one export as a user runs it (the CLI in its
- * own process). Prints the wall time, the API calls it made, and calls per exported object: the reads are per zone
- * or script, not per object (records, hostnames and variables come with their zone or script).
+ * `bunnynet export` of a large account: sites made through the API (each a DNS zone with records, a storage zone
+ * with two files, a pull zone on it with hostnames, an edge rule and an optimizer class, Shield with rate-limit
+ * rules, a WAF rule and a custom access list, an edge script with variables and a secret, a DNS script with a
+ * variable, a video library with a collection, a container registry) until the account holds about N objects
+ * (default 1000), then one export as a user runs it (the CLI in its own process). Prints the wall time, the API calls
+ * it made, and calls per exported object: most reads are per zone or script, not per object (records, hostnames,
+ * edge rules, classes and variables come with their zone or script); an access list and a storage file take a read
+ * each (a list's entries, a file's bytes).
  */
 
 const target = Number(process.argv[2] ?? 1000);
 const CLI = require.resolve("bunnynet-pulumi/dist/cli/main.js");
 
-/** Objects one site adds (besides the pull zones and hostnames the API makes for the script and the library). */
-const PER_SITE = 1 + 6 + 1 + 1 + 2 + 1 + 2 + 1 + 2 + 1 + 1;
+/**
+ * Objects one site adds (besides the pull zones and hostnames the API makes for the script and the library): DNS zone,
+ * records, storage zone, its files (one StorageFolder), pull zone, hostnames, edge rule, optimizer class, Shield zone,
+ * rate limits, WAF rule, access list, edge script, variables, secret, DNS script, its variable, library, collection,
+ * registry.
+ */
+const PER_SITE = 1 + 6 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1;
 
 async function makeSite(client: BunnyClient, n: number): Promise<void> {
   const name = `bench-export-${n}`;
@@ -27,7 +37,25 @@ async function makeSite(client: BunnyClient, n: number): Promise<void> {
   await client.dns.addRecord(dns.Id, { Type: 2, Name: "www", Value: `${cdn.Name}.b-cdn.net`, Ttl: 300 });
   for (let i = 0; i < 5; i++) await client.dns.addRecord(dns.Id, { Type: 3, Name: `txt${i}`, Value: `record ${i}`, Ttl: 300 });
   for (const host of ["www", "static"]) await client.pullZones.addHostname(cdn.Id, `${host}.${name}.example`);
-  const shield = await client.shieldZones.create({ pullZoneId: cdn.Id, shieldZone: {} });
+  await client.pullZones.addOrUpdateEdgeRule(cdn.Id, {
+    ActionType: 5,
+    ActionParameter1: "X-Site",
+    ActionParameter2: String(n),
+    Triggers: [{ Type: 0, PatternMatches: ["*"], PatternMatchingType: 0 }],
+    TriggerMatchingType: 0,
+    Description: "site header",
+    Enabled: true,
+    OrderIndex: 0,
+  });
+  await client.pullZones.updatePullZone(cdn.Id, { OptimizerClasses: [{ Name: "thumb", Properties: { width: "200" } }] });
+  const files = await client.storage.access(storage.Id);
+  for (const path of ["index.html", "assets/site.css"]) {
+    const body = `${path} of site ${n}\n`;
+    await client.storage.putFile(files, path, Buffer.from(body), { checksum: createHash("sha256").update(body).digest("hex") });
+  }
+  const shield = await client.shieldZones.create({ pullZoneId: cdn.Id, shieldZone: { planType: "Advanced" } });
+  await client.wafRules.create({ shieldZoneId: shield.shieldZoneId, ruleName: "block admin", ruleConfiguration: { actionType: "Block", variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH", value: "/wp-admin" } });
+  await client.accessLists.create(shield.shieldZoneId, { name: "blocked", type: "Country", content: "RU\nKP" });
   for (const path of ["/api", "/login"]) {
     await client.shield.createRateLimit({
       shieldZoneId: shield.shieldZoneId,
@@ -40,7 +68,12 @@ async function makeSite(client: BunnyClient, n: number): Promise<void> {
   await client.edgeScripts.publish(script.script.Id);
   for (const v of ["GREETING", "MODE"]) await client.edgeScripts.addVariable(script.script.Id, { Name: v, Required: false, DefaultValue: "x" });
   await client.edgeScripts.addSecret(script.script.Id, { Name: "TOKEN", Secret: `secret-${n}` });
-  await client.videoLibraries.create({ Name: `${name}-videos` });
+  const dnsScript = await client.edgeScripts.createScript({ Name: `${name}-dns`, ScriptType: 0, Code: "export default function handleQuery() { return null; }\n", CreateLinkedPullZone: false });
+  await client.edgeScripts.publish(dnsScript.script.Id);
+  await client.edgeScripts.addVariable(dnsScript.script.Id, { Name: "REGION", Required: false, DefaultValue: "eu" });
+  const library = await client.videoLibraries.create({ Name: `${name}-videos` });
+  await client.stream.createCollection(library.Id, "keynotes");
+  await client.containers.addRegistry({ displayName: "GitHub", type: "gitHub", passwordCredentials: { userName: `${name}-octo`, password: `token-${n}` } });
 }
 
 function runExport(env: NodeJS.ProcessEnv, out: string): Promise<{ code: number | null; ms: number; stderr: string }> {
@@ -58,12 +91,13 @@ async function main(): Promise<void> {
   const emu = await spawnEmulator();
   const root = mkdtempSync(join(tmpdir(), "bench-export-"));
   try {
-    const client = new BunnyClient({ apiKey: emu.accessKey, apiUrl: emu.url, streamApiUrl: emu.url });
+    const storageApiUrl = `${emu.url}${STORAGE_API_PATH}`;
+    const client = new BunnyClient({ apiKey: emu.accessKey, apiUrl: emu.url, streamApiUrl: emu.url, storageApiUrl });
     const sites = Math.max(1, Math.ceil(target / PER_SITE));
     for (let n = 0; n < sites; n++) await makeSite(client, n);
     const before = await countRequests(emu, Number.MAX_SAFE_INTEGER);
     const out = join(root, "account");
-    const run = await runExport({ PATH: process.env.PATH, BUNNYNET_API_KEY: emu.accessKey, BUNNYNET_API_URL: emu.url, BUNNYNET_STREAM_API_URL: emu.url }, out);
+    const run = await runExport({ PATH: process.env.PATH, BUNNYNET_API_KEY: emu.accessKey, BUNNYNET_API_URL: emu.url, BUNNYNET_STREAM_API_URL: emu.url, BUNNYNET_STORAGE_API_URL: storageApiUrl }, out);
     if (run.code !== 0) throw new Error(`export exited with ${run.code}: ${run.stderr}`);
     const calls = (await countRequests(emu, before.last)).count;
     const exported = (JSON.parse(readFileSync(join(out, "import.json"), "utf8")) as { resources: unknown[] }).resources.length;

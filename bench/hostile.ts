@@ -1,6 +1,6 @@
 import { fork } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { sendJson, startHostileServer, streamBody, type HostileServer } from "../tests/support/hostileServer";
 
 /**
@@ -11,7 +11,8 @@ import { sendJson, startHostileServer, streamBody, type HostileServer } from "..
  *
  *   node dist/bench/hostile.js [--client DIST] [--gb 2] [--cap-gb 4] [--cap-s 30] [cases...]
  *
- * `--client` loads the client from another build's dist (e.g. an older commit's) for a before/after comparison.
+ * `--client` loads the client from another build of the package (its `provider/dist`, e.g. an older commit's) for a
+ * before/after comparison; by default this build's.
  * Every case is bounded: the server stops streaming at `--cap-gb` or `--cap-s`, and the child is killed after
  * `--cap-s` + 30 s, so a client that never stops by itself shows as "killed".
  */
@@ -33,7 +34,7 @@ function arg(name: string, fallback: string): string {
 
 async function child(): Promise<void> {
   const [, , , kind, clientDist, url] = process.argv;
-  const { BunnyClient } = require(join(clientDist, "provider", "client")) as typeof import("bunnynet-pulumi/dist/client/index.js");
+  const { BunnyClient } = require(join(clientDist, "client")) as typeof import("bunnynet-pulumi/dist/client/index.js");
   const client = new BunnyClient({ apiKey: "bench-key", apiUrl: url, containersApiUrl: `${url}/mc`, loggingApiUrl: url, streamApiUrl: url, timeoutMs: kind === "slowDownload" ? 1000 : kind === "trickle" ? 3000 : 30_000 });
   const started = Date.now();
   let outcome = "ok";
@@ -99,7 +100,7 @@ function peakRssMb(pid: number | undefined): number {
 }
 
 async function main(): Promise<void> {
-  const clientDist = resolve(arg("--client", join(__dirname, "..")));
+  const clientDist = resolve(arg("--client", join(dirname(require.resolve("bunnynet-pulumi/dist/client/index.js")), "..")));
   const gb = Number(arg("--gb", "2"));
   const capGb = Number(arg("--cap-gb", "4"));
   const capS = Number(arg("--cap-s", "30"));

@@ -31,6 +31,9 @@ export const FaultRuleSchema = z
   })
   .strict();
 
+/** A deployment's length when no test says otherwise: long enough to be seen progressing, short enough not to slow a run. */
+export const DEFAULT_APP_DEPLOY_MS = 300;
+
 export const FaultConfigSchema = z
   .object({
     rules: z.array(FaultRuleSchema).default([]),
@@ -39,8 +42,13 @@ export const FaultConfigSchema = z
     loseConcurrentWrites: z.boolean().default(false),
     /** How long each write holds its zone while `loseConcurrentWrites` is on, in ms. */
     concurrentWriteWindowMs: z.number().int().min(0).max(5_000).default(DEFAULT_WINDOW_MS),
+    /** How long a Magic Containers app's deployment stays `progressing` after a create or a change of its containers, in ms. */
+    appDeployMs: z.number().int().min(0).max(600_000).default(DEFAULT_APP_DEPLOY_MS),
+    /** Deployments started while this is on end `failing` instead of `active` (containers/apps.ts). */
+    failAppDeploys: z.boolean().default(false),
   })
   .strict();
+
 
 /** A rule with its defaults applied. */
 export type AppliedFaultRule = z.output<typeof FaultRuleSchema>;
@@ -73,12 +81,15 @@ export class FaultInjector {
   private random: () => number = prng(1);
   injected = 0;
   readonly concurrentWrites = new ConcurrentWrites();
+  /** Magic Containers deployments: how long one progresses, and whether it ends failing. */
+  appDeploys = { ms: DEFAULT_APP_DEPLOY_MS, fail: false };
 
   configure(config: FaultConfig): void {
     this.rules = config.rules.map((r) => ({ ...r, regex: r.path ? new RegExp(r.path) : undefined, burstLeft: r.burst429, seen: 0, applied: 0 }));
     this.random = prng(config.seed);
     this.injected = 0;
     this.concurrentWrites.configure(config);
+    this.appDeploys = { ms: config.appDeployMs, fail: config.failAppDeploys };
   }
 
   clear(): void {

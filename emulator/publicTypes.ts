@@ -48,6 +48,13 @@ export interface FaultConfigInput {
   loseConcurrentWrites?: boolean;
   /** How long each write holds its zone while `loseConcurrentWrites` is on, in ms (0..5,000). Default 20. */
   concurrentWriteWindowMs?: number;
+  /**
+   * How long a Magic Containers app's deployment (a create, or a change of its containers) stays `progressing`
+   * before it is `active`, in ms (0..600,000). Default 300.
+   */
+  appDeployMs?: number;
+  /** Deployments started while this is on end `failing` instead of `active`. Default false. */
+  failAppDeploys?: boolean;
 }
 
 export interface EmulatorOptions {
@@ -63,5 +70,11 @@ export interface Emulator {
   listen(port?: number, host?: string): Promise<string>;
   /** The seeded fixtures: ids and keys to put in your stack config. */
   fixtures(): Fixtures;
+  /**
+   * Adds an account, seeded as the first one is, with its own API keys and objects: nothing crosses between accounts
+   * (an object of one is a 404 with another's key). Resolves to the new account's key. `POST /_emulator/reset` goes
+   * back to the first account alone.
+   */
+  addAccount(): { accessKey: string };
   close(): Promise<void>;
 }

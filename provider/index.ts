@@ -4,6 +4,8 @@ import "./nodeGuard";
 export * from "./http/errors";
 export { BunnyClient } from "./client";
 export { resolveSettings, type BunnySettings, type SettingsInput, type SettingsOrigin } from "./settings";
+// An explicit provider per account: `{ provider }` on resources and lookups (one program, several accounts).
+export { Provider, type ProviderArgs } from "./provider";
 // The API's request and response shapes (`bunnynet.api.PullZone`), as plain types printed from the zod schemas.
 // The schemas and the resource framework themselves are internal (bunnynet-pulumi/dist/...): what the
 // root reaches must not mention zod, whose declarations need esModuleInterop (Pulumi's template tsconfig has none).
@@ -12,6 +14,19 @@ export { ScriptVariable, type ScriptVariableArgs } from "./resources/scriptVaria
 export { ScriptSecret, type ScriptSecretArgs } from "./resources/scriptSecret";
 export { EdgeScript, type EdgeScriptArgs } from "./resources/edgeScript";
 export { ContainerRegistry, type ContainerRegistryArgs } from "./resources/containerRegistry";
+export {
+  ContainerApp,
+  type ContainerAppArgs,
+  type ContainerAppContainer,
+  type ContainerAppContainerArgs,
+  type ContainerAppEndpoint,
+  type ContainerAppEndpointArgs,
+  type ContainerAppEndpointOutput,
+  type ContainerAppImageArgs,
+  type ContainerAppPortArgs,
+  type ContainerAppProbe,
+  type ContainerAppProbeArgs,
+} from "./resources/containerApp";
 export { RateLimitRule, type RateLimitRuleArgs, type RateLimitConfigurationArgs, type RateLimitConditionArgs } from "./resources/rateLimitRule";
 // Shield's enums at the package root, for `bunnynet.RateLimitAction.Block` in rule configurations.
 export {

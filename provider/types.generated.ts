@@ -176,6 +176,286 @@ export interface DeleteVolumeInstanceResult {
   id: string;
 }
 
+export interface ProbeAnswer {
+  initialDelaySeconds?: number | null;
+  periodSeconds?: number | null;
+  timeoutSeconds?: number | null;
+  failureThreshold?: number | null;
+  successThreshold?: number | null;
+  httpGet?: {
+    request?: {
+      path?: string | null;
+      portNumber: number;
+    } | null;
+    response?: {
+      expectedStatusCode: unknown;
+    } | null;
+  } | null;
+  tcpSocket?: {
+    request?: {
+      portNumber: number;
+    } | null;
+  } | null;
+  grpc?: {
+    request?: {
+      portNumber: number;
+      serviceName?: string | null;
+    } | null;
+  } | null;
+}
+
+/** AppListItem of ListApplicationsResponse (`GET /apps`, cursor-paged like regions). */
+export interface AppListItem {
+  id: string;
+  name?: string | null;
+  status?: string | null;
+}
+
+export interface AppPage {
+  items: AppListItem[];
+  meta?: {
+    totalItems?: number;
+  } | null;
+  cursor?: string | null;
+}
+
+/** ContainerRequest: a container of AddApplicationRequest (create and PUT send the whole application). */
+export interface ContainerRequest {
+  id?: string | null;
+  name: string;
+  imageName: string;
+  imageNamespace: string;
+  imageTag: string;
+  imageDigest?: string | null;
+  imageRegistryId: string;
+  imagePullPolicy?: "always" | "ifNotPresent";
+  entryPoint?: {
+    command?: string | null;
+    arguments?: string | null;
+    workingDirectory?: string | null;
+  };
+  probes?: {
+    startup?: {
+      initialDelaySeconds?: number | null;
+      periodSeconds?: number | null;
+      timeoutSeconds?: number | null;
+      failureThreshold?: number | null;
+      successThreshold?: number | null;
+      httpGet?: {
+        request?: {
+          path?: string;
+          portNumber: number;
+        };
+        response?: {
+          expectedStatusCode?: number;
+        };
+      };
+      tcpSocket?: {
+        request?: {
+          portNumber: number;
+        };
+      };
+      grpc?: {
+        request?: {
+          portNumber: number;
+          serviceName?: string | null;
+        };
+      };
+    };
+    readiness?: {
+      initialDelaySeconds?: number | null;
+      periodSeconds?: number | null;
+      timeoutSeconds?: number | null;
+      failureThreshold?: number | null;
+      successThreshold?: number | null;
+      httpGet?: {
+        request?: {
+          path?: string;
+          portNumber: number;
+        };
+        response?: {
+          expectedStatusCode?: number;
+        };
+      };
+      tcpSocket?: {
+        request?: {
+          portNumber: number;
+        };
+      };
+      grpc?: {
+        request?: {
+          portNumber: number;
+          serviceName?: string | null;
+        };
+      };
+    };
+    liveness?: {
+      initialDelaySeconds?: number | null;
+      periodSeconds?: number | null;
+      timeoutSeconds?: number | null;
+      failureThreshold?: number | null;
+      successThreshold?: number | null;
+      httpGet?: {
+        request?: {
+          path?: string;
+          portNumber: number;
+        };
+        response?: {
+          expectedStatusCode?: number;
+        };
+      };
+      tcpSocket?: {
+        request?: {
+          portNumber: number;
+        };
+      };
+      grpc?: {
+        request?: {
+          portNumber: number;
+          serviceName?: string | null;
+        };
+      };
+    };
+  };
+  environmentVariables?: {
+    name: string;
+    value: string;
+  }[];
+  endpoints?: {
+    displayName: string;
+    cdn?: {
+      isSslEnabled?: boolean;
+      stickySessions?: {
+        enabled?: boolean;
+        sessionHeaders: string[];
+        cookieName?: string;
+      };
+      pullZoneId?: number | null;
+      portMappings: {
+        containerPort: number;
+        exposedPort?: number | null;
+        protocols?: ("sctp" | "tcp" | "udp")[];
+      }[];
+    };
+    anycast?: {
+      type: "iPv4";
+      portMappings: {
+        containerPort: number;
+        exposedPort?: number | null;
+        protocols?: ("sctp" | "tcp" | "udp")[];
+      }[];
+    };
+  }[];
+  volumeMounts?: {
+    name: string;
+    mountPath: string;
+  }[];
+}
+
+/** AddApplicationRequest: `POST /apps` and `PUT /apps/{appId}` (the whole application). */
+export interface AddApplicationRequest {
+  name: string;
+  runtimeType: "reserved" | "shared";
+  autoScaling: {
+    min: number;
+    max: number;
+  };
+  regionSettings: {
+    allowedRegionIds?: string[] | null;
+    requiredRegionIds?: string[] | null;
+    maxAllowedRegions?: number | null;
+  };
+  containerTemplates?: ContainerRequest[];
+  volumes?: {
+    name: string;
+    size: number;
+  }[];
+}
+
+/** ContainerTemplate: a container as the application answers it. */
+export interface ContainerTemplate {
+  id: string;
+  name: string;
+  packageId?: string | null;
+  image?: string | null;
+  imageName: string;
+  imageNamespace: string;
+  imageTag: string;
+  imageRegistryId: string;
+  imageDigest?: string | null;
+  imagePullPolicy?: string | null;
+  entryPoint?: {
+    command?: string | null;
+    arguments?: string | null;
+    workingDirectory?: string | null;
+  } | null;
+  probes?: {
+    startup?: ProbeAnswer | null;
+    readiness?: ProbeAnswer | null;
+    liveness?: ProbeAnswer | null;
+  } | null;
+  environmentVariables: {
+    name: string;
+    value?: string | null;
+  }[];
+  endpoints: {
+    id: string;
+    displayName?: string | null;
+    publicHost?: string | null;
+    type: string;
+    isSslEnabled?: boolean;
+    pullZoneId?: string | null;
+    portMappings: {
+      containerPort: number;
+      exposedPort: number;
+      protocols: string[];
+    }[];
+    stickySessions?: {
+      enabled: boolean;
+      sessionHeaders?: string[] | null;
+      cookieName?: string | null;
+    } | null;
+    internalIpAddresses?: {
+      address: string;
+      region?: string | null;
+    }[] | null;
+    publicIpAddresses?: {
+      address: string;
+      region?: string | null;
+    }[] | null;
+  }[];
+  volumeMounts: {
+    name: string;
+    mountPath: string;
+  }[];
+}
+
+/** Application: `GET /apps/{appId}`; `status` is one of APPLICATION_STATUSES (kept open). */
+export interface Application {
+  id: string;
+  name: string;
+  status: string;
+  runtimeType: string;
+  regionSettings: {
+    allowedRegionIds: string[];
+    requiredRegionIds: string[];
+    maxAllowedRegions?: number | null;
+  };
+  containerTemplates: ContainerTemplate[];
+  containerInstances: {
+    id: string;
+    templateId: string;
+  }[];
+  volumes: {
+    name: string;
+    size: number;
+  }[];
+  autoScaling?: {
+    min: number;
+    max: number;
+  } | null;
+}
+
 // schemas/dns.ts
 /** DnsSecDsRecordModel: the answer of `POST` and `DELETE /dnszone/{id}/dnssec`. */
 export interface DnsSecDsRecord {

@@ -7,6 +7,7 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { EmulatorContext, EmulatorSurface } from "../context";
+import type { Store } from "../store";
 import { accessKeyOf } from "../context";
 import { storageError } from "../errorShapes";
 
@@ -58,15 +59,22 @@ interface StoredFileRecord {
   LastChanged: string;
 }
 
-const blobDirs = new WeakMap<EmulatorContext, string>();
+/** By emulator, then by account's store (accounts.ts): seeding one account never touches another's bodies. */
+const blobDirsOf = new WeakMap<EmulatorContext, Map<Store, string>>();
+
+function blobDirs(ctx: EmulatorContext): Map<Store, string> {
+  let dirs = blobDirsOf.get(ctx);
+  if (!dirs) blobDirsOf.set(ctx, (dirs = new Map()));
+  return dirs;
+}
 
 /** Where the bodies of this store live (created on first use). */
 function blobDir(ctx: EmulatorContext): string {
-  let dir = blobDirs.get(ctx);
+  let dir = blobDirs(ctx).get(ctx.store);
   if (!dir) {
     dir = ctx.store.path === ":memory:" ? mkdtempSync(join(tmpdir(), "bunnynet-emulator-files-")) : `${ctx.store.path}.files`;
     mkdirSync(dir, { recursive: true });
-    blobDirs.set(ctx, dir);
+    blobDirs(ctx).set(ctx.store, dir);
   }
   return dir;
 }
@@ -125,6 +133,15 @@ export function deleteZoneFiles(ctx: EmulatorContext, zoneId: number): void {
   void Promise.all(files.map((f) => dropBlob(ctx, f.Blob)));
 }
 
+/**
+ * A directory's Guid: the same in every listing (the API's directories are objects with one identity; a listing that
+ * changed each time would show every read as a change), derived from the zone and the path.
+ */
+function directoryGuid(zoneId: number, path: string): string {
+  const h = createHash("sha256").update(`${zoneId}/${path}/`).digest("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
 /** The listing of a directory: its files, and one entry per subdirectory that holds something. */
 function listing(zone: ZoneRecord, files: StoredFileRecord[], directory: string): Record<string, unknown>[] {
   const prefix = directory === "" ? "" : `${directory}/`;
@@ -142,7 +159,7 @@ function listing(zone: ZoneRecord, files: StoredFileRecord[], directory: string)
     out.push({ ...base(f), ObjectName: rest, Length: f.Length, LastChanged: f.LastChanged, DateCreated: f.DateCreated, IsDirectory: false, ContentType: f.ContentType, Checksum: f.Checksum });
   }
   for (const [name, f] of dirs) {
-    out.push({ ...base(f), Guid: randomUUID(), ObjectName: name, Length: 0, LastChanged: f.LastChanged, DateCreated: f.DateCreated, IsDirectory: true, ContentType: "", Checksum: null });
+    out.push({ ...base(f), Guid: directoryGuid(zone.Id, `${prefix}${name}`), ObjectName: name, Length: 0, LastChanged: f.LastChanged, DateCreated: f.DateCreated, IsDirectory: true, ContentType: "", Checksum: null });
   }
   return out.sort((a, b) => Number(b.IsDirectory) - Number(a.IsDirectory) || String(a.ObjectName).localeCompare(String(b.ObjectName)));
 }
@@ -181,8 +198,9 @@ async function receive(ctx: EmulatorContext, body: Readable | undefined): Promis
 export const storageSurface: EmulatorSurface = {
   name: "storage",
   // A fresh store (first start, or `/_emulator/reset`) holds no files: bodies left from before go too.
+  ownsKey: (ctx, key) => ctx.store.list<ZoneRecord>("storagezone").some((z) => z.Password === key || z.ReadOnlyPassword === key),
   seed(ctx) {
-    const dir = blobDirs.get(ctx) ?? (ctx.store.path === ":memory:" ? undefined : `${ctx.store.path}.files`);
+    const dir = blobDirs(ctx).get(ctx.store) ?? (ctx.store.path === ":memory:" ? undefined : `${ctx.store.path}.files`);
     if (dir) {
       rmSync(dir, { recursive: true, force: true });
       mkdirSync(dir, { recursive: true });
@@ -191,8 +209,8 @@ export const storageSurface: EmulatorSurface = {
   },
   routes(app, ctx) {
     app.addHook("onClose", async () => {
-      const dir = blobDirs.get(ctx);
-      if (dir && ctx.store.path === ":memory:") rmSync(dir, { recursive: true, force: true });
+      for (const [store, dir] of blobDirs(ctx)) if (store.path === ":memory:") rmSync(dir, { recursive: true, force: true });
+      blobDirs(ctx).clear();
     });
     // Bodies are streamed to disk, never parsed or buffered: every content type is handed over as the raw stream.
     app.register(async (scope) => {

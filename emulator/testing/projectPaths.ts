@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { load } from "js-yaml";
 
 /**
  * Where a Pulumi project's program runs, as the engine decides it (pulumi/pulumi pkg/engine/project.go, getPwdMain):
@@ -13,15 +14,21 @@ import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 const PROJECT_FILES = ["Pulumi.yaml", "Pulumi.yml"];
 
 /**
- * `main` of the project file in `projectDir`, or undefined when there is none. Only the top-level scalar is read
- * (`main: src/`, quoted or not, with a comment after it): all a project file says about where the program is.
+ * `main` of the project file in `projectDir`, or undefined when there is none. The file is read as YAML (js-yaml,
+ * the parser the Pulumi SDK itself depends on), so any form of a top-level `main` string is read; a file that is not
+ * YAML is refused naming it, as the engine refuses it (sdk/go/common/workspace/loaders.go).
  */
 export function projectMain(projectDir: string): string | undefined {
   const file = PROJECT_FILES.map((name) => join(projectDir, name)).find((path) => existsSync(path));
   if (!file) return undefined;
-  const line = /^main:[ \t]*(?:"([^"]*)"|'([^']*)'|([^\s#][^#\r\n]*?))?[ \t]*(?:#.*)?$/m.exec(readFileSync(file, "utf8"));
-  const main = line ? (line[1] ?? line[2] ?? line[3]) : undefined;
-  return main === undefined || main === "" ? undefined : main;
+  let project: unknown;
+  try {
+    project = load(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new Error(`${file} is not a valid project file: ${(error as Error).message.split("\n")[0]}`, { cause: error });
+  }
+  const main = project !== null && typeof project === "object" ? (project as { main?: unknown }).main : undefined;
+  return typeof main === "string" && main !== "" ? main : undefined;
 }
 
 /** The program's (and the plugin's) working directory: the project's directory, or as `main` says (see above). */

@@ -4,6 +4,10 @@ import { encodePath } from "../http/pathSegments";
 import type { Transport } from "../http/transport";
 import { validateRequest } from "../http/validation";
 import {
+  AddApplicationRequestSchema,
+  AddApplicationResponseSchema,
+  AppPageSchema,
+  ApplicationSchema,
   ContainerRegistryListSchema,
   ContainerRegistryRequestSchema,
   ContainerRegistrySchema,
@@ -20,10 +24,15 @@ import {
   RegionPageSchema,
   VolumeListSchema,
 } from "../schemas/containers";
-import type { ContainerRegistry, ContainerRegistryRequest, DeleteVolumeInstanceResult, DetachVolumeResult, Endpoint, EndpointPage, McPageQuery, Region, RegionPage, Volume, VolumeList } from "../types.generated";
+import type { AddApplicationRequest, AppListItem, AppPage, Application, ContainerRegistry, ContainerRegistryRequest, DeleteVolumeInstanceResult, DetachVolumeResult, Endpoint, EndpointPage, McPageQuery, Region, RegionPage, Volume, VolumeList } from "../types.generated";
 
 /**
- * Magic Containers (`{api}/mc`, account key): regions, an app's endpoints and its volumes, image registries.
+ * Magic Containers (`{api}/mc`, account key): applications, regions, an app's endpoints and its volumes, image registries.
+ *
+ * Applications (magic-containers-api-v1.0.0.json, paths `/apps` and `/apps/{appId}`, schemas AddApplicationRequest,
+ * AddApplicationResponse, Application): a create answers 201 with the new id, a PUT replaces the whole application
+ * (200), a delete answers 200 with no body. bunny.net's Terraform provider makes the same calls
+ * (BunnyWay/terraform-provider-bunnynet internal/api/compute_container_app.go).
  *
  * Registries (magic-containers-api-v1.0.0.json, paths `/registries` and `/registries/{registryId}`, schemas
  * ContainerRegistryRequest, ContainerRegistry, SaveContainerRegistryResult, RemoveContainerRegistryResult):
@@ -128,6 +137,54 @@ export class ContainersClient {
     const details = { method: "DELETE", path, status: res.status };
     if (res.body.status === "notFound") throw new NotFoundError({ ...details, serverMessage: "the registry was not found" });
     if (res.body.status === "inUse") throw new ValidationError({ ...details, serverMessage: `the registry is used by application(s) ${(res.body.applications ?? []).join(", ")}` });
+  }
+
+  /** One page of the account's applications (`limit` 1..1000, the API defaults to 20). */
+  async listAppsPage(query: McPageQuery = {}): Promise<AppPage> {
+    const q = validateRequest(McPageQuerySchema, query, "GET", "/apps");
+    const res = await this.http.request({ api: "containers", method: "GET", path: "/apps", query: q, responseSchema: AppPageSchema });
+    return res.body;
+  }
+
+  /** Every application of the account, following the cursor page by page (bounded: see PageGuard). */
+  async *listApps(options: { limit?: number } = {}): AsyncGenerator<AppListItem> {
+    const guard = new PageGuard("GET", "/apps", this.http.limits);
+    let nextCursor: string | undefined;
+    for (;;) {
+      const page = await this.listAppsPage({ limit: options.limit, nextCursor });
+      guard.page(page.items, page.cursor);
+      yield* page.items;
+      if (!page.cursor) return;
+      nextCursor = page.cursor;
+    }
+  }
+
+  /** Creates an application; answers its id. */
+  async addApp(request: AddApplicationRequest): Promise<string> {
+    const body = validateRequest(AddApplicationRequestSchema, request, "POST", "/apps");
+    const res = await this.http.request({ api: "containers", method: "POST", path: "/apps", json: body, responseSchema: AddApplicationResponseSchema });
+    if (!res.body.id) throw new UnexpectedResponseError({ method: "POST", path: "/apps", status: res.status, serverMessage: "the answer has no application id" });
+    return res.body.id;
+  }
+
+  /** One application (404 NotFoundError when there is none with that id). */
+  async getApp(appId: string): Promise<Application> {
+    const id = validateRequest(McIdSchema, appId, "GET", "/apps/{appId}", "appId");
+    const res = await this.http.request({ api: "containers", method: "GET", path: encodePath("apps", id), responseSchema: ApplicationSchema });
+    return res.body;
+  }
+
+  /** Replaces the whole application (the same request as a create); sending it again changes nothing more. */
+  async updateApp(appId: string, request: AddApplicationRequest): Promise<void> {
+    const id = validateRequest(McIdSchema, appId, "PUT", "/apps/{appId}", "appId");
+    const body = validateRequest(AddApplicationRequestSchema, request, "PUT", "/apps/{appId}");
+    await this.http.request({ api: "containers", method: "PUT", path: encodePath("apps", id), json: body, retry: "idempotent", responseSchema: AddApplicationResponseSchema });
+  }
+
+  /** Deletes the application with its endpoints and volumes (404 NotFoundError when it is already gone). */
+  async deleteApp(appId: string): Promise<void> {
+    const id = validateRequest(McIdSchema, appId, "DELETE", "/apps/{appId}", "appId");
+    await this.http.request({ api: "containers", method: "DELETE", path: encodePath("apps", id) });
   }
 
   /** Detaches every instance of the volume. Detaching a detached volume changes nothing, so it is retried freely. */

@@ -12,7 +12,7 @@ import type { StorageZonesClient } from "./storageZones";
  * published with the others; sources: docs.bunny.net "Storage API" / Edge Storage API reference (PUT
  * `/{storageZoneName}/{path}/{fileName}` → 201, the `Checksum` header (upper-case SHA-256 hex; a mismatch is
  * refused), GET `/{storageZoneName}/{path}/` lists a directory, GET a file downloads it, DELETE → 200, 404 when
- * there is nothing) and docs.bunny.net/storage/http (the hosts per region); BunnyWay/terraform-provider-bunnynet
+ * there is nothing; GET of a file answers its bytes) and docs.bunny.net/storage/http (the hosts per region); BunnyWay/terraform-provider-bunnynet
  * internal/api/storage_file.go (zone read first for its name, host and password; PUT with `Checksum` and
  * `Override-Content-Type`; DELETE expects 200).
  */
@@ -82,6 +82,25 @@ export class StorageClient {
     const [directory, name] = at < 0 ? ["", path] : [path.slice(0, at), path.slice(at + 1)];
     this.filePath(zone, path);
     return (await this.listDirectory(zone, directory)).find((o) => !o.IsDirectory && o.ObjectName === name);
+  }
+
+  /**
+   * A file's content (GET of the file), refused (an InvalidRequestError, nothing kept) once it passes `maxBytes`:
+   * the caller bounds what it holds in memory. A file that is not there is a NotFoundError.
+   */
+  async readFile(zone: StorageZoneAccess, path: string, maxBytes: number): Promise<Buffer> {
+    const res = await this.http.stream({ api: "storage", storageHost: zone.hostname, auth: { accessKey: zone.password }, method: "GET", path: this.filePath(zone, path), retry: "idempotent" });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of res.body) {
+      size += (chunk as Buffer).length;
+      if (size > maxBytes) {
+        res.body.destroy();
+        throw new InvalidRequestError("GET", `/${zone.name}/${path}`, [{ field: "path", message: `is larger than ${maxBytes} bytes` }]);
+      }
+      chunks.push(chunk as Buffer);
+    }
+    return Buffer.concat(chunks);
   }
 
   /** Deletes a file (200); one that is not there is a NotFoundError. Safe to repeat. */

@@ -106,6 +106,11 @@ export interface ResourceDefinition<Shape extends InputShape, Obj, O extends obj
    */
   complete?(inputs: Plain, unknown: ReadonlySet<string>): Promise<{ inputs: Plain; failures: CheckFailure[] }>;
   /**
+   * Changes from the old inputs that the resource refuses (a volume whose data would go), judged by check on an
+   * update's old and checked new inputs, before any call. Values not known yet are never judged here.
+   */
+  checkChange?(olds: Plain, news: Plain): CheckFailure[];
+  /**
    * For kinds whose API takes a second object with the same identity (no `refusesDuplicates`): every object with the
    * identity of `inputs`, read afresh. Read after each create, so that of two created at once (two deployments racing
    * past the look-up) exactly one stays: the newer, by id, is deleted again by its creator, who is then told as if

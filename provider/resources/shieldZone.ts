@@ -37,6 +37,8 @@ import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
  * `bot_detection` block and `upload_scanning_antivirus`/`_csam`: unset fields take its defaults, so a refresh compares
  * whole); `customPages`, the block, challenge and rate-limit pages as HTML (Terraform's `whitelabel_block`,
  * `_challenge`, `_rate_limit` since 0.18, issue #92; a page left out is removed).
+ * A feature taken out of the program goes back to what destroy leaves (every managed list off, bot detection's
+ * defaults, upload scanning off, no custom page) and is no longer read.
  *
  * Destroy: the Shield API has no delete, so destroy puts the zone back to the Basic plan with the WAF and learning
  * mode off (the Terraform provider does the same); the zone itself stays with its pull zone, and a later
@@ -196,6 +198,22 @@ async function writeFeatures(client: BunnyClient, shieldZoneId: number, inputs: 
 
 const managedFeatures = (inputs: Partial<Features>): Features => Object.fromEntries(FEATURES.map((k) => [k, inputs[k]]));
 
+/**
+ * The defaults of the features `previous` managed and `next` does not: every managed list off, Terraform's bot
+ * detection defaults, upload scanning off, no custom page. What destroy leaves, and what removing one from the
+ * program does (an unset feature is otherwise not managed, so leaving it as it was would be a change in the plan
+ * that changes nothing).
+ */
+function releasedFeatures(previous: Partial<Features>, next: Partial<Features>): Features {
+  const released = (k: FeatureName) => previous[k] !== undefined && next[k] === undefined;
+  return {
+    accessLists: released("accessLists") ? [] : undefined,
+    botDetection: released("botDetection") ? { ...BOT_DETECTION_DEFAULTS } : undefined,
+    uploadScanning: released("uploadScanning") ? { antivirus: 0, csam: 0 } : undefined,
+    customPages: released("customPages") ? {} : undefined,
+  };
+}
+
 /** The API's name of each setting (the same, but for DDoS's). */
 const apiName = (k: SettingName): keyof ShieldZoneSettingsInput =>
   k === "ddosShieldSensitivity" ? "dDoSShieldSensitivity" : k === "ddosChallengeWindow" ? "dDoSChallengeWindow" : k;
@@ -257,18 +275,17 @@ const shieldZone = defineResource<ShieldZoneOutputs>()({
     return { zone, features: await readFeatures(client, zone.shieldZoneId, managedFeatures(state)) };
   },
 
-  update: async ({ client }, id, _state, inputs) => {
+  // A feature the program stops giving goes back to its default (as destroy leaves it), and is no longer read.
+  update: async ({ client }, id, state, inputs) => {
+    const released = releasedFeatures(state, inputs);
+    if (Object.values(released).some((v) => v !== undefined)) await writeFeatures(client, Number(id), released);
     const zone = await client.shieldZones.update({ shieldZoneId: Number(id), shieldZone: settingsToApi(inputs) });
     return { zone, features: await writeFeatures(client, zone.shieldZoneId, inputs) };
   },
 
   // What the program managed is turned off before the plan goes back to Basic (which has no pages to delete).
   delete: async ({ client }, id, state) => {
-    await writeFeatures(client, Number(id), {
-      accessLists: state.accessLists === undefined ? undefined : [],
-      uploadScanning: state.uploadScanning === undefined ? undefined : { antivirus: 0, csam: 0 },
-      customPages: state.customPages === undefined ? undefined : {},
-    });
+    await writeFeatures(client, Number(id), releasedFeatures(state, {}));
     await client.shieldZones.update({ shieldZoneId: Number(id), shieldZone: RESET });
   },
 });

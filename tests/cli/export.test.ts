@@ -1,9 +1,13 @@
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import ts from "typescript";
-import { stackConfigFor } from "bunnynet-emulator/testing";
+import { STORAGE_API_PATH, stackConfigFor } from "bunnynet-emulator/testing";
+import type { StorageZoneAccess } from "bunnynet-pulumi/dist/client/storage.js";
+import { readAccount } from "bunnynet-pulumi/dist/cli/export/account.js";
+import { STORAGE_EXPORT_LIMITS } from "bunnynet-pulumi/dist/cli/export/kinds.js";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { emulatorEnv, runTool } from "../support/cli";
 import { ProgramHarness } from "../support/programHarness";
@@ -19,34 +23,57 @@ import { ProviderHost } from "../support/providerHost";
 
 const PROJECT = "exported-site";
 const SECRET_VALUE = "s3cret-token-value-export";
+const REGISTRY_PASSWORD = "ghp_export-registry-token";
 const installed = (name: string) => dirname(require.resolve(`${name}/package.json`));
 
 describe("cli: bunnynet export", function () {
   let emu: TestEmulator;
   let root: string;
   let out: string;
-  let site: { dnsZoneId: number; pullZoneId: number; storageZoneId: number; scriptId: number; libraryId: number; linkedPullZoneId: number; shieldZoneId: number };
+  let site: {
+    dnsZoneId: number;
+    pullZoneId: number;
+    storageZoneId: number;
+    scriptId: number;
+    dnsScriptId: number;
+    libraryId: number;
+    linkedPullZoneId: number;
+    shieldZoneId: number;
+    registryId: number;
+    storage: StorageZoneAccess;
+    libraryKey: string;
+  };
 
-  /** A documented GET with the account key: the raw body, for byte-for-byte comparison. */
-  async function raw(path: string): Promise<string> {
-    const res = await fetch(`${emu.url}${path}`, { headers: { AccessKey: emu.fixtures.accessKey } });
+  /** A documented GET (with the account key unless another is given): the raw body, for byte-for-byte comparison. */
+  async function raw(path: string, key: string = emu.fixtures.accessKey): Promise<string> {
+    const res = await fetch(`${emu.url}${path}`, { headers: { AccessKey: key } });
     assert.equal(res.status, 200, `GET ${path}`);
     return res.text();
   }
-  const snapshot = async () =>
-    Promise.all(
-      [
+  /** Every object's answer by its path. */
+  const snapshot = async (): Promise<Record<string, string>> => {
+    const storage = `${STORAGE_API_PATH}/${site.storage.name}`;
+    const paths: [path: string, key?: string][] = [
+      ...[
         `/dnszone/${site.dnsZoneId}`,
         `/pullzone/${site.pullZoneId}`,
         `/pullzone/${site.linkedPullZoneId}`,
         `/storagezone/${site.storageZoneId}`,
         `/compute/script/${site.scriptId}`,
         `/compute/script/${site.scriptId}/secrets`,
+        `/compute/script/${site.dnsScriptId}`,
         `/videolibrary/${site.libraryId}`,
         `/shield/shield-zone/${site.shieldZoneId}`,
         `/shield/rate-limits/${site.shieldZoneId}`,
-      ].map(raw),
-    );
+        `/shield/waf/custom-rules/${site.shieldZoneId}`,
+        `/shield/shield-zone/${site.shieldZoneId}/access-lists`,
+        `/mc/registries/${site.registryId}`,
+      ].map((path): [string] => [path]),
+      [`/library/${site.libraryId}/collections`, site.libraryKey],
+      ...[`${storage}/`, `${storage}/assets/`, `${storage}/assets/site.css`].map((path): [string, string] => [path, site.storage.password]),
+    ];
+    return Object.fromEntries(await Promise.all(paths.map(async ([path, key]) => [path, await raw(path, key)])));
+  };
 
   before(async () => {
     emu = await startEmulator();
@@ -62,7 +89,7 @@ describe("cli: bunnynet export", function () {
     await client.pullZones.addHostname(cdn.Id, "www.export-site.example");
     await client.pullZones.loadFreeCertificate("www.export-site.example");
     await client.pullZones.setForceSsl(cdn.Id, "www.export-site.example", true);
-    const shield = await client.shieldZones.create({ pullZoneId: cdn.Id, shieldZone: {} });
+    const shield = await client.shieldZones.create({ pullZoneId: cdn.Id, shieldZone: { planType: "Advanced" } });
     await client.shield.createRateLimit({
       shieldZoneId: shield.shieldZoneId,
       ruleName: "api limit",
@@ -75,7 +102,47 @@ describe("cli: bunnynet export", function () {
     await client.edgeScripts.addSecret(script.script.Id, { Name: "API_TOKEN", Secret: SECRET_VALUE });
     const library = await client.videoLibraries.create({ Name: "export-site-videos" });
     const linked = (await client.edgeScripts.getScript(script.script.Id)).LinkedPullZones[0];
-    site = { dnsZoneId: dns.Id, pullZoneId: cdn.Id, storageZoneId: storage.Id, scriptId: script.script.Id, libraryId: library.Id, linkedPullZoneId: linked.Id, shieldZoneId: shield.shieldZoneId };
+    // The kinds that hang off the site: an edge rule and an image class of the pull zone, a WAF rule, a custom
+    // access list and a managed one switched on, a registry, a DNS script with a variable answering a record, a video
+    // collection, and files in the storage zone (one in a folder).
+    await client.pullZones.addOrUpdateEdgeRule(cdn.Id, {
+      ActionType: 5,
+      ActionParameter1: "X-Frame-Options",
+      ActionParameter2: "DENY",
+      Triggers: [{ Type: 0, PatternMatches: ["*/admin/*"], PatternMatchingType: 0 }],
+      TriggerMatchingType: 0,
+      Description: "frame deny",
+      Enabled: true,
+      OrderIndex: 0,
+    });
+    await client.pullZones.updatePullZone(cdn.Id, { OptimizerClasses: [{ Name: "thumb", Properties: { width: "200", quality: "80" } }] });
+    await client.wafRules.create({ shieldZoneId: shield.shieldZoneId, ruleName: "block admin", ruleConfiguration: { actionType: "Block", variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH", value: "/wp-admin" } });
+    await client.accessLists.create(shield.shieldZoneId, { name: "blocked countries", type: "Country", content: "RU\nKP" });
+    const managed = (await client.accessLists.list(shield.shieldZoneId)).managedLists[0];
+    await client.accessLists.configure(shield.shieldZoneId, managed.configurationId, { isEnabled: true, action: "Challenge" });
+    const registryId = await client.containers.addRegistry({ displayName: "GitHub", type: "gitHub", passwordCredentials: { userName: "export-octo", password: REGISTRY_PASSWORD } });
+    const dnsScript = await client.edgeScripts.createScript({ Name: "export-site-dns", ScriptType: 0, Code: "export default function handleQuery() { return null; }\n", CreateLinkedPullZone: false });
+    await client.edgeScripts.publish(dnsScript.script.Id);
+    await client.edgeScripts.addVariable(dnsScript.script.Id, { Name: "REGION", Required: false, DefaultValue: "eu" });
+    await client.dns.addRecord(dns.Id, { Type: 11, Name: "dyn", ScriptId: dnsScript.script.Id, Ttl: 300 });
+    await client.stream.createCollection(library.Id, "keynotes");
+    const files = await client.storage.access(storage.Id);
+    for (const [path, text] of [["index.html", "<h1>hi</h1>\n"], ["assets/site.css", "h1 { color: red }\n"]]) {
+      await client.storage.putFile(files, path, Buffer.from(text), { checksum: createHash("sha256").update(text).digest("hex") });
+    }
+    site = {
+      dnsZoneId: dns.Id,
+      pullZoneId: cdn.Id,
+      storageZoneId: storage.Id,
+      scriptId: script.script.Id,
+      dnsScriptId: dnsScript.script.Id,
+      libraryId: library.Id,
+      linkedPullZoneId: linked.Id,
+      shieldZoneId: shield.shieldZoneId,
+      registryId,
+      storage: files,
+      libraryKey: await client.stream.getLibraryKey(library.Id),
+    };
   });
   after(async () => {
     rmSync(root, { recursive: true, force: true });
@@ -102,6 +169,7 @@ describe("cli: bunnynet export", function () {
     const run = await runTool(["export", "--out", out], emulatorEnv(emu));
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stderr, /read \d+ pull zones/);
+    assert.match(run.stderr, /read 1 optimizer class\n/);
     assert.deepEqual(
       (await emu.requests()).filter((r) => r.method !== "GET"),
       [],
@@ -123,7 +191,30 @@ describe("cli: bunnynet export", function () {
     assert.match(program, /code: fs\.readFileSync\("scripts\/export-site-edge\.js", "utf8"\)/);
     assert.ok(!program.includes(`"export-site-edge.b-cdn.net"`) && !/PullZone\("export-site-edge"/.test(program), "the script's own pull zone is not declared");
     assert.ok(!program.includes('hostname: "export-site-cdn.b-cdn.net"'), "the zone's own hostname is not declared");
-    assert.equal((program.match(/adoptExisting: true/g) ?? []).length, (program.match(/\{ protect: true \}\);/g) ?? []).length);
+    // The kinds hanging off the site, each with references to its parent.
+    assert.match(program, /new bunnynet\.EdgeRule\("export-site-cdn-frame-deny", \{\n {2}pullZoneId: exportSiteCdn\.pullZoneId,\n {2}actions: \[/);
+    assert.match(program, /new bunnynet\.OptimizerClass\("export-site-cdn-thumb", \{\n {2}pullZoneId: exportSiteCdn\.pullZoneId,\n {2}name: "thumb",\n {2}width: 200,/);
+    assert.match(program, /new bunnynet\.WafRule\("block-admin", \{\n {2}shieldZoneId: exportSiteCdnShield\.shieldZoneId,/);
+    assert.match(program, /action: bunnynet\.WafRuleAction\.Block,/);
+    // Enum members inside a list of objects too (the rule's conditions).
+    assert.match(program, /conditions: \[\n {4}\{\n {6}variableTypes: \{\n {8}REQUEST_URI: "",\n {6}\},\n {6}operatorType: bunnynet\.RuleOperator\.BEGINSWITH,\n {6}value: "\/wp-admin",/);
+    assert.match(program, /new bunnynet\.AccessList\("blocked-countries", \{\n {2}shieldZoneId: exportSiteCdnShield\.shieldZoneId,\n {2}name: "blocked countries",\n {2}type: bunnynet\.AccessListType\.Country,\n {2}entries: \["KP", "RU"\],/);
+    assert.match(program, /accessLists: \[\n {4}\{\n {6}id: \d+,\n {6}action: bunnynet\.AccessListAction\.Challenge,\n {4}\},\n {2}\],/);
+    assert.match(program, /new bunnynet\.ContainerRegistry\("github-export-octo", \{\n {2}type: "GitHub",\n {2}url: "ghcr\.io",\n {2}username: "export-octo",\n {2}password: config\.requireSecret\("githubExportOctoPassword"\),/);
+    assert.match(program, /new bunnynet\.EdgeScript\("export-site-dns", \{\n {2}name: "export-site-dns",\n {2}type: "Dns",/);
+    assert.match(program, /new bunnynet\.ScriptVariable\("export-site-dns-region", \{\n {2}scriptId: exportSiteDns\.scriptId,/);
+    assert.match(program, /new bunnynet\.DnsRecord\("export-site-example-dyn-script", \{[^}]*\n {2}scriptId: exportSiteDns\.scriptId,/);
+    assert.match(program, /new bunnynet\.StreamCollection\("export-site-videos-keynotes", \{\n {2}libraryId: exportSiteVideos\.libraryId,\n {2}name: "keynotes",/);
+    assert.match(program, /new bunnynet\.StorageFolder\("export-site-files-files", \{\n {2}storageZoneId: exportSiteFiles\.storageZoneId,\n {2}source: "storage\/export-site-files-files",\n\}, \{ protect: true \}\);/);
+    assert.equal(readFileSync(join(out, "storage/export-site-files-files/assets/site.css"), "utf8"), "h1 { color: red }\n");
+    assert.equal(readFileSync(join(out, "storage/export-site-files-files/index.html"), "utf8"), "<h1>hi</h1>\n");
+    for (const text of [program, readFileSync(join(out, "EXPORT-REPORT.md"), "utf8")]) assert.ok(!text.includes(REGISTRY_PASSWORD), "no registry password in the files");
+    // Every resource is protected; all but the storage folder (which takes over the files there by itself) adopt.
+    const folders = (program.match(/new bunnynet\.StorageFolder\(/g) ?? []).length;
+    assert.equal((program.match(/adoptExisting: true/g) ?? []).length + folders, (program.match(/\{ protect: true \}\);/g) ?? []).length);
+    assert.match(run.stdout, /pulumi config set --secret githubExportOctoPassword/);
+    assert.match(run.stdout, /cache purges: a purge is an action/);
+    assert.match(run.stdout, /videos of video libraries: StreamVideo cannot adopt/);
     const imports = JSON.parse(readFileSync(join(out, "import.json"), "utf8")) as { nameTable: object; resources: { type: string; name: string; id: string }[] };
     assert.deepEqual(imports.nameTable, {});
     assert.ok(imports.resources.some((r) => r.type === "pulumi-nodejs:dynamic/bunnynet:DnsZone" && r.name === "export-site-example" && r.id === String(site.dnsZoneId)));
@@ -138,14 +229,21 @@ describe("cli: bunnynet export", function () {
     assert.equal(run.code, 0, run.stderr);
     const program = readFileSync(join(narrowed, "index.ts"), "utf8");
     const types = [...program.matchAll(/new bunnynet\.(\w+)\(/g)].map((m) => m[1]);
-    assert.deepEqual([...new Set(types)], ["PullZone", "PullZoneHostname", "ShieldZone", "RateLimitRule"]);
+    assert.deepEqual([...new Set(types)], ["PullZone", "PullZoneHostname", "EdgeRule", "OptimizerClass", "ShieldZone", "RateLimitRule", "WafRule", "AccessList"]);
     // The storage zone was not exported: its id stays a number.
     assert.match(program, new RegExp(`storageZoneId: ${site.storageZoneId},`));
     const records = join(root, "records-only");
     const only = await runTool(["export", "--out", records, "--dns-zone", "export-site.example", "--only", "dnsrecord"], emulatorEnv(emu));
     assert.equal(only.code, 0, only.stderr);
     const recordTypes = [...readFileSync(join(records, "index.ts"), "utf8").matchAll(/new bunnynet\.(\w+)\(/g)].map((m) => m[1]);
-    assert.deepEqual(recordTypes, ["DnsRecord", "DnsRecord"]);
+    assert.deepEqual(recordTypes, ["DnsRecord", "DnsRecord", "DnsRecord"]);
+    // What tells a script's linked pull zone (the scripts) is read even when only pull zones are written.
+    const zonesOnly = await runTool(["export", "--out", join(root, "zones-only"), "--only", "PullZone"], emulatorEnv(emu));
+    assert.equal(zonesOnly.code, 0, zonesOnly.stderr);
+    assert.match(zonesOnly.stdout, /the linked pull zone of edge script export-site-edge/);
+    const zonesProgram = readFileSync(join(root, "zones-only", "index.ts"), "utf8");
+    assert.deepEqual([...new Set([...zonesProgram.matchAll(/new bunnynet\.(\w+)\(/g)].map((m) => m[1]))], ["PullZone"]);
+    assert.ok(!/PullZone\("export-site-edge/.test(zonesProgram), "the script's own pull zone is not declared");
   });
 
   it("declares one of two objects with the same identity (adoption would take the first for both), and says so", async () => {
@@ -177,6 +275,28 @@ describe("cli: bunnynet export", function () {
     }
   });
 
+  it("a storage zone larger than the export downloads is reported, not declared, and none of its files is read", async () => {
+    const saved = { ...STORAGE_EXPORT_LIMITS };
+    STORAGE_EXPORT_LIMITS.files = 1;
+    try {
+      await emu.markRequests();
+      const exported = await readAccount(emu.client(), { only: new Set(["StorageFolder"]), filters: {}, progress: () => undefined });
+      assert.ok(exported);
+      assert.deepEqual(exported.sections, []);
+      const skipped = exported.skipped.find((s) => s.what === "storage folder (the files of storage zone export-site-files)");
+      assert.match(skipped?.reason ?? "", /^2 files of 30 bytes, more than the export downloads \(1 files, \d+ bytes\)/);
+      const requests = await emu.requests();
+      assert.ok(requests.some((r) => r.url.endsWith("/export-site-files/")), "the zone was listed");
+      assert.deepEqual(
+        requests.filter((r) => /\/(index\.html|site\.css)$/.test(r.url)),
+        [],
+        "no file was downloaded",
+      );
+    } finally {
+      Object.assign(STORAGE_EXPORT_LIMITS, saved);
+    }
+  });
+
   it("compiles under Pulumi's template tsconfig", () => {
     const modules = join(out, "node_modules");
     mkdirSync(join(modules, "@pulumi"), { recursive: true });
@@ -197,7 +317,7 @@ describe("cli: bunnynet export", function () {
   describe("deployed through the provider host", () => {
     let host: ProviderHost;
     let harness: ProgramHarness;
-    let before: string[];
+    let before: Record<string, string>;
     /** The compiled program, run afresh at each command in the project's folder, as `pulumi up` runs index.ts. */
     const program = () => {
       const main = require.resolve(join(out, "bin", "index.js"));
@@ -214,12 +334,12 @@ describe("cli: bunnynet export", function () {
       }
     }
 
-    it("adopts every object: nothing is written but the script secret's value", async () => {
+    it("adopts every object: nothing is written but the script secret's value and the registry's password", async () => {
       host = await ProviderHost.start({ project: PROJECT, projectDir: out });
       harness = new ProgramHarness({
         project: PROJECT,
-        config: { ...stackConfigFor(emu.url, String(emu.fixtures.accessKey)), [`${PROJECT}:exportSiteEdgeApiToken`]: SECRET_VALUE },
-        secretConfig: ["bunnynet:apiKey", `${PROJECT}:exportSiteEdgeApiToken`],
+        config: { ...stackConfigFor(emu.url, String(emu.fixtures.accessKey)), [`${PROJECT}:exportSiteEdgeApiToken`]: SECRET_VALUE, [`${PROJECT}:githubExportOctoPassword`]: REGISTRY_PASSWORD },
+        secretConfig: ["bunnynet:apiKey", `${PROJECT}:exportSiteEdgeApiToken`, `${PROJECT}:githubExportOctoPassword`],
         providerHost: host,
       });
       before = await snapshot();
@@ -228,14 +348,15 @@ describe("cli: bunnynet export", function () {
       const declared = (readFileSync(join(out, "index.ts"), "utf8").match(/new bunnynet\./g) ?? []).length;
       assert.equal(run.steps.filter((s) => s.op === "create").length, declared);
       const writes = (await emu.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.url}`);
-      const secrets = writes.filter((w) => /\/compute\/script\/\d+\/secrets/.test(w));
+      const secrets = writes.filter((w) => /\/compute\/script\/\d+\/secrets/.test(w) || w.includes(`/mc/registries/${site.registryId}`));
       assert.deepEqual(
         writes.filter((w) => !secrets.includes(w)),
         [],
-        "no write but script secrets",
+        "no write but script secrets and the registry password",
       );
       assert.ok(secrets.some((w) => w.includes(`/compute/script/${site.scriptId}/secrets`)), "the secret's value was set");
-      assert.ok(harness.resources().every((r) => r.outputs.adoptExisting === true));
+      assert.ok(secrets.some((w) => w.includes(`/mc/registries/${site.registryId}`)), "the registry's password was set");
+      assert.ok(harness.resources().every((r) => r.outputs.adoptExisting === true || r.type.endsWith(":StorageFolder")));
     });
 
     it("an unchanged up calls nothing, refresh finds no drift, and the API answers as before", async () => {
@@ -252,8 +373,12 @@ describe("cli: bunnynet export", function () {
         "refresh finds no drift",
       );
       const after = await snapshot();
-      // The secrets' listing carries LastModified, which setting the value moved: every other answer is unchanged.
-      assert.deepEqual(after.filter((_, i) => i !== 5), before.filter((_, i) => i !== 5));
+      // The secrets' listing carries LastModified and the registry lastUpdatedAt, which setting the secret value and
+      // the password moved: every other answer is unchanged.
+      const written = [`/compute/script/${site.scriptId}/secrets`, `/mc/registries/${site.registryId}`];
+      const unwritten = (answers: Record<string, string>) => Object.fromEntries(Object.entries(answers).filter(([path]) => !written.includes(path)));
+      assert.deepEqual(Object.keys(after), Object.keys(before));
+      assert.deepEqual(unwritten(after), unwritten(before));
       await host.stop();
     });
   });

@@ -184,6 +184,17 @@ const publicRegistryArgs: bunnynet.GetContainerRegistryArgs = { type: "DockerHub
 export const dockerHub: Promise<bunnynet.GetContainerRegistryResult> = bunnynet.getContainerRegistry(publicRegistryArgs, options);
 const ghcrArgs: bunnynet.GetContainerRegistryOutputArgs = { type: "GitHub", username: pulumi.output("octo") };
 export const ghcrUrl = bunnynet.getContainerRegistryOutput(ghcrArgs, options).url;
+const appImage: bunnynet.ContainerAppImageArgs = { registryId: 1, namespace: "library", name: "nginx", tag: "1.27" };
+const appProbe: bunnynet.ContainerAppProbeArgs = { type: "http", port: 80, path: "/healthz" };
+const appPort: bunnynet.ContainerAppPortArgs = { container: 80 };
+const appEndpoint: bunnynet.ContainerAppEndpointArgs = { type: "cdn", ports: [appPort], cdn: { pullZoneId: 42 } };
+const appContainer: bunnynet.ContainerAppContainerArgs = { image: appImage, env: { TOKEN: pulumi.secret("t") }, probes: { readiness: appProbe }, volumeMounts: { data: "/data" }, endpoints: { site: appEndpoint } };
+const appArgs: bunnynet.ContainerAppArgs = { name: "shop", regions: { allowed: ["DE"] }, autoscaling: { min: 1, max: 2 }, containers: { web: appContainer }, volumes: { data: { sizeGb: 1 } } };
+const containerApp = new bunnynet.ContainerApp("shop", appArgs);
+export const appHost = containerApp.endpoints.apply((e: Record<string, bunnynet.ContainerAppEndpointOutput>) => e.site.publicHost);
+export const appImageTag = containerApp.containers.apply((c: Record<string, bunnynet.ContainerAppContainer>) => c.web.image.tag);
+export const appProbeType = containerApp.containers.apply((c) => (c.web.probes?.readiness as bunnynet.ContainerAppProbe | undefined)?.type);
+export const appEndpointType = containerApp.containers.apply((c) => (c.web.endpoints?.site as bunnynet.ContainerAppEndpoint | undefined)?.type);
 const languageArgs: bunnynet.GetVideoLanguagesArgs = { code: "en" };
 export const english: Promise<bunnynet.VideoLanguageInfo[]> = bunnynet.getVideoLanguages(languageArgs, options).then((r: bunnynet.GetVideoLanguagesResult) => r.languages);
 const languageOutputArgs: bunnynet.GetVideoLanguagesOutputArgs = { code: pulumi.output("de") };
@@ -198,6 +209,12 @@ export const statusCodes = bunnynet.getCdnLogsOutput({ pullZoneId: 42, maxEntrie
 const dnsZoneArgs: bunnynet.GetDnsZoneArgs = { domain: "example.com" };
 export const dnsZoneIdOut = bunnynet.getDnsZoneOutput(dnsZoneArgs, options).dnsZoneId;
 export const pullZoneHostnames = bunnynet.getPullZoneOutput({ name: "site" }, options).hostnames;
+
+// A second account through an explicit provider, for a resource and a lookup.
+const stagingArgs: bunnynet.ProviderArgs = { apiKey: new pulumi.Config().requireSecret("stagingApiKey"), apiUrl: "https://api.bunny.net", maxRetries: 3 };
+const staging = new bunnynet.Provider("staging", stagingArgs);
+export const stagingZoneId = new bunnynet.DnsZone("staging-zone", { domain: "staging.example.com" }, { provider: staging }).dnsZoneId;
+export const stagingPullZone = bunnynet.getPullZoneOutput({ name: "staging-site" }, { provider: staging }).pullZoneId;
 
 export async function lookups(): Promise<void> {
   const foundDnsZone: bunnynet.GetDnsZoneResult = await bunnynet.getDnsZone({ dnsZoneId: 1 }, options);
@@ -234,6 +251,13 @@ export async function useClient(c: bunnynet.BunnyClient): Promise<void> {
   const volume: bunnynet.api.Volume | undefined = await c.containers.findVolume("app", "vol");
   const detached: bunnynet.api.DetachVolumeResult = await c.containers.detachVolume("app", "vol");
   const deleted: bunnynet.api.DeleteVolumeInstanceResult = await c.containers.deleteVolumeInstance("app", "vol", "inst");
+  const appRequest: bunnynet.api.AddApplicationRequest = { name: "shop", runtimeType: "shared", autoScaling: { min: 1, max: 1 }, regionSettings: { allowedRegionIds: ["DE"] } };
+  const appId: string = await c.containers.addApp(appRequest);
+  const application: bunnynet.api.Application = await c.containers.getApp(appId);
+  await c.containers.updateApp(application.id, appRequest);
+  const appPage: bunnynet.api.AppPage = await c.containers.listAppsPage({ limit: 10 });
+  for await (const a of c.containers.listApps({ limit: 10 })) console.log(a.id, a.status, appPage.items.length);
+  await c.containers.deleteApp(appId);
 
   const zonePage: bunnynet.api.DnsZonePage = await c.dns.listZonesPage({ page: 1, perPage: 100, search: "example" });
   for await (const z of c.dns.listZones({ search: "example" })) console.log(z.Domain, zonePage.TotalItems);
@@ -383,8 +407,9 @@ export async function useClient(c: bunnynet.BunnyClient): Promise<void> {
   const described = await c.storage.describeFile(zoneAccess, "a.txt");
   const listed = await c.storage.listDirectory(zoneAccess, "");
   const allFiles = await c.storage.listFiles(zoneAccess, "");
+  const content: Buffer = await c.storage.readFile(zoneAccess, "a.txt", 1024);
   await c.storage.withZone(42, (zone) => c.storage.deleteFile(zone, "a.txt"));
-  console.log(described?.ObjectName, listed.length, allFiles.map((f) => f.path));
+  console.log(described?.ObjectName, listed.length, allFiles.map((f) => f.path), content.length);
   console.log(caption.success);
 
   // The transport, for endpoints the client does not cover: any object with safeParse is a schema.

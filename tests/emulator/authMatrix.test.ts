@@ -128,6 +128,7 @@ const CASES: RouteCase[] = [
   { method: "GET", route: "/mc/registries/:registryId", url: (f) => `/mc/registries/${f.dockerHubRegistryId}`, family: "containers" },
   { method: "PUT", route: "/mc/registries/:registryId", url: (f) => `/mc/registries/${f.dockerHubRegistryId}`, family: "containers", body: { displayName: "GitHub" } },
   { method: "DELETE", route: "/mc/registries/:registryId", url: (f) => `/mc/registries/${f.dockerHubRegistryId}`, family: "containers" },
+  { method: "GET", route: "/mc/apps", url: () => "/mc/apps", family: "containers" },
   { method: "POST", route: "/mc/apps", url: () => "/mc/apps", family: "containers", body: { name: "auth-app" } },
   { method: "GET", route: "/mc/apps/:appId", url: (f) => `/mc/apps/${f.appId}`, family: "containers" },
   { method: "PUT", route: "/mc/apps/:appId", url: (f) => `/mc/apps/${f.appId}`, family: "containers", body: { name: "auth-app" } },

@@ -276,6 +276,32 @@ describe("pulumi: ShieldZone's managed access lists, bot detection, upload scann
     assert.equal((await client.shieldZones.getBotDetection(zoneId())).executionMode, 1);
   });
 
+  it("a feature taken out of the program goes back to its default; the rest stay as the program gives them", async () => {
+    const client = emu.client();
+    const withoutListsAndScanning = () => {
+      const shield = new bunnynet.ShieldZone("shield", {
+        pullZoneId,
+        planType: "Advanced",
+        botDetection: { executionMode: "Challenge", fingerprintSensitivity: "High" },
+        customPages: { block: BLOCK_PAGE },
+      });
+      new bunnynet.WafRule("waf", { shieldZoneId: shield.shieldZoneId, name: "admin", conditions: [{ variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH", value: "/admin" }], action: "Block" });
+    };
+    const run = await harness.up(withoutListsAndScanning);
+    assert.deepEqual(run.steps.filter((s) => s.op === "update").map((s) => s.urn.split("::").pop()), ["shield"]);
+    assert.deepEqual((await client.accessLists.list(zoneId())).managedLists.filter((l) => l.isEnabled), []);
+    assert.equal((await client.shieldZones.getUploadScanning(zoneId())).isEnabled, false);
+    assert.equal((await client.shieldZones.getBotDetection(zoneId())).executionMode, 1);
+    assert.equal(await client.shieldZones.getCustomPage(zoneId(), "block"), BLOCK_PAGE);
+    const inputs = harness.resource(ZONE_TOKEN, "shield")!.inputs;
+    assert.equal(inputs.accessLists, undefined);
+    assert.equal(inputs.uploadScanning, undefined);
+    // Settled: the next up with the same program plans nothing.
+    const again = await harness.up(withoutListsAndScanning);
+    assert.deepEqual(again.steps.filter((s) => s.op !== "same").map((s) => s.op), []);
+    await harness.up(program);
+  });
+
   it("destroy turns off what it managed and puts the zone back to Basic", async () => {
     const id = zoneId();
     await harness.destroy();

@@ -22,6 +22,20 @@ const VALID: Record<string, Plain> = {
   ScriptSecret: { scriptId: ID, name: "SIGNING_KEY", value: "not-a-real-secret" },
   EdgeScript: { name: "router", type: "Standalone", code: "export default {}", linkedPullZoneName: "router-zone" },
   ContainerRegistry: { type: "GitHub", url: "ghcr.io", username: "octocat", password: "not-a-real-token" },
+  ContainerApp: {
+    name: "shop",
+    regions: { allowed: ["DE"] },
+    autoscaling: { min: 1, max: 2 },
+    containers: {
+      web: {
+        image: { registryId: ID, namespace: "library", name: "nginx", tag: "1.27" },
+        env: { TOKEN: "not-a-real-token" },
+        volumeMounts: { data: "/data" },
+        endpoints: { site: { type: "cdn", ports: [{ container: 80 }] } },
+      },
+    },
+    volumes: { data: { sizeGb: 1 } },
+  },
   RateLimitRule: {
     pullZoneId: ID,
     name: "login",
@@ -94,6 +108,10 @@ const edgeRule = (changes: Plain) => variant("EdgeRule", changes);
 const action = (type: unknown, parameters?: unknown) => edgeRule({ actions: [{ type, ...(parameters === undefined ? {} : { parameters }) }] });
 const trigger = (t: Plain) => edgeRule({ triggers: [t] });
 const HOSTNAME = (hostname: unknown): Plain => variant("PullZoneHostname", { hostname });
+const appWeb = (changes: Plain) => {
+  const web = (VALID.ContainerApp.containers as Record<string, Plain>).web;
+  return variant("ContainerApp", { containers: { web: { ...web, ...changes } } });
+};
 const { specialSigKey, specialArchiveSig, specialAssetSig } = pulumi.runtime;
 
 const CASES: Record<string, BadInput[]> = {
@@ -154,6 +172,22 @@ const CASES: Record<string, BadInput[]> = {
     { kind: "linked pull zone for a Dns script", news: variant("EdgeScript", { type: "Dns", linkedPullZoneName: undefined, createLinkedPullZone: true }), properties: ["createLinkedPullZone"], reason: /only a Standalone script/ },
     { kind: "linked pull zone name without a linked pull zone", news: variant("EdgeScript", { createLinkedPullZone: false }), properties: ["linkedPullZoneName"] },
     { kind: "unknown property (Terraform's content)", news: variant("EdgeScript", { content: "x" }), properties: ["content"], reason: UNKNOWN },
+  ],
+  ContainerApp: [
+    { kind: "app name with an underscore", news: variant("ContainerApp", { name: "my_app" }), properties: ["name"] },
+    { kind: "no allowed region", news: variant("ContainerApp", { regions: { allowed: [] } }), properties: ["regions.allowed"] },
+    { kind: "autoscaling max below min", news: variant("ContainerApp", { autoscaling: { min: 3, max: 2 } }), properties: ["autoscaling.max"] },
+    { kind: "no container", news: variant("ContainerApp", { containers: {} }), properties: ["containers"] },
+    { kind: "image tag with a space", news: appWeb({ image: { registryId: ID, namespace: "library", name: "nginx", tag: "1 27" } }), properties: ["containers.web.image.tag"] },
+    { kind: "image with neither tag nor digest", news: appWeb({ image: { registryId: ID, namespace: "library", name: "nginx" } }), properties: ["containers.web.image.tag"], reason: /a tag or a digest/ },
+    { kind: "digest that is not sha256", news: appWeb({ image: { registryId: ID, namespace: "library", name: "nginx", digest: "md5:abc" } }), properties: ["containers.web.image.digest"] },
+    { kind: "mount of a volume the app lacks", news: appWeb({ volumeMounts: { cache: "/cache" } }), properties: ["containers.web.volumeMounts.cache"] },
+    { kind: "relative mount path", news: appWeb({ volumeMounts: { data: "data" } }), properties: ["containers.web.volumeMounts.data"] },
+    { kind: "cdn endpoint with two ports", news: appWeb({ endpoints: { site: { type: "cdn", ports: [{ container: 80 }, { container: 81 }] } } }), properties: ["containers.web.endpoints.site.ports"] },
+    { kind: "endpoint type that is not cdn or anycast", news: appWeb({ endpoints: { site: { type: "PublicIp", ports: [{ container: 80 }] } } }), properties: ["containers.web.endpoints.site.type"] },
+    { kind: "tcp probe with a path", news: appWeb({ probes: { liveness: { type: "tcp", port: 80, path: "/" } } }), properties: ["containers.web.probes.liveness.path"] },
+    { kind: "volume of 0 GB", news: variant("ContainerApp", { volumes: { data: { sizeGb: 0 } } }), properties: ["volumes.data.sizeGb"] },
+    { kind: "unknown property (Terraform's autoscaling_min)", news: variant("ContainerApp", { autoscaling_min: 1 }), properties: ["autoscaling_min"], reason: UNKNOWN },
   ],
   ContainerRegistry: [
     { kind: "type that is not a registry the API takes", news: variant("ContainerRegistry", { type: "Quay" }), properties: ["type"] },

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { STORAGE_API_PATH } from "bunnynet-emulator/dist/testing/stackConfig.js";
 import type { TestEmulator } from "./emulator";
 
 /** The compiled `bunnynet` tool, as installed by the package's `bin`. */
@@ -19,6 +20,7 @@ export function emulatorEnv(emu: TestEmulator, extra: NodeJS.ProcessEnv = {}): N
     BUNNYNET_API_URL: emu.url,
     BUNNYNET_STREAM_API_URL: emu.url,
     BUNNYNET_LOGGING_API_URL: emu.url,
+    BUNNYNET_STORAGE_API_URL: `${emu.url}${STORAGE_API_PATH}`,
     ...extra,
   };
 }

@@ -3,6 +3,8 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import type { EmulatorContext } from "../../context";
 import { documentEnum, firstIssue, notFound, validationProblem } from "./problems";
+import { PULL_ZONE } from "../pullZones/records";
+import { pageOf } from "./paging";
 import { APP, ENDPOINT, REGION, REGISTRY, VOLUME, mcId, type AppRecord, type AppSettings, type EndpointRecord, type RegistryRecord, type VolumeRecord } from "./records";
 
 /**
@@ -25,9 +27,15 @@ import { APP, ENDPOINT, REGION, REGISTRY, VOLUME, mcId, type AppRecord, type App
  * - the application's own `id` in a PUT (not in AddApplicationRequest): accepted when it is the app's.
  *
  * Decided (not published): a CDN endpoint's public host is `mc-<app id>-<endpoint name>.b-cdn.net` on a pull zone of
- * its own, an anycast endpoint's `<name>-<app id>.bunny.run`; region ids and the registry must exist, volume mounts
- * name a volume of the app, container names and endpoint names are unique in the app (400 naming the field); a new
- * app is `active` with no container instances yet.
+ * its own, or on the pull zone its `pullZoneId` names (which must exist: 400 naming the field); an anycast
+ * endpoint's `<name>-<app id>.bunny.run`; region ids and the registry must exist, volume mounts name a volume of the
+ * app, container names and endpoint names are unique in the app (400 naming the field).
+ *
+ * Deployment (the document's ApplicationStatus: unknown, active, progressing, inactive, failing, suspended): a create,
+ * and a PUT that changes any container, start a deployment; the app is `progressing` for `appDeployMs` (set with
+ * `POST /_emulator/faults`, default 300 ms), then `active` with one container instance per container, or `failing`
+ * when the deployment started while `failAppDeploys` was on (a fault to inject). `GET /mc/apps` lists the apps
+ * (ListApplicationsResponse, AppListItem), cursor-paged like the regions.
  */
 
 const port = z.number().int().min(1).max(65535);
@@ -114,6 +122,10 @@ function accountProblem(ctx: EmulatorContext, body: AddApplication): { field: st
       if (!volumes.has(m.name)) return { field: `containerTemplates.${i}.volumeMounts.${j}.name`, message: `${m.name} is not a volume of the application` };
     }
     for (const [j, e] of (c.endpoints ?? []).entries()) {
+      const zoneId = e.cdn?.pullZoneId;
+      if (zoneId !== undefined && zoneId !== null && !ctx.store.get(PULL_ZONE, String(zoneId))) {
+        return { field: `containerTemplates.${i}.endpoints.${j}.cdn.pullZoneId`, message: `pull zone ${zoneId} does not exist` };
+      }
       if (endpointNames.has(e.displayName)) return { field: `containerTemplates.${i}.endpoints.${j}.displayName`, message: `${e.displayName} is the name of another endpoint` };
       endpointNames.add(e.displayName);
     }
@@ -186,10 +198,21 @@ function saveApplication(ctx: EmulatorContext, body: AddApplication, existing?: 
     containers,
     volumes: body.volumes ?? [],
   };
+  // A new app, or changed containers (their endpoints too), roll out anew; a change of scaling, regions or volumes alone does not.
+  const endpointRequests = Object.fromEntries((body.containerTemplates ?? []).map((c) => [c.name, c.endpoints ?? []]));
+  const changed = !existing?.deployment || containersKey(existing.settings?.containers ?? [], existing.endpointRequests ?? {}) !== containersKey(containers, endpointRequests);
+  const deployment = changed ? { startedAt: Date.now(), ms: ctx.faults.appDeploys.ms, fails: ctx.faults.appDeploys.fail } : existing!.deployment;
   ctx.store.transaction(() => {
     for (const e of oldEndpoints) ctx.store.delete(ENDPOINT, e.id);
     for (const v of oldVolumes) ctx.store.delete(VOLUME, v.id);
-    ctx.store.put(APP, appId, { id: appId, name: body.name, containers: containers.map(({ id, name, image }) => ({ id, name, image })), settings } satisfies AppRecord);
+    ctx.store.put(APP, appId, {
+      id: appId,
+      name: body.name,
+      containers: containers.map(({ id, name, image }) => ({ id, name, image })),
+      settings,
+      deployment,
+      endpointRequests,
+    } satisfies AppRecord);
     (body.containerTemplates ?? []).forEach((c, i) => {
       for (const e of c.endpoints ?? []) {
         const fresh = endpointRecord(ctx, appId, containers[i], e);
@@ -236,10 +259,11 @@ function applicationAnswer(ctx: EmulatorContext, app: AppRecord): Record<string,
     }),
     volumes: ctx.store.list<VolumeRecord>(VOLUME, app.id).map((v) => ({ name: v.name, size: v.size })),
   };
+  const status = statusOf(app);
   return {
     id: app.id,
     name: app.name,
-    status: "active",
+    status,
     runtimeType: settings.runtimeType,
     regionSettings: { ...settings.regionSettings, provisioningType: "static" },
     containerTemplates: settings.containers.map((c) => ({
@@ -248,10 +272,25 @@ function applicationAnswer(ctx: EmulatorContext, app: AppRecord): Record<string,
         .filter((e) => e.containerId === c.id)
         .map(({ containerId: _id, containerName: _name, ...e }) => e),
     })),
-    containerInstances: [],
+    containerInstances: status === "active" ? settings.containers.map((c, i) => ({ id: `${c.id}-0`, templateId: c.id, podId: `${app.id}-pod-${i}`, nodeIpAddress: "198.51.100.10" })) : [],
     volumes: settings.volumes,
     autoScaling: settings.autoScaling,
   };
+}
+
+
+/** The containers as a deployment sees them (by name, without the ids the API gives): equal keys, nothing to roll out. */
+function containersKey(containers: AppSettings["containers"], endpoints: Record<string, unknown>): string {
+  const byName = [...containers].sort((a, b) => a.name.localeCompare(b.name));
+  return JSON.stringify(byName.map(({ id: _id, packageId: _package, ...c }) => ({ ...c, endpoints: endpoints[c.name] ?? [] })));
+}
+
+/** ApplicationStatus now: the last deployment's progress (see the file comment). */
+function statusOf(app: AppRecord): "active" | "progressing" | "failing" {
+  const d = app.deployment;
+  if (!d) return "active";
+  if (Date.now() < d.startedAt + d.ms) return "progressing";
+  return d.fails ? "failing" : "active";
 }
 
 export function appRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
@@ -282,6 +321,11 @@ export function appRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
     const problem = accountProblem(ctx, parsed.data);
     if (problem) return validationProblem(reply, problem.field, `${problem.field}: ${problem.message}`);
     return { id: saveApplication(ctx, parsed.data, found) };
+  });
+
+  app.get("/mc/apps", async (req, reply) => {
+    const items = ctx.store.list<AppRecord>(APP).map((a) => ({ id: a.id, name: a.name, status: statusOf(a) }));
+    return pageOf(req, reply, items) ?? reply;
   });
 
   app.get("/mc/apps/:appId", async (req, reply) => {

@@ -26,6 +26,10 @@ export interface AppRecord {
   containers: { id: string; name: string; image: string }[];
   /** What the create asked for (apps.ts); absent for the seeded app, which answers defaults. */
   settings?: AppSettings;
+  /** The last deployment (a create, or a change of the containers): absent for the seeded app, which is active. */
+  deployment?: { startedAt: number; ms: number; fails: boolean };
+  /** The endpoints the last save asked for, by container name: a change to them is a change of the containers. */
+  endpointRequests?: Record<string, unknown>;
 }
 
 /** An application's settings as `GET /mc/apps/{appId}` answers them (Application, ContainerTemplate without endpoints). */

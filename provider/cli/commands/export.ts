@@ -43,13 +43,15 @@ export const exportCommand: Command = {
   },
   details: [
     "--out DIR          the folder to write (new or empty): Pulumi.yaml, package.json, tsconfig.json, index.ts,",
-    "                   import.json (Pulumi's bulk-import file), scripts/ (edge scripts' code), EXPORT-REPORT.md",
+    "                   import.json (Pulumi's bulk-import file), scripts/ (edge scripts' code), storage/ (storage",
+    "                   zones' files, up to 1000 files and 100 MiB a zone), EXPORT-REPORT.md",
     "--project NAME     the Pulumi project's name (default: the folder's name)",
     "--only KINDS       only these resource types, e.g. --only PullZone,PullZoneHostname (the parents are still read)",
     "--pull-zone, --dns-zone, --script NAME|ID   only these objects and what they hold (repeatable); kinds without",
     "                   such a flag (storage zones, video libraries) are then left out",
-    "Every resource gets adoptExisting: true and protect: true; values the API never returns (script secrets) are read",
-    "from stack config (config.requireSecret), never written. Progress on stderr; the report on stdout.",
+    "Every resource gets adoptExisting: true and protect: true (a StorageFolder takes over its files by itself); values",
+    "the API never returns (script secrets, registry passwords) are read from stack config (config.requireSecret),",
+    "never written. Progress on stderr; the report on stdout.",
   ].join("\n"),
   async run({ io, values, client }) {
     const dir = outFolder(values);

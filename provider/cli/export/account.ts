@@ -72,9 +72,12 @@ export async function readAccount(client: BunnyClient, options: ExportOptions): 
   const counts: Record<string, number> = {};
   const account = { objects: (type: string) => found.filter((f) => f.kind.type === type).map((f) => f.obj) };
 
+  // A kind is read when it or one below it is wanted, or when a read kind's `leftOut` looks at its objects.
+  const read = (k: ExportKind): boolean => needed(k, wanted) || EXPORT_KINDS.some((other) => other.consults?.includes(k.type) && needed(other, wanted));
   for (const k of EXPORT_KINDS) {
-    if (!needed(k, wanted)) continue;
-    const parents: (Found | undefined)[] = k.parent ? found.filter((f) => f.kind.type === k.parent && !f.filteredOut) : [undefined];
+    if (!read(k)) continue;
+    const declared = (f: Found) => !k.onlyDeclaredParents || f.kind.leftOut?.(f.obj, account, f.parent?.obj) === undefined;
+    const parents: (Found | undefined)[] = k.parent ? found.filter((f) => f.kind.type === k.parent && !f.filteredOut && declared(f)) : [undefined];
     let count = 0;
     for (const parent of parents) {
       if (options.signal?.aborted) return undefined;
@@ -104,7 +107,7 @@ export async function readAccount(client: BunnyClient, options: ExportOptions): 
   return build(found.filter((f) => !f.filteredOut), wanted, skipped, counts);
 }
 
-const plural = (what: string) => (what.endsWith("y") ? `${what.slice(0, -1)}ies` : `${what}s`);
+const plural = (what: string) => (what.endsWith("y") ? `${what.slice(0, -1)}ies` : what.endsWith("s") ? `${what}es` : `${what}s`);
 
 function rootKind(k: ExportKind): ExportKind {
   const parent = k.parent && EXPORT_KINDS.find((p) => p.type === k.parent);
@@ -135,7 +138,7 @@ function build(found: Found[], wanted: (k: ExportKind) => boolean, skipped: Skip
       }
       // Adoption finds an object by its identity: a second object with the same one would adopt the first.
       const def = definitionOf(f.kind.type);
-      const identity = `${f.kind.type}:${JSON.stringify((def?.identity ?? []).map((k) => described.inputs[k] ?? null))}`;
+      const identity = `${f.kind.type}:${JSON.stringify(f.kind.identity ? f.kind.identity(described.inputs) : (def?.identity ?? []).map((k) => described.inputs[k] ?? null))}`;
       const twin = identities.get(identity);
       if (twin) {
         skipped.push({ what: `${f.kind.what} ${f.kind.label(f.obj)} (id ${described.id})`, reason: `has the same ${def?.identity.join(", ")} as ${twin}, and adoption finds objects by it: only the first is declared` });
@@ -146,14 +149,14 @@ function build(found: Found[], wanted: (k: ExportKind) => boolean, skipped: Skip
       const out = {
         variable,
         name,
-        addFile: (path: string, content: string) => void (files[path] = content),
+        addFile: (path: string, content: string | Uint8Array) => void (files[path] = content),
         addConfig: (key: string, secret: boolean, what: string) => void config.push({ key, secret, what }),
         note: (text: string) => void notes.push(`${f.kind.type} ${name}: ${text}`),
       };
       let inputs = described.inputs;
       inputs = f.kind.complete ? f.kind.complete(inputs, f.obj, out) : inputs;
       inputs = withReferences(withEnumNames(inputs, f.kind), f.kind, outputsSeen);
-      resources.push({ type: f.kind.type, name, variable, id: described.id, inputs });
+      resources.push({ type: f.kind.type, name, variable, id: described.id, inputs, adopts: !f.kind.adoptsByItself });
       for (const [output, value] of Object.entries(described.outputs)) {
         if (typeof value === "number" || typeof value === "string") outputsSeen.set(`${f.kind.type}.${output}=${value}`, variable);
       }
@@ -219,7 +222,7 @@ function withoutDefaults(schema: z.ZodType, value: Record<string, unknown>): Rec
   return kept;
 }
 
-/** Replaces the value at a dotted path of plain objects (markers are not entered), when `change` gives another. */
+/** Replaces the value at a dotted path of plain objects and lists of them (markers are not entered), when `change` gives another. */
 function replaceAt(inputs: Record<string, ProgramValue>, path: string, change: (value: ProgramValue) => ProgramValue | undefined): Record<string, ProgramValue> {
   const [key, ...rest] = path.split(".");
   const value = inputs[key];
@@ -228,8 +231,11 @@ function replaceAt(inputs: Record<string, ProgramValue>, path: string, change: (
     const changed = change(value);
     return changed === undefined ? inputs : { ...inputs, [key]: changed };
   }
-  if (value === null || typeof value !== "object" || Array.isArray(value) || isMarker(value)) return inputs;
-  return { ...inputs, [key]: replaceAt(value as Record<string, ProgramValue>, rest.join("."), change) };
+  const inner = (v: ProgramValue) => (v === null || typeof v !== "object" || Array.isArray(v) || isMarker(v) ? v : replaceAt(v as Record<string, ProgramValue>, rest.join("."), change));
+  // A list of objects (a WAF rule's conditions): the path goes on into each of them.
+  if (Array.isArray(value)) return { ...inputs, [key]: value.map(inner) };
+  if (value === null || typeof value !== "object" || isMarker(value)) return inputs;
+  return { ...inputs, [key]: inner(value) };
 }
 
 /** Inputs that equal an output of a resource written before become references to it. */
@@ -280,6 +286,6 @@ export function reportText(exported: ExportedAccount, project: string): string {
   }
   lines.push("## Skipped", "");
   for (const s of exported.skipped) lines.push(`- ${s.what}: ${s.reason}`);
-  for (const n of NOT_EXPORTED) lines.push(`- ${n}: not exported (the package does not manage them yet)`);
+  for (const n of NOT_EXPORTED) lines.push(`- ${n}`);
   return lines.join("\n") + "\n";
 }

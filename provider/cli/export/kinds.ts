@@ -1,7 +1,11 @@
 import type { BunnyClient } from "../../client";
+import type { StorageZoneAccess, StoredFile } from "../../client/storage";
 import { NotFoundError } from "../../http/errors";
-import { EDGE_SCRIPT_TYPES } from "../../schemas/edgeScriptCode";
+import { forEachBounded, storageChecksum } from "../../resources/localFolder";
+import type { WafRule } from "../../schemas/shield";
 import {
+  AccessListAction,
+  AccessListType,
   DdosSensitivity,
   RateLimitAction,
   RateLimitBlockTime,
@@ -12,9 +16,29 @@ import {
   ShieldPlanType,
   WafExecutionMode,
   WafPayloadLimitAction,
+  WafRuleAction,
 } from "../../schemas/shieldEnums";
 import { EncodingTier } from "../../schemas/videoLibraryEnums";
-import type { DnsRecord, DnsZone, EdgeScript, Hostname, PullZone, RateLimitRule, Secret, ShieldZoneDetails, StorageZone, Variable, VideoLibraryDetails } from "../../types.generated";
+import type {
+  AccessListDetails,
+  AccessLists,
+  Collection,
+  ContainerRegistry,
+  CustomAccessList,
+  DnsRecord,
+  DnsZone,
+  EdgeRule,
+  EdgeScript,
+  Hostname,
+  OptimizerClass,
+  PullZone,
+  RateLimitRule,
+  Secret,
+  ShieldZoneDetails,
+  StorageZone,
+  Variable,
+  VideoLibraryDetails,
+} from "../../types.generated";
 import { FileText, FromConfig, type ProgramValue } from "./program";
 
 /**
@@ -25,10 +49,14 @@ import { FileText, FromConfig, type ProgramValue } from "./program";
  * to change. Adding a kind to the export is one entry here, in the order resources may refer to each other.
  */
 
-/** A Shield zone as ShieldZone's `describe` takes it: the zone, and the features the inputs manage (none here). */
+/**
+ * A Shield zone as read: the zone, the features the inputs manage (the managed access lists switched on), and its
+ * access lists' listing, read once for both the zone and its custom lists.
+ */
 interface ObservedShieldZone {
   zone: ShieldZoneDetails;
-  features: Record<string, never>;
+  features: { accessLists?: { id: number; action: number }[] };
+  lists: AccessLists;
 }
 
 /** A filter flag of the command: narrows the kind (and what its objects hold) to the objects named. */
@@ -60,6 +88,17 @@ export interface ExportKind<Obj = unknown, Parent = unknown> {
   matches?(obj: Obj, value: string): boolean;
   /** Why the object is left out (the API made it for another object and manages it with it; no resource can hold it), or undefined. */
   leftOut?(obj: Obj, account: AccountView, parent: Parent): string | undefined;
+  /** Kinds whose objects `leftOut` looks at: read whenever this kind is, even when not written. */
+  consults?: readonly string[];
+  /**
+   * Read only for parents that are declared (not left out): a video library's storage zone's files are its videos,
+   * not a site's. The parent's `leftOut` is asked when these are read, so its kind must be read after what decides it.
+   */
+  onlyDeclaredParents?: boolean;
+  /** The resource takes no `adoptExisting` (it takes over what is there by itself): the program leaves it out. */
+  adoptsByItself?: boolean;
+  /** What finds the object when adopted, when the resource's `identity` inputs are not all of it (twins are told by it). */
+  identity?(inputs: Record<string, unknown>): unknown;
   /** The inputs `describe` keeps as requested because the object does not hold them: its parent's id. */
   requested?(parent: Parent): Record<string, unknown>;
   /**
@@ -83,7 +122,7 @@ export interface KindOutput {
   variable: string;
   /** The resource's Pulumi name, the base of its files' names. */
   name: string;
-  addFile(path: string, content: string): void;
+  addFile(path: string, content: string | Uint8Array): void;
   /** A config key the program reads (with `pulumi config set [--secret]`), and what it holds. */
   addConfig(key: string, secret: boolean, what: string): void;
   /** A note for the report: what adopting this object will write, and why. */
@@ -115,6 +154,7 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
     read: (client) => client.storageZones.listStorageZones(),
     label: (z) => z.Name,
     name: (z) => z.Name,
+    consults: ["VideoLibrary"],
     leftOut: (z, account) => {
       const library = (account.objects("VideoLibrary") as VideoLibraryDetails[]).find((l) => l.StorageZoneId === z.Id);
       return library && `the storage zone of video library ${library.Name}, made and deleted with it`;
@@ -126,10 +166,6 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
     filter: "script",
     async *read(client) {
       for await (const script of client.edgeScripts.listScripts()) {
-        if (script.ScriptType === EDGE_SCRIPT_TYPES.DNS) {
-          yield { script, code: "", published: false };
-          continue;
-        }
         const live = await client.edgeScripts.getActiveRelease(script.Id).catch((e: unknown) => {
           if (e instanceof NotFoundError) return undefined;
           throw e;
@@ -140,12 +176,8 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
     label: (s) => s.script.Name ?? String(s.script.Id),
     name: (s) => s.script.Name ?? `script-${s.script.Id}`,
     matches: (s, value) => byNameOrId(s.script.Name, s.script.Id)(value),
-    leftOut: (s) =>
-      s.script.ScriptType === EDGE_SCRIPT_TYPES.DNS
-        ? "a DNS script: the package does not manage DNS scripts yet"
-        : s.code === ""
-          ? "its code is empty, which an EdgeScript's code cannot be"
-          : undefined,
+    leftOut: (s) => (s.code === "" ? "its code is empty, which an EdgeScript's code cannot be" : undefined),
+    // A DNS script (type Dns) is read the same way: its code, live release and variables; it has no linked pull zone.
     described: ({ script }) => ({ scriptId: script.Id, name: script.Name, scriptType: script.ScriptType, linkedPullZone: script.LinkedPullZones[0], fingerprint: "" }),
     complete: ({ fingerprint: _derived, ...inputs }, s, out) => {
       const path = `scripts/${out.name}.js`;
@@ -188,6 +220,7 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
     label: (z) => z.Name,
     name: (z) => z.Name,
     matches: (z, value) => byNameOrId(z.Name, z.Id)(value),
+    consults: ["VideoLibrary", "EdgeScript"],
     leftOut: (z, account) => {
       const library = (account.objects("VideoLibrary") as VideoLibraryDetails[]).find((l) => l.PullZoneId === z.Id);
       if (library) return `the pull zone of video library ${library.Name}, made and deleted with it`;
@@ -219,15 +252,42 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
     },
     references: { pullZoneId: PULL_ZONE_TARGETS },
   }),
+  kind<EdgeRule, PullZone>({
+    type: "EdgeRule",
+    what: "edge rule",
+    parent: "PullZone",
+    read: async (_client, z) => z.EdgeRules,
+    label: (r) => r.Description || r.Guid,
+    name: (r, z) => `${z.Name}-${r.Description || "rule"}`,
+    requested: (z) => ({ pullZoneId: z.Id }),
+    // A rule is found by its description, or (without one) by its actions and triggers (EdgeRule's `find`).
+    identity: (i) => [i.pullZoneId, i.description ?? [i.actions, i.triggers]],
+    references: { pullZoneId: PULL_ZONE_TARGETS },
+  }),
+  kind<OptimizerClass, PullZone>({
+    type: "OptimizerClass",
+    what: "optimizer class",
+    parent: "PullZone",
+    read: async (_client, z) => z.OptimizerClasses,
+    label: (c) => c.Name,
+    name: (c, z) => `${z.Name}-${c.Name}`,
+    requested: (z) => ({ pullZoneId: z.Id }),
+    references: { pullZoneId: PULL_ZONE_TARGETS },
+  }),
   kind<ObservedShieldZone, PullZone>({
     type: "ShieldZone",
     what: "Shield zone",
     parent: "PullZone",
-    // The zone's settings; its features (managed lists, bot detection, upload scanning, pages) are left unmanaged.
+    // The zone's settings and which managed access lists are on (with their action: `accessLists`, when any is);
+    // bot detection, upload scanning and pages are left unmanaged. The lists' listing serves the custom lists too.
     read: async (client, z) => {
       const zone = await client.shieldZones.findByPullZone(z.Id);
-      return zone ? [{ zone, features: {} }] : [];
+      if (!zone) return [];
+      const lists = await client.accessLists.list(zone.shieldZoneId);
+      const on = lists.managedLists.filter((l) => l.isEnabled).map((l) => ({ id: l.listId, action: l.action })).sort((a, b) => a.id - b.id);
+      return [{ zone, features: on.length > 0 ? { accessLists: on } : {}, lists }];
     },
+    described: ({ zone, features }) => ({ zone, features }),
     requested: (z) => ({ pullZoneId: z.Id }),
     everySetting: true,
     enums: {
@@ -236,6 +296,7 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
       wafRequestBodyLimitAction: ["WafPayloadLimitAction", WafPayloadLimitAction],
       wafResponseBodyLimitAction: ["WafPayloadLimitAction", WafPayloadLimitAction],
       ddosShieldSensitivity: ["DdosSensitivity", DdosSensitivity],
+      "accessLists.action": ["AccessListAction", AccessListAction],
     },
     label: (s) => `Shield zone ${s.zone.shieldZoneId}`,
     name: (_s, z) => `${z.Name}-shield`,
@@ -256,6 +317,34 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
       "configuration.timeframe": ["RateLimitTimeframe", RateLimitTimeframe],
       "configuration.blockTime": ["RateLimitBlockTime", RateLimitBlockTime],
     },
+    references: { shieldZoneId: [["ShieldZone", "shieldZoneId"]] },
+  }),
+  kind<WafRule, ObservedShieldZone>({
+    type: "WafRule",
+    what: "WAF rule",
+    parent: "ShieldZone",
+    read: (client, s) => client.wafRules.list(s.zone.shieldZoneId),
+    label: (r) => r.ruleName ?? String(r.id),
+    name: (r) => r.ruleName ?? `waf-rule-${r.id}`,
+    enums: {
+      action: ["WafRuleAction", WafRuleAction],
+      severity: ["RuleSeverity", RuleSeverity],
+      "conditions.operatorType": ["RuleOperator", RuleOperator],
+    },
+    references: { shieldZoneId: [["ShieldZone", "shieldZoneId"]] },
+  }),
+  kind<{ list: CustomAccessList; details: AccessListDetails }, ObservedShieldZone>({
+    type: "AccessList",
+    what: "access list",
+    parent: "ShieldZone",
+    // The custom lists of the zone's listing (read with the zone), each list's entries from its own GET.
+    async *read(client, s) {
+      for (const details of s.lists.customLists) yield { list: await client.accessLists.get(s.zone.shieldZoneId, details.listId), details };
+    },
+    label: (l) => l.list.name ?? String(l.list.id),
+    name: (l) => l.list.name ?? `access-list-${l.list.id}`,
+    requested: (s) => ({ shieldZoneId: s.zone.shieldZoneId }),
+    enums: { type: ["AccessListType", AccessListType], action: ["AccessListAction", AccessListAction] },
     references: { shieldZoneId: [["ShieldZone", "shieldZoneId"]] },
   }),
   kind<DnsZone>({
@@ -294,17 +383,119 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
     label: (l) => l.Name ?? String(l.Id),
     name: (l) => l.Name ?? `library-${l.Id}`,
   }),
+  kind<Collection, VideoLibraryDetails>({
+    type: "StreamCollection",
+    what: "video collection",
+    parent: "VideoLibrary",
+    read: (client, l) => client.stream.listCollections(l.Id),
+    label: (c) => c.name ?? c.guid,
+    name: (c, l) => `${l.Name ?? `library-${l.Id}`}-${c.name ?? c.guid}`,
+    requested: (l) => ({ libraryId: l.Id }),
+    references: { libraryId: [["VideoLibrary", "libraryId"]] },
+  }),
+  kind<ContainerRegistry>({
+    type: "ContainerRegistry",
+    what: "container registry",
+    // The public registries the platform lists for every account are not the account's.
+    read: async (client) => (await client.containers.listRegistries()).filter((r) => !r.isPublic),
+    label: (r) => `${r.displayName} ${r.userName ?? ""}`.trim(),
+    name: (r) => `${r.displayName}-${r.userName ?? r.id}`,
+    // ContainerRegistry names a registry by its type and finds it by display name (Terraform's convention): one
+    // named otherwise in the dashboard would not be found, and adopting would add a second.
+    leftOut: (r) =>
+      r.displayName === REGISTRY_TYPE_NAMES[r.hostName]
+        ? undefined
+        : `its display name ${JSON.stringify(r.displayName)} is not its type's (${REGISTRY_TYPE_NAMES[r.hostName] ?? r.hostName}), by which ContainerRegistry finds a registry: adopting it would add another`,
+    described: (registry) => ({ registry, password: undefined }),
+    complete: ({ password: _unknown, ...inputs }, r, out) => {
+      out.addConfig(`${out.variable}Password`, true, `the password or token of registry ${r.displayName} for ${r.userName ?? ""} (the API never returns it)`);
+      out.note(`its password is set from config ${out.variable}Password when adopted (the API never returns it, only its first and last characters)`);
+      return { ...inputs, password: new FromConfig(`${out.variable}Password`, true) };
+    },
+  }),
+  kind<StorageFiles, StorageZone>({
+    type: "StorageFolder",
+    what: "storage folder",
+    parent: "StorageZone",
+    onlyDeclaredParents: true,
+    adoptsByItself: true,
+    read: async (client, z) => {
+      const files = await storageFilesOf(client, z);
+      return files ? [files] : [];
+    },
+    label: (f) => `(the files of storage zone ${f.zone.name})`,
+    name: (f) => `${f.zone.name}-files`,
+    requested: (z) => ({ storageZoneId: z.Id }),
+    leftOut: (f) => f.tooLarge,
+    described: (f) => ({ zoneId: f.zone.zoneId, files: f.files }),
+    complete: ({ files: _derived, ...inputs }, f, out) => {
+      const folder = `storage/${out.name}`;
+      const unlisted = f.listed.filter((l) => l.checksum === null).map((l) => l.path);
+      if (unlisted.length > 0) out.note(`${unlisted.length} of its files (${unlisted.slice(0, 3).join(", ")}) are listed without a checksum, so adopting uploads them again`);
+      for (const [path, content] of f.contents) out.addFile(`${folder}/${path}`, content);
+      return { ...inputs, source: folder };
+    },
+    references: { storageZoneId: [["StorageZone", "storageZoneId"]] },
+  }),
 ];
+
+/** The registry type ContainerRegistry names each host by (its REGISTRY_KINDS). */
+const REGISTRY_TYPE_NAMES: Record<string, string> = { "docker.io": "DockerHub", "ghcr.io": "GitHub" };
+
+/** The most of a storage zone the export downloads into the project: the files are held in memory until written. */
+export const STORAGE_EXPORT_LIMITS = { files: 1000, bytes: 100 * 1024 * 1024 };
+/** Files downloaded at once. */
+const DOWNLOAD_CONCURRENCY = 4;
+
+/** A storage zone's files as StorageFolder's `describe` takes them, with their content (or why they were not downloaded). */
+interface StorageFiles {
+  zone: StorageZoneAccess;
+  files: Record<string, { checksum: string; size: number }>;
+  contents: Map<string, Buffer>;
+  /** The files as the listing gave them (a checksum may be missing). */
+  listed: StoredFile[];
+  tooLarge?: string;
+}
+
+/**
+ * Every file of a zone (the Storage API's listings, walked with the client's bounds), downloaded when the zone is
+ * within STORAGE_EXPORT_LIMITS; undefined for a zone without files. A file's checksum is the one of the bytes
+ * downloaded, which StorageFolder computes the same way from the folder (so adopting uploads nothing).
+ */
+async function storageFilesOf(client: BunnyClient, z: StorageZone): Promise<StorageFiles | undefined> {
+  // The zone as listed holds what reaches its files: no second read of it.
+  const zone: StorageZoneAccess = { zoneId: z.Id, name: z.Name, hostname: z.StorageHostname, password: z.Password };
+  const listed = await client.storage.listFiles(zone, "");
+  if (listed.length === 0) return undefined;
+  const bytes = listed.reduce((n, f) => n + f.length, 0);
+  const files = Object.fromEntries(listed.map((f) => [f.path, { checksum: f.checksum ?? "", size: f.length }]));
+  if (listed.length > STORAGE_EXPORT_LIMITS.files || bytes > STORAGE_EXPORT_LIMITS.bytes) {
+    const tooLarge = `${listed.length} files of ${bytes} bytes, more than the export downloads (${STORAGE_EXPORT_LIMITS.files} files, ${STORAGE_EXPORT_LIMITS.bytes} bytes): declare a StorageFolder over your own copy of them`;
+    return { zone, files, contents: new Map(), listed, tooLarge };
+  }
+  const contents = new Map<string, Buffer>();
+  let budget = STORAGE_EXPORT_LIMITS.bytes;
+  await forEachBounded(listed, DOWNLOAD_CONCURRENCY, async (f) => {
+    const content = await client.storage.readFile(zone, f.path, Math.min(budget, STORAGE_EXPORT_LIMITS.bytes));
+    budget -= content.length;
+    contents.set(f.path, content);
+    files[f.path] = { checksum: await storageChecksum(content), size: content.length };
+  });
+  return { zone, files, listed, contents: new Map([...contents].sort(([a], [b]) => (a < b ? -1 : 1))) };
+}
 
 const RECORD_TYPE_LABELS = ["a", "aaaa", "cname", "txt", "mx", "redirect", "flatten", "pullzone", "srv", "caa", "ptr", "script", "ns", "svcb", "https", "tlsa"];
 function recordTypeLabel(r: DnsRecord): string {
   return RECORD_TYPE_LABELS[r.Type] ?? `type${r.Type}`;
 }
 
-/** What an account may hold that the export does not write yet (no resource manages it): said in every report. */
+/**
+ * What an account may hold that the export does not write, and why: said in every report. (Storage files of a zone
+ * too large to download, registries adoption would not find, and the like are reported per object.)
+ */
 export const NOT_EXPORTED = [
-  "pull zones' edge rules, optimizer classes and cache purges",
-  "storage zones' files and folders",
-  "video libraries' videos and collections",
-  "Magic Containers apps, API keys, and DNS scripts",
+  "cache purges: a purge is an action (CachePurge runs one when its triggers change), not an object the account holds",
+  "videos of video libraries: StreamVideo cannot adopt (titles repeat and one file may be uploaded twice, so nothing identifies a video), and adopting by creating would upload every video again",
+  "Magic Containers apps: not exported yet",
+  "API keys: the account's keys are not a resource (getApiKeys reads them)",
 ];

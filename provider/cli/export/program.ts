@@ -55,6 +55,8 @@ export interface ProgramResource {
   /** The object's id in the API (for import.json). */
   id: string;
   inputs: Record<string, ProgramValue>;
+  /** Whether it takes `adoptExisting` (default true); a StorageFolder takes over the files there by itself. */
+  adopts?: boolean;
 }
 
 /** A part of index.ts: one zone (or script, library) with what it holds. */
@@ -63,8 +65,8 @@ export interface ProgramSection {
   resources: ProgramResource[];
 }
 
-/** Files written beside the program, by path relative to the project (an edge script's code). */
-export type ExtraFiles = Record<string, string>;
+/** Files written beside the program, by path relative to the project (an edge script's code, a storage zone's files). */
+export type ExtraFiles = Record<string, string | Uint8Array>;
 
 /**
  * The tsconfig of Pulumi's own TypeScript template (`pulumi new typescript`: pulumi/templates, typescript/tsconfig.json):
@@ -158,8 +160,9 @@ export function printValue(value: ProgramValue, indent = ""): string {
 export function programText(sections: ProgramSection[], origin: string): string {
   const lines = [
     `// Written by \`bunnynet export\` (bunnynet-pulumi ${packageInfo.version}) from ${origin}.`,
-    "// Every resource adopts the object that already exists (adoptExisting: the inputs are the object as it was read)",
-    "// and is protected, so a mistaken edit cannot delete it. Values the API never returns come from the stack config.",
+    "// Every resource adopts the object that already exists (adoptExisting: the inputs are the object as it was read;",
+    "// a StorageFolder takes over the files under storage/ by itself) and is protected, so a mistaken edit cannot",
+    "// delete it. Values the API never returns come from the stack config.",
     'import * as fs from "fs";',
     'import * as pulumi from "@pulumi/pulumi";',
     'import * as bunnynet from "bunnynet-pulumi";',
@@ -169,7 +172,7 @@ export function programText(sections: ProgramSection[], origin: string): string 
   for (const section of sections) {
     lines.push("", `// ${section.title}`);
     for (const r of section.resources) {
-      const args = printValue({ ...r.inputs, adoptExisting: true });
+      const args = printValue(r.adopts === false ? r.inputs : { ...r.inputs, adoptExisting: true });
       lines.push(`const ${r.variable} = new bunnynet.${r.type}(${JSON.stringify(r.name)}, ${args}, { protect: true });`);
     }
   }
@@ -183,7 +186,7 @@ export function importFile(sections: ProgramSection[]): string {
 }
 
 /** Every file of the project, by path relative to its folder. */
-export function projectFiles(project: string, sections: ProgramSection[], extra: ExtraFiles, origin: string, report: string): Record<string, string> {
+export function projectFiles(project: string, sections: ProgramSection[], extra: ExtraFiles, origin: string, report: string): Record<string, string | Uint8Array> {
   const pulumiYaml = [
     `name: ${project}`,
     "description: bunny.net resources exported by `bunnynet export`",

@@ -55,4 +55,12 @@ describe("unit: bunnynet export's program text", () => {
     const text = programText([{ title: "DNS zone example.com", resources: [{ type: "DnsZone", name: "example-com", variable: "exampleCom", id: "7", inputs: { domain: "example.com" } }] }], "a test");
     assert.match(text, /\/\/ DNS zone example\.com\nconst exampleCom = new bunnynet\.DnsZone\("example-com", \{\n {2}domain: "example\.com",\n {2}adoptExisting: true,\n\}, \{ protect: true \}\);\n$/);
   });
+
+  it("a resource that takes over what is there by itself (a StorageFolder) is protected, without adoptExisting", () => {
+    const text = programText(
+      [{ title: "Storage zone files", resources: [{ type: "StorageFolder", name: "files-files", variable: "filesFiles", id: "4/", inputs: { storageZoneId: 4, source: "storage/files-files" }, adopts: false }] }],
+      "a test",
+    );
+    assert.match(text, /new bunnynet\.StorageFolder\("files-files", \{\n {2}storageZoneId: 4,\n {2}source: "storage\/files-files",\n\}, \{ protect: true \}\);\n$/);
+  });
 });

@@ -24,10 +24,16 @@ describe("testing kit: the project's main", () => {
     assert.equal(withProject('name: p\nmain: "src/index.ts"  # the entry\n'), "src/index.ts");
     assert.equal(withProject("name: p\nmain: 'src'\n"), "src");
     assert.equal(withProject("name: p\nruntime:\n  name: nodejs\n  options:\n    main: nested\n"), undefined);
+    assert.equal(withProject("{ name: p, runtime: nodejs, main: src/ }\n"), "src/");
+    assert.equal(withProject("name: p\ndescription: |\n  main: not this\nmain: >-\n  src\n"), "src");
     rmSync(join(dir, "Pulumi.yaml"));
     assert.equal(withProject("name: p\nmain: src\n", "Pulumi.yml"), "src");
     rmSync(join(dir, "Pulumi.yml"));
     assert.equal(projectMain(dir), undefined);
+  });
+
+  it("refuses a project file that is not YAML, naming it", () => {
+    assert.throws(() => withProject("name: p\nmain: [src\n"), /Pulumi\.yaml is not a valid project file/);
   });
 
   it("runs in main when it is a directory, in its directory when it is a file, in the project without one", () => {
