@@ -5,6 +5,7 @@ import { Store } from "./store";
 import { Accounts } from "./accounts";
 import { RequestLog } from "./requestLog";
 import { FaultConfigSchema, FaultInjector } from "./faults";
+import { refusalStatus } from "./concurrentWrites";
 import { accessKeyOf, bearerOf, type EmulatorContext, type Fixtures } from "./context";
 import { coreError, errorFor, familyOf, problem, shieldError } from "./errorShapes";
 import { surfaces } from "./surfaces";
@@ -187,7 +188,7 @@ function registerHooks(app: FastifyInstance, ctx: EmulatorContext, accounts: Acc
     const zone = account > 0 ? `${inZone} (account ${account + 1})` : inZone;
     if (!writes.enter(zone)) {
       (req as ZoneHolder).lostWrite = true;
-      return errorFor(reply, 500, `The request was deadlocked with another write to ${inZone.replace(":", " ")} and was not applied. Send it again.`, "internal_error");
+      return errorFor(reply, refusalStatus(inZone), `The request was deadlocked with another write to ${inZone.replace(":", " ")} and was not applied. Send it again.`, "internal_error");
     }
     (req as ZoneHolder).heldZone = zone;
     if (writes.window > 0) await sleep(writes.window);
