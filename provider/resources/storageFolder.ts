@@ -108,7 +108,7 @@ async function sync(ctx: ResourceContext, zone: StorageZoneAccess, inputs: Input
   await forEachBounded(uploads, UPLOAD_CONCURRENCY, async (path) => {
     const file = local.get(path);
     if (!file) throw new Error(`StorageFolder: ${path} was in the folder at check but is gone now; run again`);
-    await ctx.client.storage.putFile(zone, path, () => file.open(), { checksum: wanted[path] });
+    await ctx.client.storage.putFile(zone, path, { length: file.size, open: () => file.open() }, { checksum: wanted[path] });
     uploaded();
   });
   const deleted = progress(`deleted from ${where}`, deletions.length);

@@ -165,7 +165,8 @@ async function upload({ client }: ResourceContext, inputs: Inputs, videoId: stri
     return body.open().pipe(counter);
   };
   progress(`${name}: uploading ${body.length} bytes`);
-  await client.stream.uploadVideo(inputs.libraryId, videoId, open, keyOf(inputs));
+  // Sent with the file's size as Content-Length (the counter passes every byte through unchanged).
+  await client.stream.uploadVideo(inputs.libraryId, videoId, { length: body.length, open }, keyOf(inputs));
 }
 
 /** Waits until the video plays; throws when it fails to encode or the time is up. */
