@@ -1,4 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
+import type { EngineLog } from "./engineLog";
 import type { CheckFailure } from "./engineMessages";
 import type { HostOptions } from "./pluginProcess";
 import { type DiffAnswer, ProviderHost } from "./providerHost";
@@ -32,18 +33,33 @@ export interface PluginChoice {
   hostPerCommand?: Omit<HostOptions, "project">;
 }
 
-/** One command's plugin: the shared host, a new host (stopped at close), or the provider texts in this process. */
-export async function commandPlugin(choice: PluginChoice, config: Record<string, string | Secret<string>>, project: string): Promise<CommandPlugin> {
-  if (choice.providerHost) return hostPlugin(choice.providerHost, config, false);
-  if (choice.hostPerCommand) return hostPlugin(await ProviderHost.start({ ...choice.hostPerCommand, project }), config, true);
+/**
+ * One command's plugin: the shared host, a new host (stopped at close), or the provider texts in this process. What
+ * the provider logs reaches `log`: a host's stdout lines until close (./engineLog.ts); in this process, pulumi.log
+ * itself, through the Engine service's stand-in the command's runtime store holds.
+ */
+export async function commandPlugin(choice: PluginChoice, config: Record<string, string | Secret<string>>, project: string, log: EngineLog): Promise<CommandPlugin> {
+  if (choice.providerHost) return hostPlugin(choice.providerHost, config, false, log);
+  if (choice.hostPerCommand) return hostPlugin(await ProviderHost.start({ ...choice.hostPerCommand, project }), config, true, log);
   return inProcessPlugin(config, project);
 }
 
 const shortType = (token: string) => token.slice(token.lastIndexOf(":") + 1);
 
-/** The real provider host over gRPC, configured once with the stack config as the engine sends it; stopped at close when `stop`. */
-async function hostPlugin(host: ProviderHost, config: Record<string, string | Secret<string>>, stop: boolean): Promise<CommandPlugin> {
-  await host.configure(config);
+/**
+ * The real provider host over gRPC, configured once with the stack config as the engine sends it; stopped at close
+ * when `stop` (its stdout then read to the end). A shared host keeps running: a line it wrote just before the
+ * command's end may still be on its way then, and is not the command's.
+ */
+async function hostPlugin(host: ProviderHost, config: Record<string, string | Secret<string>>, stop: boolean, log: EngineLog): Promise<CommandPlugin> {
+  const stopListening = host.onStdoutLine((line) => log.line(line));
+  try {
+    await host.configure(config);
+  } catch (e) {
+    stopListening();
+    if (stop) await host.stop();
+    throw e;
+  }
   return {
     check: (type, name, olds, news) => host.check(shortType(type), olds, news, name),
     diff: (type, name, id, oldOutputs, news, oldInputs) => host.diff(shortType(type), id, oldOutputs, news, oldInputs, name),
@@ -53,6 +69,7 @@ async function hostPlugin(host: ProviderHost, config: Record<string, string | Se
     delete: (type, name, id, outputs, oldInputs) => host.delete(shortType(type), id, outputs, oldInputs, name),
     close: async () => {
       if (stop) await host.stop();
+      stopListening();
     },
   };
 }
