@@ -1,11 +1,15 @@
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
+import { setTimeout as sleep } from "node:timers/promises";
 import { projectDirectory } from "./projectPaths";
 
 /**
  * The plugin process as the engine starts it: the SDK's dynamic-provider host (`@pulumi/pulumi/cmd/dynamic-provider`)
  * in a child process, in the directory the engine chooses, printing the port it serves gRPC on.
  */
+
+/** How long stopping waits for the rest of a stopped process's stdout. */
+const STDOUT_DRAIN_MS = 2000;
 
 /** How to start the host: where the project is, its `main` and name, and the plugin's environment. */
 export interface HostOptions {
@@ -92,7 +96,8 @@ export async function startPluginProcess(project: string, options: HostOptions):
         child.kill();
         await exited;
       }
-      await stdoutRead;
+      // Its last lines reach the listeners; bounded, should anything (a grandchild) hold the pipe open.
+      await Promise.race([stdoutRead, sleep(STDOUT_DRAIN_MS, undefined, { ref: false })]);
     },
   };
 }
