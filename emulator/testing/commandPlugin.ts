@@ -35,8 +35,8 @@ export interface PluginChoice {
 
 /**
  * One command's plugin: the shared host, a new host (stopped at close), or the provider texts in this process. What
- * the provider logs reaches `log`: a host's stdout lines until close (./engineLog.ts); in this process, pulumi.log
- * itself, through the Engine service's stand-in the command's runtime store holds.
+ * the provider logs reaches `log`: a host's stdout lines until close; in this process, the lines pulumi.log writes
+ * (./engineLog.ts).
  */
 export async function commandPlugin(choice: PluginChoice, config: Record<string, string | Secret<string>>, project: string, log: EngineLog): Promise<CommandPlugin> {
   if (choice.providerHost) return hostPlugin(choice.providerHost, config, false, log);

@@ -7,12 +7,14 @@ import { pulumiRequire } from "./sdkModules";
  * How they travel under the engine, and so here:
  * - A dynamic provider has no engine connection (@pulumi/pulumi cmd/dynamic-provider: the engine's address is only
  *   checked), so pulumi.log writes `info: [runtime] <message>` to the plugin's stdout (log/index.js, `info` without an
- *   engine), and the engine shows each stdout line of a plugin as an info diagnostic (pulumi/pulumi
+ *   engine: console.log), and the engine shows each stdout line of a plugin as an info diagnostic (pulumi/pulumi
  *   sdk/go/common/resource/plugin/plugin.go, newPlugin). With a provider host, its stdout lines are read here.
- * - The program logs through the Engine service (log/index.js, `log`: engine.log(LogRequest)). Without a host, the
- *   provider runs in this process too, and both reach the stand-in for that service below, which the command's
- *   runtime store holds (runtime/settings.js, getEngine: the store's `settings.engine`). Without it the SDK prints
- *   them with console.log, into the output of the user's tests.
+ * - Without a host the provider runs in this process, and the program always does: under the SDK's mocks there is no
+ *   engine either, so pulumi.log writes those same lines with console.log, console.warn and console.error, into the
+ *   output of the user's tests. Those three are wrapped once per process: a `[runtime]` line written inside a
+ *   command's runtime store (./pulumiRuntime.ts) goes to that command's log; everything else is written as before.
+ *   (Not an Engine service stand-in in the store: pulumi.log then chains every message after the URN of the resource
+ *   it names, process-wide, and one that never resolves, as in a failed command, would hold every later message.)
  * Debug messages are dropped, as the CLI hides them by default.
  */
 
@@ -25,24 +27,36 @@ export interface EngineMessage {
 }
 
 interface RuntimeState {
-  getLocalStore(): { settings: { engine?: unknown } } | undefined;
+  getLocalStore(): Record<symbol, unknown> | undefined;
 }
 const state = pulumiRequire("@pulumi/pulumi/runtime/state") as RuntimeState;
-const { LogSeverity } = pulumiRequire("@pulumi/pulumi/proto/engine_pb") as { LogSeverity: Record<string, number> };
 
-const SEVERITY_OF: Record<number, EngineMessageSeverity | undefined> = {
-  [LogSeverity.INFO]: "info",
-  [LogSeverity.WARNING]: "warning",
-  [LogSeverity.ERROR]: "error",
-};
+/** Where a command's runtime store holds its log. */
+const COMMAND_LOG = Symbol.for("bunnynet-emulator/testing: the command's engine log");
+/** The console's own methods, kept once per process (shared by every copy of the kit) when they are wrapped. */
+const CONSOLE = Symbol.for("bunnynet-emulator/testing: the console before the kit wrapped it");
 
-/** `<severity>: [runtime] <message>`: what pulumi.log writes to stdout without an engine (`debug:` dropped). */
+type Write = (...args: unknown[]) => void;
+type ConsoleMethods = { log: Write; warn: Write; error: Write };
+
+/** `<severity>: [runtime] <message>`: what pulumi.log writes without an engine (`debug:` dropped). */
 const RUNTIME_LINE = /^(debug|info|warning|error): \[runtime\] (.*)$/s;
 
-type Callback = (err: null) => void;
-interface LogRequestMessage {
-  getSeverity(): number;
-  getMessage(): string;
+/** The console's methods as they were, after wrapping them (once per process) to route `[runtime]` lines. */
+function originalConsole(): ConsoleMethods {
+  const slot = globalThis as Record<symbol, unknown>;
+  const kept = slot[CONSOLE] as ConsoleMethods | undefined;
+  if (kept) return kept;
+  const original: ConsoleMethods = { log: console.log.bind(console), warn: console.warn.bind(console), error: console.error.bind(console) };
+  slot[CONSOLE] = original;
+  for (const method of ["log", "warn", "error"] as const) {
+    console[method] = (...args: unknown[]) => {
+      const log = state.getLocalStore()?.[COMMAND_LOG] as EngineLog | undefined;
+      if (log && args.length === 1 && typeof args[0] === "string" && RUNTIME_LINE.test(args[0])) log.line(args[0]);
+      else original[method](...args);
+    };
+  }
+  return original;
 }
 
 /** One command's messages, in the order they came; printed as they come when `print` is set. */
@@ -59,35 +73,22 @@ export class EngineLog {
     else if (text.trim() !== "") this.add("info", text);
   }
 
-  /**
-   * Makes pulumi.log in the running command reach this log: the Engine service's stand-in set in the command's
-   * runtime store. `pulumi.runtime.setMocks` clears it (runtime/settings.js, resetOptions), so a program run sets it
-   * again after.
-   */
+  /** Makes pulumi.log in the running command (its program, a provider in this process) reach this log. */
   attach(): void {
     const store = state.getLocalStore();
     if (!store) throw new Error("EngineLog.attach: no command is running (the kit runs each command in a runtime store of its own)");
-    store.settings.engine = {
-      log: (req: LogRequestMessage, done: Callback) => {
-        const severity = SEVERITY_OF[req.getSeverity()];
-        if (severity) this.add(severity, req.getMessage());
-        done(null);
-      },
-      // Under an engine the program's stack registers itself as the root resource (runtime/settings.js,
-      // setRootResource); nothing to keep here.
-      setRootResource: (_req: unknown, done: Callback) => done(null),
-      // Every version of the engine the kit stands in for is accepted (runtime/settings.js, requirePulumiVersion).
-      requirePulumiVersion: (_req: unknown, done: Callback) => done(null),
-    };
+    originalConsole();
+    store[COMMAND_LOG] = this;
   }
 
   private add(severity: EngineMessageSeverity, message: string): void {
     this.messages.push({ severity, message });
     if (!this.print) return;
-    // As the SDK prints them without an engine: info to stdout, warnings and errors to stderr.
+    // As the CLI shows them: info to stdout, warnings and errors to stderr.
+    const write = originalConsole();
     const line = `${severity}: ${message}`;
-    if (severity === "info") console.log(line);
-    else if (severity === "warning") console.warn(line);
-    else console.error(line);
+    if (severity === "info") write.log(line);
+    else if (severity === "warning") write.warn(line);
+    else write.error(line);
   }
 }

@@ -198,7 +198,7 @@ export class ProgramHarness {
     let steps: StepGenerator | undefined;
     const run = async (plugin: CommandPlugin, log: EngineLog) => {
       steps = new StepGenerator(plugin, state, preview, urnOf);
-      const outputs = await runProgram(program, { project, stack, config, secretConfig, preview }, steps, log);
+      const outputs = await runProgram(program, { project, stack, config, secretConfig, preview }, steps);
       await steps.finish();
       return { outputs, steps: steps.steps, rpcs: steps.rpcs, messages: log.messages };
     };

@@ -2,7 +2,6 @@ import * as pulumi from "@pulumi/pulumi";
 import { ENGINE_STAND_IN } from "bunnynet-pulumi/dist/lookups/client.js";
 import { deserializeProperties, serializeProperties } from "@pulumi/pulumi/runtime/rpc";
 import type { Program, ResourceOptions, StoredResource } from "./deploymentTypes";
-import type { EngineLog } from "./engineLog";
 import { Struct, pulumiRequire } from "./sdkModules";
 import { type Plain, secretEnvelope } from "./wire";
 
@@ -73,11 +72,8 @@ function monitorTerminating(): Error {
   return Object.assign(new Error("the deployment stopped after a failed step"), { code: grpcStatus.CANCELLED });
 }
 
-/**
- * Runs the program as a stack with mocks whose newResource hands the package's resources to `steps`; its outputs.
- * What the program (and a provider in this process) logs for the engine goes to `log`.
- */
-export async function runProgram(program: Program, stack: ProgramStack, steps: Registrar, log: EngineLog): Promise<Plain> {
+/** Runs the program as a stack with mocks whose newResource hands the package's resources to `steps`; its outputs. */
+export async function runProgram(program: Program, stack: ProgramStack, steps: Registrar): Promise<Plain> {
   const failures: unknown[] = [];
   let stepFailed!: () => void;
   const halted = new Promise<void>((resolve) => (stepFailed = resolve));
@@ -118,8 +114,6 @@ export async function runProgram(program: Program, stack: ProgramStack, steps: R
   };
   pulumi.runtime.setAllConfig({ ...stack.config }, stack.secretConfig);
   await pulumi.runtime.setMocks(mocks, stack.project, stack.stack, stack.preview);
-  // setMocks cleared the command's Engine stand-in: the program's and an in-process provider's pulumi.log reach `log`.
-  log.attach();
   const monitor = settings.getMonitor();
   const registerResource = monitor.registerResource.bind(monitor);
   monitor.registerResource = (req, callback) => {
