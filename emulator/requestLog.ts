@@ -11,6 +11,10 @@ export interface RequestLogEntry {
   durationMs: number;
   /** Which credential kind was presented, never its value. */
   auth: "accessKey" | "bearer" | "none";
+  /** The request's declared body length (its Content-Length header), when it sent one. */
+  contentLength?: number;
+  /** Set when the body came chunked (Transfer-Encoding: chunked): of unknown length until its end. */
+  chunked?: true;
   /** Set when fault injection changed the answer. */
   fault?: string;
 }

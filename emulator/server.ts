@@ -258,6 +258,7 @@ function logRequest(ctx: EmulatorContext, req: import("fastify").FastifyRequest,
   const r = req as { startedAt?: number; fault?: { kind: string }; logged?: boolean } & ZoneHolder;
   if (r.logged) return;
   r.logged = true;
+  const declaredLength = req.headers["content-length"];
   ctx.requestLog.add({
     time: new Date().toISOString(),
     method: req.method,
@@ -267,6 +268,8 @@ function logRequest(ctx: EmulatorContext, req: import("fastify").FastifyRequest,
     durationMs: Math.round((performance.now() - (r.startedAt ?? performance.now())) * 10) / 10,
     auth: accessKeyOf(req) ? "accessKey" : bearerOf(req) ? "bearer" : "none",
     fault: r.lostWrite ? "concurrentWrite" : r.fault && r.fault.kind !== "none" ? r.fault.kind : undefined,
+    contentLength: declaredLength !== undefined && /^\d+$/.test(declaredLength) ? Number(declaredLength) : undefined,
+    chunked: /\bchunked\b/i.test(String(req.headers["transfer-encoding"] ?? "")) ? true : undefined,
   });
 }
 

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
+import type { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { EmulatorContext, EmulatorSurface } from "../context";
 import { streamError } from "../errorShapes";
@@ -16,6 +17,9 @@ import { COLLECTION, NO_VIDEO_METADATA, THUMBNAIL_COUNT, VIDEO, type VideoLibrar
  * (stream.ts `authorizedLibrary`); errors are StatusModel.
  *
  * Where the document is silent, decided here (and listed in emulator/README.md):
+ * - **Uploads** are read as they stream in, whatever their size, and never kept: only the length, SHA-256, first
+ *   bytes and MP4 duration are (UploadProbe). Sent chunked or with a Content-Length, both are taken (the request log
+ *   records which: RequestLogEntry `contentLength`, `chunked`).
  * - **Encoding** takes one step per read of the video (`GET …/videos/{videoId}`), so a client that polls sees every
  *   status in order without any clock: an upload is Uploaded (1), then Processing (2, 30 %), Transcoding (3, 70 %) and
  *   Finished (4, 100 %, five generated thumbnails). The emulator never decodes the file: it is a video when it starts
@@ -41,6 +45,12 @@ const ENCODING_STEPS: readonly (readonly [number, number])[] = [
 const STATUS_ERROR = 5;
 const FETCHED_LENGTH_SECONDS = 10;
 const MAX_PAGE_SIZE = 1000;
+/** The first bytes of an upload kept to tell a video container (an MPEG-TS sync byte comes at 188). */
+const PROBE_HEAD_BYTES = 1024;
+/** The bytes of a movie header read after its `mvhd` type (version 1: up to its 64-bit duration). */
+const MVHD_BYTES_READ = 36;
+/** The last bytes of a chunk kept for the next one, so a header split between chunks is found. */
+const PROBE_CARRY_BYTES = 64;
 
 export interface CollectionRecord {
   videoLibraryId: number;
@@ -58,6 +68,42 @@ function looksLikeVideo(body: Buffer): boolean {
     ascii(0, "FLV") ||
     (body.length > 188 && body[0] === 0x47 && body[188] === 0x47)
   );
+}
+
+/**
+ * What the emulator learns of an uploaded file as it streams past, keeping only its first bytes: its length, its
+ * SHA-256 (the video's `originalHash`), whether it starts like a video, and the MP4 duration (the first `mvhd` box,
+ * found across chunk boundaries through the last bytes of the previous chunk).
+ */
+class UploadProbe {
+  length = 0;
+  /** The MP4 duration in seconds, once its movie header was seen (0 without one). */
+  seconds = 0;
+  private readonly hash = createHash("sha256");
+  private head = Buffer.alloc(0);
+  private carry = Buffer.alloc(0);
+  private headerSeen = false;
+
+  update(chunk: Buffer): void {
+    this.length += chunk.length;
+    this.hash.update(chunk);
+    if (this.head.length < PROBE_HEAD_BYTES) this.head = Buffer.concat([this.head, chunk.subarray(0, PROBE_HEAD_BYTES - this.head.length)]);
+    if (this.headerSeen) return;
+    const window = Buffer.concat([this.carry, chunk]);
+    const at = window.indexOf("mvhd", 0, "latin1");
+    if (at >= 4 && window.length >= at + MVHD_BYTES_READ) {
+      this.seconds = mp4Seconds(window.subarray(at - 4));
+      this.headerSeen = true;
+    } else this.carry = window.subarray(Math.max(0, window.length - PROBE_CARRY_BYTES));
+  }
+
+  looksLikeVideo(): boolean {
+    return looksLikeVideo(this.head);
+  }
+
+  sha256(): string {
+    return this.hash.digest("hex");
+  }
 }
 
 /** The duration of an MP4 in whole seconds, from its movie header (`mvhd`), or 0 when there is none. */
@@ -196,18 +242,26 @@ export const streamVideosSurface: EmulatorSurface = {
       return videoView(ctx, video);
     });
 
-    app.put("/library/:libraryId/videos/:videoId", async (req, reply) => {
-      const found = videoFound(req, reply, true);
-      if (!found) return reply;
-      const mediaType = String(req.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
-      if (mediaType !== "application/octet-stream") return streamError(reply, 415, "Send the video file as the raw body with Content-Type application/octet-stream");
-      const body = req.body;
-      if (!Buffer.isBuffer(body) || body.length === 0) return streamError(reply, 400, "The video file is empty");
-      if (found.video.status !== 0) return streamError(reply, 400, "The requested video was already uploaded");
-      const isVideo = looksLikeVideo(body);
-      const originalHash = createHash("sha256").update(body).digest("hex");
-      putVideo(received(found.video, { storageSize: body.length, length: isVideo ? mp4Seconds(body) : 0, originalHash }, isVideo));
-      return ok;
+    // The file is read as it streams in and never kept (see UploadProbe): a multi-gigabyte upload costs no memory.
+    app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser("*", (_req, payload, done) => done(null, payload));
+      scope.put("/library/:libraryId/videos/:videoId", async (req, reply) => {
+        const found = videoFound(req, reply, true);
+        if (!found) return reply;
+        const mediaType = String(req.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
+        if (mediaType !== "application/octet-stream") return streamError(reply, 415, "Send the video file as the raw body with Content-Type application/octet-stream");
+        const probe = new UploadProbe();
+        for await (const chunk of (req.body as Readable | undefined) ?? []) probe.update(chunk as Buffer);
+        if (probe.length === 0) return streamError(reply, 400, "The video file is empty");
+        // Read again: another upload into the same video may have finished while this one streamed in.
+        const video = ctx.store.get<VideoRecord>(VIDEO, found.video.guid);
+        if (!video) return streamError(reply, 404, "The requested video was not found");
+        if (video.status !== 0) return streamError(reply, 400, "The requested video was already uploaded");
+        const isVideo = probe.looksLikeVideo();
+        putVideo(received(video, { storageSize: probe.length, length: isVideo ? probe.seconds : 0, originalHash: probe.sha256() }, isVideo));
+        return ok;
+      });
     });
 
     app.post("/library/:libraryId/videos/fetch", async (req, reply) => {

@@ -1,4 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
+import type { EngineLog } from "./engineLog";
 import type { CheckFailure } from "./engineMessages";
 import type { HostOptions } from "./pluginProcess";
 import { type DiffAnswer, ProviderHost } from "./providerHost";
@@ -46,6 +47,8 @@ export class CommandPlugins {
     private readonly choice: PluginChoice,
     private readonly defaultConfig: ConfigValues,
     private readonly project: string,
+    /** Where what each plugin logs goes (./engineLog.ts). */
+    private readonly log: EngineLog,
     /** An explicit provider's config saved in state (its inputs at the last `up`), for one the program has not given. */
     private readonly savedConfig: (urn: string) => ConfigValues | undefined = () => undefined,
   ) {}
@@ -72,7 +75,7 @@ export class CommandPlugins {
   }
 
   private start(urn: string | undefined): Promise<CommandPlugin> {
-    if (urn === undefined) return commandPlugin(this.choice, this.defaultConfig, this.project);
+    if (urn === undefined) return commandPlugin(this.choice, this.defaultConfig, this.project, this.log);
     const config = this.configs.get(urn) ?? this.savedConfig(urn);
     if (!config) return Promise.reject(new Error(`${urn}: no configuration for this provider (it is neither in the program nor in the state)`));
     // One process cannot serve two configurations: the SDK's host configures each provider text once per process, and
@@ -82,7 +85,7 @@ export class CommandPlugins {
         new Error(`${urn}: an explicit provider needs a plugin process of its own, as the engine starts one: run the ProgramHarness with hostPerCommand`),
       );
     }
-    return commandPlugin(this.choice, config, this.project);
+    return commandPlugin(this.choice, config, this.project, this.log);
   }
 
   /** Stops every plugin this command started (failures to start are the command's, reported where they happened). */
@@ -97,18 +100,33 @@ export function providerConfig(inputs: Plain, secretKeys: string[]): ConfigValue
   return Object.fromEntries(Object.entries(inputs).map(([k, v]) => [k, secretKeys.includes(k) ? new Secret(String(v)) : v])) as ConfigValues;
 }
 
-/** One command's plugin: the shared host, a new host (stopped at close), or the provider texts in this process. */
-export async function commandPlugin(choice: PluginChoice, config: ConfigValues, project: string): Promise<CommandPlugin> {
-  if (choice.providerHost) return hostPlugin(choice.providerHost, config, false);
-  if (choice.hostPerCommand) return hostPlugin(await ProviderHost.start({ ...choice.hostPerCommand, project }), config, true);
+/**
+ * One command's plugin: the shared host, a new host (stopped at close), or the provider texts in this process. What
+ * the provider logs reaches `log`: a host's stdout lines until close; in this process, the lines pulumi.log writes
+ * (./engineLog.ts).
+ */
+export async function commandPlugin(choice: PluginChoice, config: ConfigValues, project: string, log: EngineLog): Promise<CommandPlugin> {
+  if (choice.providerHost) return hostPlugin(choice.providerHost, config, false, log);
+  if (choice.hostPerCommand) return hostPlugin(await ProviderHost.start({ ...choice.hostPerCommand, project }), config, true, log);
   return inProcessPlugin(config, project);
 }
 
 const shortType = (token: string) => token.slice(token.lastIndexOf(":") + 1);
 
-/** The real provider host over gRPC, configured once with the stack config as the engine sends it; stopped at close when `stop`. */
-async function hostPlugin(host: ProviderHost, config: ConfigValues, stop: boolean): Promise<CommandPlugin> {
-  await host.configure(config);
+/**
+ * The real provider host over gRPC, configured once with the stack config as the engine sends it; stopped at close
+ * when `stop` (its stdout then read to the end). A shared host keeps running: a line it wrote just before the
+ * command's end may still be on its way then, and is not the command's.
+ */
+async function hostPlugin(host: ProviderHost, config: ConfigValues, stop: boolean, log: EngineLog): Promise<CommandPlugin> {
+  const stopListening = host.onStdoutLine((line) => log.line(line));
+  try {
+    await host.configure(config);
+  } catch (e) {
+    stopListening();
+    if (stop) await host.stop();
+    throw e;
+  }
   return {
     check: (type, name, olds, news) => host.check(shortType(type), olds, news, name),
     diff: (type, name, id, oldOutputs, news, oldInputs) => host.diff(shortType(type), id, oldOutputs, news, oldInputs, name),
@@ -118,6 +136,7 @@ async function hostPlugin(host: ProviderHost, config: ConfigValues, stop: boolea
     delete: (type, name, id, outputs, oldInputs) => host.delete(shortType(type), id, outputs, oldInputs, name),
     close: async () => {
       if (stop) await host.stop();
+      stopListening();
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { EngineMessage } from "./engineLog";
 import type { Plain } from "./wire";
 
 /**
@@ -48,6 +49,8 @@ export interface RunResult {
   outputs: Plain;
   steps: Step[];
   rpcs: Rpc[];
+  /** What the provider and the program logged for the engine, in order (`pulumi up`'s diagnostics; debug left out). */
+  messages: EngineMessage[];
 }
 
 /** The options of a resource registration that the engine applies (the rest do not reach the provider). */

@@ -28,6 +28,7 @@ export function startEmulator(dataPath?: string): Promise<TestEmulator> {
 export { ProgramHarness, type HarnessOptions } from "./programHarness";
 export type { Operation, Program, ResourceOptions, Rpc, RunResult, Step, StoredResource } from "./deploymentTypes";
 export { CheckFailedError, CommandFailedError, type CheckFailure } from "./engineMessages";
+export type { EngineMessage, EngineMessageSeverity } from "./engineLog";
 export { HostError, ProviderHost, type DiffAnswer } from "./providerHost";
 export { type HostOptions } from "./pluginProcess";
 export { pluginDirectory, projectMain } from "./projectPaths";

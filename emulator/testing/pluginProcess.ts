@@ -1,11 +1,15 @@
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
+import { setTimeout as sleep } from "node:timers/promises";
 import { projectDirectory } from "./projectPaths";
 
 /**
  * The plugin process as the engine starts it: the SDK's dynamic-provider host (`@pulumi/pulumi/cmd/dynamic-provider`)
  * in a child process, in the directory the engine chooses, printing the port it serves gRPC on.
  */
+
+/** How long stopping waits for the rest of a stopped process's stdout. */
+const STDOUT_DRAIN_MS = 2000;
 
 /** How to start the host: where the project is, its `main` and name, and the plugin's environment. */
 export interface HostOptions {
@@ -34,6 +38,8 @@ export interface PluginProcess {
   pid: number | undefined;
   /** Everything the process wrote to stdout (after the port) and stderr. */
   logs(): string;
+  /** Calls `listener` with each line the process writes to stdout from now on (after the port); the return stops it. */
+  onStdoutLine(listener: (line: string) => void): () => void;
   /** Called once when the process ends, with how it ended (`was killed by SIGKILL`, `exited with code 1`). */
   onExit(listener: (how: string) => void): void;
   stop(): Promise<void>;
@@ -52,13 +58,19 @@ export async function startPluginProcess(project: string, options: HostOptions):
   let stderrText = "";
   let stdoutText = "";
   child.stderr?.on("data", (d: Buffer) => (stderrText += d.toString()));
+  const lines = createInterface({ input: child.stdout! });
   const port = await new Promise<number>((resolvePort, reject) => {
-    const lines = createInterface({ input: child.stdout! });
     lines.once("line", (line) => resolvePort(Number(line.trim())));
     child.once("exit", (code) => reject(new Error(`provider host exited with ${code} before printing its port: ${stderrText}`)));
     child.once("error", reject);
   });
   child.stdout?.on("data", (d: Buffer) => (stdoutText += d.toString()));
+  const lineListeners = new Set<(line: string) => void>();
+  lines.on("line", (line) => {
+    for (const listener of lineListeners) listener(line);
+  });
+  // Its stdout read to the end: every line it wrote has reached the listeners.
+  const stdoutRead = new Promise<void>((r) => lines.once("close", () => r()));
   let ended: string | undefined;
   const exitListeners: ((how: string) => void)[] = [];
   child.once("exit", (code, signal) => {
@@ -69,16 +81,23 @@ export async function startPluginProcess(project: string, options: HostOptions):
     port,
     pid: child.pid,
     logs: () => stdoutText + stderrText,
+    onStdoutLine(listener) {
+      lineListeners.add(listener);
+      return () => lineListeners.delete(listener);
+    },
     onExit(listener) {
       if (ended !== undefined) listener(ended);
       else exitListeners.push(listener);
     },
     async stop() {
-      // Ended already, by an exit or a signal (a killed process has no exit code).
-      if (ended !== undefined) return;
-      const exited = new Promise<void>((r) => exitListeners.push(() => r()));
-      child.kill();
-      await exited;
+      // Unless it ended already, by an exit or a signal (a killed process has no exit code).
+      if (ended === undefined) {
+        const exited = new Promise<void>((r) => exitListeners.push(() => r()));
+        child.kill();
+        await exited;
+      }
+      // Its last lines reach the listeners; bounded, should anything (a grandchild) hold the pipe open.
+      await Promise.race([stdoutRead, sleep(STDOUT_DRAIN_MS, undefined, { ref: false })]);
     },
   };
 }

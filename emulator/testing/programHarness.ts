@@ -2,6 +2,7 @@ import { typeToken } from "bunnynet-pulumi/dist/pulumi/index.js";
 import { CommandPlugins, providerConfig } from "./commandPlugin";
 import type { Program, RunResult, Step, StoredResource } from "./deploymentTypes";
 import type { HostOptions } from "./pluginProcess";
+import { type EngineMessage, EngineLog } from "./engineLog";
 import { CommandFailedError } from "./engineMessages";
 import { DYNAMIC_PROVIDER_TYPE, StepsFailed, runProgram } from "./programRun";
 import { projectDirectory } from "./projectPaths";
@@ -23,13 +24,15 @@ import { type ConfigValues, secret } from "./wire";
  *   for dynamic providers), saved in state as the default provider's inputs at each `up`. Refresh and destroy
  *   configure it from that saved config, not the current one (resource/deploy/providers/registry.go loads
  *   providers from the old state), unless the program runs first (`--run-program`).
+ * - What the provider and the program log for the engine, per command (./engineLog.ts): the diagnostics `pulumi up`
+ *   shows, kept in the result rather than printed into the test's output.
  * - The state between commands, so a program can be previewed, deployed, changed, refreshed and destroyed:
  *
  *   const emu = await startEmulator();                       // ./emulator.ts
  *   const stack = new ProgramHarness({ project, config: { "bunnynet:apiKey": key, "bunnynet:apiUrl": emu.url },
  *     secretConfig: ["bunnynet:apiKey"], hostPerCommand: { projectDir, main } });
  *   (await stack.preview(program)).steps;                     // [{ op: "create", urn }], rpcs: only "check"
- *   await stack.up(program);  await stack.refresh();  await stack.destroy();
+ *   (await stack.up(program)).messages;  await stack.refresh();  await stack.destroy();
  *   await emu.requests();                                     // the API calls made (the emulator's request log)
  */
 
@@ -52,6 +55,12 @@ export interface HarnessOptions {
    * run where that `main` says, as under the engine. The faithful mode; config changes apply as they would.
    */
   hostPerCommand?: Omit<HostOptions, "project">;
+  /**
+   * Print what the provider and the program log for the engine (pulumi.log: a StreamVideo's upload progress, a
+   * StorageFolder's) as each command runs, as `pulumi up` shows it. Off by default: the messages are kept in the
+   * command's result (`messages`) and in `messages()`, and stay out of the test's output.
+   */
+  printMessages?: boolean;
 }
 
 export class ProgramHarness {
@@ -64,6 +73,8 @@ export class ProgramHarness {
   /** By URN, in creation order (destroy goes in reverse). */
   private readonly state = new Map<string, StoredResource>();
   private readonly options: HarnessOptions;
+  /** The messages of the command that ran last (or runs now). */
+  private lastMessages: EngineMessage[] = [];
 
   constructor(options: HarnessOptions = {}) {
     this.project = options.project ?? "bunnynet-program";
@@ -92,6 +103,15 @@ export class ProgramHarness {
   resource(type: string, name: string): StoredResource | undefined {
     const token = type.includes(":") ? type : typeToken(type);
     return this.resources().find((r) => r.type === token && r.name === name);
+  }
+
+  /**
+   * What the provider and the program logged for the engine during the last command (`info`, `warning`, `error`; a
+   * StreamVideo's progress, a StorageFolder's): for refresh and destroy, whose results are their steps. preview and
+   * up return them in their result too.
+   */
+  messages(): EngineMessage[] {
+    return [...this.lastMessages];
   }
 
   /** `pulumi preview`: Check and Diff only; nothing is created, changed or stored. */
@@ -152,19 +172,22 @@ export class ProgramHarness {
   private withPlugin<T>(
     command: CommandFailedError["command"],
     config: ConfigValues,
-    run: (plugins: CommandPlugins) => Promise<T>,
+    run: (plugins: CommandPlugins, log: EngineLog) => Promise<T>,
     unfinished: () => string[],
   ): Promise<T> {
     return isolatedCommand(
       () => this.programDirectory(),
       async () => {
+        const log = new EngineLog(this.options.printMessages === true);
+        this.lastMessages = log.messages;
+        log.attach();
         const saved = (urn: string) => {
           const provider = this.state.get(urn);
           return provider?.type === DYNAMIC_PROVIDER_TYPE ? providerConfig(provider.inputs, provider.secretKeys) : undefined;
         };
-        const plugins = new CommandPlugins(this.options, config, this.project, saved);
+        const plugins = new CommandPlugins(this.options, config, this.project, log, saved);
         try {
-          return await run(plugins);
+          return await run(plugins, log);
         } finally {
           await plugins.close();
         }
@@ -180,11 +203,11 @@ export class ProgramHarness {
     const { project, stack, config, secretConfig } = this;
     const urnOf = (type: string, name: string) => `urn:pulumi:${stack}::${project}::${type}::${name}`;
     let steps: StepGenerator | undefined;
-    const run = async (plugins: CommandPlugins) => {
+    const run = async (plugins: CommandPlugins, log: EngineLog) => {
       steps = new StepGenerator(plugins, state, preview, urnOf);
       const outputs = await runProgram(program, { project, stack, config, secretConfig, preview }, steps);
       await steps.finish();
-      return { outputs, steps: steps.steps, rpcs: steps.rpcs };
+      return { outputs, steps: steps.steps, rpcs: steps.rpcs, messages: log.messages };
     };
     return this.withPlugin(preview ? "preview" : "up", this.commandConfig(true), run, () => steps?.unfinished() ?? []);
   }

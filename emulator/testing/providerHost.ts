@@ -89,6 +89,14 @@ export class ProviderHost {
     return this.plugin.logs();
   }
 
+  /**
+   * Calls `listener` with each line the host writes to stdout from now on: where a dynamic provider's pulumi.log
+   * messages go (`info: [runtime] …`), which the engine shows as diagnostics. Returns the function that stops it.
+   */
+  onStdoutLine(listener: (line: string) => void): () => void {
+    return this.plugin.onStdoutLine(listener);
+  }
+
   /** The `__provider` text used for `type` (the package's shim unless overridden with `useProviderText`). */
   async textOf(type: string): Promise<string> {
     let text = this.texts.get(type);

@@ -1,4 +1,4 @@
-import type { Readable } from "node:stream";
+import type { RawBody } from "../http/requestSpec";
 import { InvalidRequestError, UnauthorizedError } from "../http/errors";
 import { encodePath } from "../http/pathSegments";
 import type { Transport } from "../http/transport";
@@ -65,9 +65,11 @@ export class StorageClient {
 
   /**
    * Uploads a file (201), replacing one at the same path. `checksum` (SHA-256 hex) makes the server refuse a body that
-   * arrived different; `contentType` overrides the type the server would derive from the name. Safe to repeat.
+   * arrived different; `contentType` overrides the type the server would derive from the name. Safe to repeat. A
+   * stream of known size (`{ length, open }`, a file on disk) is sent with its Content-Length, one of unknown size
+   * (a bare function opening it) chunked.
    */
-  async putFile(zone: StorageZoneAccess, path: string, body: Uint8Array | (() => Readable), options: { checksum: string; contentType?: string }): Promise<void> {
+  async putFile(zone: StorageZoneAccess, path: string, body: RawBody, options: { checksum: string; contentType?: string }): Promise<void> {
     const headers: Record<string, string> = { checksum: options.checksum.toUpperCase() };
     if (options.contentType !== undefined) headers["override-content-type"] = options.contentType;
     await this.http.request({ ...this.target(zone, "PUT", path), body, headers, retry: "idempotent" });

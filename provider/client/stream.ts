@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import type { Readable } from "node:stream";
 import { InvalidRequestError, UnauthorizedError, UnexpectedResponseError } from "../http/errors";
 import { PageGuard } from "../http/paging";
+import type { RawBody } from "../http/requestSpec";
 import { encodePath } from "../http/pathSegments";
 import type { Transport } from "../http/transport";
 import { type Schema, validateRequest } from "../http/validation";
@@ -111,13 +111,14 @@ export class StreamClient {
   }
 
   /**
-   * Uploads the video's file: bytes in memory, or a function opening a stream of them (read from disk as it is sent,
-   * opened again for each attempt). Retried only when provably unsent: the API refuses a second upload into one video
-   * (400 "already uploaded").
+   * Uploads the video's file: bytes in memory, or a stream of them read from disk as it is sent (opened again for each
+   * attempt): `{ length, open }` is sent with its Content-Length, a bare function opening a stream of unknown size
+   * is sent chunked. Retried only when provably unsent: the API refuses a second upload into one video (400 "already
+   * uploaded").
    */
-  async uploadVideo(libraryId: number | string, videoId: string, body: Uint8Array | (() => Readable), options: LibraryKeyOption = {}): Promise<StreamStatus> {
+  async uploadVideo(libraryId: number | string, videoId: string, body: RawBody, options: LibraryKeyOption = {}): Promise<StreamStatus> {
     const ids = validateRequest(StreamIdsSchema, { libraryId, videoId }, "PUT", "/library/{libraryId}/videos/{videoId}");
-    if (body instanceof Uint8Array && body.byteLength === 0) throw new InvalidRequestError("PUT", "/library/{libraryId}/videos/{videoId}", [{ field: "body", message: "the video file is empty" }]);
+    if ((body instanceof Uint8Array ? body.byteLength : typeof body === "object" ? body.length : undefined) === 0) throw new InvalidRequestError("PUT", "/library/{libraryId}/videos/{videoId}", [{ field: "body", message: "the video file is empty" }]);
     const path = encodePath("library", ids.libraryId, "videos", ids.videoId);
     const res = await this.withLibraryKey(ids.libraryId, options, (accessKey) =>
       this.http.request({ api: "stream", method: "PUT", path, body, contentType: "application/octet-stream", auth: { accessKey }, retry: "create", responseSchema: StreamStatusSchema }),

@@ -11,6 +11,23 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export type Auth = { accessKey: string } | { bearer: string } | "none";
 
+/**
+ * A body streamed from its source (a file on disk), opened anew for each attempt, whose size is known: it is sent with
+ * that Content-Length rather than chunked, as curl's `--data-binary @file` and the documents' own examples send a file
+ * (docs.bunny.net Stream "HTTP" upload guide and Storage "Upload File"): a length is what every HTTP server and proxy
+ * accepts, where chunked uploads are refused by some. undici checks that exactly `length` bytes were sent.
+ */
+export interface SizedStream {
+  length: number;
+  open(): Readable;
+}
+
+/** A raw body: bytes, a stream of known size (sent with its length), or a stream of unknown size (sent chunked). */
+export type RawBody = Uint8Array | SizedStream | (() => Readable);
+
+/** Whether the body is read from a stream as it is sent (no overall deadline: an upload may take long). */
+export const isStreamedBody = (body: RawBody | undefined): body is SizedStream | (() => Readable) => typeof body === "function" || (typeof body === "object" && "open" in body);
+
 export interface RequestSpec<T> {
   api: ApiName;
   method: HttpMethod;
@@ -20,11 +37,12 @@ export interface RequestSpec<T> {
   /** A JSON body, sent as it is: the client method validated it first (`validateRequest`). */
   json?: unknown;
   /**
-   * A raw body (e.g. an image), sent as `contentType`: bytes, or a function opening a stream of them (a file
-   * streamed from disk; called again for each attempt, so a retry sends the whole body again). A streamed body has
-   * no overall deadline (an upload may take longer than `timeoutMs`), only the answer's headers and each chunk of it.
+   * A raw body (e.g. an image), sent as `contentType`: bytes, or a stream of them (a file streamed from disk; opened
+   * again for each attempt, so a retry sends the whole body again), with its length when known (SizedStream). A
+   * streamed body has no overall deadline (an upload may take longer than `timeoutMs`), only the answer's headers
+   * and each chunk of it.
    */
-  body?: Uint8Array | (() => Readable);
+  body?: RawBody;
   /** Extra request headers (the Storage API's `Checksum`); never credentials (see `auth`). */
   headers?: Record<string, string>;
   /**

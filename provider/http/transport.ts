@@ -14,7 +14,7 @@ import { BunnyError, InvalidRequestError, RateLimitedError, TimeoutError, Unexpe
 import { checkSentPath } from "./pathSegments";
 import { limiterFor } from "./rateLimiter";
 import { rememberSecret } from "./redaction";
-import type { ApiName, ApiResponse, Auth, RequestSpec } from "./requestSpec";
+import { type ApiName, type ApiResponse, type Auth, type RequestSpec, isStreamedBody } from "./requestSpec";
 import { type RetryPolicy, backoffMs, defaultRetryPolicy, isRetryable, maxAttempts } from "./retryPolicy";
 import { type Sharing, credentialId, objectOf, shared, surfaceOf } from "./sharedReads";
 import { type Schema, parseResponseBody } from "./validation";
@@ -189,6 +189,7 @@ export class Transport {
     }
     if (spec.json !== undefined) h["content-type"] = "application/json";
     else if (spec.body !== undefined) h["content-type"] = spec.contentType ?? "application/octet-stream";
+    if (spec.json === undefined && typeof spec.body === "object" && "open" in spec.body) h["content-length"] = String(spec.body.length);
     return h;
   }
 
@@ -202,7 +203,11 @@ export class Transport {
     const timeoutMs = this.#settings.timeoutMs;
     const policy: RetryPolicy = spec.retry ?? defaultRetryPolicy(spec.method);
     const url = this.buildUrl(spec);
-    const payload = () => (spec.json !== undefined ? JSON.stringify(spec.json) : typeof spec.body === "function" ? spec.body() : spec.body);
+    const payload = () => {
+      if (spec.json !== undefined) return JSON.stringify(spec.json);
+      if (typeof spec.body === "function") return spec.body();
+      return spec.body !== undefined && "open" in spec.body ? spec.body.open() : spec.body;
+    };
     const attempts = maxAttempts(policy, this.#settings.maxRetries);
     const limiter = spec.limiterKey ? limiterFor(spec.limiterKey) : undefined;
 
@@ -220,7 +225,7 @@ export class Transport {
           dispatcher: httpAgent(),
           headersTimeout: timeoutMs,
           bodyTimeout: timeoutMs,
-          ...(mode === "json" && typeof spec.body !== "function" ? { signal: AbortSignal.timeout(timeoutMs) } : {}),
+          ...(mode === "json" && !isStreamedBody(spec.body) ? { signal: AbortSignal.timeout(timeoutMs) } : {}),
         });
         if (res.statusCode >= 200 && res.statusCode < 300) {
           const body = await consume(res);

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import * as pulumi from "@pulumi/pulumi";
 import type { Application } from "../schemas/containers";
 import { BunnyResource } from "../pulumi/base";
+import { logProgress } from "../pulumi/progress";
 import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
 import { type CheckFailure, type ResourceContext, UNKNOWN, argsMatchSchema, defineResource } from "../pulumi";
 import { type ContainerAppInputs, containerAppInputs } from "./containerAppInputs";
@@ -72,7 +73,7 @@ class DeploymentError extends Error {}
 
 /**
  * Waits until the app's deployment runs; throws naming the app and its last status when it fails or the time is up.
- * A line in the engine's log at each new status (a dynamic provider's stdout is shown as info: see streamVideo.ts).
+ * A line in the engine's log at each new status (logProgress: a dynamic provider's stdout is shown as info).
  */
 async function untilRunning({ client }: ResourceContext, appId: string, inputs: ContainerAppInputs): Promise<Application> {
   const deadline = Date.now() + inputs.deployTimeoutSeconds * 1000;
@@ -80,7 +81,7 @@ async function untilRunning({ client }: ResourceContext, appId: string, inputs: 
   let last: string | undefined;
   for (;;) {
     const app = await client.containers.getApp(appId);
-    if (app.status !== last) void pulumi.log.info(`container app "${inputs.name}": ${app.status}`);
+    if (app.status !== last) logProgress(`container app "${inputs.name}": ${app.status}`);
     last = app.status;
     if (app.status === "active") return app;
     if (FAILED_STATUSES.has(app.status)) throw new DeploymentError(`container app "${inputs.name}" (${appId}) did not deploy: its status is ${app.status}`);

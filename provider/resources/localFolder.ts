@@ -4,6 +4,7 @@ import { readdir, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { Readable } from "node:stream";
 import * as pulumi from "@pulumi/pulumi";
+import type { RawBody } from "../http/requestSpec";
 import { isArchive, isTaggedAsset } from "./assetInputs";
 
 /**
@@ -82,10 +83,10 @@ export function localFiles(source: unknown): Promise<LocalFile[]> {
 }
 
 /** Upper-case SHA-256 hex, as the Storage API writes checksums, of bytes or of a stream (read once, never held). */
-export async function storageChecksum(body: Uint8Array | (() => Readable)): Promise<string> {
+export async function storageChecksum(body: RawBody): Promise<string> {
   const hash = createHash("sha256");
-  if (typeof body === "function") for await (const chunk of body()) hash.update(chunk as Buffer);
-  else hash.update(body);
+  if (body instanceof Uint8Array) hash.update(body);
+  else for await (const chunk of typeof body === "function" ? body() : body.open()) hash.update(chunk as Buffer);
   return hash.digest("hex").toUpperCase();
 }
 

@@ -1,6 +1,3 @@
-import { createReadStream } from "node:fs";
-import { resolve } from "node:path";
-import type { Readable } from "node:stream";
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { StorageZoneAccess } from "../client/storage";
@@ -10,7 +7,8 @@ import type { StorageObject } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
 import { type CheckFailure, type ResourceContext, adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
-import { type FileInput, fileInputSchema } from "./assetInputs";
+import type { SizedStream } from "../http/requestSpec";
+import { type FileInput, fileInputSchema, fileInputStream } from "./assetInputs";
 import { storageChecksum } from "./localFolder";
 
 /**
@@ -48,19 +46,15 @@ interface Observation {
   object: StorageObject;
 }
 
-/** The bytes to upload: a path is streamed from disk, text is sent as UTF-8. */
-function bodyOf(inputs: Inputs): Uint8Array | (() => Readable) {
+/** The bytes to upload: a path is streamed from disk (sent with its size as Content-Length), text is sent as UTF-8. */
+async function bodyOf(inputs: Inputs): Promise<Uint8Array | SizedStream> {
   if (inputs.content !== undefined) return Buffer.from(inputs.content, "utf8");
   const source = inputs.source as FileInput;
-  if (typeof source === "string" || "path" in source) {
-    const path = resolve(typeof source === "string" ? source : source.path);
-    return () => createReadStream(path);
-  }
-  return Buffer.from(source.text, "utf8");
+  return typeof source === "object" && "text" in source ? Buffer.from(source.text, "utf8") : fileInputStream(source);
 }
 
 /** The checksum of the file's bytes (a file on disk is streamed: a large one is never held). */
-const checksumOf = (inputs: Inputs): Promise<string> => storageChecksum(bodyOf(inputs));
+const checksumOf = async (inputs: Inputs): Promise<string> => storageChecksum(await bodyOf(inputs));
 
 async function observe(ctx: ResourceContext, zone: StorageZoneAccess, path: string): Promise<Observation | undefined> {
   const object = await ctx.client.storage.describeFile(zone, path);
@@ -70,7 +64,7 @@ async function observe(ctx: ResourceContext, zone: StorageZoneAccess, path: stri
 async function upload(ctx: ResourceContext, inputs: Inputs): Promise<Observation> {
   const checksum = inputs.checksum ?? (await checksumOf(inputs));
   return ctx.client.storage.withZone(inputs.storageZoneId, async (zone) => {
-    await ctx.client.storage.putFile(zone, inputs.path, bodyOf(inputs), { checksum, contentType: inputs.contentType });
+    await ctx.client.storage.putFile(zone, inputs.path, await bodyOf(inputs), { checksum, contentType: inputs.contentType });
     const seen = await observe(ctx, zone, inputs.path);
     if (!seen) throw new Error(`StorageFile ${inputs.path}: uploaded, but the zone does not list it`);
     return seen;

@@ -6,6 +6,7 @@ import { isNotFound } from "../http/errors";
 import { idFromString } from "../schemas/common";
 import { StorageChecksumSchema, storagePathProblem } from "../schemas/storage";
 import { BunnyResource } from "../pulumi/base";
+import { logProgress } from "../pulumi/progress";
 import type { OutputProperties } from "../pulumi/types";
 import { type CheckFailure, type ResourceContext, argsMatchSchema, defineResource } from "../pulumi";
 import { type LocalFile, forEachBounded, localFiles, sourceProblem, storageChecksum } from "./localFolder";
@@ -69,7 +70,7 @@ function progress(what: string, total: number): () => void {
   const step = Math.max(1, Math.ceil(total / 10));
   return () => {
     done++;
-    if (done % step === 0 || done === total) process.stderr.write(`StorageFolder: ${what} ${done}/${total}\n`);
+    if (done % step === 0 || done === total) logProgress(`StorageFolder: ${what} ${done}/${total}`);
   };
 }
 
@@ -108,7 +109,7 @@ async function sync(ctx: ResourceContext, zone: StorageZoneAccess, inputs: Input
   await forEachBounded(uploads, UPLOAD_CONCURRENCY, async (path) => {
     const file = local.get(path);
     if (!file) throw new Error(`StorageFolder: ${path} was in the folder at check but is gone now; run again`);
-    await ctx.client.storage.putFile(zone, path, () => file.open(), { checksum: wanted[path] });
+    await ctx.client.storage.putFile(zone, path, { length: file.size, open: () => file.open() }, { checksum: wanted[path] });
     uploaded();
   });
   const deleted = progress(`deleted from ${where}`, deletions.length);

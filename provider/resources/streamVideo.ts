@@ -6,6 +6,7 @@ import { idFromString, pathSegmentId } from "../schemas/common";
 import { ChapterSchema, MetaTagSchema, MomentSchema, SrclangSchema, ThumbnailUrlSchema, UpdateVideoRequestSchema, VideoStatus } from "../schemas/stream";
 import type { Chapter, MetaTag, Moment, Video } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
+import { logProgress } from "../pulumi/progress";
 import type { OutputProperties } from "../pulumi/types";
 import { type CheckFailure, type ResourceContext, argsMatchSchema, defineResource } from "../pulumi";
 import { type FileInput, fileInputBytes, fileInputSchema, fileInputSha256, fileInputStream, isTaggedAsset, sha256 } from "./assetInputs";
@@ -93,15 +94,6 @@ type Inputs = z.output<typeof streamVideoInputs>;
 const keyOf = (inputs: { libraryKey?: string }) => ({ libraryKey: inputs.libraryKey });
 const isUrl = (source: Source): source is { url: string } => typeof source === "object" && "url" in source;
 
-/**
- * A line in the engine's log while the deployment runs. The dynamic provider has no engine connection, so pulumi.log
- * writes it to stdout, and the engine shows a dynamic provider's stdout lines as info diagnostics (pulumi/pulumi
- * sdk/go/common/resource/plugin/plugin.go, newPlugin: `runtrace`, logs hidden only for non-dynamic plugins).
- */
-function progress(message: string): void {
-  void pulumi.log.info(message);
-}
-
 /** The source's fingerprint: the file's content (read as a stream), or the URL's hash (a signed URL is a secret). */
 async function fingerprintOf(source: Source): Promise<string> {
   return isUrl(source) ? `url:${sha256(source.url)}` : fileInputSha256(source);
@@ -157,15 +149,16 @@ async function upload({ client }: ResourceContext, inputs: Inputs, videoId: stri
         const quarter = Math.floor((sent / body.length) * 4);
         if (quarter > reported) {
           reported = quarter;
-          progress(`${name}: uploaded ${Math.round((sent / body.length) * 100)} % (${sent} of ${body.length} bytes)`);
+          logProgress(`${name}: uploaded ${Math.round((sent / body.length) * 100)} % (${sent} of ${body.length} bytes)`);
         }
         done(null, chunk);
       },
     });
     return body.open().pipe(counter);
   };
-  progress(`${name}: uploading ${body.length} bytes`);
-  await client.stream.uploadVideo(inputs.libraryId, videoId, open, keyOf(inputs));
+  logProgress(`${name}: uploading ${body.length} bytes`);
+  // Sent with the file's size as Content-Length (the counter passes every byte through unchanged).
+  await client.stream.uploadVideo(inputs.libraryId, videoId, { length: body.length, open }, keyOf(inputs));
 }
 
 /** Waits until the video plays; throws when it fails to encode or the time is up. */
@@ -176,7 +169,7 @@ async function untilPlayable({ client }: ResourceContext, inputs: Inputs, videoI
   for (;;) {
     const video = await client.stream.getVideo(inputs.libraryId, videoId, keyOf(inputs));
     const status = video.status ?? VideoStatus.Created;
-    if (status !== last) progress(`video "${inputs.title}": ${STATUS_NAMES[status] ?? `status ${status}`}${video.encodeProgress !== undefined ? ` (${video.encodeProgress} %)` : ""}`);
+    if (status !== last) logProgress(`video "${inputs.title}": ${STATUS_NAMES[status] ?? `status ${status}`}${video.encodeProgress !== undefined ? ` (${video.encodeProgress} %)` : ""}`);
     last = status;
     if (PLAYABLE.has(status)) return video;
     if (FAILED.has(status)) throw new Error(`video "${inputs.title}" (${videoId}) failed to encode (status ${STATUS_NAMES[status]}): is the source a video file?`);
@@ -258,7 +251,7 @@ const streamVideo = defineResource<StreamVideoOutputs, "source" | "captions">()(
     const source = inputs.source;
     let videoId: string;
     if (isUrl(source)) {
-      progress(`video "${inputs.title}": fetching from its URL`);
+      logProgress(`video "${inputs.title}": fetching from its URL`);
       videoId = await client.stream.fetchVideo(inputs.libraryId, { url: source.url, title: inputs.title }, { ...keyOf(inputs), collectionId: inputs.collectionId });
     } else {
       videoId = (await client.stream.createVideo(inputs.libraryId, { title: inputs.title, collectionId: inputs.collectionId }, keyOf(inputs))).guid;

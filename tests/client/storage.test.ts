@@ -41,6 +41,23 @@ describe("client: the Storage API (a zone's files)", () => {
     assert.deepEqual(await client.storage.listDirectory(zone, "css/deep"), []);
   });
 
+  it("a stream of known size is sent with its Content-Length, one of unknown size chunked; the request log says which", async () => {
+    const client = emu.client();
+    const text = "sized body";
+    await emu.markRequests();
+    await client.storage.putFile(zone, "sized.txt", { length: text.length, open: () => Readable.from([Buffer.from("sized "), Buffer.from("body")]) }, { checksum: sha(text) });
+    await client.storage.putFile(zone, "chunked.txt", () => Readable.from([Buffer.from(text)]), { checksum: sha(text) });
+    const puts = (await emu.requests()).filter((r) => r.method === "PUT");
+    assert.deepEqual(
+      puts.map((r) => [r.url.split("/").pop(), r.status, r.contentLength, r.chunked]),
+      [
+        ["sized.txt", 201, text.length, undefined],
+        ["chunked.txt", 201, undefined, true],
+      ],
+    );
+    assert.equal((await client.storage.describeFile(zone, "sized.txt"))?.Checksum, sha(text));
+  });
+
   it("an empty file is a file (streamed or not)", async () => {
     const client = emu.client();
     await client.storage.putFile(zone, "empty.txt", Buffer.alloc(0), { checksum: sha("") });

@@ -44,6 +44,40 @@ describe("client: Stream videos and collections over HTTP", () => {
     assert.equal(video.originalHash, createHash("sha256").update(bytes).digest("hex"));
   });
 
+  it("a file of known size is sent with its Content-Length, an unknown one chunked; the movie header is found across chunks; a file over the JSON body limit streams in", async () => {
+    const bytes = tinyMp4(9, 4096);
+    const header = bytes.indexOf("mvhd");
+    // Split inside the `mvhd` type and again inside its duration: the emulator reads the header across three chunks.
+    const chunks = [bytes.subarray(0, header + 2), bytes.subarray(header + 2, header + 22), bytes.subarray(header + 22)];
+    const sized = await stream().createVideo(libraryId, { title: "Sized" });
+    const chunked = await stream().createVideo(libraryId, { title: "Chunked" });
+    await emu.markRequests();
+    await stream().uploadVideo(libraryId, sized.guid, { length: bytes.length, open: () => Readable.from(chunks) });
+    await stream().uploadVideo(libraryId, chunked.guid, () => Readable.from(chunks));
+    const puts = (await emu.requests()).filter((r) => r.method === "PUT");
+    assert.deepEqual(
+      puts.map((r) => [r.status, r.contentLength, r.chunked]),
+      [
+        [200, bytes.length, undefined],
+        [200, undefined, true],
+      ],
+    );
+    for (const guid of [sized.guid, chunked.guid]) {
+      await statusesUntilSettled(guid);
+      const video = await stream().getVideo(libraryId, guid);
+      assert.deepEqual([video.status, video.length, video.originalHash], [VideoStatus.Finished, 9, createHash("sha256").update(bytes).digest("hex")]);
+    }
+
+    // 25 MB: more than the emulator's limit for parsed bodies (20 MiB), never held whole on either side.
+    const large = await stream().createVideo(libraryId, { title: "Large" });
+    const megabyte = Buffer.alloc(1_000_000, 1);
+    const hash = createHash("sha256").update(bytes);
+    for (let i = 0; i < 25; i++) hash.update(megabyte);
+    const open = () => Readable.from((function* () { yield bytes; for (let i = 0; i < 25; i++) yield megabyte; })());
+    await stream().uploadVideo(libraryId, large.guid, { length: bytes.length + 25 * megabyte.length, open });
+    assert.equal((await stream().getVideo(libraryId, large.guid)).originalHash, hash.digest("hex"), "every byte arrived");
+  });
+
   it("a streamed upload refused by the rate limiter is sent again from a freshly opened file; a 503 is not (it may have arrived)", async () => {
     const { guid } = await stream().createVideo(libraryId, { title: "Retried" });
     const bytes = tinyMp4(2);

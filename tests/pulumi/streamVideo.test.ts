@@ -321,6 +321,11 @@ describe("pulumi: StreamVideo and StreamCollection through the SDK's provider ho
       };
       const run = await harness.up(program);
       assert.deepEqual(run.steps.map((s) => s.op), ["create", "create", "create"]);
+      // The upload's progress is in the command's messages (as the engine shows it), not in the test's output.
+      assert.deepEqual(
+        run.messages.filter((m) => m.message.startsWith('video "Clip"')).map((m) => m.message.replace(/ \(.*\)$/, "")),
+        ['video "Clip": uploading 2204 bytes', 'video "Clip": uploaded 100 %', 'video "Clip": Processing', 'video "Clip": Transcoding', 'video "Clip": Finished'],
+      );
       const secretness = await new Promise<boolean[]>((resolve) => pulumi.all([pulumi.isSecret(video.libraryKey), pulumi.isSecret(video.videoId)]).apply(resolve));
       assert.deepEqual(secretness, [true, false]);
       for (const name of ["clip", "talks"]) assert.ok(harness.resources().find((r) => r.name === name)?.secretKeys.includes("libraryKey"), `${name} stores libraryKey as a secret`);

@@ -1,3 +1,6 @@
+import { once } from "node:events";
+import { createWriteStream } from "node:fs";
+
 /**
  * A tiny MP4 for tests and the site example: the boxes a player reads first (`ftyp`, then `moov` with its movie
  * header `mvhd` carrying the duration) and an `mdat` of filler. Nothing can play it; the emulator only checks that it
@@ -29,4 +32,25 @@ export function tinyMp4(seconds: number, fillerBytes = 2048, seed = 0): Buffer {
   const filler = Buffer.alloc(fillerBytes);
   for (let i = 0; i < fillerBytes; i++) filler[i] = (i * 31 + seed * 7) & 0xff;
   return Buffer.concat([ftyp, box("moov", box("mvhd", mvhd(seconds))), box("mdat", filler)]);
+}
+
+/**
+ * Writes an MP4 of `totalBytes` (its header as tinyMp4's, then an `mdat` box filling the rest) to `path`, one
+ * megabyte at a time: a large video for upload tests and benchmarks without holding it in memory.
+ */
+export async function writeLargeMp4(path: string, seconds: number, totalBytes: number): Promise<void> {
+  const head = tinyMp4(seconds, 0);
+  const mediaBytes = totalBytes - head.length;
+  if (mediaBytes < 0 || totalBytes > 0xffffffff) throw new Error(`an MP4 of ${totalBytes} bytes cannot be written here`);
+  head.writeUInt32BE(8 + mediaBytes, head.length - 8); // the mdat box now holds the filler that follows
+  const out = createWriteStream(path);
+  const write = async (chunk: Buffer) => {
+    if (!out.write(chunk)) await once(out, "drain");
+  };
+  await write(head);
+  const megabyte = Buffer.alloc(1_000_000);
+  for (let i = 0; i < megabyte.length; i++) megabyte[i] = (i * 31) & 0xff;
+  for (let left = mediaBytes; left > 0; left -= megabyte.length) await write(left >= megabyte.length ? megabyte : megabyte.subarray(0, left));
+  out.end();
+  await once(out, "finish");
 }
