@@ -479,7 +479,6 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
           );
         containers[t.name] = { ...container, ...(fromConfig ? { env: fromConfig } : {}), ...(withZones ? { endpoints: withZones } : {}) };
       }
-      if (keys.size > 0) out.note(`its environment values are read from config (${[...keys].join(", ")}): they are the values the API holds, so adopting writes nothing when they are set as they are`);
       return { ...inputs, containers };
     },
     references: {
