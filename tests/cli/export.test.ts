@@ -15,10 +15,11 @@ import { ProviderHost } from "../support/providerHost";
 
 /**
  * Issue 28: `bunnynet export` writes an existing account out as a Pulumi project. An account holding a site made
- * through the API as a dashboard user would (not with our resources) is exported; the project compiles under
- * Pulumi's template tsconfig; deployed through the SDK's real provider host it adopts every object with no write but
- * the script secret's value (the API never returns it); an unchanged up calls nothing, refresh finds no drift, and
- * the API's answers are byte for byte those of before.
+ * through the API as a dashboard user would (not with our resources; a registry named in the dashboard and a container
+ * app among them) is exported; the project compiles under Pulumi's template tsconfig; deployed through the SDK's real
+ * provider host it adopts every object with no write but the script secret's value and the registries' passwords (the
+ * API never returns them); an unchanged up calls nothing, refresh finds no drift, and the API's answers are byte for
+ * byte those of before.
  */
 
 const PROJECT = "exported-site";

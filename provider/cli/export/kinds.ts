@@ -463,8 +463,9 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
       for (const t of app.containerTemplates) {
         const container = containers[t.name];
         if (!container) continue;
-        // The API returns environment values (ContainerTemplate.environmentVariables); ContainerApp keeps them secret,
-        // so the program reads each from config, and no value is written into the project.
+        // The API returns environment values (magic-containers-api-v1.0.0.json ContainerTemplate.environmentVariables,
+        // EnvironmentVariable.value); ContainerApp keeps them secret, so the program reads each from config, and no
+        // value is written into the project.
         const env = container.env as Record<string, ProgramValue> | undefined;
         const fromConfig = env && Object.fromEntries(Object.keys(env).map((name) => [name, envConfig(out, keys, t.name, name)]));
         // A cdn endpoint's pull zone is stated so it can become a reference to an exported PullZone (CDN_PULL_ZONE below).
