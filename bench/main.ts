@@ -19,6 +19,7 @@ const runs: [script: string, args: string[]][] = [
   ["logsV1Parse.js", [quick ? "200" : "1024"]],
   ["videoUpload.js", [quick ? "64" : "256"]],
   ["exportAccount.js", [quick ? "200" : "1000"]],
+  ["explicitProviders.js", [quick ? "20" : "40"]],
 ];
 
 let failed = 0;

@@ -12,10 +12,12 @@ import { type FloorTrips, admin, floorRoundTrips, pooled, printTable, spawnEmula
  * level by level as the engine orders them by their dependencies (a child waits for its parent's outputs; destroy
  * goes the other way), against the emulator with added latency on every API call.
  *
- * The provider sends one pull zone's or Shield zone's writes one at a time (the API loses concurrent ones), so a
- * level's floor is also at least one zone's writes in a row (`floorRoundTrips`), with the zone each resource's create
- * and delete write to (`zones`: a pull zone's settings and delete, its hostnames and the creation of its Shield zone
- * write to the pull zone; the Shield zone's reset and its rules to the Shield zone).
+ * The provider sends the writes the API is shown to lose when they overlap one at a time per zone (a pull zone's
+ * settings, delete, edge rules and optimizer classes; a Shield zone's WAF rules: provider/http/zoneWrites.ts), so a
+ * level's floor is also at least one zone's serialised writes in a row (`floorRoundTrips`), with the zone each
+ * resource's create and delete write to (`zones`). Of these sites' resources only the pull zone's create (the
+ * account's creates, one at a time) and delete are: hostnames, the Shield zone and its rate-limit rules are not
+ * serialised (the evidence is in zoneWrites.ts).
  * The floor of a level: latency × max(the most round trips one resource needs, ⌈all its round trips ÷ parallel⌉),
  * with the round trips each type needs at the floor (FLOOR); a phase's floor is the sum over its levels.
  * `CPU floor ms` is the other bound: the CPU time of the plugin, this harness (the engine's stand-in) and the emulator
@@ -33,7 +35,7 @@ interface Resource {
   level: number;
   /** The inputs, from the outputs of the resources it depends on. */
   props: (outputsOf: (name: string) => Props) => Props;
-  /** The zone its create's and its delete's write goes to (the provider sends a zone's writes one at a time). */
+  /** The zone its create's and its delete's write goes to, where the provider serialises it (zoneWrites.ts). */
   zones?: { create?: string; delete?: string };
   id?: string;
   inputs?: Props;
@@ -61,19 +63,19 @@ const RULE = { variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH", r
 
 function site(i: number): Resource[] {
   const n = (what: string) => `s${i}-${what}`;
-  const [pullZone, shieldZone] = [`pullzone:s${i}`, `shieldzone:s${i}`];
+  const pullZone = `pullzone:s${i}`;
   const range = (count: number) => Array.from({ length: count }, (_, j) => j);
   return [
     { type: "DnsZone", name: n("zone"), level: 0, props: () => ({ domain: `site${i}.bench.example` }) },
     { type: "StorageZone", name: n("files"), level: 0, props: () => ({ name: n("files"), region: "DE" }) },
     { type: "EdgeScript", name: n("edge"), level: 0, props: () => ({ name: n("edge"), type: "Middleware", code: "export default {}" }) },
     { type: "VideoLibrary", name: n("videos"), level: 0, props: () => ({ name: n("videos") }) },
-    { type: "PullZone", name: n("cdn"), level: 1, zones: { delete: pullZone }, props: (o) => ({ name: n("cdn"), origin: { storageZoneId: o(n("files")).storageZoneId } }) },
+    { type: "PullZone", name: n("cdn"), level: 1, zones: { create: "pullzone:creates", delete: pullZone }, props: (o) => ({ name: n("cdn"), origin: { storageZoneId: o(n("files")).storageZoneId } }) },
     ...range(30).map((j): Resource => ({ type: "ScriptVariable", name: n(`var${j}`), level: 1, props: (o) => ({ scriptId: o(n("edge")).scriptId, name: `VAR_${j}`, defaultValue: "x" }) })),
     ...range(30).map((j): Resource => ({ type: "DnsRecord", name: n(`txt${j}`), level: 1, props: (o) => ({ dnsZoneId: o(n("zone")).dnsZoneId, type: "TXT", name: `t${j}`, value: `v${j}` }) })),
-    { type: "ShieldZone", name: n("shield"), level: 2, zones: { create: pullZone, delete: shieldZone }, props: (o) => ({ pullZoneId: o(n("cdn")).pullZoneId, planType: "Advanced" }) },
-    ...range(20).map((j): Resource => ({ type: "PullZoneHostname", name: n(`host${j}`), level: 2, zones: { create: pullZone, delete: pullZone }, props: (o) => ({ pullZoneId: o(n("cdn")).pullZoneId, hostname: `h${j}.site${i}.other.example` }) })),
-    ...range(10).map((j): Resource => ({ type: "RateLimitRule", name: n(`rule${j}`), level: 3, zones: { create: shieldZone, delete: shieldZone }, props: (o) => ({ shieldZoneId: o(n("shield")).shieldZoneId, name: `rule ${j}`, configuration: RULE }) })),
+    { type: "ShieldZone", name: n("shield"), level: 2, props: (o) => ({ pullZoneId: o(n("cdn")).pullZoneId, planType: "Advanced" }) },
+    ...range(20).map((j): Resource => ({ type: "PullZoneHostname", name: n(`host${j}`), level: 2, props: (o) => ({ pullZoneId: o(n("cdn")).pullZoneId, hostname: `h${j}.site${i}.other.example` }) })),
+    ...range(10).map((j): Resource => ({ type: "RateLimitRule", name: n(`rule${j}`), level: 3, props: (o) => ({ shieldZoneId: o(n("shield")).shieldZoneId, name: `rule ${j}`, configuration: RULE }) })),
   ];
 }
 

@@ -8,16 +8,19 @@ export type { Fixtures };
 
 /** What every surface gets: the store, the fixtures, and the shared auth rules. */
 export interface EmulatorContext {
-  store: Store;
+  /** The store of the account the request's credentials belong to (accounts.ts); the first account's outside a request. */
+  readonly store: Store;
   requestLog: RequestLog;
   faults: FaultInjector;
   /** The seeded fixtures (ids and keys), merged from every surface. */
   fixtures(): Fixtures;
   /** True when `key` is one of the account's API keys (the `AccessKey` of core, Shield, Containers, logging). */
   isAccountKey(key: string | undefined): boolean;
-  /** The HS256 secret the emulator signs logging JWTs with. */
+  /** The HS256 secret the emulator signs logging JWTs with (one per account). */
   jwtSecret(): string;
 }
+
+
 
 /**
  * One API surface of the emulator: its tables, its seeded fixtures and its routes.
@@ -31,6 +34,12 @@ export interface EmulatorSurface {
   /** Seeds a fresh store; returns the fixture entries it adds. Runs inside one transaction. */
   seed(ctx: EmulatorContext, seededSoFar: Fixtures): Fixtures;
   routes(app: FastifyInstance, ctx: EmulatorContext): void;
+  /**
+   * Whether an `AccessKey` that is not an account key belongs to the account of `ctx.store` (a video library's key, a
+   * storage zone's password): the request then runs in that account, whose route checks it. (Logging tokens are
+   * issued by the first account only: `POST /_emulator/logging-token`.)
+   */
+  ownsKey?(ctx: EmulatorContext, key: string): boolean;
 }
 
 export function accessKeyOf(req: FastifyRequest): string | undefined {

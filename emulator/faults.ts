@@ -38,7 +38,7 @@ export const FaultConfigSchema = z
   .object({
     rules: z.array(FaultRuleSchema).default([]),
     seed: z.number().int().default(1),
-    /** Two writes to one pull zone or Shield zone that overlap in time: the later one is refused, not stored (concurrentWrites.ts). */
+    /** Two writes to one pull zone (its settings, delete, edge rules), to one Shield zone's WAF rules, or two pull zone creates, that overlap in time: the later one is refused, not stored (concurrentWrites.ts). */
     loseConcurrentWrites: z.boolean().default(false),
     /** How long each write holds its zone while `loseConcurrentWrites` is on, in ms. */
     concurrentWriteWindowMs: z.number().int().min(0).max(5_000).default(DEFAULT_WINDOW_MS),

@@ -39,9 +39,11 @@ export interface FaultConfigInput {
   rules?: FaultRule[];
   seed?: number;
   /**
-   * Concurrent writes as bunny.net's API loses them: a write to a pull zone or Shield zone (its settings, hostnames,
-   * certificates, rules) that starts while another write to the same zone is in flight is refused with a 500 and not
-   * stored. Default false. See the emulator's README ("Lost concurrent writes").
+   * Concurrent writes as bunny.net's API loses them: a write to a pull zone (its settings, delete, edge rules) or to a
+   * Shield zone's WAF rules that starts while another such write to the same zone is in flight is refused with a 500
+   * and not stored; a pull zone create while another is in flight, with a 502. Hostnames, rate-limit rules and the
+   * other writes are never refused (nothing shows them lost). Default false. See the emulator's README ("Lost
+   * concurrent writes").
    */
   loseConcurrentWrites?: boolean;
   /** How long each write holds its zone while `loseConcurrentWrites` is on, in ms (0..5,000). Default 20. */
@@ -68,5 +70,11 @@ export interface Emulator {
   listen(port?: number, host?: string): Promise<string>;
   /** The seeded fixtures: ids and keys to put in your stack config. */
   fixtures(): Fixtures;
+  /**
+   * Adds an account, seeded as the first one is, with its own API keys and objects: nothing crosses between accounts
+   * (an object of one is a 404 with another's key). Resolves to the new account's key. `POST /_emulator/reset` goes
+   * back to the first account alone.
+   */
+  addAccount(): { accessKey: string };
   close(): Promise<void>;
 }

@@ -2,8 +2,10 @@ import { setTimeout as sleep } from "node:timers/promises";
 import Fastify, { type FastifyInstance } from "fastify";
 import { randomBytes } from "node:crypto";
 import { Store } from "./store";
+import { Accounts } from "./accounts";
 import { RequestLog } from "./requestLog";
 import { FaultConfigSchema, FaultInjector } from "./faults";
+import { refusalStatus } from "./concurrentWrites";
 import { accessKeyOf, bearerOf, type EmulatorContext, type Fixtures } from "./context";
 import { coreError, errorFor, familyOf, problem, shieldError } from "./errorShapes";
 import { surfaces } from "./surfaces";
@@ -15,36 +17,47 @@ export interface Emulator extends PublicEmulator {
   /** Every API route registered (method and pattern), admin routes excluded: tests prove they cover them all. */
   routes: { method: string; url: string }[];
   ctx: EmulatorContext;
+  /** Every account's store, the first one first (accounts.ts). */
+  accounts: Accounts;
 }
 
 /** Builds the emulator: every surface's routes at one origin, persisted in SQLite, with admin routes under /_emulator. */
 export function createEmulator(options: EmulatorOptions): Emulator {
-  const store = new Store(options.dataPath);
+  const accounts = new Accounts(new Store(options.dataPath));
   const requestLog = new RequestLog();
   const faults = new FaultInjector();
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 20 * 1024 * 1024, forceCloseConnections: true });
 
   const ctx: EmulatorContext = {
-    store,
+    get store() {
+      return accounts.store;
+    },
     requestLog,
     faults,
-    fixtures: () => store.getMeta<Fixtures>("fixtures") ?? {},
+    fixtures: () => ctx.store.getMeta<Fixtures>("fixtures") ?? {},
     // A closed account's keys stop working, as they do on the real platform.
     isAccountKey: (key) =>
-      key !== undefined && store.get<{ closed: boolean }>("account", "current")?.closed !== true && store.list<{ Key: string }>("apikey").some((k) => k.Key === key),
-    jwtSecret: () => store.getMeta<string>("jwtSecret") ?? "",
+      key !== undefined &&
+      ctx.store.get<{ closed: boolean }>("account", "current")?.closed !== true &&
+      ctx.store.list<{ Key: string }>("apikey").some((k) => k.Key === key),
+    jwtSecret: () => ctx.store.getMeta<string>("jwtSecret") ?? "",
   };
 
-  const seed = (): void => {
-    store.transaction(() => {
-      store.setMeta("jwtSecret", randomBytes(32).toString("hex"));
-      const fixtures: Fixtures = {};
-      for (const s of surfaces) Object.assign(fixtures, s.seed(ctx, fixtures));
-      store.setMeta("fixtures", fixtures);
+  /** Creates an account's tables and, when it has none yet, its seeded objects and keys. */
+  const open = (store: Store): Fixtures =>
+    accounts.run(store, () => {
+      for (const s of surfaces) s.migrate?.(ctx);
+      if (!store.getMeta("fixtures")) {
+        store.transaction(() => {
+          store.setMeta("jwtSecret", randomBytes(32).toString("hex"));
+          const fixtures: Fixtures = {};
+          for (const s of surfaces) Object.assign(fixtures, s.seed(ctx, fixtures));
+          store.setMeta("fixtures", fixtures);
+        });
+      }
+      return ctx.fixtures();
     });
-  };
-  for (const s of surfaces) s.migrate?.(ctx);
-  if (!store.getMeta("fixtures")) seed();
+  for (const store of accounts.stores()) open(store);
 
   const routes: { method: string; url: string }[] = [];
   app.addHook("onRoute", (r) => {
@@ -52,12 +65,16 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     for (const method of [r.method].flat()) if (method !== "HEAD") routes.push({ method, url: r.url });
   });
   registerParsers(app);
-  registerHooks(app, ctx);
-  registerAdminRoutes(app, ctx, () => {
-    store.wipe();
-    requestLog.clear();
-    faults.clear();
-    seed();
+  registerHooks(app, ctx, accounts);
+  registerAdminRoutes(app, ctx, {
+    reset() {
+      accounts.dropAdded();
+      accounts.first.wipe();
+      requestLog.clear();
+      faults.clear();
+      open(accounts.first);
+    },
+    addAccount: () => open(accounts.add()),
   });
   for (const s of surfaces) s.routes(app, ctx);
 
@@ -71,7 +88,9 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     app,
     routes,
     ctx,
+    accounts,
     fixtures: ctx.fixtures,
+    addAccount: () => ({ accessKey: String(open(accounts.add()).accessKey) }),
     async listen(port = 0, host = "127.0.0.1") {
       await app.listen({ port, host });
       const addr = app.server.address();
@@ -80,7 +99,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     },
     async close() {
       await app.close();
-      store.close();
+      accounts.close();
     },
   };
 }
@@ -103,11 +122,29 @@ function registerParsers(app: FastifyInstance): void {
   app.addContentTypeParser(/^image\//, { parseAs: "buffer" }, raw);
 }
 
-function registerHooks(app: FastifyInstance, ctx: EmulatorContext): void {
+/**
+ * The account whose store a request runs in: the one its key is an account key of, else the one whose surfaces own
+ * the key (a library key, a zone password), else the first one, whose checks then refuse it as before.
+ */
+function accountOf(ctx: EmulatorContext, accounts: Accounts, key: string | undefined): Store {
+  const all = accounts.stores();
+  if (all.length === 1 || key === undefined) return accounts.first;
+  const owner = all.find((store) => accounts.run(store, () => ctx.isAccountKey(key)));
+  return owner ?? all.find((store) => accounts.run(store, () => surfaces.some((s) => s.ownsKey?.(ctx, key) === true))) ?? accounts.first;
+}
+
+/** The account a request runs in, chosen when it arrives. */
+interface InAccount {
+  account?: Store;
+}
+
+function registerHooks(app: FastifyInstance, ctx: EmulatorContext, accounts: Accounts): void {
   app.addHook("onRequest", async (req, reply) => {
     (req as { startedAt?: number }).startedAt = performance.now();
     const path = req.url.split("?")[0];
     if (path.startsWith("/_emulator")) return;
+    const account = accountOf(ctx, accounts, accessKeyOf(req));
+    (req as InAccount).account = account;
 
     const decision = ctx.faults.decide(req.method, path);
     (req as { fault?: typeof decision }).fault = decision;
@@ -124,22 +161,34 @@ function registerHooks(app: FastifyInstance, ctx: EmulatorContext): void {
     // Core, Shield and Containers take the account key; Stream, logging and storage check their own credentials.
     const family = familyOf(req.url);
     if (family === "core" || family === "shield" || family === "containers") {
-      if (ctx.isAccountKey(accessKeyOf(req))) return;
+      if (accounts.run(account, () => ctx.isAccountKey(accessKeyOf(req)))) return;
       if (family === "shield") return shieldError(reply, 401, "Unauthorized");
       if (family === "containers") return problem(reply, 401, "Unauthorized", "A valid AccessKey header is required.");
       return coreError(reply, 401);
     }
   });
 
+  // The route (and every hook after this one) runs in the request's account: `ctx.store` is its store. Set here, after
+  // the body is read, so that the body parser's stream events (which run outside the request's async context) cannot
+  // lose it; `done` runs the rest of the request inside.
+  app.addHook("preHandler", (req, _reply, done) => {
+    const account = (req as InAccount).account;
+    if (account === undefined) done();
+    else accounts.run(account, done);
+  });
+
   // Lost concurrent writes (concurrentWrites.ts): a write to a zone another write holds is refused, not stored; the
   // one that goes on holds its zone for the window, then until its answer is sent.
   app.addHook("preHandler", async (req, reply) => {
     const writes = ctx.faults.concurrentWrites;
-    const zone = writes.zoneOf(ctx.store, { method: req.method, route: req.routeOptions.url ?? "", params: req.params, query: req.query, body: req.body });
-    if (zone === undefined) return;
+    const inZone = writes.zoneOf(ctx.store, { method: req.method, route: req.routeOptions.url ?? "", params: req.params, query: req.query, body: req.body });
+    if (inZone === undefined) return;
+    // Zones of different accounts may share an id: each account's zones are its own.
+    const account = accounts.stores().indexOf(ctx.store);
+    const zone = account > 0 ? `${inZone} (account ${account + 1})` : inZone;
     if (!writes.enter(zone)) {
       (req as ZoneHolder).lostWrite = true;
-      return errorFor(reply, 500, `The request was deadlocked with another write to ${zone.replace(":", " ")} and was not applied. Send it again.`, "internal_error");
+      return errorFor(reply, refusalStatus(inZone), `The request was deadlocked with another write to ${inZone.replace(":", " ")} and was not applied. Send it again.`, "internal_error");
     }
     (req as ZoneHolder).heldZone = zone;
     if (writes.window > 0) await sleep(writes.window);
@@ -242,12 +291,14 @@ function faultReply(reply: import("fastify").FastifyReply, status: number) {
   return reply.code(status).send(faultBody(reply.request.url, status));
 }
 
-function registerAdminRoutes(app: FastifyInstance, ctx: EmulatorContext, reset: () => void): void {
+function registerAdminRoutes(app: FastifyInstance, ctx: EmulatorContext, actions: { reset(): void; addAccount(): Fixtures }): void {
   app.get("/_emulator/fixtures", async () => ctx.fixtures());
   app.post("/_emulator/reset", async () => {
-    reset();
+    actions.reset();
     return { ok: true };
   });
+  // Another account, seeded as the first one is, with keys and objects of its own: its fixtures (`accessKey`...).
+  app.post("/_emulator/accounts", async () => actions.addAccount());
   app.get("/_emulator/requests", async (req) => {
     const since = Number((req.query as { since?: string }).since ?? 0);
     return { lastSeq: ctx.requestLog.lastSeq, requests: ctx.requestLog.since(Number.isFinite(since) ? since : 0) };

@@ -7,6 +7,8 @@ import { DatabaseSync } from "node:sqlite";
  */
 export class Store {
   readonly db: DatabaseSync;
+  /** Whose id sequences this store draws from: its own, or the first account's (ids are unique across accounts). */
+  private sequences: Store = this;
 
   constructor(readonly path: string) {
     this.db = new DatabaseSync(path);
@@ -47,10 +49,19 @@ export class Store {
 
   /** A numeric id that is never reused for that kind, even after deletes and restarts. */
   nextId(kind: string, start = 1000): number {
+    if (this.sequences !== this) return this.sequences.nextId(kind, start);
     const row = this.db.prepare("SELECT next FROM sequences WHERE kind = ?").get(kind) as { next: number } | undefined;
     const id = row ? Number(row.next) : start;
     this.db.prepare("INSERT INTO sequences (kind, next) VALUES (?, ?) ON CONFLICT (kind) DO UPDATE SET next = excluded.next").run(kind, id + 1);
     return id;
+  }
+
+  /**
+   * Draws ids from `other`'s sequences from now on: as on bunny.net, where ids are global, no two accounts hold an
+   * object of one kind under the same id (so another account's id is a 404, never an object of one's own).
+   */
+  shareSequencesWith(other: Store): void {
+    this.sequences = other;
   }
 
   getMeta<T>(key: string): T | undefined {

@@ -4,6 +4,8 @@ import "./nodeGuard";
 export * from "./http/errors";
 export { BunnyClient } from "./client";
 export { resolveSettings, type BunnySettings, type SettingsInput, type SettingsOrigin } from "./settings";
+// An explicit provider per account: `{ provider }` on resources and lookups (one program, several accounts).
+export { Provider, type ProviderArgs } from "./provider";
 // The API's request and response shapes (`bunnynet.api.PullZone`), as plain types printed from the zod schemas.
 // The schemas and the resource framework themselves are internal (bunnynet-pulumi/dist/...): what the
 // root reaches must not mention zod, whose declarations need esModuleInterop (Pulumi's template tsconfig has none).

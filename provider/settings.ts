@@ -47,10 +47,10 @@ export interface BunnySettings {
 }
 
 /**
- * Where settings are written: Pulumi stack config (the provider and lookups), the `bunnynet` tool's flags and
- * environment, or a program's own code (a BunnyClient it builds).
+ * Where settings are written: Pulumi stack config (the provider and lookups), an explicit `bunnynet.Provider`'s
+ * arguments, the `bunnynet` tool's flags and environment, or a program's own code (a BunnyClient it builds).
  */
-export type SettingsOrigin = "pulumi" | "cli" | "code";
+export type SettingsOrigin = "pulumi" | "provider" | "cli" | "code";
 
 export const DEFAULT_URLS = {
   apiUrl: "https://api.bunny.net",
@@ -84,12 +84,18 @@ export const SETTING_SOURCES = {
 export const DEFAULT_LIMITS = { maxResponseBytes: 64 * 1024 * 1024, maxPages: 10_000, maxItems: 1_000_000, minDownloadBytesPerSecond: 1024 } as const;
 
 export type SettingName = keyof typeof SETTING_SOURCES;
-export type SettingsInput = Partial<Record<SettingName, string | number | undefined>> & { debug?: (line: string) => void; origin?: SettingsOrigin };
+export type SettingsInput = Partial<Record<SettingName, string | number | undefined>> & {
+  debug?: (line: string) => void;
+  origin?: SettingsOrigin;
+  /** The name of the explicit `bunnynet.Provider` the settings are the arguments of (origin "provider"), for messages. */
+  providerName?: string;
+};
 
 /** A setting as the user writes it where they are: `bunnynet:apiUrl`, `--api-url`, `BUNNYNET_MAX_RETRIES`, `apiUrl`. */
 export function settingLabel(name: SettingName, origin: SettingsOrigin = "code"): string {
   const source: { config: string; env: readonly string[]; flag?: string } = SETTING_SOURCES[name];
   if (origin === "pulumi") return `bunnynet:${source.config}`;
+  if (origin === "provider") return `bunnynet.Provider's ${name}`;
   if (origin === "cli") return source.flag ? `--${source.flag}` : source.env[0];
   return name;
 }
@@ -101,6 +107,7 @@ export function howToSet(name: SettingName, origin: SettingsOrigin = "code"): st
   if (origin === "pulumi") {
     return `\`pulumi config set${name === "apiKey" ? " --secret" : ""} bunnynet:${source.config} ${value}\` (or export ${source.env[0]} in the environment of the Pulumi program)`;
   }
+  if (origin === "provider") return `the \`${name}\` argument of the bunnynet.Provider`;
   if (origin === "cli") return source.flag ? `--${source.flag} ${value} (or export ${source.env[0]}=${value})` : `export ${source.env[0]}=${value}`;
   return `the client's \`${name}\` setting (or export ${source.env[0]})`;
 }
@@ -119,6 +126,13 @@ export function refusedKeyHelp(settings: BunnySettings): string {
   const tail = settings.apiKey.length > 8 ? ` ending in ${settings.apiKey.slice(-4)}` : "";
   const from = settings.apiKeySource ? ` from ${settings.apiKeySource}` : "";
   return `The API key${tail}${from} was refused: set the account's API key with ${howToSet("apiKey", settings.origin)}.`;
+}
+
+/** Where a key given in the settings came from, in the words of that place. */
+function keySource(input: SettingsInput): string {
+  if (input.origin === "pulumi") return "stack config bunnynet:apiKey";
+  if (input.origin === "provider") return `the apiKey of bunnynet.Provider ${JSON.stringify(input.providerName ?? "")}`;
+  return "the client's settings";
 }
 
 function firstEnv(names: readonly string[], env: NodeJS.ProcessEnv): string | undefined {
@@ -196,7 +210,7 @@ export function resolveSettings(input: SettingsInput = {}, env: NodeJS.ProcessEn
   const apiKey = pick("apiKey");
   if (apiKey === undefined) throw new ConfigurationError(missingKeyHelp(origin));
   const keyEnv = SETTING_SOURCES.apiKey.env.find((n) => env[n] !== undefined && env[n] !== "");
-  const apiKeySource = given("apiKey") ? (origin === "pulumi" ? "stack config bunnynet:apiKey" : "the client's settings") : `${keyEnv} in the environment`;
+  const apiKeySource = given("apiKey") ? keySource(input) : `${keyEnv} in the environment`;
   const apiUrl = url("apiUrl", String(pick("apiUrl") ?? DEFAULT_URLS.apiUrl), origin);
   const int = (name: SettingName, fallback: number, min: number) => positiveInt(name, pick(name), fallback, min, origin);
   const debugEnv = env.BUNNYNET_DEBUG === "1" || env.BUNNYNET_DEBUG === "true";

@@ -7,6 +7,7 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { EmulatorContext, EmulatorSurface } from "../context";
+import type { Store } from "../store";
 import { accessKeyOf } from "../context";
 import { storageError } from "../errorShapes";
 
@@ -58,15 +59,22 @@ interface StoredFileRecord {
   LastChanged: string;
 }
 
-const blobDirs = new WeakMap<EmulatorContext, string>();
+/** By emulator, then by account's store (accounts.ts): seeding one account never touches another's bodies. */
+const blobDirsOf = new WeakMap<EmulatorContext, Map<Store, string>>();
+
+function blobDirs(ctx: EmulatorContext): Map<Store, string> {
+  let dirs = blobDirsOf.get(ctx);
+  if (!dirs) blobDirsOf.set(ctx, (dirs = new Map()));
+  return dirs;
+}
 
 /** Where the bodies of this store live (created on first use). */
 function blobDir(ctx: EmulatorContext): string {
-  let dir = blobDirs.get(ctx);
+  let dir = blobDirs(ctx).get(ctx.store);
   if (!dir) {
     dir = ctx.store.path === ":memory:" ? mkdtempSync(join(tmpdir(), "bunnynet-emulator-files-")) : `${ctx.store.path}.files`;
     mkdirSync(dir, { recursive: true });
-    blobDirs.set(ctx, dir);
+    blobDirs(ctx).set(ctx.store, dir);
   }
   return dir;
 }
@@ -190,8 +198,9 @@ async function receive(ctx: EmulatorContext, body: Readable | undefined): Promis
 export const storageSurface: EmulatorSurface = {
   name: "storage",
   // A fresh store (first start, or `/_emulator/reset`) holds no files: bodies left from before go too.
+  ownsKey: (ctx, key) => ctx.store.list<ZoneRecord>("storagezone").some((z) => z.Password === key || z.ReadOnlyPassword === key),
   seed(ctx) {
-    const dir = blobDirs.get(ctx) ?? (ctx.store.path === ":memory:" ? undefined : `${ctx.store.path}.files`);
+    const dir = blobDirs(ctx).get(ctx.store) ?? (ctx.store.path === ":memory:" ? undefined : `${ctx.store.path}.files`);
     if (dir) {
       rmSync(dir, { recursive: true, force: true });
       mkdirSync(dir, { recursive: true });
@@ -200,8 +209,8 @@ export const storageSurface: EmulatorSurface = {
   },
   routes(app, ctx) {
     app.addHook("onClose", async () => {
-      const dir = blobDirs.get(ctx);
-      if (dir && ctx.store.path === ":memory:") rmSync(dir, { recursive: true, force: true });
+      for (const [store, dir] of blobDirs(ctx)) if (store.path === ":memory:") rmSync(dir, { recursive: true, force: true });
+      blobDirs(ctx).clear();
     });
     // Bodies are streamed to disk, never parsed or buffered: every content type is handed over as the raw stream.
     app.register(async (scope) => {

@@ -202,6 +202,7 @@ export function videoOf(ctx: EmulatorContext, req: FastifyRequest, library: Vide
 
 export const streamSurface: EmulatorSurface = {
   name: "stream",
+  ownsKey: (ctx, key) => ctx.store.list<VideoLibraryRecord>(LIBRARY).some((l) => l.ApiKey === key || l.ReadOnlyApiKey === key),
   seed(ctx) {
     const makeLibrary = (name: string, videoTitles: string[]): { library: VideoLibraryRecord; videos: VideoRecord[] } => {
       const id = ctx.store.nextId(LIBRARY, 3001);

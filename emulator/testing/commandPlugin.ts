@@ -3,7 +3,7 @@ import type { CheckFailure } from "./engineMessages";
 import type { HostOptions } from "./pluginProcess";
 import { type DiffAnswer, ProviderHost } from "./providerHost";
 import { pulumiRequire } from "./sdkModules";
-import { type Plain, Secret, providerTextOf, withoutProvider } from "./wire";
+import { type ConfigValues, type Plain, Secret, providerTextOf, withoutProvider } from "./wire";
 
 /**
  * The plugin side of one command of the harness: the provider RPCs with what the engine puts in them (`__provider`
@@ -13,7 +13,7 @@ import { type Plain, Secret, providerTextOf, withoutProvider } from "./wire";
 
 const requireFromString = pulumiRequire("require-from-string") as (code: string) => { handler(): pulumi.dynamic.ResourceProvider };
 const { Config: HostConfig } = pulumiRequire("@pulumi/pulumi/cmd/dynamic-provider/config") as {
-  Config: new (raw: Record<string, string>, project: string) => pulumi.dynamic.Config;
+  Config: new (raw: Record<string, unknown>, project: string) => pulumi.dynamic.Config;
 };
 
 export interface CommandPlugin {
@@ -32,8 +32,73 @@ export interface PluginChoice {
   hostPerCommand?: Omit<HostOptions, "project">;
 }
 
+/**
+ * The plugins of one command, as the engine starts them: one for the default provider (configured with the stack
+ * config), and one per explicit provider resource (`bunnynet.Provider`), configured with that provider's inputs
+ * (pkg/host/host.go, defaultHost.Provider: a plugin process per provider; resource/deploy/providers/registry.go,
+ * Create, Update and Same: Configure with the provider's inputs). Each starts when its first resource needs it.
+ */
+export class CommandPlugins {
+  private readonly started = new Map<string, Promise<CommandPlugin>>();
+  private readonly configs = new Map<string, ConfigValues>();
+
+  constructor(
+    private readonly choice: PluginChoice,
+    private readonly defaultConfig: ConfigValues,
+    private readonly project: string,
+    /** An explicit provider's config saved in state (its inputs at the last `up`), for one the program has not given. */
+    private readonly savedConfig: (urn: string) => ConfigValues | undefined = () => undefined,
+  ) {}
+
+  /**
+   * The config of the explicit provider `urn` (its inputs) at its Create, Update or Same in `up` and `preview`, before
+   * any of its resources uses it. Otherwise (refresh, destroy, deleting what the program no longer declares) the
+   * inputs saved in state configure it.
+   */
+  configure(urn: string, config: ConfigValues): void {
+    if (this.started.has(urn)) throw new Error(`${urn}: the provider is configured once per command`);
+    this.configs.set(urn, config);
+  }
+
+  /** The plugin of the default provider (no `urn`) or of the explicit provider `urn`. */
+  of(urn?: string): Promise<CommandPlugin> {
+    const key = urn ?? "";
+    let plugin = this.started.get(key);
+    if (!plugin) {
+      plugin = this.start(urn);
+      this.started.set(key, plugin);
+    }
+    return plugin;
+  }
+
+  private start(urn: string | undefined): Promise<CommandPlugin> {
+    if (urn === undefined) return commandPlugin(this.choice, this.defaultConfig, this.project);
+    const config = this.configs.get(urn) ?? this.savedConfig(urn);
+    if (!config) return Promise.reject(new Error(`${urn}: no configuration for this provider (it is neither in the program nor in the state)`));
+    // One process cannot serve two configurations: the SDK's host configures each provider text once per process, and
+    // this package's implementation of a type is one per process (entry.ts). So a process per provider, as the engine.
+    if (!this.choice.hostPerCommand) {
+      return Promise.reject(
+        new Error(`${urn}: an explicit provider needs a plugin process of its own, as the engine starts one: run the ProgramHarness with hostPerCommand`),
+      );
+    }
+    return commandPlugin(this.choice, config, this.project);
+  }
+
+  /** Stops every plugin this command started (failures to start are the command's, reported where they happened). */
+  async close(): Promise<void> {
+    const plugins = await Promise.allSettled(this.started.values());
+    for (const p of plugins) if (p.status === "fulfilled") await p.value.close();
+  }
+}
+
+/** A provider resource's inputs as its plugin is configured with them: the secret ones as secrets. */
+export function providerConfig(inputs: Plain, secretKeys: string[]): ConfigValues {
+  return Object.fromEntries(Object.entries(inputs).map(([k, v]) => [k, secretKeys.includes(k) ? new Secret(String(v)) : v])) as ConfigValues;
+}
+
 /** One command's plugin: the shared host, a new host (stopped at close), or the provider texts in this process. */
-export async function commandPlugin(choice: PluginChoice, config: Record<string, string | Secret<string>>, project: string): Promise<CommandPlugin> {
+export async function commandPlugin(choice: PluginChoice, config: ConfigValues, project: string): Promise<CommandPlugin> {
   if (choice.providerHost) return hostPlugin(choice.providerHost, config, false);
   if (choice.hostPerCommand) return hostPlugin(await ProviderHost.start({ ...choice.hostPerCommand, project }), config, true);
   return inProcessPlugin(config, project);
@@ -42,7 +107,7 @@ export async function commandPlugin(choice: PluginChoice, config: Record<string,
 const shortType = (token: string) => token.slice(token.lastIndexOf(":") + 1);
 
 /** The real provider host over gRPC, configured once with the stack config as the engine sends it; stopped at close when `stop`. */
-async function hostPlugin(host: ProviderHost, config: Record<string, string | Secret<string>>, stop: boolean): Promise<CommandPlugin> {
+async function hostPlugin(host: ProviderHost, config: ConfigValues, stop: boolean): Promise<CommandPlugin> {
   await host.configure(config);
   return {
     check: (type, name, olds, news) => host.check(shortType(type), olds, news, name),
@@ -61,7 +126,7 @@ async function hostPlugin(host: ProviderHost, config: Record<string, string | Se
  * The provider texts loaded in this process as the SDK's host loads them (cmd/dynamic-provider/index.js,
  * getProvider: require-from-string, `.handler()`, configure once per text), and its RPC handlers' calls.
  */
-function inProcessPlugin(config: Record<string, string | Secret<string>>, project: string): CommandPlugin {
+function inProcessPlugin(config: ConfigValues, project: string): CommandPlugin {
   const loaded = new Map<string, Promise<pulumi.dynamic.ResourceProvider>>();
   const raw = Object.fromEntries(Object.entries(config).map(([k, v]) => [k, v instanceof Secret ? v.value : v]));
   const provider = (props: Plain) => {

@@ -17,8 +17,13 @@ export interface StoredResource {
   inputs: Plain;
   /** Outputs, as the engine stores them (without `__provider`). */
   outputs: Plain;
-  /** The serialized provider the resource was last written with. */
+  /** The serialized provider the resource was last written with (empty for a provider resource). */
   providerText: string;
+  /**
+   * The URN of the explicit provider resource (`bunnynet.Provider`) that manages it, as the engine keeps the
+   * provider reference in state; undefined for the default provider (configured with the stack config).
+   */
+  provider?: string;
   /** Output keys the engine stores as secrets: inputs that were secret, and `additionalSecretOutputs`. */
   secretKeys: string[];
   /** The resource options the engine keeps in state and applies at delete. */

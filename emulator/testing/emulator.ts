@@ -38,6 +38,10 @@ export async function startEmulator(dataPath = ":memory:"): Promise<TestEmulator
     },
     settings,
     stackConfig: () => stackConfigFor(url, String(emulator.ctx.fixtures().accessKey)),
+    async addAccount() {
+      const fixtures = (await admin("POST", "/_emulator/accounts")) as { accessKey: string };
+      return { accessKey: fixtures.accessKey };
+    },
     client: (overrides = {}) => new BunnyClient(settings(overrides)),
     async requests() {
       const res = (await admin("GET", `/_emulator/requests?since=${mark}`)) as { requests: RequestLogEntry[] };

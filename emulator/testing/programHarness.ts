@@ -1,14 +1,14 @@
 import { typeToken } from "bunnynet-pulumi/dist/pulumi/index.js";
-import { type CommandPlugin, commandPlugin } from "./commandPlugin";
+import { CommandPlugins, providerConfig } from "./commandPlugin";
 import type { Program, RunResult, Step, StoredResource } from "./deploymentTypes";
 import type { HostOptions } from "./pluginProcess";
 import { CommandFailedError } from "./engineMessages";
-import { StepsFailed, runProgram } from "./programRun";
+import { DYNAMIC_PROVIDER_TYPE, StepsFailed, runProgram } from "./programRun";
 import { projectDirectory } from "./projectPaths";
 import { isolatedCommand } from "./pulumiRuntime";
 import type { ProviderHost } from "./providerHost";
 import { StepGenerator, destroySteps, refreshSteps } from "./stepGenerator";
-import { type Secret, secret } from "./wire";
+import { type ConfigValues, secret } from "./wire";
 
 /**
  * Deploys a Pulumi program the way the Pulumi engine does, without the Pulumi CLI: the program runs in this
@@ -107,7 +107,9 @@ export class ProgramHarness {
   /**
    * `pulumi refresh`: reads every resource; gone ones leave the state, changed ones take the real values (outputs
    * and inputs). Configured with the config saved at the last `up`, or the current one with `runProgram`
-   * (`pulumi refresh --run-program`, where the program's default provider carries the current config).
+   * (`pulumi refresh --run-program`, where the program's default provider carries the current config). Explicit
+   * providers (`bunnynet.Provider`) are configured from their inputs saved in state either way: the harness does not
+   * run the program here.
    */
   refresh(options: { runProgram?: boolean } = {}): Promise<Step[]> {
     const steps: Step[] = [];
@@ -129,37 +131,42 @@ export class ProgramHarness {
     return project?.projectDir ? projectDirectory(project.projectDir, project.main) : undefined;
   }
 
-  /** The stored resources a refresh or destroy has not reached (or failed on). */
+  /** The stored resources a refresh or destroy has not reached (or failed on); a refresh reads no provider. */
   private notIn(steps: Step[]): string[] {
     const done = new Set(steps.map((s) => s.urn));
-    return [...this.state.keys()].filter((urn) => !done.has(urn));
+    return [...this.state.values()].filter((r) => !done.has(r.urn) && r.type !== DYNAMIC_PROVIDER_TYPE).map((r) => r.urn);
   }
 
   /** The config a command's provider gets: the current one for up and preview, the saved one otherwise. */
-  private commandConfig(current: boolean): Record<string, string | Secret<string>> {
+  private commandConfig(current: boolean): ConfigValues {
     const { config, secretConfig } = current || !this.savedConfig ? { config: this.config, secretConfig: this.secretConfig } : this.savedConfig;
     return Object.fromEntries(Object.entries(config).map(([k, v]) => [k, secretConfig.includes(k) ? secret(v) : v]));
   }
 
   /**
-   * Runs one command with its plugin, closed at the end: after any command started before it in this process, with
+   * Runs one command with its plugins (the default provider's, and one per explicit provider: ./commandPlugin.ts),
+   * closed at the end: after any command started before it in this process, with
    * Pulumi's globals of its own (./pulumiRuntime.ts), so users' mocks tests and other harnesses keep theirs. A
    * failure rejects the command once, with a CommandFailedError naming what was left unfinished.
    */
   private withPlugin<T>(
     command: CommandFailedError["command"],
-    config: Record<string, string | Secret<string>>,
-    run: (plugin: CommandPlugin) => Promise<T>,
+    config: ConfigValues,
+    run: (plugins: CommandPlugins) => Promise<T>,
     unfinished: () => string[],
   ): Promise<T> {
     return isolatedCommand(
       () => this.programDirectory(),
       async () => {
-        const plugin = await commandPlugin(this.options, config, this.project);
+        const saved = (urn: string) => {
+          const provider = this.state.get(urn);
+          return provider?.type === DYNAMIC_PROVIDER_TYPE ? providerConfig(provider.inputs, provider.secretKeys) : undefined;
+        };
+        const plugins = new CommandPlugins(this.options, config, this.project, saved);
         try {
-          return await run(plugin);
+          return await run(plugins);
         } finally {
-          await plugin.close();
+          await plugins.close();
         }
       },
     ).catch((e: unknown) => {
@@ -173,8 +180,8 @@ export class ProgramHarness {
     const { project, stack, config, secretConfig } = this;
     const urnOf = (type: string, name: string) => `urn:pulumi:${stack}::${project}::${type}::${name}`;
     let steps: StepGenerator | undefined;
-    const run = async (plugin: CommandPlugin) => {
-      steps = new StepGenerator(plugin, state, preview, urnOf);
+    const run = async (plugins: CommandPlugins) => {
+      steps = new StepGenerator(plugins, state, preview, urnOf);
       const outputs = await runProgram(program, { project, stack, config, secretConfig, preview }, steps);
       await steps.finish();
       return { outputs, steps: steps.steps, rpcs: steps.rpcs };

@@ -16,6 +16,8 @@ const settings = pulumiRequire("@pulumi/pulumi/runtime/settings") as { waitForRP
 const { status: grpcStatus } = pulumiRequire("@grpc/grpc-js") as { status: { CANCELLED: number } };
 
 const DYNAMIC_PREFIX = "pulumi-nodejs:dynamic";
+/** The type of an explicit provider of the dynamic providers' package (the SDK's ProviderResource: `pulumi:providers:<package>`). */
+export const DYNAMIC_PROVIDER_TYPE = "pulumi:providers:pulumi-nodejs";
 
 /** The stack a program runs in, and whether this is a preview (outputs computed by the provider are unknown). */
 export interface ProgramStack {
@@ -32,6 +34,8 @@ export interface ProgramStack {
  */
 export interface Registrar {
   register(args: pulumi.runtime.MockResourceArgs, options: ResourceOptions): Promise<StoredResource>;
+  /** An explicit provider resource of the dynamic providers' package (`bunnynet.Provider`). */
+  registerProvider(args: pulumi.runtime.MockResourceArgs, options: ResourceOptions): Promise<StoredResource>;
   notStarted(args: pulumi.runtime.MockResourceArgs): void;
 }
 
@@ -83,7 +87,8 @@ export async function runProgram(program: Program, stack: ProgramStack, steps: R
   const mocks: pulumi.runtime.Mocks & { [ENGINE_STAND_IN]: true } = {
     [ENGINE_STAND_IN]: true,
     newResource: async (args) => {
-      if (!args.type.startsWith(DYNAMIC_PREFIX)) {
+      const isProvider = args.type === DYNAMIC_PROVIDER_TYPE;
+      if (!isProvider && !args.type.startsWith(DYNAMIC_PREFIX)) {
         if (args.custom) throw new Error(`the program harness only runs dynamic resources, not ${args.type}`);
         return { id: undefined, state: args.inputs };
       }
@@ -91,7 +96,8 @@ export async function runProgram(program: Program, stack: ProgramStack, steps: R
         steps.notStarted(args);
         throw monitorTerminating();
       }
-      const step = steps.register(args, registered.get(`${args.type}::${args.name}`)!);
+      const options = registered.get(`${args.type}::${args.name}`)!;
+      const step = isProvider ? steps.registerProvider(args, options) : steps.register(args, options);
       running.add(step);
       try {
         const stored = await step;

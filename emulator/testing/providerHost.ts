@@ -2,7 +2,7 @@ import { PROVIDER_KEY, providerText as packageProviderText, typeToken } from "bu
 import type { CheckFailure } from "./engineMessages";
 import { type HostOptions, type PluginProcess, startPluginProcess } from "./pluginProcess";
 import { type StructMessage, Struct, pulumiRequire } from "./sdkModules";
-import { type Plain, Secret, configToWire, toWire, withoutProvider } from "./wire";
+import { type ConfigValues, type Plain, Secret, configToWire, toWire, withoutProvider } from "./wire";
 
 /**
  * Talking to the SDK's real dynamic-provider host (./pluginProcess.ts starts it) over gRPC the way the engine does:
@@ -158,13 +158,13 @@ export class ProviderHost {
   }
 
   /** Configure with the stack config, as `{ "bunnynet:apiKey": secret("…") }`. */
-  async configure(config: Record<string, string | Secret<string>>): Promise<void> {
+  async configure(config: ConfigValues): Promise<void> {
     const req = message("ConfigureRequest");
     req.setArgs(Struct.fromJavaScript(configToWire(config)));
     const variables = req.getVariablesMap() as { set(k: string, v: string): void };
     for (const [k, v] of Object.entries(config)) {
       const [ns, key] = k.split(":");
-      variables.set(`${ns}:config:${key}`, v instanceof Secret ? v.value : v);
+      variables.set(`${ns}:config:${key}`, String(v instanceof Secret ? v.value : v));
     }
     req.setAcceptsecrets(true);
     req.setAcceptresources(true);

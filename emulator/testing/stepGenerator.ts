@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
-import type { CommandPlugin } from "./commandPlugin";
+import { type CommandPlugin, type CommandPlugins, providerConfig } from "./commandPlugin";
 import type { Operation, ResourceOptions, Rpc, Step, StoredResource } from "./deploymentTypes";
 import { CheckFailedError, engineCheckMessage } from "./engineMessages";
 import { type Plain, containsSecret, elideAssets, fromProgram, providerTextOf, toWire, withProviderText, withoutProvider } from "./wire";
+import { DYNAMIC_PROVIDER_TYPE } from "./programRun";
 
 /**
  * The engine's sequence of provider calls for each command (pulumi/pulumi v3.2xx; files under pkg/ unless said otherwise):
@@ -18,6 +20,14 @@ import { type Plain, containsSecret, elideAssets, fromProgram, providerTextOf, t
  * - `replaceOnChanges` acts only on the changed keys or detailed diff a provider reports (step_generator.go,
  *   applyReplaceOnChanges); the dynamic host reports neither, so it changes nothing, here as there.
  * - `refresh`: Read of every resource; `destroy`: Delete of every resource, newest first.
+ * - Explicit providers (`bunnynet.Provider`, type `pulumi:providers:pulumi-nodejs`): the provider registry checks,
+ *   diffs and creates them (resource/deploy/providers/registry.go). The dynamic host implements neither CheckConfig
+ *   nor DiffConfig, so the inputs are taken as they are and a change updates the provider, never replaces it
+ *   (sdk/go/common/resource/plugin/provider_plugin.go, on Unimplemented; registry.go, Diff: old outputs against new
+ *   inputs). Its plugin is configured with its inputs at Create, Update or Same, and its resources go to that plugin;
+ *   a resource moved to another provider is diffed by the new one, not replaced (step_generator.go, providerChanged:
+ *   DiffConfig reports no replacement). Refresh, destroy and deletions use the provider's inputs saved in state
+ *   (registry.go, NewRegistry); refresh does not read providers, and deleting one only drops it.
  */
 
 /** The steps of `up` or `preview`, one registration at a time while the program runs, then the deletions after it. */
@@ -28,7 +38,7 @@ export class StepGenerator {
   private readonly deleteAfter: StoredResource[] = [];
 
   constructor(
-    private readonly plugin: CommandPlugin,
+    private readonly plugins: CommandPlugins,
     /** The stack's state, changed in place (at preview, a copy). */
     private readonly state: Map<string, StoredResource>,
     private readonly preview: boolean,
@@ -46,11 +56,49 @@ export class StepGenerator {
     return [...this.seen].filter((urn) => !finished.has(urn));
   }
 
-  /** One resource the program registered: Check, then Create, or Diff and then nothing, Update or a replacement. */
-  async register(args: pulumi.runtime.MockResourceArgs, options: ResourceOptions): Promise<StoredResource> {
-    const { plugin, state, preview, steps, rpcs } = this;
+  /**
+   * An explicit provider the program registered: its inputs as they are; created (a new id), updated when they
+   * changed, or the same; its plugin configured with them for the rest of the command.
+   */
+  async registerProvider(args: pulumi.runtime.MockResourceArgs, options: ResourceOptions): Promise<StoredResource> {
     const urn = this.urnOf(args.type, args.name);
     this.seen.add(urn);
+    const news = (await fromProgram(args.inputs)) as Plain;
+    const inputs = toWire(news) as Plain;
+    const secretKeys = Object.keys(news).filter((k) => containsSecret(news[k]));
+    const prior = this.state.get(urn);
+    const op: Operation = !prior ? "create" : JSON.stringify(prior.inputs) === JSON.stringify(inputs) ? "same" : "update";
+    // A new provider's id is unknown at preview (the engine's UnknownID), a new UUID at `up` (registry.go, Create).
+    const id = prior?.id ?? (this.preview ? UNKNOWN_PROVIDER_ID : randomUUID());
+    this.plugins.configure(urn, providerConfig(inputs, secretKeys));
+    const stored: StoredResource = {
+      urn, type: args.type, name: args.name, id, inputs, outputs: inputs, providerText: "", secretKeys,
+      options: { protect: options.protect, retainOnDelete: options.retainOnDelete },
+    };
+    this.state.set(urn, stored);
+    this.steps.push({ op, urn });
+    return stored;
+  }
+
+  /**
+   * The state's URN of the explicit provider in a registration's provider reference (`<urn>::<id>`, the URN with its
+   * parents' types: `...::pulumi:pulumi:Stack$pulumi:providers:pulumi-nodejs::<name>`); undefined for the default one.
+   */
+  private providerUrnOf(reference: string | undefined): string | undefined {
+    if (!reference) return undefined;
+    const parts = reference.slice(0, reference.lastIndexOf("::")).split("::");
+    const name = parts[parts.length - 1];
+    const type = parts[parts.length - 2]?.split("$").pop();
+    return type === DYNAMIC_PROVIDER_TYPE ? this.urnOf(type, name) : undefined;
+  }
+
+  /** One resource the program registered: Check, then Create, or Diff and then nothing, Update or a replacement. */
+  async register(args: pulumi.runtime.MockResourceArgs, options: ResourceOptions): Promise<StoredResource> {
+    const { state, preview, steps, rpcs } = this;
+    const urn = this.urnOf(args.type, args.name);
+    this.seen.add(urn);
+    const provider = this.providerUrnOf(args.provider);
+    const plugin = await this.plugins.of(provider);
     const text = providerTextOf(args.inputs);
     const programInputs = withoutProvider((await fromProgram(args.inputs)) as Plain);
     const prior = state.get(urn);
@@ -65,7 +113,7 @@ export class StepGenerator {
     const inputs = withoutProvider(checked.inputs);
     const record = (id: string, outs: Plain, op: Operation): StoredResource => {
       const stored: StoredResource = {
-        urn, type: args.type, name: args.name, id, inputs, outputs: withoutProvider(outs), providerText: text, secretKeys,
+        urn, type: args.type, name: args.name, id, inputs, outputs: withoutProvider(outs), providerText: text, secretKeys, provider,
         options: { protect: options.protect, retainOnDelete: options.retainOnDelete },
       };
       state.set(urn, stored);
@@ -90,7 +138,7 @@ export class StepGenerator {
     if (diff.replaces.length > 0) {
       // The user's option, when set, wins over the provider's answer (step_generator.go, generateSteps).
       if (options.deleteBeforeReplace ?? diff.deleteBeforeReplace) {
-        if (!preview) await deleteResource(plugin, state, prior, rpcs);
+        if (!preview) await deleteResource(this.plugins, state, prior, rpcs);
       } else this.deleteAfter.push(prior);
       return create("replace");
     }
@@ -101,19 +149,24 @@ export class StepGenerator {
 
   /** After the program: replaced objects go once the new ones exist, then whatever the program no longer declares, newest first. */
   async finish(): Promise<void> {
-    const { plugin, state, preview, rpcs } = this;
-    for (const old of this.deleteAfter) if (!preview) await deleteResource(plugin, state, old, rpcs, false);
+    const { plugins, state, preview, rpcs } = this;
+    for (const old of this.deleteAfter) if (!preview) await deleteResource(plugins, state, old, rpcs, false);
     for (const r of [...state.values()].reverse()) {
       if (this.seen.has(r.urn)) continue;
-      if (!preview) await deleteResource(plugin, state, r, rpcs);
+      if (!preview) await deleteResource(plugins, state, r, rpcs);
       this.steps.push({ op: "delete", urn: r.urn });
     }
   }
 }
 
+/** The engine's id of a provider not created yet, at preview (pkg/resource/deploy/providers, UnknownID). */
+const UNKNOWN_PROVIDER_ID = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+
 /** `refresh`: reads every resource; gone ones leave the state, changed ones take the real values (outputs and inputs). */
-export async function refreshSteps(plugin: CommandPlugin, state: Map<string, StoredResource>, steps: Step[] = []): Promise<Step[]> {
+export async function refreshSteps(plugins: CommandPlugins, state: Map<string, StoredResource>, steps: Step[] = []): Promise<Step[]> {
   for (const r of [...state.values()]) {
+    if (r.type === DYNAMIC_PROVIDER_TYPE) continue;
+    const plugin = await plugins.of(r.provider);
     const { oldOutputs, oldInputs } = sentAsOld(r);
     const read = await plugin.read(r.type, r.name, r.id, oldOutputs, oldInputs);
     if (!read.id) {
@@ -130,9 +183,9 @@ export async function refreshSteps(plugin: CommandPlugin, state: Map<string, Sto
 }
 
 /** `destroy`: deletes every resource, newest first. */
-export async function destroySteps(plugin: CommandPlugin, state: Map<string, StoredResource>, steps: Step[] = []): Promise<Step[]> {
+export async function destroySteps(plugins: CommandPlugins, state: Map<string, StoredResource>, steps: Step[] = []): Promise<Step[]> {
   for (const r of [...state.values()].reverse()) {
-    await deleteResource(plugin, state, r, []);
+    await deleteResource(plugins, state, r, []);
     steps.push({ op: "delete", urn: r.urn });
   }
   return steps;
@@ -143,10 +196,14 @@ function sentAsOld(r: StoredResource): { oldOutputs: Plain; oldInputs: Plain } {
   return { oldOutputs: elideAssets(withProviderText(r.outputs, r.providerText)), oldInputs: elideAssets(withProviderText(r.inputs, r.providerText)) };
 }
 
-/** Delete(outputs, old inputs), unless the options keep the object; `protect` refuses (resource/deploy/step.go). */
-async function deleteResource(plugin: CommandPlugin, state: Map<string, StoredResource>, r: StoredResource, rpcs: Rpc[], leavesState = true): Promise<void> {
+/**
+ * Delete(outputs, old inputs) with the plugin of the resource's provider, unless the options keep the object;
+ * `protect` refuses (resource/deploy/step.go). A provider resource only leaves the state (registry.go, Delete).
+ */
+async function deleteResource(plugins: CommandPlugins, state: Map<string, StoredResource>, r: StoredResource, rpcs: Rpc[], leavesState = true): Promise<void> {
   if (r.options.protect) throw new Error(`${r.urn}: the resource is protected; set protect: false and run up first, then delete it`);
-  if (!r.options.retainOnDelete) {
+  if (r.type !== DYNAMIC_PROVIDER_TYPE && !r.options.retainOnDelete) {
+    const plugin: CommandPlugin = await plugins.of(r.provider);
     rpcs.push({ method: "delete", urn: r.urn });
     const { oldOutputs, oldInputs } = sentAsOld(r);
     await plugin.delete(r.type, r.name, r.id, oldOutputs, oldInputs);

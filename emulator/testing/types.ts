@@ -15,6 +15,13 @@ export interface TestEmulator {
    * and every API's base URL. Pass it to `ProgramHarness`, or set it with `pulumi config set`.
    */
   stackConfig(): Record<string, string>;
+  /**
+   * Adds an account to the emulator, seeded as the first one, with its own keys and objects (nothing crosses between
+   * accounts: an object of one is a 404 with another's key). Resolves to its key: `client({ apiKey: accessKey })`
+   * reads it, `stackConfigFor(url, accessKey)` or a `bunnynet.Provider` with that key deploys to it. `reset()` goes
+   * back to the first account alone.
+   */
+  addAccount(): Promise<{ accessKey: string }>;
   /** Settings for this emulator (every base URL at its origin). */
   settings(overrides?: SettingsInput): BunnySettings;
   /** The request log since the last `markRequests()`. */

@@ -52,8 +52,14 @@ export function providerTextOf(props: Plain): string {
   return String(isSecretEnvelope(text) ? text.value : text);
 }
 
+/**
+ * What a provider is configured with: the stack config (strings) for the default provider, an explicit provider's
+ * inputs (any value) for its own; secrets as `Secret`.
+ */
+export type ConfigValues = Record<string, string | number | boolean | Secret<string>>;
+
 /** Config values as the engine sends them in ConfigureRequest.args: secrets in the secret envelope. */
-export function configToWire(config: Record<string, string | Secret<string>>): Plain {
+export function configToWire(config: ConfigValues): Plain {
   return Object.fromEntries(Object.entries(config).map(([k, v]) => [k, v instanceof Secret ? secretEnvelope(v.value) : v]));
 }
 

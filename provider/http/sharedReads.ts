@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import { serialisedWrite } from "./zoneWrites";
 
@@ -20,11 +21,18 @@ import { serialisedWrite } from "./zoneWrites";
  *   reads overlapped the write, still get it).
  * - Concurrent identical GETs (same credential, method and URL) share one request and its answer; a caller
  *   never joins a request sent before a write of its surface finished.
- * - A read of a parent (`cache`) first waits for the writes of its surface already in flight when it is asked for
- *   (not for writes sent after it). Then one read serves every caller whose write was among them: twenty
- *   hostnames added to one zone at once are read back with a few reads of the zone, not one each. It never waits
- *   for a write that waits for it (a write waits only for this process's earlier writes to its zone, which count as
- *   in flight meanwhile: zoneWrites.ts).
+ * - A read of a parent (`cache`) that reads back a write (asked inside a resource's operation after one of its own
+ *   writes finished, see `inOperation`, or outside any operation) first waits for the writes of its surface already
+ *   in flight when it is asked for (not for writes sent after it). Then one read serves every caller whose write was
+ *   among them: twenty hostnames added to one zone at once are read back with a few reads of the zone, not one each.
+ *   Only the writes to the object it reads (see `objectOf`: `/pullzone/7` for `/pullzone/7/addHostname`), or naming
+ *   none (`POST /shield/rate-limit`, `GET /pullzone/loadFreeCertificate`), are waited for: another zone's hostnames
+ *   cannot change it, and waiting for them held a lane for nothing.
+ *   It never waits for a write that waits for it (a write waits only for this process's earlier writes to its zone,
+ *   which count as in flight meanwhile: zoneWrites.ts). A look-up (asked before the operation's first write) does not
+ *   wait: other resources' writes in flight are not what it looks for (the engine runs one operation per identity),
+ *   and waiting for them held an engine lane for up to a round trip per look-up, while their answers are kept from
+ *   it anyway once they finish (the rule above).
  * - Cached reads are kept only where the caller asks for it (`cacheable`, parents only) and the client has
  *   the cache on (the provider process: `readCache`), and only 200 answers (a 202 says "still in progress").
  *   They last until the next write of their surface, the next deployment (the provider's Configure starts one:
@@ -59,6 +67,8 @@ export interface SharedRequest {
   key: string;
   /** Its API origin and first path segment (see `surfaceOf`). */
   surface: string;
+  /** The object its path names, if any (see `objectOf`). */
+  object?: string;
 }
 
 interface Flight<R> {
@@ -77,8 +87,8 @@ interface Cached {
 }
 
 const flights = new Map<string, Flight<unknown>>();
-/** Our writes in flight, by surface (settled or not, each is removed when it finishes). */
-const writesInFlight = new Map<string, Set<Promise<unknown>>>();
+/** Our writes in flight, by surface, with the object each names (each is removed when it finishes). */
+const writesInFlight = new Map<string, Map<Promise<unknown>, string | undefined>>();
 const cache = new Map<string, Cached>();
 
 /** A stable id for a credential at one API origin: a truncated SHA-256, so the key never becomes a map key. */
@@ -91,6 +101,26 @@ export function surfaceOf(url: string): string {
   const u = new URL(url);
   const first = u.pathname.split("/").find((s) => s !== "") ?? "";
   return `${u.origin}/${first}`;
+}
+
+/** The resource operation a request is sent in: whether one of its writes has finished (its reads are read-backs). */
+const operation = new AsyncLocalStorage<{ wrote: boolean }>();
+
+/** Runs one resource operation (a create, update or delete; nested ones are part of the outer one). */
+export function inOperation<T>(fn: () => Promise<T>): Promise<T> {
+  return operation.getStore() ? fn() : operation.run({ wrote: false }, fn);
+}
+
+/**
+ * The object a URL names: its origin and path up to the first segment that is a number (`/pullzone/7`,
+ * `/compute/script/9`, `/dnszone/5`), or undefined when it names none (a create, a list, a Shield rule written with
+ * its zone in the body). Only for waiting: what a write invalidates is its whole surface.
+ */
+export function objectOf(url: string): string | undefined {
+  const u = new URL(url);
+  const segments = u.pathname.split("/").filter((s) => s !== "");
+  const id = segments.findIndex((s) => /^\d+$/.test(s));
+  return id < 0 ? undefined : `${u.origin}/${segments.slice(0, id + 1).join("/")}`;
 }
 
 /** Starts a new deployment scope: every cached read is dropped (requests in flight are not affected). */
@@ -113,22 +143,24 @@ export async function shared<R extends { status: number }>(request: SharedReques
     // Inside a resource's zone scope it first waits for this process's earlier writes to its zone (zoneWrites.ts),
     // and counts as in flight meanwhile, so a parent read after it serves every write queued before it.
     const write = serialisedWrite(send);
-    const writes = writesInFlight.get(request.surface) ?? new Set();
-    writesInFlight.set(request.surface, writes.add(write));
+    const writes = writesInFlight.get(request.surface) ?? new Map<Promise<unknown>, string | undefined>();
+    writesInFlight.set(request.surface, writes.set(write, request.object));
     try {
       return await write;
     } finally {
       writes.delete(write);
       if (writes.size === 0 && writesInFlight.get(request.surface) === writes) writesInFlight.delete(request.surface);
       invalidate(request.surface);
+      const current = operation.getStore();
+      if (current) current.wrote = true;
     }
   }
   if (request.sharing === "none") return send();
 
   const key = `${request.credential} ${request.key}`;
   if (request.sharing === "cache") {
-    const pending = writesInFlight.get(request.surface);
-    if (pending) await Promise.allSettled([...pending]);
+    const pending = [...(writesInFlight.get(request.surface) ?? [])].filter(([, object]) => object === undefined || request.object === undefined || object === request.object);
+    if (pending.length > 0 && (operation.getStore()?.wrote ?? true)) await Promise.allSettled(pending.map(([write]) => write));
     const hit = cache.get(key);
     if (hit && Date.now() - hit.storedAt <= READ_CACHE_MAX_AGE_MS) return hit.value as R;
     cache.delete(key);

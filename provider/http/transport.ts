@@ -16,7 +16,7 @@ import { limiterFor } from "./rateLimiter";
 import { rememberSecret } from "./redaction";
 import type { ApiName, ApiResponse, Auth, RequestSpec } from "./requestSpec";
 import { type RetryPolicy, backoffMs, defaultRetryPolicy, isRetryable, maxAttempts } from "./retryPolicy";
-import { type Sharing, credentialId, shared, surfaceOf } from "./sharedReads";
+import { type Sharing, credentialId, objectOf, shared, surfaceOf } from "./sharedReads";
 import { type Schema, parseResponseBody } from "./validation";
 import { type BunnySettings, DEFAULT_LIMITS, type SettingName, howToSet, refusedKeyHelp } from "../settings";
 import { userAgent } from "../packageInfo";
@@ -157,7 +157,7 @@ export class Transport {
     if (spec.method !== "GET" || spec.mutates) sharing = "write";
     else if (buffered) sharing = spec.cacheable && this.#settings.readCache ? "cache" : "coalesce";
     // Requests are identical when their answers are parsed alike too: the schema is part of the key.
-    return { sharing, key: `${spec.method} ${url} ${schemaId(spec.responseSchema)}`, surface: surfaceOf(url), credential: credentialId(credential, new URL(url).origin) };
+    return { sharing, key: `${spec.method} ${url} ${schemaId(spec.responseSchema)}`, surface: surfaceOf(url), object: objectOf(url), credential: credentialId(credential, new URL(url).origin) };
   }
 
   private buildUrl(spec: RequestSpec<unknown>): string {

@@ -1,11 +1,15 @@
 import * as pulumi from "@pulumi/pulumi";
 import { BunnyClient } from "../client";
 import { settingsFromConfig } from "../pulumi/session";
+import { providerSettings } from "../provider";
+import type { SettingsInput } from "../settings";
 
 /** Options every lookup takes. */
 export interface LookupOptions {
   /** A client to use instead of one built from the stack config (tests, custom settings). */
   client?: BunnyClient;
+  /** The account to read: a `bunnynet.Provider`'s (its key and settings) instead of the stack config's. */
+  provider?: pulumi.ProviderResource;
 }
 
 /**
@@ -45,8 +49,25 @@ function underUnitTestMocks(): boolean {
  * MockMonitor.invoke), and nothing reaches the network. Otherwise, or with a client of its own, it calls the API.
  */
 export async function runLookup<A extends object, R>(name: string, args: A, options: LookupOptions, fetch: LookupFetch<A, R>): Promise<R> {
-  if (options.client || !underUnitTestMocks()) return fetch(args, options);
-  return (await pulumi.runtime.invoke(lookupToken(name), args as pulumi.Inputs)) as R;
+  if (options.client) return fetch(args, options);
+  if (underUnitTestMocks()) return (await pulumi.runtime.invoke(lookupToken(name), args as pulumi.Inputs, { provider: options.provider })) as R;
+  if (!options.provider) return fetch(args, options);
+  return fetch(args, { ...options, client: new BunnyClient(await settingsOfLookupProvider(name, options.provider)) });
+}
+
+/**
+ * A lookup's provider's settings, once its arguments are known. A key that is still unknown (at preview, from a
+ * resource not created yet) cannot be read with: refused, naming the lookup, rather than waiting for ever (an
+ * Output's value never arrives when unknown; its `isKnown`, @pulumi/pulumi output.js OutputImpl, says so).
+ */
+async function settingsOfLookupProvider(name: string, provider: pulumi.ProviderResource): Promise<SettingsInput> {
+  const settings = providerSettings(provider);
+  if (!settings) throw new Error(`${name}: provider must be a bunnynet.Provider (a provider of this package)`);
+  const { isKnown } = settings as unknown as { isKnown?: Promise<boolean> };
+  if (isKnown !== undefined && !(await isKnown)) {
+    throw new Error(`${name}: the bunnynet.Provider's settings are not known yet (at preview, its apiKey comes from a resource not created yet)`);
+  }
+  return new Promise((resolve) => settings.apply((value) => resolve(value)));
 }
 
 /** Collects an async sequence into an array. */

@@ -61,7 +61,7 @@ export function implement<Shape extends InputShape, Obj, O extends object>(def: 
       const state = asState(props);
       const obj = await def.get(ctx, id, state).catch((e: unknown) => {
         if (isNotFound(e)) return undefined;
-        throw withSavedConfigHint(e);
+        throw withSavedConfigHint(e, session.keySetting());
       });
       if (obj === undefined) return { id: undefined, props: {} };
       const observed = def.describe(obj, pickInputs(state, inputKeys) as I);
@@ -82,22 +82,22 @@ export function implement<Shape extends InputShape, Obj, O extends object>(def: 
       try {
         await writingTo(def, ctx, state, id, () => def.delete(ctx, id, state));
       } catch (e) {
-        if (!isNotFound(e)) throw withSavedConfigHint(e);
+        if (!isNotFound(e)) throw withSavedConfigHint(e, session.keySetting());
       }
     },
   };
 }
 
 /**
- * Refresh and destroy run with the provider config saved in state at the last `pulumi up`
- * (pkg/resource/deploy/providers/registry.go loads providers from the old state's inputs), unless run with
+ * Refresh and destroy run with the provider config saved in state at the last `pulumi up` (the stack config, or an
+ * explicit provider's inputs: pkg/resource/deploy/providers/registry.go loads providers from the old state's inputs), unless run with
  * `--run-program`. The provider cannot tell which ran, so a refused key says both: a key rotated since (then the
  * saved one was sent), or a wrong key in stack config (then the fix the transport's message gave).
  */
-function withSavedConfigHint(e: unknown): unknown {
+function withSavedConfigHint(e: unknown, keySetting: string): unknown {
   if (!(e instanceof UnauthorizedError)) return e;
   return new Error(
-    `${e.message} If bunnynet:apiKey was rotated since the last \`pulumi up\` and this was a refresh or destroy without ` +
+    `${e.message} If ${keySetting} was rotated since the last \`pulumi up\` and this was a refresh or destroy without ` +
       `\`--run-program\`, the key saved then was sent: run \`pulumi up\` first, or add \`--run-program\`.`,
     { cause: e },
   );

@@ -4,11 +4,18 @@ import { ConfigurationError } from "../http/errors";
 import { SETTING_SOURCES, type SettingName, type SettingsInput, resolveSettings } from "../settings";
 
 /**
- * Reads every `bunnynet:*` setting through `get(name)` (name without namespace); unset ones fall back to BUNNYNET_*
- * later. Its messages speak of stack config.
+ * The config key an explicit `bunnynet.Provider` adds to its inputs (its resource name): the plugin process it
+ * configures then speaks of that provider's arguments instead of stack config.
  */
-export function settingsFromConfig(get: (name: string) => string | undefined): SettingsInput {
-  const input: SettingsInput = { origin: "pulumi" };
+export const PROVIDER_NAME_KEY = "provider";
+
+/**
+ * Reads every `bunnynet:*` setting through `get(name)` (name without namespace); unset ones fall back to BUNNYNET_*
+ * later. Its messages speak of stack config, or of the arguments of the explicit provider the config came from.
+ */
+export function settingsFromConfig(get: (name: string) => string | number | undefined): SettingsInput {
+  const providerName = get(PROVIDER_NAME_KEY);
+  const input: SettingsInput = providerName === undefined ? { origin: "pulumi" } : { origin: "provider", providerName: String(providerName) };
   for (const name of Object.keys(SETTING_SOURCES) as SettingName[]) {
     const value = get(SETTING_SOURCES[name].config);
     if (value !== undefined && value !== "") input[name] = value;
@@ -16,9 +23,12 @@ export function settingsFromConfig(get: (name: string) => string | undefined): S
   return input;
 }
 
-/** The part of the engine's ConfigureRequest the provider reads (the whole decrypted stack config). */
+/**
+ * The part of the engine's ConfigureRequest the provider reads: the whole decrypted stack config for the default
+ * provider, or an explicit provider's inputs (numbers stay numbers there).
+ */
 export interface EngineConfig {
-  get(key: string): string | undefined;
+  get(key: string): string | number | undefined;
 }
 
 /**
@@ -63,6 +73,11 @@ export class ProviderSession {
       if (e instanceof ConfigurationError) return e.message;
       throw e;
     }
+  }
+
+  /** Where the key is set, in the words of that place: `bunnynet:apiKey`, or an explicit provider's `apiKey`. */
+  keySetting(): string {
+    return this.input.origin === "provider" ? `the apiKey of bunnynet.Provider ${JSON.stringify(this.input.providerName ?? "")}` : "bunnynet:apiKey";
   }
 
   /** Config values first, then BUNNYNET_* environment variables of the plugin process, then defaults. */

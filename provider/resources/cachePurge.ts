@@ -3,7 +3,6 @@ import { z } from "zod";
 import { idFromString } from "../schemas/common";
 import { BunnyResource } from "../pulumi/base";
 import type { OutputProperties } from "../pulumi/types";
-import { pullZoneWrites } from "../http/zoneWrites";
 import { type CheckFailure, type ResourceContext, argsMatchSchema, defineResource } from "../pulumi";
 
 /**
@@ -69,7 +68,6 @@ const cachePurge = defineResource<CachePurgeOutputs>()({
   // Any change is a new purge to run (a replacement: the new one purges, deleting the old one does nothing).
   replaceOnChanges: ["pullZoneId", "cacheTag", "url", "exactPath", "triggers"],
   identity: ["pullZoneId", "url"],
-  writeZones: (_ctx, values) => (values.pullZoneId === undefined ? [] : [pullZoneWrites(values.pullZoneId)]),
 
   describe(done: Purge, requested: Inputs) {
     return { id: `${done.purged}@${done.purgedAt}`, inputs: requested, outputs: { ...done } };

@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { pullZoneWrites } from "../http/zoneWrites";
+import { PULL_ZONE_CREATES, pullZoneWrites } from "../http/zoneWrites";
 import { idFromString } from "../schemas/common";
 import type { PullZone as PullZoneModel, PullZoneSettingsRequest } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
@@ -115,8 +115,9 @@ const pullZone = defineResource<PullZoneOutputs>()({
 
   find: ({ client }, inputs) => client.pullZones.findPullZoneByName(inputs.name),
 
-  // Its settings and its delete are writes to the zone, which its hostnames and Shield zone write to as well.
-  writeZones: (_ctx, _values, id) => (id === undefined ? [] : [pullZoneWrites(id)]),
+  // Its settings and its delete are writes to the zone, which its edge rules and optimizer classes write to as well;
+  // the account's creates go one at a time (http/zoneWrites.ts).
+  writeZones: (_ctx, _values, id) => [id === undefined ? PULL_ZONE_CREATES : pullZoneWrites(id)],
 
   create: ({ client }, inputs) => client.pullZones.createPullZone({ Name: inputs.name, ...toApi(inputs) }),
 

@@ -1,7 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { AlreadyExistsError, UnexpectedResponseError } from "../http/errors";
-import { pullZoneWrites } from "../http/zoneWrites";
 import { idFromString } from "../schemas/common";
 import { type CertificateDetails, coverageProblem, parseCertificate, privateKeyProblem, validityProblem } from "../schemas/certificates";
 import { type Hostname, HostnameValueSchema } from "../schemas/pullZones";
@@ -187,9 +186,6 @@ const pullZoneHostname = defineResource<PullZoneHostnameOutputs>()({
     const found = await findWithCertificate(ctx, inputs);
     return found && controlledByBunny(found) ? undefined : found;
   },
-
-  // Adding, certifying and removing a hostname are writes to its pull zone.
-  writeZones: (_ctx, values) => [pullZoneWrites(values.pullZoneId)],
 
   async create(ctx, inputs) {
     const system = isUnderSystemDomain(inputs.hostname) ? await findWithCertificate(ctx, inputs) : undefined;

@@ -1,7 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { BunnyClient } from "../client";
-import { shieldZoneWrites } from "../http/zoneWrites";
 import { idFromString } from "../schemas/common";
 import {
   CreateRateLimitRequestSchema,
@@ -144,10 +143,6 @@ const rateLimitRule = defineResource<RateLimitRuleOutputs>()({
   // both succeeded: after its create, each creator reads the zone's rules afresh, and the newer of two yields. Afresh:
   // kept out of the deployment's read cache, so a later read in this process does not get a listing made for this check.
   findAll: async ({ client }, inputs) => client.shield.findRateLimits(await shieldZoneOf(client, inputs), (rule) => rule.ruleName === inputs.name, { fresh: true }),
-
-  // A rule's create, update and delete are writes to its Shield zone (stored in the state; for a create given only the
-  // pull zone, the same look-up create makes, which the deployment's read cache then serves).
-  writeZones: async ({ client }, values) => [shieldZoneWrites(await shieldZoneOf(client, values))],
 
   // A 202 (accepted, provisioning) is read back by the client, so this is always the stored rule.
   create: async ({ client }, inputs) =>

@@ -1,6 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { pullZoneWrites, shieldZoneWrites } from "../http/zoneWrites";
 import { idFromString } from "../schemas/common";
 import type { BunnyClient } from "../client";
 import type { CustomPageName } from "../client/shieldZones";
@@ -264,9 +263,6 @@ const shieldZone = defineResource<ShieldZoneOutputs>()({
     const zone = await client.shieldZones.findByPullZone(inputs.pullZoneId);
     return zone && { zone, features: await readFeatures(client, zone.shieldZoneId, managedFeatures(inputs)) };
   },
-
-  // Creating it names (and writes to) the pull zone; its settings are the Shield zone's, which its rules write to too.
-  writeZones: (_ctx, values, id) => [id === undefined ? pullZoneWrites(values.pullZoneId) : shieldZoneWrites(id)],
 
   // The settings first: the plan decides which features the zone has.
   create: async ({ client }, inputs) => {

@@ -21,8 +21,8 @@ import { conditionFromApi, conditionInput, orDefault, unsetWhenEmpty } from "./s
  * #64, where two of five rules written at once were created).
  *
  * The API keeps the first condition at the top of the configuration and the others in `chainedRuleConditions`; here
- * they are one list, `conditions`, in order. Every write to the rule is a write to its Shield zone (`writeZones`), so
- * a program's rules, rate limits, lists and the zone's settings reach the API one at a time.
+ * they are one list, `conditions`, in order. A rule's create, update and delete are writes to its Shield zone
+ * (`writeZones`), so a program's WAF rules reach the API one at a time (see http/zoneWrites.ts).
  */
 
 export const WAF_RULE_TYPE = "WafRule";

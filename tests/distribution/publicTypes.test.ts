@@ -210,6 +210,12 @@ const dnsZoneArgs: bunnynet.GetDnsZoneArgs = { domain: "example.com" };
 export const dnsZoneIdOut = bunnynet.getDnsZoneOutput(dnsZoneArgs, options).dnsZoneId;
 export const pullZoneHostnames = bunnynet.getPullZoneOutput({ name: "site" }, options).hostnames;
 
+// A second account through an explicit provider, for a resource and a lookup.
+const stagingArgs: bunnynet.ProviderArgs = { apiKey: new pulumi.Config().requireSecret("stagingApiKey"), apiUrl: "https://api.bunny.net", maxRetries: 3 };
+const staging = new bunnynet.Provider("staging", stagingArgs);
+export const stagingZoneId = new bunnynet.DnsZone("staging-zone", { domain: "staging.example.com" }, { provider: staging }).dnsZoneId;
+export const stagingPullZone = bunnynet.getPullZoneOutput({ name: "staging-site" }, { provider: staging }).pullZoneId;
+
 export async function lookups(): Promise<void> {
   const foundDnsZone: bunnynet.GetDnsZoneResult = await bunnynet.getDnsZone({ dnsZoneId: 1 }, options);
   console.log(foundDnsZone.nameservers.join(","), foundDnsZone.recordCount);

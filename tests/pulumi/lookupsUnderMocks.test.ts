@@ -73,4 +73,37 @@ describe("lookups under a unit test's mocks", () => {
     assert.equal(outputs.zone, Number(emu.fixtures.pullZoneId));
     assert.ok((await emu.requests()).some((r) => r.method === "GET" && r.url.startsWith("/pullzone/")));
   });
+
+  it("a lookup given a bunnynet.Provider is an invoke with that provider, as the docs' mocks see one; the provider's inputs hold its key as a secret", async () => {
+    const registered: pulumi.runtime.MockResourceArgs[] = [];
+    await pulumi.runtime.setMocks(
+      {
+        newResource: (args) => {
+          registered.push(args);
+          return { id: `${args.name}-id`, state: args.inputs };
+        },
+        call: (args) => {
+          calls.push(args);
+          return { pullZoneId: 7, name: "in-prod" };
+        },
+      },
+      "my-site",
+      "unit",
+    );
+    calls.length = 0;
+    await emu.markRequests();
+    const prod = new bunnynet.Provider("prod", { apiKey: "prod-key", apiUrl: "https://api.example" });
+    const zone = await bunnynet.getPullZone({ name: "in-prod" }, { provider: prod });
+    assert.equal(zone.pullZoneId, 7);
+    assert.deepEqual(
+      calls.map((c) => [c.token, c.provider]),
+      [["bunnynet:index:getPullZone", "urn:pulumi:unit::my-site::pulumi:providers:pulumi-nodejs::prod::prod-id"]],
+    );
+    const provider = registered.find((r) => r.type === "pulumi:providers:pulumi-nodejs")!;
+    assert.deepEqual(Object.keys(provider.inputs).sort(), ["bunnynet:apiKey", "bunnynet:apiUrl", "bunnynet:provider"]);
+    // The SDK's secret envelope: the key is registered (and so stored) as a secret.
+    const { specialSigKey, specialSecretSig } = pulumi.runtime;
+    assert.deepEqual(provider.inputs["bunnynet:apiKey"], { [specialSigKey]: specialSecretSig, value: "prod-key" });
+    assert.deepEqual(await emu.requests(), []);
+  });
 });

@@ -22,8 +22,9 @@ async function unchangedUpWritesNothing(emu: TestEmulator, harness: ProgramHarne
 
 /**
  * Issue 26: a zone's protection as code. Three WAF rules and three access lists of one Shield zone, deployed at the
- * engine's parallelism against an API that loses overlapping writes to one zone (emulator/concurrentWrites.ts; the
- * Terraform provider's #64: two of five WAF rules created), then unchanged, refreshed and destroyed.
+ * engine's parallelism against an API that loses overlapping WAF rule writes to one zone (emulator/concurrentWrites.ts;
+ * the Terraform provider's #64: two of five WAF rules created; access lists are not shown lost, so not held), then
+ * unchanged, refreshed and destroyed.
  */
 describe("pulumi: WafRule and AccessList on one Shield zone, with lost concurrent writes on", function () {
   let emu: TestEmulator;

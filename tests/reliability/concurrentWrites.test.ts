@@ -13,8 +13,9 @@ const RULE_CONFIGURATION = { variableTypes: { REQUEST_URI: "" }, operatorType: 0
 const CONCURRENT = 6;
 
 /**
- * Issue 23: concurrent writes to one zone as bunny.net's API loses them (BunnyWay/terraform-provider-bunnynet#64, #6;
- * emulator/concurrentWrites.ts), and the provider's writes serialised per zone (provider/http/zoneWrites.ts).
+ * Issue 23: concurrent writes to one zone as bunny.net's API loses them (WAF rules: BunnyWay/terraform-provider-bunnynet#64;
+ * a pull zone's settings and edge rules: #6, simplesurance/terraform-provider-bunny PR #32; emulator/concurrentWrites.ts),
+ * and the provider's writes serialised per zone (provider/http/zoneWrites.ts), only for those.
  */
 describe("concurrent writes to one zone (loseConcurrentWrites)", function () {
   let emu: TestEmulator;
@@ -36,22 +37,29 @@ describe("concurrent writes to one zone (loseConcurrentWrites)", function () {
     return { succeeded: outcomes.length - refused.length, refused };
   }
 
-  const rulesNamed = async (prefix: string) =>
-    (await emu.client().shield.listRateLimitsPage(emu.fixtures.shieldZoneId, { perPage: 1000 })).data.filter((r) => r.ruleName?.startsWith(prefix) === true);
-  const hostnamesUnder = async (domain: string) =>
-    (await emu.client().pullZones.getPullZone(Number(emu.fixtures.pullZoneId))).Hostnames?.filter((h) => h.Value.endsWith(domain)) ?? [];
+  /** A pull zone with an Advanced Shield zone of its own (room for ten WAF rules). */
+  async function zones(name: string) {
+    const client = emu.client();
+    const pullZoneId = (await client.pullZones.createPullZone({ Name: name, OriginUrl: "https://origin.lost.example" })).Id;
+    return { pullZoneId, shieldZoneId: (await client.shieldZones.create({ pullZoneId, shieldZone: { planType: 1 } })).shieldZoneId };
+  }
+  const WAF_CONFIGURATION = { actionType: "Block", variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH", value: "/admin" } as const;
+  const edgeRule = (i: number) => ({ ActionType: 4, Triggers: [{ Type: 4, PatternMatches: ["KP"], PatternMatchingType: 0, Parameter1: "" }], TriggerMatchingType: 0, Description: `rule ${i}`, Enabled: true, OrderIndex: i });
+  const wafRulesOf = async (shieldZoneId: number) => (await emu.client().wafRules.listPage(shieldZoneId, { perPage: 1000 }, { fresh: true })).data;
+  const rulesNamed = async (shieldZoneId: number, prefix: string) =>
+    (await emu.client().shield.listRateLimitsPage(shieldZoneId, { perPage: 1000 })).data.filter((r) => r.ruleName?.startsWith(prefix) === true);
+  const hostnamesUnder = async (pullZoneId: number, domain: string) => (await emu.client().pullZones.getPullZone(pullZoneId)).Hostnames?.filter((h) => h.Value.endsWith(domain)) ?? [];
 
-  it("on: rules and hostnames written at once to one zone are lost, each refused with a 500 that says why", async () => {
+  it("on: WAF rules and edge rules written at once to one zone are lost (#64; simplesurance PR #32), each refused with a 500 that says why", async () => {
+    const { pullZoneId, shieldZoneId } = await zones("lost-zone");
     await emu.faults({ loseConcurrentWrites: true });
     const client = emu.client({ maxRetries: 0 });
-    const rules = await atOnce(CONCURRENT, (i) =>
-      client.shield.createRateLimit({ shieldZoneId: Number(emu.fixtures.shieldZoneId), ruleName: `lost ${i}`, ruleDescription: "", ruleConfiguration: RULE_CONFIGURATION }),
-    );
-    const hostnames = await atOnce(CONCURRENT, (i) => client.pullZones.addHostname(Number(emu.fixtures.pullZoneId), `h${i}.lost.example`));
+    const wafRules = await atOnce(CONCURRENT, (i) => client.wafRules.create({ shieldZoneId, ruleName: `lost ${i}`, ruleConfiguration: WAF_CONFIGURATION }));
+    const edgeRules = await atOnce(CONCURRENT, (i) => client.pullZones.addOrUpdateEdgeRule(pullZoneId, edgeRule(i)));
 
     for (const [written, stored] of [
-      [rules, await rulesNamed("lost ")],
-      [hostnames, await hostnamesUnder(".lost.example")],
+      [wafRules, await wafRulesOf(shieldZoneId)],
+      [edgeRules, await client.pullZones.listEdgeRules(pullZoneId)],
     ] as const) {
       assert.ok(written.refused.length > 0, "some writes overlapped and were refused");
       assert.equal(stored.length, written.succeeded, "only the writes answered success are stored");
@@ -61,20 +69,44 @@ describe("concurrent writes to one zone (loseConcurrentWrites)", function () {
       }
     }
     const state = (await (await fetch(`${emu.url}/_emulator/faults`)).json()) as { refused: number };
-    assert.equal(state.refused, rules.refused.length + hostnames.refused.length);
+    assert.equal(state.refused, wafRules.refused.length + edgeRules.refused.length);
     assert.ok((await emu.requests()).some((r) => r.fault === "concurrentWrite" && r.status === 500));
   });
 
-  it("on: the same writes one at a time are all stored; off: at once too", async () => {
+  it("on: pull zones created at once meet whatever zone they create: some refused with a 502 (Terraform 0.4.2) and not stored", async () => {
     await emu.faults({ loseConcurrentWrites: true });
     const client = emu.client({ maxRetries: 0 });
-    for (let i = 0; i < 3; i++) await client.pullZones.addHostname(Number(emu.fixtures.pullZoneId), `h${i}.sequential.example`);
-    assert.equal((await hostnamesUnder(".sequential.example")).length, 3);
+    const created = await atOnce(CONCURRENT, (i) => client.pullZones.createPullZone({ Name: `created-at-once-${i}`, OriginUrl: "https://origin.lost.example" }));
+    assert.ok(created.refused.length > 0, "some creates overlapped and were refused");
+    for (const e of created.refused) assert.ok(e instanceof ServerError && e.status === 502, e.message);
+    const listed = await fetch(`${emu.url}/pullzone?search=created-at-once-`, { headers: { AccessKey: emu.fixtures.accessKey } });
+    const stored = (await listed.json()) as { Name: string }[];
+    assert.equal(stored.length, created.succeeded);
+  });
 
-    await emu.clearFaults();
-    const together = await atOnce(CONCURRENT, (i) => client.pullZones.addHostname(Number(emu.fixtures.pullZoneId), `h${i}.together.example`));
+  it("on: hostnames, rate-limit rules and access lists written at once are all stored (no evidence they are lost); WAF rules one at a time too", async () => {
+    const { pullZoneId, shieldZoneId } = await zones("kept-zone");
+    await emu.faults({ loseConcurrentWrites: true });
+    const client = emu.client({ maxRetries: 0 });
+    const hostnames = await atOnce(CONCURRENT, (i) => client.pullZones.addHostname(pullZoneId, `h${i}.together.example`));
+    const rules = await atOnce(CONCURRENT, (i) => client.shield.createRateLimit({ shieldZoneId, ruleName: `kept ${i}`, ruleDescription: "", ruleConfiguration: RULE_CONFIGURATION }));
+    const lists = await atOnce(3, (i) => client.accessLists.create(shieldZoneId, { name: `kept ${i}`, type: "CIDR", content: `198.51.100.${i}/32` }));
+    assert.deepEqual([hostnames.succeeded, rules.succeeded, lists.succeeded], [CONCURRENT, CONCURRENT, 3]);
+    assert.equal((await hostnamesUnder(pullZoneId, ".together.example")).length, CONCURRENT);
+    assert.equal((await rulesNamed(shieldZoneId, "kept ")).length, CONCURRENT);
+    assert.equal((await client.accessLists.list(shieldZoneId)).customLists.filter((l) => l.name?.startsWith("kept ") === true).length, 3);
+
+    for (let i = 0; i < 3; i++) await client.wafRules.create({ shieldZoneId, ruleName: `one by one ${i}`, ruleConfiguration: WAF_CONFIGURATION });
+    assert.equal((await wafRulesOf(shieldZoneId)).length, 3);
+    const state = (await (await fetch(`${emu.url}/_emulator/faults`)).json()) as { refused: number };
+    assert.equal(state.refused, 0);
+  });
+
+  it("off: WAF rules written at once are all stored", async () => {
+    const { shieldZoneId } = await zones("off-zone");
+    const together = await atOnce(CONCURRENT, (i) => emu.client({ maxRetries: 0 }).wafRules.create({ shieldZoneId, ruleName: `together ${i}`, ruleConfiguration: WAF_CONFIGURATION }));
     assert.equal(together.succeeded, CONCURRENT);
-    assert.equal((await hostnamesUnder(".together.example")).length, CONCURRENT);
+    assert.equal((await wafRulesOf(shieldZoneId)).length, CONCURRENT);
   });
 
   it("refuses a bad setting naming it", async () => {
@@ -108,10 +140,10 @@ describe("pulumi: with lost concurrent writes on, whole programs deploy at the e
   const ruleNamesOf = async (shieldZoneId: unknown) => ((await core(`/shield/rate-limits/${shieldZoneId}?perPage=1000`)).data as { ruleName: string }[]).map((r) => r.ruleName);
   const writesRefused = async () => ((await (await fetch(`${emu.url}/_emulator/faults`)).json()) as { refused: number }).refused;
 
-  it("ten hostnames and five rules of one pull zone (issue #64's case): created, changed and destroyed, no write refused", async () => {
+  it("ten hostnames, five rate-limit rules, five WAF rules (issue #64's case) and five edge rules of one pull zone: created, changed and destroyed, no write refused", async () => {
     host = await ProviderHost.start();
     const harness = new ProgramHarness({ config: { "bunnynet:apiKey": emu.fixtures.accessKey, "bunnynet:apiUrl": emu.url }, secretConfig: ["bunnynet:apiKey"], providerHost: host });
-    const pullZoneId = Number(emu.fixtures.pullZoneId);
+    const [pullZoneId, shieldZoneId] = [Number(emu.fixtures.pullZoneId), Number(emu.fixtures.shieldZoneId)];
     const program = (requestCount: number) => () => {
       for (let i = 0; i < 10; i++) new bunnynet.PullZoneHostname(`host-${i}`, { pullZoneId, hostname: `h${i}.many.example` });
       for (let i = 0; i < 5; i++) {
@@ -120,20 +152,39 @@ describe("pulumi: with lost concurrent writes on, whole programs deploy at the e
           name: `many ${i}`,
           configuration: { variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH", value: `/path${i}/`, requestCount, timeframe: "PerOneMinute", blockTime: "ForOneMinute" },
         });
+        new bunnynet.WafRule(`waf-${i}`, { shieldZoneId, name: `many ${i}`, conditions: [{ variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH", value: `/admin${i}/${requestCount}` }], action: "Block" });
+        new bunnynet.EdgeRule(`edge-${i}`, { pullZoneId, description: `many ${i}`, priority: requestCount + i, actions: [{ type: "BlockRequest" }], triggers: [{ type: "CountryCode", patterns: ["KP"] }] });
       }
     };
-    const rules = async () => (await ruleNamesOf(emu.fixtures.shieldZoneId)).filter((n) => n.startsWith("many ")).sort();
+    const names = Array.from({ length: 5 }, (_, i) => `many ${i}`);
+    const rules = async () => (await ruleNamesOf(shieldZoneId)).filter((n) => n.startsWith("many ")).sort();
+    const wafRules = async () => (await emu.client().wafRules.listPage(shieldZoneId, { perPage: 1000 }, { fresh: true })).data.map((r) => String(r.ruleName)).sort();
+    const edgeRules = async () => (await emu.client().pullZones.listEdgeRules(pullZoneId)).map((r) => String(r.Description)).filter((d) => d.startsWith("many ")).sort();
     const hostnames = async () => (await hostnamesOf(String(pullZoneId))).filter((h) => h.endsWith(".many.example")).sort();
 
     await harness.up(program(10));
     assert.deepEqual(await hostnames(), Array.from({ length: 10 }, (_, i) => `h${i}.many.example`).sort());
-    assert.deepEqual(await rules(), ["many 0", "many 1", "many 2", "many 3", "many 4"]);
+    assert.deepEqual([await rules(), await wafRules(), await edgeRules()], [names, names, names]);
     const changed = await harness.up(program(20));
-    assert.deepEqual(changed.steps.filter((s) => s.op === "update").length, 5);
+    assert.deepEqual(changed.steps.filter((s) => s.op === "update").length, 15);
     assert.equal(await writesRefused(), 0);
     await harness.destroy();
-    assert.deepEqual([await hostnames(), await rules()], [[], []]);
+    assert.deepEqual([await hostnames(), await rules(), await wafRules(), await edgeRules()], [[], [], [], []]);
     assert.equal(await writesRefused(), 0);
+  });
+
+  it("five pull zones of one program: all created and destroyed, no write refused", async () => {
+    host = await ProviderHost.start();
+    const harness = new ProgramHarness({ config: { "bunnynet:apiKey": emu.fixtures.accessKey, "bunnynet:apiUrl": emu.url }, secretConfig: ["bunnynet:apiKey"], providerHost: host });
+    const names = Array.from({ length: 5 }, (_, i) => `five-zones-${i}`);
+    await harness.up(() => {
+      for (const name of names) new bunnynet.PullZone(name, { name, origin: { url: "https://origin.site.example" } });
+    });
+    const stored = async () => ((await core("/pullzone")) as unknown as { Name: string }[]).map((z) => z.Name).filter((n) => n.startsWith("five-zones-")).sort();
+    assert.deepEqual(await stored(), names);
+    assert.equal(await writesRefused(), 0);
+    await harness.destroy();
+    assert.deepEqual(await stored(), []);
   });
 
   it("the site: every hostname, the Shield zone and its rule present, no write refused", async () => {

@@ -17,7 +17,8 @@ export type Admit = (req: FastifyRequest, reply: FastifyReply, rawZoneId: string
 
 /** An admission check with its own rate limiters (one per zone). */
 export function createAdmission(ctx: EmulatorContext): Admit {
-  const windows = new Map<number, ZoneRequestWindow>();
+  // Per account's store: zones of two accounts may share an id.
+  const windowsOf = new WeakMap<object, Map<number, ZoneRequestWindow>>();
   return async (req, reply, rawZoneId) => {
     const zoneId = /^\d{1,12}$/.test(rawZoneId) ? Number(rawZoneId) : NaN;
     const key = accessKeyOf(req);
@@ -41,6 +42,8 @@ export function createAdmission(ctx: EmulatorContext): Admit {
     if (!zone) return void loggingError(reply, 404, "not_found", `Pull zone ${zoneId} was not found.`);
     if (zone.Suspended) return void loggingError(reply, 403, "forbidden", `Pull zone ${zoneId} is suspended.`);
     if (!zone.EnableLogging) return void loggingError(reply, 404, "logging_disabled", `Logging is disabled for pull zone ${zoneId}.`);
+    let windows = windowsOf.get(ctx.store);
+    if (!windows) windowsOf.set(ctx.store, (windows = new Map()));
     let window = windows.get(zoneId);
     if (!window) windows.set(zoneId, (window = new ZoneRequestWindow()));
     const waitMs = window.admit();

@@ -1,0 +1,95 @@
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { NotFoundError, UnauthorizedError } from "bunnynet-pulumi/dist/http/errors.js";
+import { startEmulator, type TestEmulator } from "../support/emulator";
+
+const sha = (text: string) => createHash("sha256").update(text).digest("hex").toUpperCase();
+
+describe("emulator: several accounts, each with its own keys and objects", () => {
+  let emu: TestEmulator;
+  let otherKey: string;
+
+  before(async () => {
+    emu = await startEmulator();
+    ({ accessKey: otherKey } = await emu.addAccount());
+  });
+  after(() => emu.stop());
+
+  it("an added account has a key of its own, refused as the first account's and the other way round", async () => {
+    assert.notEqual(otherKey, emu.fixtures.accessKey);
+    const first = emu.client();
+    const other = emu.client({ apiKey: otherKey });
+    const firstKeys = new Set((await first.apiKeys.listPage()).Items.map((k) => k.Key));
+    const otherKeys = new Set((await other.apiKeys.listPage()).Items.map((k) => k.Key));
+    assert.ok(otherKeys.has(otherKey) && !firstKeys.has(otherKey));
+    assert.ok(firstKeys.has(emu.fixtures.accessKey) && !otherKeys.has(emu.fixtures.accessKey));
+  });
+
+  it("an object of one account is a 404 with the other's key, and ids never collide", async () => {
+    const first = emu.client();
+    const other = emu.client({ apiKey: otherKey });
+    const a = await first.dns.addZone("first-account.example");
+    const b = await other.dns.addZone("other-account.example");
+    assert.notEqual(a.Id, b.Id);
+    await assert.rejects(other.dns.getZone(a.Id), NotFoundError);
+    await assert.rejects(first.dns.getZone(b.Id), NotFoundError);
+    assert.equal(await other.dns.findZoneByDomain("first-account.example"), undefined);
+    assert.equal((await first.dns.getZone(a.Id)).Domain, "first-account.example");
+    // A record written with the other key to the first account's zone: refused, nothing written there.
+    await assert.rejects(other.dns.addRecord(a.Id, { Type: 0, Name: "www", Value: "192.0.2.1", Ttl: 300 }), NotFoundError);
+    assert.deepEqual((await first.dns.getZone(a.Id)).Records, []);
+  });
+
+  it("a library's key reaches its own account's library only; storage passwords likewise", async () => {
+    const first = emu.client();
+    const other = emu.client({ apiKey: otherKey });
+    const library = await other.videoLibraries.create({ Name: "other-library" });
+    const video = await other.stream.createVideo(library.Id, { title: "only here" });
+    assert.equal((await other.stream.getVideo(library.Id, video.guid)).title, "only here");
+    await assert.rejects(first.videoLibraries.get(library.Id), NotFoundError);
+
+    const zone = await other.storage.access((await other.storageZones.createStorageZone({ Name: "other-files", Region: "DE" })).Id);
+    await other.storage.putFile(zone, "a.txt", Buffer.from("other"), { checksum: sha("other") });
+    assert.deepEqual((await other.storage.listFiles(zone, "")).map((f) => f.path), ["a.txt"]);
+    await assert.rejects(first.storageZones.getStorageZone(zone.zoneId), NotFoundError);
+    // The first account's own zone of that name would be another zone: its password does not open this one.
+    const mine = await first.storage.access((await first.storageZones.createStorageZone({ Name: "first-files", Region: "DE" })).Id);
+    await assert.rejects(first.storage.listFiles({ ...zone, password: mine.password }, ""), UnauthorizedError);
+  });
+
+  it("reset goes back to the first account alone: the added key is refused", async () => {
+    const disposable = await startEmulator();
+    try {
+      const { accessKey } = await disposable.addAccount();
+      await disposable.client({ apiKey: accessKey }).dns.addZone("gone.example");
+      await disposable.reset();
+      await assert.rejects(disposable.client({ apiKey: accessKey }).dns.findZoneByDomain("gone.example"), UnauthorizedError);
+    } finally {
+      await disposable.stop();
+    }
+  });
+
+  it("a file-backed emulator keeps its added accounts across a restart, each beside the first store", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "bunnynet-accounts-"));
+    try {
+      const path = join(dir, "state.db");
+      let disk = await startEmulator(path);
+      const { accessKey } = await disk.addAccount();
+      const zone = await disk.client({ apiKey: accessKey }).dns.addZone("kept.example");
+      await disk.stop();
+      assert.ok(existsSync(`${path}.account-2`));
+      disk = await startEmulator(path);
+      try {
+        assert.equal((await disk.client({ apiKey: accessKey }).dns.getZone(zone.Id)).Domain, "kept.example");
+        await assert.rejects(disk.client().dns.getZone(zone.Id), NotFoundError);
+      } finally {
+        await disk.stop();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,162 @@
+import assert from "node:assert/strict";
+import * as pulumi from "@pulumi/pulumi";
+import { DnsRecord } from "bunnynet-pulumi/dist/resources/dnsRecord.js";
+import { DnsZone } from "bunnynet-pulumi/dist/resources/dnsZone.js";
+import { Provider, type ProviderArgs } from "bunnynet-pulumi/dist/provider.js";
+import { getApiKeysOutput } from "bunnynet-pulumi/dist/lookups/apiKeys.js";
+import { getDnsZone } from "bunnynet-pulumi/dist/lookups/dnsZones.js";
+import { STORAGE_API_PATH } from "bunnynet-emulator/dist/testing/stackConfig.js";
+import { startEmulator, type TestEmulator } from "../support/emulator";
+import { ProgramHarness } from "../support/programHarness";
+
+const PROVIDER = "pulumi:providers:pulumi-nodejs";
+const ZONE = "pulumi-nodejs:dynamic/bunnynet:DnsZone";
+
+/**
+ * Two `bunnynet.Provider`s in one program, each its own emulated account, through the kit's real provider hosts (one
+ * plugin process per provider, as the engine starts them).
+ */
+describe("pulumi: explicit providers, two accounts in one program", function () {
+  let emu: TestEmulator;
+  let keyA: string;
+  let keyB: string;
+  let harness: ProgramHarness;
+
+  before(async () => {
+    emu = await startEmulator();
+    keyA = (await emu.addAccount()).accessKey;
+    keyB = (await emu.addAccount()).accessKey;
+    // No stack config at all: nothing in the program uses the default provider.
+    harness = new ProgramHarness({ hostPerCommand: {} });
+  });
+  after(() => emu?.stop());
+
+  const settings = (apiKey: pulumi.Input<string>): ProviderArgs => ({
+    apiKey,
+    apiUrl: emu.url,
+    streamApiUrl: emu.url,
+    loggingApiUrl: emu.url,
+    storageApiUrl: `${emu.url}${STORAGE_API_PATH}`,
+    maxRetries: 1,
+  });
+  const program = (a: string, b: string) => () => {
+    const accountA = new Provider("account-a", settings(pulumi.secret(a)));
+    // A plain key: the provider marks it secret itself.
+    const accountB = new Provider("account-b", settings(b));
+    const zoneA = new DnsZone("zone-a", { domain: "a.accounts.example" }, { provider: accountA });
+    new DnsRecord("www-a", { dnsZoneId: zoneA.dnsZoneId, type: "A", name: "www", value: "192.0.2.1" }, { provider: accountA });
+    const zoneB = new DnsZone("zone-b", { domain: "b.accounts.example" }, { provider: accountB });
+    new DnsRecord("www-b", { dnsZoneId: zoneB.dnsZoneId, type: "A", name: "www", value: "192.0.2.2" }, { provider: accountB });
+    return { keysOfB: getApiKeysOutput({ provider: accountB }).apply((r) => r.keys.map((k) => k.key)) };
+  };
+  const domainsOf = async (key: string) => (await emu.client({ apiKey: key }).dns.listZonesPage({ perPage: 1000 })).Items.map((z) => z.Domain).sort();
+  /** Every object of every account, as the emulator stores it. */
+  const accountsSnapshot = () =>
+    emu.emulator.accounts.stores().map((store) => JSON.stringify(store.db.prepare("SELECT kind, id, parent, data FROM objects ORDER BY kind, id").all()));
+  let untouched: string[];
+
+  it("preview plans both accounts' resources with check only", async () => {
+    untouched = accountsSnapshot();
+    const run = await harness.preview(program(keyA, keyB));
+    assert.deepEqual(run.steps.map((s) => s.op), ["create", "create", "create", "create", "create", "create"]);
+    assert.ok(run.rpcs.every((r) => r.method === "check"));
+  });
+
+  it("one up deploys to two accounts, and each holds only its own objects (read back with each key)", async () => {
+    const run = await harness.up(program(keyA, keyB));
+    assert.ok(run.steps.every((s) => s.op === "create"), JSON.stringify(run.steps));
+    // Each account also holds the zone the emulator seeds in every account.
+    const ours = async (key: string) => (await domainsOf(key)).filter((d) => d.endsWith(".accounts.example"));
+    assert.deepEqual(await ours(keyA), ["a.accounts.example"]);
+    assert.deepEqual(await ours(keyB), ["b.accounts.example"]);
+    assert.deepEqual(await ours(emu.fixtures.accessKey), []);
+    const zoneB = harness.resource(ZONE, "zone-b")!;
+    assert.deepEqual((await emu.client({ apiKey: keyB }).dns.getZone(Number(zoneB.id))).Records.map((r) => r.Value), ["192.0.2.2"]);
+    await assert.rejects(emu.client({ apiKey: keyA }).dns.getZone(Number(zoneB.id)), /404/);
+    // The resources keep which provider manages them, as the engine's state does.
+    assert.equal(zoneB.provider, harness.resource(PROVIDER, "account-b")!.urn);
+  });
+
+  it("a lookup given { provider } reads that provider's account", async () => {
+    const run = await harness.preview(program(keyA, keyB));
+    const keys = run.outputs.keysOfB as string[];
+    assert.ok(keys.includes(keyB) && !keys.includes(keyA) && !keys.includes(emu.fixtures.accessKey));
+  });
+
+  it("the state holds no plain key: the providers' keys are secret inputs, and no other value carries one", () => {
+    for (const name of ["account-a", "account-b"]) {
+      const provider = harness.resource(PROVIDER, name)!;
+      assert.ok(provider.secretKeys.includes("bunnynet:apiKey"), name);
+      assert.equal(provider.inputs["bunnynet:apiUrl"], emu.url);
+    }
+    for (const r of harness.resources()) {
+      const plain = (values: Record<string, unknown>) => JSON.stringify(Object.entries(values).filter(([k]) => !r.secretKeys.includes(k)));
+      for (const shown of [plain(r.inputs), plain(r.outputs), r.providerText]) {
+        assert.ok(!shown.includes(keyA) && !shown.includes(keyB), `${r.urn} holds a key in plain text`);
+      }
+    }
+  });
+
+  it("an unchanged up changes nothing; a rotated key updates its provider and replaces none of its resources", async () => {
+    const unchanged = await harness.up(program(keyA, keyB));
+    assert.ok(unchanged.steps.every((s) => s.op === "same"), JSON.stringify(unchanged.steps));
+    // Another key of account B (the emulator seeds several per account): what a rotation leaves the program with.
+    const otherKeyOfB = (await emu.client({ apiKey: keyB }).apiKeys.listPage()).Items.map((k) => k.Key).find((k) => k !== keyB)!;
+    const ids = harness.resources().map((r) => r.id);
+    await emu.markRequests();
+    const rotated = await harness.up(program(keyA, otherKeyOfB));
+    const changed = rotated.steps.filter((s) => s.op !== "same");
+    assert.deepEqual(changed, [{ op: "update", urn: harness.resource(PROVIDER, "account-b")!.urn }]);
+    assert.deepEqual(harness.resources().map((r) => r.id), ids);
+    assert.ok((await emu.requests()).every((r) => r.method === "GET"), "no write to either account");
+    // Refresh and destroy configure each provider from its inputs saved at this up: the rotated key reads account B.
+    const refreshed = await harness.refresh();
+    assert.equal(refreshed.filter((s) => s.op === "refresh").length, 4);
+  });
+
+  it("destroy leaves both accounts (and the first) exactly as they were", async () => {
+    const steps = await harness.destroy();
+    assert.equal(steps.length, 6);
+    assert.deepEqual(harness.resources(), []);
+    assert.deepEqual(accountsSnapshot(), untouched);
+  });
+
+  it("refresh uses each provider's inputs saved at the last up: a provider re-keyed to another account finds its objects gone there", async () => {
+    const moved = new ProgramHarness({ hostPerCommand: {} });
+    const single = (key: string) => () => {
+      const account = new Provider("account", settings(key));
+      new DnsZone("zone", { domain: "moved.accounts.example" }, { provider: account });
+    };
+    await moved.up(single(keyB));
+    const zone = moved.resource(ZONE, "zone")!;
+    // The key of another account: the engine replaces nothing (a provider's new inputs never replace), so the zone
+    // stays in the state with its id in account B, and the next refresh reads it with the saved key of account A.
+    const rekeyed = await moved.up(single(keyA));
+    assert.deepEqual(rekeyed.steps.map((s) => s.op), ["update", "same"]);
+    assert.deepEqual(await moved.refresh(), [{ op: "gone", urn: zone.urn }]);
+    assert.equal((await emu.client({ apiKey: keyB }).dns.getZone(Number(zone.id))).Domain, "moved.accounts.example");
+  });
+
+  it("a provider removed from the program with its resources deletes them with its inputs saved in state", async () => {
+    const removed = new ProgramHarness({ hostPerCommand: {} });
+    await removed.up(() => {
+      const account = new Provider("leaving", settings(keyB));
+      new DnsZone("leaving-zone", { domain: "leaving.accounts.example" }, { provider: account });
+    });
+    const zone = removed.resource(ZONE, "leaving-zone")!;
+    const run = await removed.up(() => ({}));
+    assert.deepEqual(run.steps.map((s) => s.op), ["delete", "delete"]);
+    assert.deepEqual(removed.resources(), []);
+    await assert.rejects(emu.client({ apiKey: keyB }).dns.getZone(Number(zone.id)), /404/);
+  });
+
+  it("a lookup given { provider } outside a deployment fails naming a provider that is none of this package's", async () => {
+    const other = { getPackage: () => "aws" } as unknown as pulumi.ProviderResource;
+    await assert.rejects(getDnsZone({ domain: "a.accounts.example" }, { provider: other }), /getDnsZone: provider must be a bunnynet\.Provider/);
+  });
+
+  it("the kit refuses explicit providers without a plugin process per provider (hostPerCommand)", async () => {
+    const inProcess = new ProgramHarness({});
+    await assert.rejects(inProcess.preview(program(keyA, keyB)), /an explicit provider needs a plugin process of its own[^\n]*hostPerCommand/);
+  });
+});
