@@ -11,11 +11,13 @@ import { countRequests, printTable, spawnEmulator } from "./support";
  * `bunnynet export` of a large account: sites made through the API (each a DNS zone with records, a storage zone
  * with two files, a pull zone on it with hostnames, an edge rule and an optimizer class, Shield with rate-limit
  * rules, a WAF rule and a custom access list, an edge script with variables and a secret, a DNS script with a
- * variable, a video library with a collection, a container registry) until the account holds about N objects
+ * variable, a video library with a collection, a container registry named in the dashboard, a container app from it
+ * with two containers, environment values, a volume, a CDN endpoint on the site's pull zone and an Anycast endpoint)
+ * until the account holds about N objects
  * (default 1000), then one export as a user runs it (the CLI in its own process). Prints the wall time, the API calls
  * it made, and calls per exported object: most reads are per zone or script, not per object (records, hostnames,
  * edge rules, classes and variables come with their zone or script); an access list and a storage file take a read
- * each (a list's entries, a file's bytes).
+ * each (a list's entries, a file's bytes), and an app one (the listing names apps, each is read whole).
  */
 
 const target = Number(process.argv[2] ?? 1000);
@@ -25,9 +27,9 @@ const CLI = require.resolve("bunnynet-pulumi/dist/cli/main.js");
  * Objects one site adds (besides the pull zones and hostnames the API makes for the script and the library): DNS zone,
  * records, storage zone, its files (one StorageFolder), pull zone, hostnames, edge rule, optimizer class, Shield zone,
  * rate limits, WAF rule, access list, edge script, variables, secret, DNS script, its variable, library, collection,
- * registry.
+ * registry, app.
  */
-const PER_SITE = 1 + 6 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1;
+const PER_SITE = 1 + 6 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1;
 
 async function makeSite(client: BunnyClient, n: number): Promise<void> {
   const name = `bench-export-${n}`;
@@ -73,7 +75,27 @@ async function makeSite(client: BunnyClient, n: number): Promise<void> {
   await client.edgeScripts.addVariable(dnsScript.script.Id, { Name: "REGION", Required: false, DefaultValue: "eu" });
   const library = await client.videoLibraries.create({ Name: `${name}-videos` });
   await client.stream.createCollection(library.Id, "keynotes");
-  await client.containers.addRegistry({ displayName: "GitHub", type: "gitHub", passwordCredentials: { userName: `${name}-octo`, password: `token-${n}` } });
+  const registryId = await client.containers.addRegistry({ displayName: `${name} images`, type: "gitHub", passwordCredentials: { userName: `${name}-octo`, password: `token-${n}` } });
+  await client.containers.addApp({
+    name: `${name}-app`,
+    runtimeType: "shared",
+    autoScaling: { min: 1, max: 2 },
+    regionSettings: { allowedRegionIds: ["DE"], requiredRegionIds: [] },
+    containerTemplates: [
+      {
+        name: "web",
+        imageRegistryId: String(registryId),
+        imageNamespace: `${name}-octo`,
+        imageName: "site",
+        imageTag: "1.0",
+        environmentVariables: [{ name: "SITE", value: String(n) }],
+        endpoints: [{ displayName: "site", cdn: { pullZoneId: cdn.Id, portMappings: [{ containerPort: 8080 }] } }],
+        volumeMounts: [{ name: "data", mountPath: "/data" }],
+      },
+      { name: "dns", imageRegistryId: "1", imageNamespace: "library", imageName: "coredns", imageTag: "1.11.1", endpoints: [{ displayName: "dns", anycast: { type: "iPv4", portMappings: [{ containerPort: 53, protocols: ["udp"] }] } }] },
+    ],
+    volumes: [{ name: "data", size: 1 }],
+  });
 }
 
 function runExport(env: NodeJS.ProcessEnv, out: string): Promise<{ code: number | null; ms: number; stderr: string }> {

@@ -10,7 +10,9 @@ import { type CheckFailure, adoptionInputs, argsMatchSchema, defineResource } fr
  * `bunnynet_compute_container_imageregistry` (BunnyWay/terraform-provider-bunnynet
  * internal/provider/resource_compute_container_imageregistry.go: registry "DockerHub" or "GitHub" and username
  * replace, a sensitive token; internal/api/compute_container_imageregistry.go: the display name is the registry's
- * name, and a registry is found by display name and user name). The contract is magic-containers-api-v1.0.0.json
+ * name, and FindComputeContainerImageregistry finds a registry by display name and user name). The display name is an
+ * input here (`displayName`, ContainerRegistryRequest.displayName: 1..50 characters), Terraform's (the type) when
+ * unset: a registry named otherwise in the dashboard is found, adopted and exported by its own name. The contract is magic-containers-api-v1.0.0.json
  * (ContainerRegistryRequest: displayName, RegistryType, Credentials; ContainerRegistry). The API never returns the
  * password, only its first and last characters: refresh compares them with the password this resource wrote, so a
  * password changed outside Pulumi shows as unknown and the next `up` writes the program's again. The request has no
@@ -30,6 +32,8 @@ const KIND_NAMES = Object.keys(REGISTRY_KINDS) as [RegistryKind, ...RegistryKind
 const containerRegistryInputs = z
   .object({
     type: z.enum(KIND_NAMES),
+    /** The name the dashboard shows (the type when unset, as Terraform names registries); with the user name it finds the registry. */
+    displayName: z.string().min(1, "must not be empty").max(50, "must be at most 50 characters").optional(),
     url: z.string().min(1, "must not be empty").optional(),
     username: z.string().min(1, "must not be empty").max(256),
     password: z.string().min(1, "must not be empty").max(4096),
@@ -68,9 +72,10 @@ const containerRegistry = defineResource<ContainerRegistryOutputs>()({
   inputs: containerRegistryInputs,
   complete: completeInputs,
   computedOutputs: ["registryId"],
-  // Terraform replaces on either; the identity (display name and user name) is what finds a registry.
+  // Terraform replaces on either; the identity (display name and user name) is what finds a registry. A new display
+  // name is an in-place change (the PUT takes it).
   replaceOnChanges: ["type", "url", "username"],
-  identity: ["type", "username"],
+  identity: ["type", "displayName", "username"],
   // Write-only: an adopted registry gets the program's password.
   setOnAdoption: ["password"],
   secretInputs: ["password"],
@@ -78,15 +83,17 @@ const containerRegistry = defineResource<ContainerRegistryOutputs>()({
 
   describe({ registry, password }: ObservedRegistry, requested: Inputs) {
     const kind = KIND_NAMES.find((k) => REGISTRY_KINDS[k].host === registry.hostName) ?? requested.type;
+    // The display name is stated when the program states it or the registry's is not the type's (the default).
+    const displayName = requested.displayName !== undefined || registry.displayName !== kind ? registry.displayName : undefined;
     return {
       id: String(registry.id),
-      inputs: { ...requested, type: kind, url: registry.hostName, username: registry.userName ?? "", password: password as string },
+      inputs: { ...requested, type: kind, displayName, url: registry.hostName, username: registry.userName ?? "", password: password as string },
       outputs: { registryId: registry.id },
     };
   },
 
   find: async ({ client }, inputs) => {
-    const registry = (await client.containers.listRegistries()).find((r) => !r.isPublic && r.displayName === inputs.type && r.userName === inputs.username);
+    const registry = (await client.containers.listRegistries()).find((r) => !r.isPublic && r.displayName === displayNameOf(inputs) && r.userName === inputs.username);
     return registry && { registry, password: undefined };
   },
 
@@ -108,14 +115,22 @@ const containerRegistry = defineResource<ContainerRegistryOutputs>()({
   delete: ({ client }, id) => client.containers.deleteRegistry(Number(id)),
 });
 
-/** The API's request: the display name is the registry's name, as Terraform sends it. */
+/** The registry's display name: the program's, else its type (Terraform's display name). */
+const displayNameOf = (inputs: Pick<Inputs, "type" | "displayName">) => inputs.displayName ?? inputs.type;
+
+/** The API's request: the display name is the program's or the registry's type, as Terraform sends it. */
 function registryRequest(inputs: Inputs) {
-  return { displayName: inputs.type, type: REGISTRY_KINDS[inputs.type].apiType, passwordCredentials: { userName: inputs.username, password: inputs.password } };
+  return { displayName: displayNameOf(inputs), type: REGISTRY_KINDS[inputs.type].apiType, passwordCredentials: { userName: inputs.username, password: inputs.password } };
 }
 
 export interface ContainerRegistryArgs extends AdoptableArgs {
   /** `DockerHub` or `GitHub` (Terraform's `registry`). Changing it replaces the registry. */
   type: pulumi.Input<"DockerHub" | "GitHub">;
+  /**
+   * The name the dashboard shows (1..50 characters; default: the type, as Terraform names registries). With the user
+   * name it finds an existing registry for adoptExisting. Changes in place.
+   */
+  displayName?: pulumi.Input<string>;
   /** The registry's host, if you want to state it: docker.io for DockerHub, ghcr.io for GitHub (the API takes no other). */
   url?: pulumi.Input<string>;
   /** The user name to log in with (at most 256 characters). Changing it replaces the registry. */
@@ -129,6 +144,8 @@ argsMatchSchema<ContainerRegistryArgs, typeof containerRegistryInputs>(true);
 /** What a ContainerRegistry holds once deployed (the password encrypted). */
 export interface ContainerRegistryOutputs {
   type: "DockerHub" | "GitHub";
+  /** The display name, when the program states it or the registry's is not its type. */
+  displayName: string | undefined;
   /** The registry's host as the API answers it. */
   url: string | undefined;
   username: string;

@@ -15,15 +15,26 @@ import { ProviderHost } from "../support/providerHost";
 
 /**
  * Issue 28: `bunnynet export` writes an existing account out as a Pulumi project. An account holding a site made
- * through the API as a dashboard user would (not with our resources) is exported; the project compiles under
- * Pulumi's template tsconfig; deployed through the SDK's real provider host it adopts every object with no write but
- * the script secret's value (the API never returns it); an unchanged up calls nothing, refresh finds no drift, and
- * the API's answers are byte for byte those of before.
+ * through the API as a dashboard user would (not with our resources; a registry named in the dashboard and a container
+ * app among them) is exported; the project compiles under Pulumi's template tsconfig; deployed through the SDK's real
+ * provider host it adopts every object with no write but the script secret's value and the registries' passwords (the
+ * API never returns them); an unchanged up calls nothing, refresh finds no drift, and the API's answers are byte for
+ * byte those of before.
  */
 
 const PROJECT = "exported-site";
 const SECRET_VALUE = "s3cret-token-value-export";
 const REGISTRY_PASSWORD = "ghp_export-registry-token";
+const TEAM_REGISTRY_PASSWORD = "ghp_team-images-token";
+const APP_DATABASE_URL = "postgres://app:app-env-s3cret@db.internal/app";
+/** The config the report asks for: the values the API never returns, and the app's environment values. */
+const SECRET_CONFIG = {
+  exportSiteEdgeApiToken: SECRET_VALUE,
+  githubExportOctoPassword: REGISTRY_PASSWORD,
+  teamImagesExportTeamPassword: TEAM_REGISTRY_PASSWORD,
+  exportSiteAppWebDatabaseUrl: APP_DATABASE_URL,
+  exportSiteAppWebMode: "production",
+};
 const installed = (name: string) => dirname(require.resolve(`${name}/package.json`));
 
 describe("cli: bunnynet export", function () {
@@ -40,6 +51,9 @@ describe("cli: bunnynet export", function () {
     linkedPullZoneId: number;
     shieldZoneId: number;
     registryId: number;
+    teamRegistryId: number;
+    appId: string;
+    appPullZoneId: number;
     storage: StorageZoneAccess;
     libraryKey: string;
   };
@@ -68,6 +82,9 @@ describe("cli: bunnynet export", function () {
         `/shield/waf/custom-rules/${site.shieldZoneId}`,
         `/shield/shield-zone/${site.shieldZoneId}/access-lists`,
         `/mc/registries/${site.registryId}`,
+        `/mc/registries/${site.teamRegistryId}`,
+        `/mc/apps/${site.appId}`,
+        `/pullzone/${site.appPullZoneId}`,
       ].map((path): [string] => [path]),
       [`/library/${site.libraryId}/collections`, site.libraryKey],
       ...[`${storage}/`, `${storage}/assets/`, `${storage}/assets/site.css`].map((path): [string, string] => [path, site.storage.password]),
@@ -126,6 +143,42 @@ describe("cli: bunnynet export", function () {
     await client.edgeScripts.addVariable(dnsScript.script.Id, { Name: "REGION", Required: false, DefaultValue: "eu" });
     await client.dns.addRecord(dns.Id, { Type: 11, Name: "dyn", ScriptId: dnsScript.script.Id, Ttl: 300 });
     await client.stream.createCollection(library.Id, "keynotes");
+    // A registry named in the dashboard, and an app pulling from it: two containers, environment values, a volume, a
+    // CDN endpoint on a pull zone of the account and an Anycast endpoint. Deployed at once, so its status is settled.
+    const teamRegistryId = await client.containers.addRegistry({ displayName: "team images", type: "gitHub", passwordCredentials: { userName: "export-team", password: TEAM_REGISTRY_PASSWORD } });
+    const appZone = await client.pullZones.createPullZone({ Name: "export-site-app-cdn", OriginUrl: "https://origin.export-site.example" });
+    await emu.faults({ appDeployMs: 0 });
+    const appId = await client.containers.addApp({
+      name: "export-site-app",
+      runtimeType: "shared",
+      autoScaling: { min: 1, max: 3 },
+      regionSettings: { allowedRegionIds: ["DE", "UK"], requiredRegionIds: ["DE"] },
+      containerTemplates: [
+        {
+          name: "web",
+          imageRegistryId: String(teamRegistryId),
+          imageNamespace: "export-team",
+          imageName: "site",
+          imageTag: "1.4.2",
+          environmentVariables: [
+            { name: "DATABASE_URL", value: APP_DATABASE_URL },
+            { name: "MODE", value: "production" },
+          ],
+          endpoints: [{ displayName: "site", cdn: { isSslEnabled: true, pullZoneId: appZone.Id, portMappings: [{ containerPort: 8080 }] } }],
+          volumeMounts: [{ name: "data", mountPath: "/var/data" }],
+        },
+        {
+          name: "resolver",
+          imageRegistryId: "1",
+          imageNamespace: "library",
+          imageName: "coredns",
+          imageTag: "1.11.1",
+          endpoints: [{ displayName: "dns", anycast: { type: "iPv4", portMappings: [{ containerPort: 53, protocols: ["udp"] }] } }],
+        },
+      ],
+      volumes: [{ name: "data", size: 5 }],
+    });
+    await emu.clearFaults();
     const files = await client.storage.access(storage.Id);
     for (const [path, text] of [["index.html", "<h1>hi</h1>\n"], ["assets/site.css", "h1 { color: red }\n"]]) {
       await client.storage.putFile(files, path, Buffer.from(text), { checksum: createHash("sha256").update(text).digest("hex") });
@@ -140,6 +193,9 @@ describe("cli: bunnynet export", function () {
       linkedPullZoneId: linked.Id,
       shieldZoneId: shield.shieldZoneId,
       registryId,
+      teamRegistryId,
+      appId,
+      appPullZoneId: appZone.Id,
       storage: files,
       libraryKey: await client.stream.getLibraryKey(library.Id),
     };
@@ -208,7 +264,25 @@ describe("cli: bunnynet export", function () {
     assert.match(program, /new bunnynet\.StorageFolder\("export-site-files-files", \{\n {2}storageZoneId: exportSiteFiles\.storageZoneId,\n {2}source: "storage\/export-site-files-files",\n\}, \{ protect: true \}\);/);
     assert.equal(readFileSync(join(out, "storage/export-site-files-files/assets/site.css"), "utf8"), "h1 { color: red }\n");
     assert.equal(readFileSync(join(out, "storage/export-site-files-files/index.html"), "utf8"), "<h1>hi</h1>\n");
-    for (const text of [program, readFileSync(join(out, "EXPORT-REPORT.md"), "utf8")]) assert.ok(!text.includes(REGISTRY_PASSWORD), "no registry password in the files");
+    for (const text of [program, readFileSync(join(out, "EXPORT-REPORT.md"), "utf8")]) {
+      for (const value of [REGISTRY_PASSWORD, TEAM_REGISTRY_PASSWORD, APP_DATABASE_URL, "production"]) assert.ok(!text.includes(value), "no password or environment value in the files");
+    }
+    // A registry named in the dashboard is declared with its own name (by which it is found and adopted).
+    assert.match(program, /new bunnynet\.ContainerRegistry\("team-images-export-team", \{\n {2}type: "GitHub",\n {2}displayName: "team images",\n {2}url: "ghcr\.io",\n {2}username: "export-team",\n {2}password: config\.requireSecret\("teamImagesExportTeamPassword"\),/);
+    // The app: its image's registry and its CDN endpoint's pull zone as references, environment values from config.
+    const app = /new bunnynet\.ContainerApp\("export-site-app", (\{\n[^]*?\n\})/.exec(program)?.[1] ?? assert.fail("the app is declared");
+    assert.match(app, /\n {2}autoscaling: \{\n {4}min: 1,\n {4}max: 3,\n {2}\},\n {2}regions: \{\n {4}allowed: \["DE", "UK"\],\n {4}required: \["DE"\],\n {2}\},/);
+    assert.match(app, /\n {4}web: \{\n {6}image: \{\n {8}registryId: teamImagesExportTeam\.registryId,\n {8}namespace: "export-team",\n {8}name: "site",\n {8}tag: "1\.4\.2",/);
+    assert.match(app, /env: \{\n {8}DATABASE_URL: config\.requireSecret\("exportSiteAppWebDatabaseUrl"\),\n {8}MODE: config\.requireSecret\("exportSiteAppWebMode"\),/);
+    assert.match(app, /volumeMounts: \{\n {8}data: "\/var\/data",/);
+    assert.match(app, /site: \{\n {10}type: "cdn",\n {10}ports: \[\n {12}\{\n {14}container: 8080,\n {12}\},\n {10}\],\n {10}cdn: \{\n {12}originSsl: true,\n {12}pullZoneId: exportSiteAppCdn\.pullZoneId,/);
+    assert.match(app, /resolver: \{\n {6}image: \{\n {8}registryId: 1,/);
+    assert.match(app, /dns: \{\n {10}type: "anycast",/);
+    assert.match(app, /volumes: \{\n {4}data: \{\n {6}sizeGb: 5,/);
+    assert.match(program, /new bunnynet\.PullZone\("export-site-app-cdn", \{/);
+    assert.match(run.stdout, /pulumi config set --secret exportSiteAppWebDatabaseUrl/);
+    assert.match(run.stdout, /pulumi config set --secret teamImagesExportTeamPassword/);
+    assert.ok(!/Magic Containers apps/.test(run.stdout), "apps are exported");
     // Every resource is protected; all but the storage folder (which takes over the files there by itself) adopt.
     const folders = (program.match(/new bunnynet\.StorageFolder\(/g) ?? []).length;
     assert.equal((program.match(/adoptExisting: true/g) ?? []).length + folders, (program.match(/\{ protect: true \}\);/g) ?? []).length);
@@ -334,12 +408,12 @@ describe("cli: bunnynet export", function () {
       }
     }
 
-    it("adopts every object: nothing is written but the script secret's value and the registry's password", async () => {
+    it("adopts every object: nothing is written but the script secret's value and the registries' passwords", async () => {
       host = await ProviderHost.start({ project: PROJECT, projectDir: out });
       harness = new ProgramHarness({
         project: PROJECT,
-        config: { ...stackConfigFor(emu.url, String(emu.fixtures.accessKey)), [`${PROJECT}:exportSiteEdgeApiToken`]: SECRET_VALUE, [`${PROJECT}:githubExportOctoPassword`]: REGISTRY_PASSWORD },
-        secretConfig: ["bunnynet:apiKey", `${PROJECT}:exportSiteEdgeApiToken`, `${PROJECT}:githubExportOctoPassword`],
+        config: { ...stackConfigFor(emu.url, String(emu.fixtures.accessKey)), ...Object.fromEntries(Object.entries(SECRET_CONFIG).map(([key, value]) => [`${PROJECT}:${key}`, value])) },
+        secretConfig: ["bunnynet:apiKey", ...Object.keys(SECRET_CONFIG).map((key) => `${PROJECT}:${key}`)],
         providerHost: host,
       });
       before = await snapshot();
@@ -348,7 +422,7 @@ describe("cli: bunnynet export", function () {
       const declared = (readFileSync(join(out, "index.ts"), "utf8").match(/new bunnynet\./g) ?? []).length;
       assert.equal(run.steps.filter((s) => s.op === "create").length, declared);
       const writes = (await emu.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.url}`);
-      const secrets = writes.filter((w) => /\/compute\/script\/\d+\/secrets/.test(w) || w.includes(`/mc/registries/${site.registryId}`));
+      const secrets = writes.filter((w) => /\/compute\/script\/\d+\/secrets/.test(w) || w.includes(`/mc/registries/${site.registryId}`) || w.includes(`/mc/registries/${site.teamRegistryId}`));
       assert.deepEqual(
         writes.filter((w) => !secrets.includes(w)),
         [],
@@ -356,6 +430,7 @@ describe("cli: bunnynet export", function () {
       );
       assert.ok(secrets.some((w) => w.includes(`/compute/script/${site.scriptId}/secrets`)), "the secret's value was set");
       assert.ok(secrets.some((w) => w.includes(`/mc/registries/${site.registryId}`)), "the registry's password was set");
+      assert.ok(secrets.some((w) => w.includes(`/mc/registries/${site.teamRegistryId}`)), "the dashboard-named registry was adopted, its password set");
       assert.ok(harness.resources().every((r) => r.outputs.adoptExisting === true || r.type.endsWith(":StorageFolder")));
     });
 
@@ -375,7 +450,7 @@ describe("cli: bunnynet export", function () {
       const after = await snapshot();
       // The secrets' listing carries LastModified and the registry lastUpdatedAt, which setting the secret value and
       // the password moved: every other answer is unchanged.
-      const written = [`/compute/script/${site.scriptId}/secrets`, `/mc/registries/${site.registryId}`];
+      const written = [`/compute/script/${site.scriptId}/secrets`, `/mc/registries/${site.registryId}`, `/mc/registries/${site.teamRegistryId}`];
       const unwritten = (answers: Record<string, string>) => Object.fromEntries(Object.entries(answers).filter(([path]) => !written.includes(path)));
       assert.deepEqual(Object.keys(after), Object.keys(before));
       assert.deepEqual(unwritten(after), unwritten(before));

@@ -10,7 +10,7 @@ const TYPE = "ContainerRegistry";
 /**
  * ContainerRegistry through the SDK's provider host: check (the url follows the type), a write-only password that
  * changes in place and is noticed when changed outside Pulumi (by the ends the API shows), replacement on type or
- * user name, refresh, adoption by display name and user name, and "already gone" on delete.
+ * user name, refresh, adoption by display name (its own, or the type's) and user name, and "already gone" on delete.
  */
 describe("pulumi: ContainerRegistry through the SDK's provider host over gRPC", function () {
   let emu: TestEmulator;
@@ -122,6 +122,44 @@ describe("pulumi: ContainerRegistry through the SDK's provider host over gRPC", 
     const adopted = await host.create(TYPE, { ...inputs, adoptExisting: true });
     assert.equal(adopted.id, String(existing));
     assert.ok((await emu.requests()).some((r) => `${r.method} ${r.route}` === "PUT /mc/registries/:registryId"), "the password is written");
+  });
+
+  it("a display name of its own: sent, read back without drift, changed in place, and what finds a registry named in the dashboard", async () => {
+    const { id, outputs, inputs } = await created({ displayName: "team images" });
+    assert.equal((await registries().getRegistry(Number(id))).displayName, "team images");
+    assert.equal(outputs.displayName, "team images");
+    host = await host.nextDeployment(CONFIG());
+    assert.deepEqual((await host.read(TYPE, id, outputs, inputs)).outputs, outputs);
+    assert.deepEqual(await host.diff(TYPE, id, outputs, { ...inputs, displayName: "team images 2" }), { changes: "some", replaces: [], deleteBeforeReplace: false });
+    const renamed = await host.update(TYPE, id, outputs, { ...inputs, displayName: "team images 2" });
+    assert.equal((await registries().getRegistry(Number(id))).displayName, "team images 2");
+    assert.equal(renamed.displayName, "team images 2");
+    // Renamed in the dashboard: refresh shows the registry's name.
+    await registries().updateRegistry(Number(id), { displayName: "renamed", type: "gitHub", passwordCredentials: { userName: String(inputs.username), password: "x" } });
+    host = await host.nextDeployment(CONFIG());
+    assert.equal((await host.read(TYPE, id, renamed, { ...inputs, displayName: "team images 2" })).inputs!.displayName, "renamed");
+    await host.delete(TYPE, id, renamed);
+
+    // A registry named in the dashboard is found by its display name and user name; a program without a display name
+    // (the type's) does not take it, and a default-named one is read back without one.
+    const username = uniqueUser();
+    const existing = await registries().addRegistry({ displayName: "team images", type: "gitHub", passwordCredentials: { userName: username, password: "old-token" } });
+    host = await host.nextDeployment(CONFIG());
+    const adopted = await host.create(TYPE, { ...(await checked({ type: "GitHub", displayName: "team images", username, password: secret(uniquePassword()) })), adoptExisting: true });
+    assert.equal(adopted.id, String(existing));
+    assert.equal(adopted.outputs.displayName, "team images");
+    host = await host.nextDeployment(CONFIG());
+    const other = await host.create(TYPE, { ...(await checked({ type: "GitHub", username, password: secret(uniquePassword()) })), adoptExisting: true });
+    assert.notEqual(other.id, String(existing), "the type's name does not find a registry named otherwise");
+    assert.equal(other.outputs.displayName, undefined);
+    assert.equal((await registries().getRegistry(Number(other.id))).displayName, "GitHub");
+    await host.delete(TYPE, other.id, other.outputs);
+    await host.delete(TYPE, adopted.id, adopted.outputs);
+  });
+
+  it("check refuses a display name out of the API's bounds", async () => {
+    const res = await host.check(TYPE, {}, { type: "GitHub", displayName: "x".repeat(51), username: "u", password: secret("p") });
+    assert.deepEqual(res.failures.map(named), [{ property: "displayName", reason: "must be at most 50 characters" }]);
   });
 
   it("no password is in the emulator's request log or the host's output", async () => {

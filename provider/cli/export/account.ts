@@ -207,8 +207,24 @@ function objectShape(schema: z.ZodType): Record<string, z.ZodType> | undefined {
   return undefined;
 }
 
-/** Inputs without the unset ones and those equal to their default (as a person writes them); nested objects too. */
+/** The schema of a record's values inside optional/default wrappers (a container app's containers by name), if it is one. */
+function recordValues(schema: z.ZodType): z.ZodType | undefined {
+  let s: unknown = schema;
+  for (let i = 0; i < 4 && s; i++) {
+    const def = (s as { def?: { type?: string; valueType?: z.ZodType; innerType?: unknown } }).def;
+    if (def?.type === "record") return def.valueType;
+    s = def?.innerType;
+  }
+  return undefined;
+}
+
+/** Inputs without the unset ones and those equal to their default (as a person writes them); nested objects and records of them too. */
 function withoutDefaults(schema: z.ZodType, value: Record<string, unknown>): Record<string, ProgramValue> {
+  const values = recordValues(schema);
+  if (values) {
+    const plain = (v: unknown) => v !== null && typeof v === "object" && !Array.isArray(v);
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v) && objectShape(values) ? withoutDefaults(values, v as Record<string, unknown>) : (v as ProgramValue)]));
+  }
   const shape = objectShape(schema) ?? {};
   const kept: Record<string, ProgramValue> = {};
   for (const [key, v] of Object.entries(value)) {
@@ -216,27 +232,44 @@ function withoutDefaults(schema: z.ZodType, value: Record<string, unknown>): Rec
     const field = shape[key];
     const fallback = field ? defaultOf(field) : NO_DEFAULT;
     if (fallback !== NO_DEFAULT && sameValue(fallback, v)) continue;
-    const nested = field && typeof v === "object" && !Array.isArray(v) ? objectShape(field) : undefined;
+    const nested = field && typeof v === "object" && !Array.isArray(v) ? (objectShape(field) ?? recordValues(field)) : undefined;
     kept[key] = nested ? withoutDefaults(field, v as Record<string, unknown>) : (v as ProgramValue);
   }
   return kept;
 }
 
-/** Replaces the value at a dotted path of plain objects and lists of them (markers are not entered), when `change` gives another. */
-function replaceAt(inputs: Record<string, ProgramValue>, path: string, change: (value: ProgramValue) => ProgramValue | undefined): Record<string, ProgramValue> {
+/**
+ * Replaces the value at a dotted path of plain objects and lists of them (markers are not entered), when `change` gives
+ * another; `*` stands for every entry of a map (a container app's containers by name). `change` answering DROP removes it.
+ */
+function replaceAt(inputs: Record<string, ProgramValue>, path: string, change: (value: ProgramValue) => ProgramValue | typeof DROP | undefined): Record<string, ProgramValue> {
   const [key, ...rest] = path.split(".");
+  if (key === "*") return Object.keys(inputs).reduce((result, k) => replaceAt(result, [k, ...rest].join("."), change), inputs);
   const value = inputs[key];
   if (value === undefined) return inputs;
   if (rest.length === 0) {
     const changed = change(value);
+    if (changed === DROP) {
+      const { [key]: _dropped, ...kept } = inputs;
+      return kept;
+    }
     return changed === undefined ? inputs : { ...inputs, [key]: changed };
   }
   const inner = (v: ProgramValue) => (v === null || typeof v !== "object" || Array.isArray(v) || isMarker(v) ? v : replaceAt(v as Record<string, ProgramValue>, rest.join("."), change));
   // A list of objects (a WAF rule's conditions): the path goes on into each of them.
   if (Array.isArray(value)) return { ...inputs, [key]: value.map(inner) };
   if (value === null || typeof value !== "object" || isMarker(value)) return inputs;
-  return { ...inputs, [key]: inner(value) };
+  const changed = inner(value) as Record<string, ProgramValue>;
+  // An object left empty by a drop goes with it (it held only what was stated to find a reference).
+  if (Object.keys(changed).length === 0 && Object.keys(value).length > 0) {
+    const { [key]: _emptied, ...kept } = inputs;
+    return kept;
+  }
+  return { ...inputs, [key]: changed };
 }
+
+/** What `change` answers to remove the value. */
+const DROP = Symbol("drop");
 
 /** Inputs that equal an output of a resource written before become references to it. */
 function withReferences(inputs: Record<string, ProgramValue>, k: ExportKind, outputsSeen: Map<string, string>): Record<string, ProgramValue> {
@@ -248,7 +281,7 @@ function withReferences(inputs: Record<string, ProgramValue>, k: ExportKind, out
           const variable = outputsSeen.get(`${type}.${output}=${value}`);
           if (variable) return new Reference(variable, output);
         }
-        return undefined;
+        return k.onlyAsReference?.includes(path) ? DROP : undefined;
       }),
     inputs,
   );

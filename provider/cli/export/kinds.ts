@@ -2,6 +2,7 @@ import type { BunnyClient } from "../../client";
 import type { StorageZoneAccess, StoredFile } from "../../client/storage";
 import { NotFoundError } from "../../http/errors";
 import { forEachBounded, storageChecksum } from "../../resources/localFolder";
+import type { Application } from "../../schemas/containers";
 import type { WafRule } from "../../schemas/shield";
 import {
   AccessListAction,
@@ -39,7 +40,7 @@ import type {
   Variable,
   VideoLibraryDetails,
 } from "../../types.generated";
-import { FileText, FromConfig, type ProgramValue } from "./program";
+import { FileText, FromConfig, type ProgramValue, identifier, slug } from "./program";
 
 /**
  * Every kind of object `bunnynet export` writes out, as one table: how the account is read for it (through the typed
@@ -112,8 +113,10 @@ export interface ExportKind<Obj = unknown, Parent = unknown> {
   complete?(inputs: Record<string, ProgramValue>, obj: Obj, out: KindOutput): Record<string, ProgramValue>;
   /** Inputs (a dotted path for nested ones) that hold a number of one of the package's enums (exported at its root by that name). */
   enums?: Record<string, readonly [name: string, values: Record<string, number>]>;
-  /** Inputs (a dotted path for nested ones) that hold another object's id or name. */
+  /** Inputs (a dotted path for nested ones, `*` for every entry of a map) that hold another object's id or name. */
   references?: Record<string, readonly Target[]>;
+  /** Paths of `references` whose value is left out unless it became a reference (stated only to find one). */
+  onlyAsReference?: readonly string[];
 }
 
 /** Where a kind's `complete` puts what is not an input: files of the project, config keys to set, notes. */
@@ -140,6 +143,40 @@ interface ScriptWithCode {
   script: EdgeScript;
   code: string;
   published: boolean;
+}
+
+/** A cdn endpoint's pull zone in ContainerApp's inputs. */
+const CDN_PULL_ZONE = "containers.*.endpoints.*.cdn.pullZoneId";
+/** Apps per page of the listing (the API's most). */
+const APPS_PAGE_SIZE = 1000;
+
+/** The config key of a container's environment value (`shopWebDatabaseUrl`), unique among the app's. */
+function envConfig(out: KindOutput, keys: Set<string>, container: string, name: string): FromConfig {
+  const tail = identifier(slug(`${container}-${name}`), "env");
+  const base = `${out.variable}${tail.charAt(0).toUpperCase()}${tail.slice(1)}`;
+  let key = base;
+  for (let n = 2; keys.has(key); n++) key = `${base}${n}`;
+  keys.add(key);
+  out.addConfig(key, true, `the value of environment variable ${name} of container ${container} (a secret in ContainerApp)`);
+  return new FromConfig(key, true);
+}
+
+/**
+ * The app whose cdn endpoint a pull zone is the API's own zone for. ContainerApp leaves that zone to the app: unset
+ * `cdn.pullZoneId`, the API makes it and it is an output of the app (containerApp.ts, ContainerAppEndpointOutput
+ * `pullZoneId`), not a PullZone of the program (Terraform #53). Told from a zone the program declared and the endpoint
+ * fronts (`cdn.pullZoneId`) by the endpoint's public host: on its own zone it is that zone's system hostname (decided,
+ * as the emulator's apps.ts does: a zone named for the endpoint); a declared zone keeps its own.
+ */
+function appOwning(z: PullZone, apps: readonly Application[]): string | undefined {
+  const own = new Set(z.Hostnames.filter((h) => h.IsSystemHostname).map((h) => h.Value.toLowerCase()));
+  for (const app of apps) {
+    for (const t of app.containerTemplates) {
+      const e = t.endpoints.find((x) => Number(x.pullZoneId) === z.Id && x.publicHost && own.has(x.publicHost.toLowerCase()));
+      if (e) return `the pull zone the API made for endpoint ${e.displayName ?? e.id} of container app ${app.name}, managed with the app (its endpoints output)`;
+    }
+  }
+  return undefined;
 }
 
 const PULL_ZONE_TARGETS: readonly Target[] = [
@@ -220,10 +257,12 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
     label: (z) => z.Name,
     name: (z) => z.Name,
     matches: (z, value) => byNameOrId(z.Name, z.Id)(value),
-    consults: ["VideoLibrary", "EdgeScript"],
+    consults: ["VideoLibrary", "EdgeScript", "ContainerApp"],
     leftOut: (z, account) => {
       const library = (account.objects("VideoLibrary") as VideoLibraryDetails[]).find((l) => l.PullZoneId === z.Id);
       if (library) return `the pull zone of video library ${library.Name}, made and deleted with it`;
+      const app = appOwning(z, account.objects("ContainerApp") as Application[]);
+      if (app) return app;
       const script = (account.objects("EdgeScript") as ScriptWithCode[]).find((s) => s.script.LinkedPullZones[0]?.Id === z.Id && z.EdgeScriptId === s.script.Id);
       return script && `the linked pull zone of edge script ${script.script.Name}, made and deleted with it`;
     },
@@ -400,18 +439,54 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
     read: async (client) => (await client.containers.listRegistries()).filter((r) => !r.isPublic),
     label: (r) => `${r.displayName} ${r.userName ?? ""}`.trim(),
     name: (r) => `${r.displayName}-${r.userName ?? r.id}`,
-    // ContainerRegistry names a registry by its type and finds it by display name (Terraform's convention): one
-    // named otherwise in the dashboard would not be found, and adopting would add a second.
-    leftOut: (r) =>
-      r.displayName === REGISTRY_TYPE_NAMES[r.hostName]
-        ? undefined
-        : `its display name ${JSON.stringify(r.displayName)} is not its type's (${REGISTRY_TYPE_NAMES[r.hostName] ?? r.hostName}), by which ContainerRegistry finds a registry: adopting it would add another`,
+    // ContainerRegistry finds a registry by display name and user name; `describe` states the display name where it is
+    // not the type's (a registry named in the dashboard), so such a registry is adopted, not added again.
     described: (registry) => ({ registry, password: undefined }),
     complete: ({ password: _unknown, ...inputs }, r, out) => {
       out.addConfig(`${out.variable}Password`, true, `the password or token of registry ${r.displayName} for ${r.userName ?? ""} (the API never returns it)`);
       out.note(`its password is set from config ${out.variable}Password when adopted (the API never returns it, only its first and last characters)`);
       return { ...inputs, password: new FromConfig(`${out.variable}Password`, true) };
     },
+  }),
+  kind<Application>({
+    type: "ContainerApp",
+    what: "container app",
+    // The listing (cursor-paged, bounded by the client's page guard) names the apps; each is read whole.
+    async *read(client) {
+      for await (const item of client.containers.listApps({ limit: APPS_PAGE_SIZE })) yield await client.containers.getApp(item.id);
+    },
+    label: (a) => a.name,
+    name: (a) => a.name,
+    complete: (inputs, app, out) => {
+      const containers = { ...(inputs.containers as Record<string, Record<string, ProgramValue>>) };
+      const keys = new Set<string>();
+      for (const t of app.containerTemplates) {
+        const container = containers[t.name];
+        if (!container) continue;
+        // The API returns environment values (magic-containers-api-v1.0.0.json ContainerTemplate.environmentVariables,
+        // EnvironmentVariable.value); ContainerApp keeps them secret, so the program reads each from config, and no
+        // value is written into the project.
+        const env = container.env as Record<string, ProgramValue> | undefined;
+        const fromConfig = env && Object.fromEntries(Object.keys(env).map((name) => [name, envConfig(out, keys, t.name, name)]));
+        // A cdn endpoint's pull zone is stated so it can become a reference to an exported PullZone (CDN_PULL_ZONE below).
+        const endpoints = container.endpoints as Record<string, Record<string, ProgramValue>> | undefined;
+        const withZones =
+          endpoints &&
+          Object.fromEntries(
+            Object.entries(endpoints).map(([name, e]) => {
+              const zone = Number(t.endpoints.find((x) => (x.displayName ?? x.id) === name)?.pullZoneId);
+              return [name, e.type === "cdn" && zone > 0 ? { ...e, cdn: { ...((e.cdn as Record<string, ProgramValue> | undefined) ?? {}), pullZoneId: zone } } : e];
+            }),
+          );
+        containers[t.name] = { ...container, ...(fromConfig ? { env: fromConfig } : {}), ...(withZones ? { endpoints: withZones } : {}) };
+      }
+      return { ...inputs, containers };
+    },
+    references: {
+      "containers.*.image.registryId": [["ContainerRegistry", "registryId"]],
+      [CDN_PULL_ZONE]: [["PullZone", "pullZoneId"]],
+    },
+    onlyAsReference: [CDN_PULL_ZONE],
   }),
   kind<StorageFiles, StorageZone>({
     type: "StorageFolder",
@@ -439,8 +514,6 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
   }),
 ];
 
-/** The registry type ContainerRegistry names each host by (its REGISTRY_KINDS). */
-const REGISTRY_TYPE_NAMES: Record<string, string> = { "docker.io": "DockerHub", "ghcr.io": "GitHub" };
 
 /** The most of a storage zone the export downloads into the project: the files are held in memory until written. */
 export const STORAGE_EXPORT_LIMITS = { files: 1000, bytes: 100 * 1024 * 1024 };
@@ -496,6 +569,5 @@ function recordTypeLabel(r: DnsRecord): string {
 export const NOT_EXPORTED = [
   "cache purges: a purge is an action (CachePurge runs one when its triggers change), not an object the account holds",
   "videos of video libraries: StreamVideo cannot adopt (titles repeat and one file may be uploaded twice, so nothing identifies a video), and adopting by creating would upload every video again",
-  "Magic Containers apps: not exported yet",
   "API keys: the account's keys are not a resource (getApiKeys reads them)",
 ];
