@@ -81,9 +81,10 @@ const isPlainObject = (v: unknown): v is Plain => v !== null && typeof v === "ob
  * one secret in an object does not make the whole object secret, but one in an array makes the array secret
  * (pulumi/pulumi sdk/go/common/resource/plugin/provider_plugin.go, annotateSecrets, after Create, Update and Read:
  * against the inputs, and at Read against the old outputs). Then `additionalSecretOutputs`, whole top-level keys
- * (pkg/resource/deploy/source_eval.go, RegisterResource). The engine stores them there (MarshalProperties with
- * keepSecrets) and answers the program so; the Node.js SDK then makes the top-level output holding one secret
- * (@pulumi/pulumi runtime/rpc.js, deserializeProperty and resolveProperties).
+ * (pkg/resource/deploy/step_executor.go, executeStep). The engine stores them there and answers the program with
+ * them in place (source_eval.go, RegisterResource: MarshalProperties with KeepSecrets); the Node.js SDK then makes
+ * each top-level output that holds one secret whole (@pulumi/pulumi runtime/rpc.js, deserializeProperty and
+ * resolveProperties), so the program sees `app.containers` as a secret output, its value all readable in `apply`.
  */
 export function secretPathsOf(outputs: Plain, inputs: Plain, additionalSecretOutputs: string[] = []): SecretPath[] {
   const paths: SecretPath[] = [];
