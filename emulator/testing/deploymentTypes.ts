@@ -25,7 +25,13 @@ export interface StoredResource {
    * provider reference in state; undefined for the default provider (configured with the stack config).
    */
   provider?: string;
-  /** Output keys the engine stores as secrets: inputs that were secret, and `additionalSecretOutputs`. */
+  /**
+   * Where the engine keeps the outputs' secrets: at the depth the inputs had them (an object holding one is not
+   * secret itself; an array holding one is), and whole `additionalSecretOutputs` keys, e.g.
+   * `[["containers", "web", "env", "TOKEN"], ["password"]]`.
+   */
+  secretPaths: string[][];
+  /** The top-level output keys that hold a secret (the first key of each of `secretPaths`). */
   secretKeys: string[];
   /** The resource options the engine keeps in state and applies at delete. */
   options: Pick<ResourceOptions, "protect" | "retainOnDelete">;

@@ -3,7 +3,7 @@ import { ENGINE_STAND_IN } from "bunnynet-pulumi/dist/lookups/client.js";
 import { deserializeProperties, serializeProperties } from "@pulumi/pulumi/runtime/rpc";
 import type { Program, ResourceOptions, StoredResource } from "./deploymentTypes";
 import { Struct, pulumiRequire } from "./sdkModules";
-import { type Plain, secretEnvelope } from "./wire";
+import { type Plain, envelopePathsIn, secretEnvelope, withEnvelopesAt, withSecretsAt } from "./wire";
 
 /**
  * Running a Pulumi program in this process, without the Pulumi CLI: the SDK's mocks (`pulumi.runtime.setMocks`)
@@ -82,6 +82,7 @@ export async function runProgram(program: Program, stack: ProgramStack, steps: R
   let stepFailed!: () => void;
   const halted = new Promise<void>((resolve) => (stepFailed = resolve));
   const registered = new Map<string, ResourceOptions>();
+  const inputSecrets = new Map<string, string[][]>();
   const running = new Set<Promise<StoredResource>>();
   // Lookups call the API here, as under the engine (bunnynet-pulumi lookups/client.ts, runLookup).
   const mocks: pulumi.runtime.Mocks & { [ENGINE_STAND_IN]: true } = {
@@ -97,13 +98,13 @@ export async function runProgram(program: Program, stack: ProgramStack, steps: R
         throw monitorTerminating();
       }
       const options = registered.get(`${args.type}::${args.name}`)!;
-      const step = isProvider ? steps.registerProvider(args, options) : steps.register(args, options);
+      const registration = { ...args, inputs: withEnvelopesAt(args.inputs, inputSecrets.get(`${args.type}::${args.name}`) ?? []) };
+      const step = isProvider ? steps.registerProvider(registration, options) : steps.register(registration, options);
       running.add(step);
       try {
         const stored = await step;
-        const state: Plain = { ...stored.outputs };
-        // The engine marks outputs secret under the keys whose inputs were secret, and additionalSecretOutputs.
-        for (const k of stored.secretKeys) if (k in state) state[k] = secretEnvelope(state[k]);
+        // The engine answers with the secrets where it stores them; the SDK makes each top-level output that holds one secret.
+        const state = withSecretsAt(stored.outputs, stored.secretPaths, secretEnvelope);
         await assertProgramCanRead(stored.urn, state);
         return { id: stored.id || undefined, state };
       } catch (e) {
@@ -123,7 +124,9 @@ export async function runProgram(program: Program, stack: ProgramStack, steps: R
   const monitor = settings.getMonitor();
   const registerResource = monitor.registerResource.bind(monitor);
   monitor.registerResource = (req, callback) => {
-    registered.set(`${String(req.getType())}::${String(req.getName())}`, optionsOf(req));
+    const key = `${String(req.getType())}::${String(req.getName())}`;
+    registered.set(key, optionsOf(req));
+    inputSecrets.set(key, envelopePathsIn((req.getObject() as { toJavaScript(): unknown } | undefined)?.toJavaScript()));
     return registerResource(req, callback);
   };
   // After a failed step the program's outputs that depend on it never resolve (as under the engine, which ends the

@@ -3,7 +3,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { type CommandPlugin, type CommandPlugins, providerConfig } from "./commandPlugin";
 import type { Operation, ResourceOptions, Rpc, Step, StoredResource } from "./deploymentTypes";
 import { CheckFailedError, engineCheckMessage } from "./engineMessages";
-import { type Plain, containsSecret, elideAssets, fromProgram, providerTextOf, toWire, withProviderText, withoutProvider } from "./wire";
+import { type Plain, elideAssets, fromProgram, providerTextOf, secretPathsOf, toWire, topLevelKeys, withProviderText, withSecretsAt, withoutProvider } from "./wire";
 import { DYNAMIC_PROVIDER_TYPE } from "./programRun";
 
 /**
@@ -65,14 +65,15 @@ export class StepGenerator {
     this.seen.add(urn);
     const news = (await fromProgram(args.inputs)) as Plain;
     const inputs = toWire(news) as Plain;
-    const secretKeys = Object.keys(news).filter((k) => containsSecret(news[k]));
+    const secretPaths = secretPathsOf(inputs, news);
+    const secretKeys = topLevelKeys(secretPaths);
     const prior = this.state.get(urn);
     const op: Operation = !prior ? "create" : JSON.stringify(prior.inputs) === JSON.stringify(inputs) ? "same" : "update";
     // A new provider's id is unknown at preview (the engine's UnknownID), a new UUID at `up` (registry.go, Create).
     const id = prior?.id ?? (this.preview ? UNKNOWN_PROVIDER_ID : randomUUID());
     this.plugins.configure(urn, providerConfig(inputs, secretKeys));
     const stored: StoredResource = {
-      urn, type: args.type, name: args.name, id, inputs, outputs: inputs, providerText: "", secretKeys,
+      urn, type: args.type, name: args.name, id, inputs, outputs: inputs, providerText: "", secretPaths, secretKeys,
       options: { protect: options.protect, retainOnDelete: options.retainOnDelete },
     };
     this.state.set(urn, stored);
@@ -103,7 +104,6 @@ export class StepGenerator {
     const programInputs = withoutProvider((await fromProgram(args.inputs)) as Plain);
     const prior = state.get(urn);
     const news = ignoringChanges(programInputs, prior?.inputs, options.ignoreChanges);
-    const secretKeys = [...new Set([...Object.keys(news).filter((k) => containsSecret(news[k])), ...options.additionalSecretOutputs])];
 
     rpcs.push({ method: "check", urn });
     const checked = await plugin.check(args.type, args.name, prior ? withProviderText(prior.inputs, prior.providerText) : {}, withProviderText(toWire(news) as Plain, text));
@@ -112,8 +112,10 @@ export class StepGenerator {
     }
     const inputs = withoutProvider(checked.inputs);
     const record = (id: string, outs: Plain, op: Operation): StoredResource => {
+      const outputs = withoutProvider(outs);
+      const secretPaths = secretPathsOf(outputs, news, options.additionalSecretOutputs);
       const stored: StoredResource = {
-        urn, type: args.type, name: args.name, id, inputs, outputs: withoutProvider(outs), providerText: text, secretKeys, provider,
+        urn, type: args.type, name: args.name, id, inputs, outputs, providerText: text, secretPaths, secretKeys: topLevelKeys(secretPaths), provider,
         options: { protect: options.protect, retainOnDelete: options.retainOnDelete },
       };
       state.set(urn, stored);
@@ -175,7 +177,11 @@ export async function refreshSteps(plugins: CommandPlugins, state: Map<string, S
       continue;
     }
     r.id = read.id;
-    r.outputs = withoutProvider(read.outputs);
+    // The engine marks the read outputs' secrets against the old outputs, secrets in place (provider_plugin.go, Read).
+    const outputs = withoutProvider(read.outputs);
+    r.secretPaths = secretPathsOf(outputs, withSecretsAt(r.outputs, r.secretPaths));
+    r.secretKeys = topLevelKeys(r.secretPaths);
+    r.outputs = outputs;
     if (read.inputs) r.inputs = withoutProvider(read.inputs);
     steps.push({ op: "refresh", urn: r.urn });
   }

@@ -70,6 +70,87 @@ export function containsSecret(value: unknown): boolean {
   return false;
 }
 
+/** Where a secret is in a resource's properties: the keys from the top, as `["containers", "web", "env", "TOKEN"]`. */
+export type SecretPath = string[];
+
+const isPlainObject = (v: unknown): v is Plain => v !== null && typeof v === "object" && !Array.isArray(v) && !(v instanceof Secret);
+
+/**
+ * The outputs' secrets as the engine marks them for a provider that does not accept secrets (as the dynamic host):
+ * a key whose input contains a secret is secret at the depth where input and output stop being both objects, so
+ * one secret in an object does not make the whole object secret, but one in an array makes the array secret
+ * (pulumi/pulumi sdk/go/common/resource/plugin/provider_plugin.go, annotateSecrets, after Create, Update and Read:
+ * against the inputs, and at Read against the old outputs). Then `additionalSecretOutputs`, whole top-level keys
+ * (pkg/resource/deploy/step_executor.go, executeStep). The engine stores them there and answers the program with
+ * them in place (source_eval.go, RegisterResource: MarshalProperties with KeepSecrets); the Node.js SDK then makes
+ * each top-level output that holds one secret whole (@pulumi/pulumi runtime/rpc.js, deserializeProperty and
+ * resolveProperties), so the program sees `app.containers` as a secret output, its value all readable in `apply`.
+ */
+export function secretPathsOf(outputs: Plain, inputs: Plain, additionalSecretOutputs: string[] = []): SecretPath[] {
+  const paths: SecretPath[] = [];
+  const annotate = (outs: Plain, ins: Plain, at: SecretPath) => {
+    for (const [key, inValue] of Object.entries(ins)) {
+      if (!(key in outs)) continue;
+      const outValue = outs[key];
+      if (isPlainObject(outValue) && isPlainObject(inValue)) annotate(outValue, inValue, [...at, key]);
+      else if (containsSecret(inValue)) paths.push([...at, key]);
+    }
+  };
+  annotate(outputs, inputs, []);
+  const whole = additionalSecretOutputs.filter((k) => k in outputs);
+  return [...paths.filter((p) => !whole.includes(p[0])), ...whole.map((k) => [k])];
+}
+
+/** The top-level keys that hold a secret (`StoredResource.secretKeys`). */
+export function topLevelKeys(paths: SecretPath[]): string[] {
+  return [...new Set(paths.map((p) => p[0]))];
+}
+
+/** The properties with the values at `paths` wrapped (in `Secret`, or the wire's envelope); the objects along a path are copied. */
+export function withSecretsAt(props: Plain, paths: SecretPath[], wrap: (value: unknown) => unknown = secret): Plain {
+  const result = { ...props };
+  for (const path of paths) {
+    let at: Plain | undefined = result;
+    for (const k of path.slice(0, -1)) {
+      const next: unknown = at[k];
+      if (!isPlainObject(next)) {
+        at = undefined;
+        break;
+      }
+      at = at[k] = { ...next };
+    }
+    const last = path[path.length - 1];
+    if (at && last !== undefined && last in at) at[last] = wrap(at[last]);
+  }
+  return result;
+}
+
+const isRecord = (v: unknown): v is Plain =>
+  v !== null && typeof v === "object" && [Object.prototype, null].includes(Object.getPrototypeOf(v) as object | null);
+
+/**
+ * Where the program's registration has its secrets, from the request as the SDK serialized it (secret envelopes at
+ * their depth, @pulumi/pulumi runtime/rpc.js, serializeProperty): an array holding one counts whole. The SDK's mock
+ * monitor hands the inputs on deserialized, which makes each top-level value that holds a secret secret whole.
+ */
+export function envelopePathsIn(value: unknown, at: SecretPath = []): SecretPath[] {
+  if (isSecretEnvelope(value)) return [at];
+  if (Array.isArray(value)) return value.some((v) => envelopePathsIn(v).length > 0) ? [at] : [];
+  if (isRecord(value)) return Object.entries(value).flatMap(([k, v]) => envelopePathsIn(v, [...at, k]));
+  return [];
+}
+
+/** Deserialized properties with their secret envelopes moved to `paths` (where the program had them). */
+export function withEnvelopesAt(props: Plain, paths: SecretPath[]): Plain {
+  const unwrap = (v: unknown): unknown => {
+    if (isSecretEnvelope(v)) return unwrap(v.value);
+    if (Array.isArray(v)) return v.map(unwrap);
+    if (isRecord(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, unwrap(x)]));
+    return v;
+  };
+  return withSecretsAt(unwrap(props) as Plain, paths, secretEnvelope);
+}
+
 /** The properties without the (long) `__provider` text, which is added back when sending. */
 export function withoutProvider(props: Plain): Plain {
   const rest = { ...props };

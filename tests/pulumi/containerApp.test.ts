@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import * as pulumi from "@pulumi/pulumi";
 import * as bunnynet from "bunnynet-pulumi";
 import { NotFoundError } from "bunnynet-pulumi/dist/http/errors.js";
 import { ProgramHarness } from "../support/programHarness";
@@ -65,7 +66,10 @@ describe("pulumi: ContainerApp through the kit's provider host", function () {
         containers: options.reversed ? { worker, web } : { web, worker },
         volumes: { data: { sizeGb: 2 } },
       });
-      return { appId: app.appId, status: app.status, endpoints: app.endpoints, zoneId: zone.pullZoneId };
+      return {
+        appId: app.appId, status: app.status, endpoints: app.endpoints, zoneId: zone.pullZoneId,
+        containersSecret: pulumi.output(pulumi.isSecret(app.containers)), webEnv: app.containers.apply((c) => c.web.env),
+      };
     };
 
     before(() => {
@@ -90,11 +94,23 @@ describe("pulumi: ContainerApp through the kit's provider host", function () {
     it("the env value is never in plain state: only inside the outputs the engine stores as secrets", async () => {
       const stored = harness.resource(TYPE, "shop")!;
       assert.ok(stored.secretKeys.includes("containers"));
+      // The engine keeps each env value secret at its own depth, not the whole `containers` output (annotateSecrets).
+      assert.deepEqual(stored.secretPaths, [["containers", "web", "env", "API_TOKEN"], ["containers", "web", "env", "MODE"]]);
+      const withoutSecrets = structuredClone(stored.outputs);
+      for (const path of stored.secretPaths) delete (path.slice(0, -1).reduce((o, k) => o[k] as Record<string, unknown>, withoutSecrets) as Record<string, unknown>)[path[path.length - 1]];
+      assert.ok(!JSON.stringify(withoutSecrets).includes(SECRET_ENV) && JSON.stringify(withoutSecrets).includes("nginx"), "the rest of containers is plain");
       for (const r of harness.resources()) {
         const plainOutputs = Object.fromEntries(Object.entries(r.outputs).filter(([k]) => !r.secretKeys.includes(k)));
         assert.ok(!JSON.stringify(plainOutputs).includes(SECRET_ENV), `${r.name}: the env value in plain outputs`);
       }
       assert.ok(!host.logs().includes(SECRET_ENV), "the env value in the provider's output");
+    });
+
+    it("the program reads the containers output whole: secret, as the SDK makes an output holding a secret", async () => {
+      const run = await harness.up(program());
+      assert.deepEqual(run.steps.map((s) => s.op), ["same", "same"]);
+      assert.equal(run.outputs.containersSecret, true);
+      assert.deepEqual(run.outputs.webEnv, { API_TOKEN: SECRET_ENV, MODE: "production" });
     });
 
     it("an unchanged up makes no call; reordering the containers plans nothing", async () => {
