@@ -97,8 +97,8 @@ export function credentialId(credential: string, origin: string): string {
 }
 
 /** The origin and first path segment of a URL: what a write to it may change. */
-export function surfaceOf(url: string): string {
-  const u = new URL(url);
+export function surfaceOf(url: string | URL): string {
+  const u = typeof url === "string" ? new URL(url) : url;
   const first = u.pathname.split("/").find((s) => s !== "") ?? "";
   return `${u.origin}/${first}`;
 }
@@ -116,8 +116,8 @@ export function inOperation<T>(fn: () => Promise<T>): Promise<T> {
  * `/compute/script/9`, `/dnszone/5`), or undefined when it names none (a create, a list, a Shield rule written with
  * its zone in the body). Only for waiting: what a write invalidates is its whole surface.
  */
-export function objectOf(url: string): string | undefined {
-  const u = new URL(url);
+export function objectOf(url: string | URL): string | undefined {
+  const u = typeof url === "string" ? new URL(url) : url;
   const segments = u.pathname.split("/").filter((s) => s !== "");
   const id = segments.findIndex((s) => /^\d+$/.test(s));
   return id < 0 ? undefined : `${u.origin}/${segments.slice(0, id + 1).join("/")}`;

@@ -23,8 +23,11 @@ export function checkInputs(schema: z.ZodObject<z.ZodRawShape>, news: Plain): pu
   // schema and passes through as it came.
   const standIns: Path[] = [];
   const passThrough = new Set<string>();
-  const probe = structuredClone(props);
-  for (const path of unknownPaths(props)) {
+  const unknowns = unknownPaths(props);
+  // Only a probe with stand-ins put in or properties taken out needs its own copy (at preview); the parse does not
+  // change what it reads.
+  const probe = unknowns.length > 0 ? structuredClone(props) : props;
+  for (const path of unknowns) {
     const top = String(path[0]);
     const leaf = path.length > 1 && top in schema.shape ? schemaAt(schema, path) : undefined;
     const standIn = leaf ? standInFor(leaf) : NO_STAND_IN;

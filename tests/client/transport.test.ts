@@ -119,3 +119,34 @@ describe("SlidingWindowLimiter", () => {
     for (let i = 5; i < starts.length; i++) assert.ok(starts[i] - starts[i - 5] >= 200, `start ${i} came ${starts[i] - starts[i - 5]} ms after start ${i - 5}`);
   });
 });
+
+describe("transport: connections", () => {
+  it("keeps the connection after a DELETE with a JSON body (undici closes it by default), and each body arrives whole", async () => {
+    const { createServer } = await import("node:http");
+    let connections = 0;
+    const bodies: string[] = [];
+    const server = createServer((req, res) => {
+      let body = "";
+      req.on("data", (d: Buffer) => (body += d.toString()));
+      req.on("end", () => {
+        bodies.push(`${req.method} ${req.url} ${body}`);
+        res.writeHead(204).end();
+      });
+    });
+    server.on("connection", () => connections++);
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const { port } = server.address() as import("node:net").AddressInfo;
+    try {
+      const client = new BunnyClient(resolveSettings({ apiKey: "k".repeat(36), apiUrl: `http://127.0.0.1:${port}`, maxRetries: 0 }, {}));
+      const names = ["a", "b", "c", "d", "e"];
+      for (const n of names) await client.pullZones.removeHostname(7, `${n}.example`);
+      assert.deepEqual(bodies, names.map((n) => `DELETE /pullzone/7/removeHostname {"Hostname":"${n}.example"}`));
+      // One after the other: closed after each, it would take five; kept, the next request may still find it busy
+      // (undici frees it on the next turn of the event loop) and open a second, but not one per request.
+      assert.ok(connections < names.length, `${connections} connections for ${names.length} removals sent one after another`);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+});
