@@ -25,8 +25,11 @@ export interface SizedStream {
 /** A raw body: bytes, a stream of known size (sent with its length), or a stream of unknown size (sent chunked). */
 export type RawBody = Uint8Array | SizedStream | (() => Readable);
 
+/** Whether the body is a stream of known size (sent with its Content-Length). */
+export const isSizedStream = (body: RawBody | undefined): body is SizedStream => typeof body === "object" && "open" in body;
+
 /** Whether the body is read from a stream as it is sent (no overall deadline: an upload may take long). */
-export const isStreamedBody = (body: RawBody | undefined): body is SizedStream | (() => Readable) => typeof body === "function" || (typeof body === "object" && "open" in body);
+export const isStreamedBody = (body: RawBody | undefined): body is SizedStream | (() => Readable) => typeof body === "function" || isSizedStream(body);
 
 export interface RequestSpec<T> {
   api: ApiName;

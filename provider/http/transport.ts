@@ -14,7 +14,7 @@ import { BunnyError, InvalidRequestError, RateLimitedError, TimeoutError, Unexpe
 import { checkSentPath } from "./pathSegments";
 import { limiterFor } from "./rateLimiter";
 import { rememberSecret } from "./redaction";
-import { type ApiName, type ApiResponse, type Auth, type RequestSpec, isStreamedBody } from "./requestSpec";
+import { type ApiName, type ApiResponse, type Auth, type RequestSpec, isSizedStream, isStreamedBody } from "./requestSpec";
 import { type RetryPolicy, backoffMs, defaultRetryPolicy, isRetryable, maxAttempts } from "./retryPolicy";
 import { type Sharing, credentialId, objectOf, shared, surfaceOf } from "./sharedReads";
 import { type Schema, parseResponseBody } from "./validation";
@@ -162,13 +162,15 @@ export class Transport {
   }
 
   private credentialOf(spec: RequestSpec<unknown>, origin: string): string {
-    if (spec.auth === undefined) {
-      let id = this.#accountCredentialIds.get(origin);
-      if (id === undefined) this.#accountCredentialIds.set(origin, (id = credentialId(`accessKey ${this.#settings.apiKey}`, origin)));
-      return id;
-    }
-    const auth = spec.auth;
-    return credentialId(auth === "none" ? "none" : "accessKey" in auth ? `accessKey ${auth.accessKey}` : `bearer ${auth.bearer}`, origin);
+    const hash = () => {
+      const auth = this.authOf(spec);
+      return credentialId(auth === "none" ? "none" : "accessKey" in auth ? `accessKey ${auth.accessKey}` : `bearer ${auth.bearer}`, origin);
+    };
+    // The account key (no `auth` of the request's own) is the same for every request: hashed once per origin.
+    if (spec.auth !== undefined) return hash();
+    let id = this.#accountCredentialIds.get(origin);
+    if (id === undefined) this.#accountCredentialIds.set(origin, (id = hash()));
+    return id;
   }
 
   /** The request's URL, parsed once per request (the sharing keys and the send read it). */
@@ -201,7 +203,7 @@ export class Transport {
     }
     if (spec.json !== undefined) h["content-type"] = "application/json";
     else if (spec.body !== undefined) h["content-type"] = spec.contentType ?? "application/octet-stream";
-    if (spec.json === undefined && typeof spec.body === "object" && "open" in spec.body) h["content-length"] = String(spec.body.length);
+    if (spec.json === undefined && isSizedStream(spec.body)) h["content-length"] = String(spec.body.length);
     return h;
   }
 
@@ -218,7 +220,7 @@ export class Transport {
     const payload = () => {
       if (spec.json !== undefined) return JSON.stringify(spec.json);
       if (typeof spec.body === "function") return spec.body();
-      return spec.body !== undefined && "open" in spec.body ? spec.body.open() : spec.body;
+      return isSizedStream(spec.body) ? spec.body.open() : spec.body;
     };
     const attempts = maxAttempts(policy, this.#settings.maxRetries);
     const limiter = spec.limiterKey ? limiterFor(spec.limiterKey) : undefined;
