@@ -25,7 +25,8 @@ import { type FloorTrips, admin, floorRoundTrips, pooled, printTable, spawnEmula
  * plugin's share runs here (the engine is Go, the API remote); `wall/higher floor` sets the wall time against the higher of
  * the two.
  *
- * `node dist/bench/siteScale.js [S=10] [--latency 20] [--parallel 4×CPUs]`
+ * `node dist/bench/siteScale.js [S=10] [--latency 20] [--parallel 4×CPUs] [--levels]` (`--levels`: each level's wall time
+ * and floor as it ends)
  */
 
 type Props = Record<string, unknown>;
@@ -136,8 +137,8 @@ const PHASES: Phase[] = [
   },
 ];
 
-export async function benchSiteScale(options: { sites: number; latencyMs: number; parallel: number }) {
-  const { sites, latencyMs, parallel } = options;
+export async function benchSiteScale(options: { sites: number; latencyMs: number; parallel: number; showLevels?: boolean }) {
+  const { sites, latencyMs, parallel, showLevels = false } = options;
   const emu: EmulatorProcess = await spawnEmulator();
   const config = { "bunnynet:apiKey": secret(emu.accessKey), "bunnynet:apiUrl": emu.url };
   const resources = Array.from({ length: sites }, (_, i) => site(i)).flat();
@@ -153,7 +154,11 @@ export async function benchSiteScale(options: { sites: number; latencyMs: number
         (host) => host.check("DnsZone", {}, { domain: "warm-up.example" }, "warm-up"),
         async (host) => {
           let wall = 0;
-          for (const level of levels(resources, phase.reverse)) wall += await pooled(level, parallel, (r) => phase.run(host, r, outputsOf));
+          for (const level of levels(resources, phase.reverse)) {
+            const w = await pooled(level, parallel, (r) => phase.run(host, r, outputsOf));
+            if (showLevels && phase.floorOf) console.log(`${phase.name}, level of ${level.length}: wall ${Math.round(w)} ms, floor ${latencyMs * floorRoundTrips(level.map(phase.floorOf), parallel)} ms`);
+            wall += w;
+          }
           return wall;
         },
       );
@@ -182,11 +187,11 @@ export async function benchSiteScale(options: { sites: number; latencyMs: number
 }
 
 if (require.main === module) {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { latency: { type: "string", default: "20" }, parallel: { type: "string" } } });
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { latency: { type: "string", default: "20" }, parallel: { type: "string" }, levels: { type: "boolean", default: false } } });
   const sites = Number(positionals[0] ?? 10);
   const latencyMs = Number(values.latency);
   const parallel = Number(values.parallel ?? 4 * availableParallelism());
-  benchSiteScale({ sites, latencyMs, parallel }).then(
+  benchSiteScale({ sites, latencyMs, parallel, showLevels: values.levels }).then(
     (rows) => printTable(`Sites from zero: ${sites} sites, ${latencyMs} ms added per API call; parallel ${parallel} (the engine's default here)`, rows),
     (e: unknown) => {
       process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
