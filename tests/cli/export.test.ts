@@ -54,6 +54,8 @@ describe("cli: bunnynet export", function () {
     teamRegistryId: number;
     appId: string;
     appPullZoneId: number;
+    /** The pull zone the API made for the app's endpoint that names none. */
+    endpointPullZoneId: number;
     storage: StorageZoneAccess;
     libraryKey: string;
   };
@@ -85,6 +87,7 @@ describe("cli: bunnynet export", function () {
         `/mc/registries/${site.teamRegistryId}`,
         `/mc/apps/${site.appId}`,
         `/pullzone/${site.appPullZoneId}`,
+        `/pullzone/${site.endpointPullZoneId}`,
       ].map((path): [string] => [path]),
       [`/library/${site.libraryId}/collections`, site.libraryKey],
       ...[`${storage}/`, `${storage}/assets/`, `${storage}/assets/site.css`].map((path): [string, string] => [path, site.storage.password]),
@@ -144,7 +147,8 @@ describe("cli: bunnynet export", function () {
     await client.dns.addRecord(dns.Id, { Type: 11, Name: "dyn", ScriptId: dnsScript.script.Id, Ttl: 300 });
     await client.stream.createCollection(library.Id, "keynotes");
     // A registry named in the dashboard, and an app pulling from it: two containers, environment values, a volume, a
-    // CDN endpoint on a pull zone of the account and an Anycast endpoint. Deployed at once, so its status is settled.
+    // CDN endpoint on a pull zone of the account, one on the pull zone the API makes for it (Terraform #53) and an
+    // Anycast endpoint. Deployed at once, so its status is settled.
     const teamRegistryId = await client.containers.addRegistry({ displayName: "team images", type: "gitHub", passwordCredentials: { userName: "export-team", password: TEAM_REGISTRY_PASSWORD } });
     const appZone = await client.pullZones.createPullZone({ Name: "export-site-app-cdn", OriginUrl: "https://origin.export-site.example" });
     await emu.faults({ appDeployMs: 0 });
@@ -164,7 +168,10 @@ describe("cli: bunnynet export", function () {
             { name: "DATABASE_URL", value: APP_DATABASE_URL },
             { name: "MODE", value: "production" },
           ],
-          endpoints: [{ displayName: "site", cdn: { isSslEnabled: true, pullZoneId: appZone.Id, portMappings: [{ containerPort: 8080 }] } }],
+          endpoints: [
+            { displayName: "site", cdn: { isSslEnabled: true, pullZoneId: appZone.Id, portMappings: [{ containerPort: 8080 }] } },
+            { displayName: "preview", cdn: { portMappings: [{ containerPort: 8081 }] } },
+          ],
           volumeMounts: [{ name: "data", mountPath: "/var/data" }],
         },
         {
@@ -179,6 +186,9 @@ describe("cli: bunnynet export", function () {
       volumes: [{ name: "data", size: 5 }],
     });
     await emu.clearFaults();
+    const preview = (await client.containers.getApp(appId)).containerTemplates.flatMap((t) => t.endpoints).find((e) => e.displayName === "preview");
+    const endpointPullZoneId = Number(preview?.pullZoneId);
+    assert.ok((await client.pullZones.getPullZone(endpointPullZoneId)).Id === endpointPullZoneId, "the API made the endpoint's pull zone");
     const files = await client.storage.access(storage.Id);
     for (const [path, text] of [["index.html", "<h1>hi</h1>\n"], ["assets/site.css", "h1 { color: red }\n"]]) {
       await client.storage.putFile(files, path, Buffer.from(text), { checksum: createHash("sha256").update(text).digest("hex") });
@@ -196,6 +206,7 @@ describe("cli: bunnynet export", function () {
       teamRegistryId,
       appId,
       appPullZoneId: appZone.Id,
+      endpointPullZoneId,
       storage: files,
       libraryKey: await client.stream.getLibraryKey(library.Id),
     };
@@ -280,6 +291,11 @@ describe("cli: bunnynet export", function () {
     assert.match(app, /dns: \{\n {10}type: "anycast",/);
     assert.match(app, /volumes: \{\n {4}data: \{\n {6}sizeGb: 5,/);
     assert.match(program, /new bunnynet\.PullZone\("export-site-app-cdn", \{/);
+    // The zone the API made for the other endpoint is left to the app: not declared, its endpoint naming no zone.
+    const endpointZone = await emu.client().pullZones.getPullZone(site.endpointPullZoneId);
+    assert.ok(!program.includes(`"${endpointZone.Name}"`), "the endpoint's own pull zone is not declared");
+    assert.match(app, /preview: \{\n {10}type: "cdn",\n {10}ports: \[\n {12}\{\n {14}container: 8081,\n {12}\},\n {10}\],\n {8}\},/);
+    assert.match(run.stdout, /the pull zone the API made for endpoint preview of container app export-site-app, managed with the app/);
     assert.match(run.stdout, /pulumi config set --secret exportSiteAppWebDatabaseUrl/);
     assert.match(run.stdout, /pulumi config set --secret teamImagesExportTeamPassword/);
     assert.ok(!/Magic Containers apps/.test(run.stdout), "apps are exported");

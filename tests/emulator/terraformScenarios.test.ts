@@ -267,6 +267,61 @@ describe("emulator: the Terraform provider's acceptance scenarios, replayed over
       });
     }
 
+    it("a CDN endpoint naming no pull zone gets a real one (issue #53): listed, read, kept by a PUT, gone with the endpoint or the app; a declared zone is fronted, not copied", async () => {
+      type Endpoint = { id: string; displayName: string; type: string; publicHost: string; pullZoneId: string };
+      type Zone = { Id: number; Name: string; OriginType: number; OriginUrl: string; MagicContainersAppId: string; MagicContainersEndpointId: string; Hostnames: { Value: string; IsSystemHostname: boolean }[] };
+      const zones = async () => (await expect(200, "GET", "/pullzone")).json as Zone[];
+      const declared = (await expect(201, "POST", "/pullzone", { Name: `declared-front-${random()}`, OriginUrl: "https://origin.example" })).json as Zone;
+      const base = appBody(`issue-53-${random()}`, String(emu.fixtures.dockerHubRegistryId), false);
+      const withEndpoints = (...endpoints: unknown[]) => ({ ...base, containerTemplates: [{ ...base.containerTemplates[0], endpoints }] });
+      const own = { displayName: "My Site", cdn: { portMappings: [{ containerPort: 5678 }] } };
+      const fronting = { displayName: "front", cdn: { pullZoneId: declared.Id, portMappings: [{ containerPort: 5678 }] } };
+      const endpointsOf = async (appId: string) => ((await expect(200, "GET", `/mc/apps/${appId}`)).json as { containerTemplates: { endpoints: Endpoint[] }[] }).containerTemplates[0].endpoints;
+      const madeFor = async (appId: string) => (await zones()).filter((z) => z.MagicContainersAppId === appId);
+
+      const before = (await zones()).length;
+      const { id: appId } = (await expect(201, "POST", "/mc/apps", withEndpoints(own, fronting))).json as { id: string };
+      const [site, front] = await endpointsOf(appId);
+      assert.equal(front.pullZoneId, String(declared.Id), "the endpoint with pullZoneId fronts that zone");
+      const zone = (await expect(200, "GET", `/pullzone/${site.pullZoneId}`)).json as Zone;
+      assert.deepEqual(
+        [zone.OriginType, zone.OriginUrl, zone.MagicContainersAppId, zone.MagicContainersEndpointId],
+        [5, "", appId, site.id],
+        "its origin is the endpoint (PullZoneOriginType MagicContainers)",
+      );
+      assert.equal(zone.Name, `mc-${appId.toLowerCase()}-my-site`);
+      assert.deepEqual(zone.Hostnames.filter((h) => h.IsSystemHostname).map((h) => h.Value), [site.publicHost], "its system hostname is the endpoint's public host");
+      assert.equal((await zones()).length, before + 1, "one zone made: none for the endpoint fronting a declared zone");
+      assert.deepEqual((await madeFor(appId)).map((z) => z.Id), [zone.Id]);
+
+      // A PUT keeping the endpoint keeps its zone; one making it front the declared zone deletes it; back, a new one.
+      await expect(200, "PUT", `/mc/apps/${appId}`, withEndpoints(own, fronting));
+      assert.equal((await endpointsOf(appId))[0].pullZoneId, String(zone.Id));
+      await expect(200, "PUT", `/mc/apps/${appId}`, withEndpoints({ ...own, cdn: fronting.cdn }, { ...fronting, displayName: "front" }));
+      assert.deepEqual((await endpointsOf(appId)).map((e) => e.pullZoneId), [String(declared.Id), String(declared.Id)]);
+      await expect(404, "GET", `/pullzone/${zone.Id}`);
+      await expect(200, "PUT", `/mc/apps/${appId}`, withEndpoints(own, fronting));
+      const again = (await endpointsOf(appId))[0].pullZoneId;
+      assert.notEqual(again, String(zone.Id));
+      await expect(200, "GET", `/pullzone/${again}`);
+      // Dropping the endpoint drops its zone; deleting the app leaves the declared zone alone.
+      await expect(200, "PUT", `/mc/apps/${appId}`, withEndpoints(fronting));
+      await expect(404, "GET", `/pullzone/${again}`);
+      await expect(200, "PUT", `/mc/apps/${appId}`, withEndpoints(own, fronting));
+      const last = (await endpointsOf(appId))[0].pullZoneId;
+      await expect(200, "DELETE", `/mc/apps/${appId}`);
+      await expect(404, "GET", `/pullzone/${last}`);
+      assert.deepEqual(await madeFor(appId), []);
+      await expect(200, "GET", `/pullzone/${declared.Id}`);
+      assert.equal((await zones()).length, before);
+
+      // The seeded app's CDN endpoints are on zones of their own too.
+      const seeded = (await expect(200, "GET", `/mc/apps/${emu.fixtures.appId}/endpoints`)).json as { items: Endpoint[] };
+      const cdn = seeded.items.filter((e) => e.type === "cdn");
+      assert.ok(cdn.length > 0);
+      for (const e of cdn) assert.equal(((await expect(200, "GET", `/pullzone/${e.pullZoneId}`)).json as Zone).MagicContainersEndpointId, e.id);
+    });
+
     it("what the document and the account refuse is refused, naming the field", async () => {
       const body = appBody("refused", "1", false);
       const cases: [unknown, string][] = [

@@ -5,6 +5,7 @@ import type { EmulatorContext } from "../../context";
 import { documentEnum, firstIssue, notFound, validationProblem } from "./problems";
 import { PULL_ZONE } from "../pullZones/records";
 import { pageOf } from "./paging";
+import { createEndpointZone, deleteEndpointZones, endpointZoneName, endpointZonesOf } from "./endpointZones";
 import { APP, ENDPOINT, REGION, REGISTRY, VOLUME, mcId, type AppRecord, type AppSettings, type EndpointRecord, type RegistryRecord, type VolumeRecord } from "./records";
 
 /**
@@ -26,8 +27,12 @@ import { APP, ENDPOINT, REGION, REGISTRY, VOLUME, mcId, type AppRecord, type App
  * - `null` probes and sticky sessions (the document gives them no `nullable`): read as absent;
  * - the application's own `id` in a PUT (not in AddApplicationRequest): accepted when it is the app's.
  *
- * Decided (not published): a CDN endpoint's public host is `mc-<app id>-<endpoint name>.b-cdn.net` on a pull zone of
- * its own, or on the pull zone its `pullZoneId` names (which must exist: 400 naming the field); an anycast
+ * A CDN endpoint without `pullZoneId` gets a pull zone of its own, a real one that `GET /pullzone` lists, made and
+ * deleted with the endpoint (endpointZones.ts, after the Terraform provider's issue #53); with `pullZoneId` it fronts
+ * that zone (which must exist: 400 naming the field) and makes none.
+ *
+ * Decided (not published): a CDN endpoint's public host is `mc-<app id>-<endpoint name>.b-cdn.net` (its own zone's
+ * system hostname; endpointZones.ts, endpointZoneName); an anycast
  * endpoint's `<name>-<app id>.bunny.run`; region ids and the registry must exist, volume mounts name a volume of the
  * app, container names and endpoint names are unique in the app (400 naming the field).
  *
@@ -141,8 +146,8 @@ function digestOf(image: string): string {
   return `sha256:${createHash("sha256").update(image).digest("hex")}`;
 }
 
-/** An endpoint of the request as the API stores and answers it. */
-function endpointRecord(ctx: EmulatorContext, appId: string, containerRef: { id: string; name: string }, e: z.output<typeof endpoint>): EndpointRecord {
+/** An endpoint of the request as the API stores and answers it (a CDN one's pull zone: saveApplication). */
+function endpointRecord(appId: string, containerRef: { id: string; name: string }, e: z.output<typeof endpoint>): EndpointRecord {
   const mappings = (e.cdn ?? e.anycast)!.portMappings.map((m) => ({ containerPort: m.containerPort, exposedPort: m.exposedPort ?? (e.cdn ? 443 : m.containerPort), protocols: m.protocols ?? ["tcp" as const] }));
   const base = { id: mcId(), displayName: e.displayName, containerId: containerRef.id, containerName: containerRef.name, portMappings: mappings };
   if (e.cdn) {
@@ -150,9 +155,9 @@ function endpointRecord(ctx: EmulatorContext, appId: string, containerRef: { id:
     return {
       ...base,
       type: "cdn",
-      publicHost: `mc-${appId.toLowerCase()}-${e.displayName.toLowerCase()}.b-cdn.net`,
+      publicHost: `${endpointZoneName(appId, e.displayName)}.b-cdn.net`,
       isSslEnabled: e.cdn.isSslEnabled ?? false,
-      pullZoneId: String(e.cdn.pullZoneId ?? ctx.store.nextId("mc-pullzone", 12001)),
+      pullZoneId: e.cdn.pullZoneId === undefined || e.cdn.pullZoneId === null ? "" : String(e.cdn.pullZoneId),
       stickySessions: { enabled: sticky?.enabled ?? false, sessionHeaders: sticky?.sessionHeaders ?? [], cookieName: sticky?.cookieName || DEFAULT_COOKIE },
       internalIpAddresses: null,
       publicIpAddresses: null,
@@ -164,7 +169,8 @@ function endpointRecord(ctx: EmulatorContext, appId: string, containerRef: { id:
 /**
  * Stores the application (new, or `existing` replaced as a whole, as PUT does) and its endpoints and volumes; answers
  * its id. On a replace, a container keeps its id (matched by the id sent, else by name), an endpoint its id, host and
- * pull zone (matched by container and name), a volume its id and instances (matched by name).
+ * own pull zone (matched by container and name), a volume its id and instances (matched by name); the own zones of
+ * endpoints gone, or now fronting a declared zone, are deleted.
  */
 function saveApplication(ctx: EmulatorContext, body: AddApplication, existing?: AppRecord): string {
   const appId = existing?.id ?? mcId();
@@ -203,6 +209,8 @@ function saveApplication(ctx: EmulatorContext, body: AddApplication, existing?: 
   const changed = !existing?.deployment || containersKey(existing.settings?.containers ?? [], existing.endpointRequests ?? {}) !== containersKey(containers, endpointRequests);
   const deployment = changed ? { startedAt: Date.now(), ms: ctx.faults.appDeploys.ms, fails: ctx.faults.appDeploys.fail } : existing!.deployment;
   ctx.store.transaction(() => {
+    const ownZones = endpointZonesOf(ctx, appId);
+    const keptZones = new Set<string>();
     for (const e of oldEndpoints) ctx.store.delete(ENDPOINT, e.id);
     for (const v of oldVolumes) ctx.store.delete(VOLUME, v.id);
     ctx.store.put(APP, appId, {
@@ -215,12 +223,18 @@ function saveApplication(ctx: EmulatorContext, body: AddApplication, existing?: 
     } satisfies AppRecord);
     (body.containerTemplates ?? []).forEach((c, i) => {
       for (const e of c.endpoints ?? []) {
-        const fresh = endpointRecord(ctx, appId, containers[i], e);
+        const fresh = endpointRecord(appId, containers[i], e);
         const kept = oldEndpoints.find((o) => o.containerId === fresh.containerId && o.displayName === fresh.displayName && o.type === fresh.type);
-        const record = kept ? { ...fresh, id: kept.id, publicHost: kept.publicHost, pullZoneId: kept.pullZoneId } : fresh;
+        const record = kept ? { ...fresh, id: kept.id, publicHost: kept.publicHost } : fresh;
+        if (record.type === "cdn" && record.pullZoneId === "") {
+          const zone = ownZones.get(record.id) ?? createEndpointZone(ctx, appId, record.id, record.displayName);
+          keptZones.add(record.id);
+          record.pullZoneId = String(zone.Id);
+        }
         ctx.store.put(ENDPOINT, record.id, record, appId);
       }
     });
+    deleteEndpointZones(ctx, appId, keptZones);
     for (const v of body.volumes ?? []) {
       const kept = oldVolumes.find((o) => o.name === v.name);
       const record: VolumeRecord = kept ? { ...kept, size: v.size } : { id: mcId(), name: v.name, size: v.size, volumeInstances: [] };
@@ -338,6 +352,7 @@ export function appRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
     if (!found) return reply;
     ctx.store.transaction(() => {
       for (const kind of [ENDPOINT, VOLUME]) for (const owned of ctx.store.list<{ id: string }>(kind, found.id)) ctx.store.delete(kind, owned.id);
+      deleteEndpointZones(ctx, found.id);
       ctx.store.delete(APP, found.id);
     });
     return reply.code(200).send();

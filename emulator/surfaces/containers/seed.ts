@@ -1,10 +1,12 @@
 import type { EmulatorContext, Fixtures } from "../../context";
 import { seedRegistries } from "./registries";
+import { createEndpointZone } from "./endpointZones";
 import { APP, ENDPOINT, mcId, REGION, VOLUME, type AppRecord, type EndpointRecord, type RegionRecord, type VolumeInstanceRecord, type VolumeRecord, type VolumeStatus } from "./records";
 
 /**
  * The Magic Containers account the emulator starts with: every region, one app ("emulator-app") with four
- * containers, endpoints of each type (CDN, anycast, public IP), an attached and a detached volume.
+ * containers, endpoints of each type (CDN, anycast, public IP; each CDN one with the pull zone the API makes for it),
+ * an attached and a detached volume.
  */
 
 // id, name, group, anycast support, capacity: 52 regions, so the default page size gives three pages.
@@ -78,22 +80,26 @@ export function seedContainers(ctx: EmulatorContext): Fixtures {
   ctx.store.put(APP, appId, { id: appId, name: "emulator-app", containers: [web, api, dns, worker] } satisfies AppRecord);
 
   const tcp = (containerPort: number, exposedPort: number) => ({ containerPort, exposedPort, protocols: ["tcp" as const] });
-  const endpoint = (c: { id: string; name: string }, fields: Omit<EndpointRecord, "id" | "containerId" | "containerName">): void => {
-    const record: EndpointRecord = { id: mcId(), containerId: c.id, containerName: c.name, ...fields };
+  const endpoint = (c: { id: string; name: string }, fields: Omit<EndpointRecord, "id" | "containerId" | "containerName">, id = mcId()): void => {
+    const record: EndpointRecord = { id, containerId: c.id, containerName: c.name, ...fields };
     ctx.store.put(ENDPOINT, record.id, record, appId);
   };
-  const cdn = (c: { id: string; name: string }, displayName: string, port: number): void =>
+  // Each CDN endpoint on a pull zone of its own, as the API makes it (endpointZones.ts).
+  const cdn = (c: { id: string; name: string }, displayName: string, port: number): void => {
+    const id = mcId();
+    const zone = createEndpointZone(ctx, appId, id, displayName);
     endpoint(c, {
       displayName,
-      publicHost: `mc-${appId.toLowerCase()}-${displayName}.b-cdn.net`,
+      publicHost: `${zone.Name}.b-cdn.net`,
       type: "cdn",
       isSslEnabled: true,
-      pullZoneId: String(ctx.store.nextId("mc-pullzone", 12001)),
+      pullZoneId: String(zone.Id),
       portMappings: [tcp(port, 443)],
       stickySessions: { enabled: false, sessionHeaders: [], cookieName: "mc_session" },
       internalIpAddresses: null,
       publicIpAddresses: null,
-    });
+    }, id);
+  };
   // Non-CDN endpoints have no pull zone; the API still sends the (required) field.
   cdn(web, "web", 8080);
   endpoint(web, {
