@@ -36,10 +36,14 @@ export interface EmulatorSurface {
   routes(app: FastifyInstance, ctx: EmulatorContext): void;
   /**
    * Whether an `AccessKey` that is not an account key belongs to the account of `ctx.store` (a video library's key, a
-   * storage zone's password): the request then runs in that account, whose route checks it. (Logging tokens are
-   * issued by the first account only: `POST /_emulator/logging-token`.)
+   * storage zone's password): the request then runs in that account, whose route checks it.
    */
   ownsKey?(ctx: EmulatorContext, key: string): boolean;
+  /**
+   * Whether an `Authorization: Bearer` token was issued by the account of `ctx.store` (a logging token, signed with
+   * that account's secret): a request with no `AccessKey` then runs in that account, whose route checks it.
+   */
+  ownsBearer?(ctx: EmulatorContext, bearer: string): boolean;
 }
 
 export function accessKeyOf(req: FastifyRequest): string | undefined {

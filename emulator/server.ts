@@ -124,11 +124,16 @@ function registerParsers(app: FastifyInstance): void {
 
 /**
  * The account whose store a request runs in: the one its key is an account key of, else the one whose surfaces own
- * the key (a library key, a zone password), else the first one, whose checks then refuse it as before.
+ * the key (a library key, a zone password); without a key, the one whose surfaces issued its bearer token (a logging
+ * token); else the first one, whose checks then refuse it as before.
  */
-function accountOf(ctx: EmulatorContext, accounts: Accounts, key: string | undefined): Store {
+function accountOf(ctx: EmulatorContext, accounts: Accounts, key: string | undefined, bearer: string | undefined): Store {
   const all = accounts.stores();
-  if (all.length === 1 || key === undefined) return accounts.first;
+  if (all.length === 1) return accounts.first;
+  if (key === undefined) {
+    const issuer = bearer === undefined ? undefined : all.find((store) => accounts.run(store, () => surfaces.some((s) => s.ownsBearer?.(ctx, bearer) === true)));
+    return issuer ?? accounts.first;
+  }
   const owner = all.find((store) => accounts.run(store, () => ctx.isAccountKey(key)));
   return owner ?? all.find((store) => accounts.run(store, () => surfaces.some((s) => s.ownsKey?.(ctx, key) === true))) ?? accounts.first;
 }
@@ -142,8 +147,12 @@ function registerHooks(app: FastifyInstance, ctx: EmulatorContext, accounts: Acc
   app.addHook("onRequest", async (req, reply) => {
     (req as { startedAt?: number }).startedAt = performance.now();
     const path = req.url.split("?")[0];
-    if (path.startsWith("/_emulator")) return;
-    const account = accountOf(ctx, accounts, accessKeyOf(req));
+    if (path.startsWith("/_emulator")) {
+      // An admin route acts in the account whose key it is sent (its fixtures, its logging tokens), else the first.
+      if (accessKeyOf(req) !== undefined) (req as InAccount).account = accountOf(ctx, accounts, accessKeyOf(req), undefined);
+      return;
+    }
+    const account = accountOf(ctx, accounts, accessKeyOf(req), bearerOf(req));
     (req as InAccount).account = account;
 
     const decision = ctx.faults.decide(req.method, path);

@@ -60,6 +60,44 @@ describe("emulator: several accounts, each with its own keys and objects", () =>
     await assert.rejects(first.storage.listFiles({ ...zone, password: mine.password }, ""), UnauthorizedError);
   });
 
+  it("every account's CDN logs are read with its key or a logging token it issued, for its own zones only", async () => {
+    /** POST /_emulator/logging-token in the account whose key is sent (the first without one). */
+    const issue = async (pullZoneId: number, accessKey?: string) =>
+      fetch(`${emu.url}/_emulator/logging-token`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(accessKey === undefined ? {} : { AccessKey: accessKey }) },
+        body: JSON.stringify({ pullZoneId }),
+      });
+    const tokenOf = async (pullZoneId: number, accessKey?: string) => {
+      const res = await issue(pullZoneId, accessKey);
+      assert.equal(res.status, 200);
+      return ((await res.json()) as { token: string }).token;
+    };
+    const first = emu.client();
+    const other = emu.client({ apiKey: otherKey });
+    const otherFixtures = (await (await fetch(`${emu.url}/_emulator/fixtures`, { headers: { AccessKey: otherKey } })).json()) as { pullZoneId: number; accessKey: string };
+    assert.equal(otherFixtures.accessKey, otherKey, "the admin routes act in the account whose key is sent");
+    const otherZone = Number(otherFixtures.pullZoneId);
+    const firstZone = Number(emu.fixtures.pullZoneId);
+
+    // The account key reads the account's seeded logs; live traffic goes to the account named.
+    assert.ok((await other.logging.queryPage(otherZone, { limit: 5 })).data.length > 0);
+    const traffic = await fetch(`${emu.url}/_emulator/logs/traffic`, { method: "POST", headers: { "content-type": "application/json", AccessKey: otherKey }, body: JSON.stringify({ pullZoneId: otherZone, count: 2 }) });
+    assert.equal(traffic.status, 200);
+    const live = ((await traffic.json()) as { requestIds: string[] }).requestIds;
+    const newest = (await other.logging.queryPage(otherZone, { limit: 10 })).data.map((e) => e.requestId);
+    assert.ok(live.every((id) => newest.includes(id)), "the live requests are the other account's zone's");
+
+    // A token the other account issued reads its zone; the first account's tokens and zones stay the first's.
+    const otherToken = await tokenOf(otherZone, otherKey);
+    const byToken = await first.logging.withBearer(otherToken).queryPage(otherZone, { limit: 10 });
+    assert.deepEqual(byToken.data.map((e) => e.requestId), newest);
+    assert.ok((await first.logging.withBearer(await tokenOf(firstZone)).queryPage(firstZone, { limit: 1 })).data.length > 0);
+    await assert.rejects(other.logging.withBearer(await tokenOf(firstZone, otherKey)).queryPage(firstZone, { limit: 1 }), NotFoundError, "a zone of another account is not found with the other's token");
+    // A key that is no account's is refused, not given the first account's token.
+    assert.equal((await issue(firstZone, "not-an-account-key")).status, 403);
+  });
+
   it("reset goes back to the first account alone: the added key is refused", async () => {
     const disposable = await startEmulator();
     try {

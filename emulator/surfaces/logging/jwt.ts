@@ -1,9 +1,12 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { EmulatorContext } from "../../context";
 
 /**
  * Logging tokens: the HS256 JWTs bound to one pull zone (what the dashboard hands out), which the logging API accepts
- * as `Authorization: Bearer` instead of the account key. The emulator signs them with its own secret.
+ * as `Authorization: Bearer` instead of the account key. The emulator signs them with the secret of the account
+ * they are issued for (one per account: server.ts), so a token is its account's, as a key is: a request carrying one
+ * runs in the account whose secret signed it (`signedWith`, the logging surface's `ownsBearer`).
  */
 
 /** The body of `POST /_emulator/logging-token`. */
@@ -38,6 +41,19 @@ export async function issueLoggingToken(ctx: EmulatorContext, pullZoneId: number
     .setExpirationTime(exp)
     .sign(secretKey(ctx));
   return { token, expiresAt: new Date(exp * 1000).toISOString() };
+}
+
+/**
+ * Whether `token` is an HS256 JWT whose signature is `secret`'s (RFC 7515 section 5.2: the HMAC of the first two parts
+ * as sent). Only the signature: which account a token belongs to; its claims and expiry are checked in that account by
+ * `zoneClaimOf`. Synchronous, as the choice of a request's account is.
+ */
+export function signedWith(secret: string, token: string): boolean {
+  const parts = token.split(".");
+  if (parts.length !== 3 || secret === "") return false;
+  const expected = createHmac("sha256", secret).update(`${parts[0]}.${parts[1]}`).digest();
+  const sent = Buffer.from(parts[2], "base64url");
+  return sent.length === expected.length && timingSafeEqual(sent, expected);
 }
 
 /**

@@ -1,11 +1,11 @@
 import { Readable } from "node:stream";
 import type { FastifyReply } from "fastify";
 import type { ZodError } from "zod";
-import type { EmulatorSurface } from "../../context";
+import { accessKeyOf, type EmulatorSurface } from "../../context";
 import { loggingError } from "../../errorShapes";
 import type { PullZoneRecord } from "../pullZones";
 import { createAdmission } from "./admission";
-import { issueLoggingToken, TokenRequestSchema } from "./jwt";
+import { issueLoggingToken, signedWith, TokenRequestSchema } from "./jwt";
 import { ParamError, type Query } from "./query";
 import { addLiveTraffic, seedLogs, TrafficRequestSchema } from "./seed";
 import { createLogTable, expiredRowPruner } from "./table";
@@ -28,6 +28,10 @@ import { v2Page } from "./v2Page";
  * - v2 entries omit null fields; the document marks most of them nullable (see LogEntrySchema).
  * - v1 `status` takes codes and classes as digits (`4,5`); a round hundred is its class; `5xx` is refused.
  * - v1 ordering: the document says `sort`, the pages `order`; both are read (400 when they disagree).
+ *
+ * Accounts: the admin routes act in the account whose key is sent as `AccessKey` (the first account without one; a
+ * key that is no account's is refused, 403), so every account has tokens and traffic of its own; a token is signed
+ * with its account's secret and a request bearing it runs in that account (`ownsBearer`, server.ts accountOf).
  */
 
 /** A refused parameter as 400 invalid_request naming it; any other error is rethrown. */
@@ -46,12 +50,21 @@ export const loggingSurface: EmulatorSurface = {
   name: "logging",
   migrate: createLogTable,
   seed: seedLogs,
+  ownsBearer: (ctx, bearer) => signedWith(ctx.jwtSecret(), bearer),
 
   routes(app, ctx) {
     const admit = createAdmission(ctx);
     const prune = expiredRowPruner(ctx);
 
+    /** An admin request sending a key that is not an account's is refused: it would act in another account. */
+    const foreignKey = (req: Parameters<typeof accessKeyOf>[0], reply: FastifyReply): FastifyReply | undefined => {
+      const key = accessKeyOf(req);
+      if (key === undefined || ctx.isAccountKey(key)) return undefined;
+      return reply.code(403).send({ error: { code: "forbidden", message: "AccessKey is not an account key of the emulator." } });
+    };
+
     app.post("/_emulator/logging-token", async (req, reply) => {
+      if (foreignKey(req, reply)) return reply;
       const parsed = TokenRequestSchema.safeParse(req.body ?? {});
       if (!parsed.success) return invalidBody(reply, parsed.error);
       return issueLoggingToken(ctx, parsed.data.pullZoneId, parsed.data.ttlSeconds);
@@ -59,6 +72,7 @@ export const loggingSurface: EmulatorSurface = {
 
     // Live traffic for demos and `logs tail` tests: `count` requests served just now.
     app.post("/_emulator/logs/traffic", async (req, reply) => {
+      if (foreignKey(req, reply)) return reply;
       const parsed = TrafficRequestSchema.safeParse(req.body ?? {});
       if (!parsed.success) return invalidBody(reply, parsed.error);
       const zone = ctx.store.get<PullZoneRecord>("pullzone", parsed.data.pullZoneId);
