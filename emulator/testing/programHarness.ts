@@ -8,7 +8,7 @@ import { DYNAMIC_PROVIDER_TYPE, StepsFailed, runProgram } from "./programRun";
 import { projectDirectory } from "./projectPaths";
 import { isolatedCommand } from "./pulumiRuntime";
 import type { ProviderHost } from "./providerHost";
-import { StepGenerator, destroySteps, refreshSteps } from "./stepGenerator";
+import { RefreshProgramSteps, StepGenerator, destroySteps, refreshSteps } from "./stepGenerator";
 import { type ConfigValues, secret } from "./wire";
 
 /**
@@ -23,7 +23,9 @@ import { type ConfigValues, secret } from "./wire";
  * - The provider is configured with the whole stack config (resource/deploy/target.go, GetPackageConfig: all keys
  *   for dynamic providers), saved in state as the default provider's inputs at each `up`. Refresh and destroy
  *   configure it from that saved config, not the current one (resource/deploy/providers/registry.go loads
- *   providers from the old state), unless the program runs first (`--run-program`).
+ *   providers from the old state), unless the program runs (`--run-program`): then refresh runs it, and every
+ *   provider, the default one and each `bunnynet.Provider`, is configured from the program's current inputs and
+ *   saved with them (./stepGenerator.ts, RefreshProgramSteps, which cites resource/deploy).
  * - What the provider and the program log for the engine, per command (./engineLog.ts): the diagnostics `pulumi up`
  *   shows, kept in the result rather than printed into the test's output.
  * - The state between commands, so a program can be previewed, deployed, changed, refreshed and destroyed:
@@ -70,6 +72,8 @@ export class ProgramHarness {
   private secretConfig: string[];
   /** The config the last `up` saved in state with the default provider: what refresh and destroy configure it with. */
   private savedConfig?: { config: Record<string, string>; secretConfig: string[] };
+  /** The program the last `up` or `preview` ran: the project's program, which `refresh({ runProgram: true })` runs. */
+  private program?: Program;
   /** By URN, in creation order (destroy goes in reverse). */
   private readonly state = new Map<string, StoredResource>();
   private readonly options: HarnessOptions;
@@ -126,14 +130,30 @@ export class ProgramHarness {
 
   /**
    * `pulumi refresh`: reads every resource; gone ones leave the state, changed ones take the real values (outputs
-   * and inputs). Configured with the config saved at the last `up`, or the current one with `runProgram`
-   * (`pulumi refresh --run-program`, where the program's default provider carries the current config). Explicit
-   * providers (`bunnynet.Provider`) are configured from their inputs saved in state either way: the harness does not
-   * run the program here.
+   * and inputs). Configured with the config saved at the last `up`: the default provider with that stack config,
+   * each explicit provider (`bunnynet.Provider`) with its inputs saved then.
+   *
+   * With `runProgram` (`pulumi refresh --run-program`) the program runs first, as under the engine: `program`, or
+   * the one the last `up` or `preview` ran. The default provider takes the current stack config and each explicit
+   * provider the inputs the program gives it now, and the state keeps them; the resources are read, none is checked,
+   * created or changed. Without any program run yet, only the default provider takes the current config.
    */
-  refresh(options: { runProgram?: boolean } = {}): Promise<Step[]> {
+  refresh(options: { runProgram?: boolean; program?: Program } = {}): Promise<Step[]> {
     const steps: Step[] = [];
-    return this.withPlugin("refresh", this.commandConfig(options.runProgram === true), (plugin) => refreshSteps(plugin, this.state, steps), () => this.notIn(steps));
+    const program = options.runProgram === true ? (options.program ?? this.program) : undefined;
+    if (!program) {
+      return this.withPlugin("refresh", this.commandConfig(options.runProgram === true), (plugin) => refreshSteps(plugin, this.state, steps), () => this.notIn(steps));
+    }
+    const { project, stack, config, secretConfig } = this;
+    const run = async (plugins: CommandPlugins) => {
+      const registrar = new RefreshProgramSteps(plugins, this.state, this.urnOf, steps);
+      await runProgram(program, { project, stack, config, secretConfig, preview: false }, registrar);
+      await refreshSteps(plugins, this.state, steps, registrar.registered);
+      // The default provider's state, like each explicit one's, now holds the inputs the program gave it.
+      this.savedConfig = { config: { ...config }, secretConfig: [...secretConfig] };
+      return steps;
+    };
+    return this.withPlugin("refresh", this.commandConfig(true), run, () => this.notIn(steps));
   }
 
   /** `pulumi destroy`: deletes every resource, newest first, configured as `refresh` is. */
@@ -197,14 +217,17 @@ export class ProgramHarness {
     });
   }
 
+  /** A resource's URN in this stack. */
+  private readonly urnOf = (type: string, name: string): string => `urn:pulumi:${this.stack}::${this.project}::${type}::${name}`;
+
   private async deploy(program: Program, preview: boolean): Promise<RunResult> {
     const state = preview ? new Map([...this.state].map(([k, v]) => [k, structuredClone(v)])) : this.state;
     if (!preview) this.savedConfig = { config: { ...this.config }, secretConfig: [...this.secretConfig] };
+    this.program = program;
     const { project, stack, config, secretConfig } = this;
-    const urnOf = (type: string, name: string) => `urn:pulumi:${stack}::${project}::${type}::${name}`;
     let steps: StepGenerator | undefined;
     const run = async (plugins: CommandPlugins, log: EngineLog) => {
-      steps = new StepGenerator(plugins, state, preview, urnOf);
+      steps = new StepGenerator(plugins, state, preview, this.urnOf);
       const outputs = await runProgram(program, { project, stack, config, secretConfig, preview }, steps);
       await steps.finish();
       return { outputs, steps: steps.steps, rpcs: steps.rpcs, messages: log.messages };

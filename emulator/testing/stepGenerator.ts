@@ -4,7 +4,7 @@ import { type CommandPlugin, type CommandPlugins, providerConfig } from "./comma
 import type { Operation, ResourceOptions, Rpc, Step, StoredResource } from "./deploymentTypes";
 import { CheckFailedError, engineCheckMessage } from "./engineMessages";
 import { type Plain, elideAssets, fromProgram, providerTextOf, secretPathsOf, toWire, topLevelKeys, withProviderText, withSecretsAt, withoutProvider } from "./wire";
-import { DYNAMIC_PROVIDER_TYPE } from "./programRun";
+import { DYNAMIC_PROVIDER_TYPE, type Registrar } from "./programRun";
 
 /**
  * The engine's sequence of provider calls for each command (pulumi/pulumi v3.2xx; files under pkg/ unless said otherwise):
@@ -20,6 +20,14 @@ import { DYNAMIC_PROVIDER_TYPE } from "./programRun";
  * - `replaceOnChanges` acts only on the changed keys or detailed diff a provider reports (step_generator.go,
  *   applyReplaceOnChanges); the dynamic host reports neither, so it changes nothing, here as there.
  * - `refresh`: Read of every resource; `destroy`: Delete of every resource, newest first.
+ * - `refresh --run-program` (resource/deploy/deployment_executor.go, Execute: RefreshProgram puts the step generator
+ *   in refresh mode): the program runs; a provider it registers goes through its usual steps, so its plugin is
+ *   configured with the program's current inputs and the state takes them (step_generator.go, generateSteps: an
+ *   InternalRefreshStep for providers, then continueStepsFromRefresh's normal steps; providers/registry.go, Same and
+ *   Update configure with the new inputs); a resource it registers is read, without Check, by the provider the
+ *   program gives it (NewRefreshStep; step.go, RefreshStep.Provider is the new state's), one not in the state is
+ *   skipped (continueStepsFromRefresh, refreshMode: NewSkippedCreateStep); after the program, what it did not register
+ *   is read as by `refresh` (GenerateRefreshes).
  * - Explicit providers (`bunnynet.Provider`, type `pulumi:providers:pulumi-nodejs`): the provider registry checks,
  *   diffs and creates them (resource/deploy/providers/registry.go). The dynamic host implements neither CheckConfig
  *   nor DiffConfig, so the inputs are taken as they are and a change updates the provider, never replaces it
@@ -81,24 +89,12 @@ export class StepGenerator {
     return stored;
   }
 
-  /**
-   * The state's URN of the explicit provider in a registration's provider reference (`<urn>::<id>`, the URN with its
-   * parents' types: `...::pulumi:pulumi:Stack$pulumi:providers:pulumi-nodejs::<name>`); undefined for the default one.
-   */
-  private providerUrnOf(reference: string | undefined): string | undefined {
-    if (!reference) return undefined;
-    const parts = reference.slice(0, reference.lastIndexOf("::")).split("::");
-    const name = parts[parts.length - 1];
-    const type = parts[parts.length - 2]?.split("$").pop();
-    return type === DYNAMIC_PROVIDER_TYPE ? this.urnOf(type, name) : undefined;
-  }
-
   /** One resource the program registered: Check, then Create, or Diff and then nothing, Update or a replacement. */
   async register(args: pulumi.runtime.MockResourceArgs, options: ResourceOptions): Promise<StoredResource> {
     const { state, preview, steps, rpcs } = this;
     const urn = this.urnOf(args.type, args.name);
     this.seen.add(urn);
-    const provider = this.providerUrnOf(args.provider);
+    const provider = providerUrnOf(args.provider, this.urnOf);
     const plugin = await this.plugins.of(provider);
     const text = providerTextOf(args.inputs);
     const programInputs = withoutProvider((await fromProgram(args.inputs)) as Plain);
@@ -164,28 +160,89 @@ export class StepGenerator {
 /** The engine's id of a provider not created yet, at preview (pkg/resource/deploy/providers, UnknownID). */
 const UNKNOWN_PROVIDER_ID = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
-/** `refresh`: reads every resource; gone ones leave the state, changed ones take the real values (outputs and inputs). */
-export async function refreshSteps(plugins: CommandPlugins, state: Map<string, StoredResource>, steps: Step[] = []): Promise<Step[]> {
+/**
+ * The state's URN of the explicit provider in a registration's provider reference (`<urn>::<id>`, the URN with its
+ * parents' types: `...::pulumi:pulumi:Stack$pulumi:providers:pulumi-nodejs::<name>`); undefined for the default one.
+ */
+function providerUrnOf(reference: string | undefined, urnOf: (type: string, name: string) => string): string | undefined {
+  if (!reference) return undefined;
+  const parts = reference.slice(0, reference.lastIndexOf("::")).split("::");
+  const name = parts[parts.length - 1];
+  const type = parts[parts.length - 2]?.split("$").pop();
+  return type === DYNAMIC_PROVIDER_TYPE ? urnOf(type, name) : undefined;
+}
+
+/** `refresh`: reads every resource (but those in `done`); gone ones leave the state, changed ones take the real values. */
+export async function refreshSteps(plugins: CommandPlugins, state: Map<string, StoredResource>, steps: Step[] = [], done: ReadonlySet<string> = new Set()): Promise<Step[]> {
   for (const r of [...state.values()]) {
-    if (r.type === DYNAMIC_PROVIDER_TYPE) continue;
-    const plugin = await plugins.of(r.provider);
-    const { oldOutputs, oldInputs } = sentAsOld(r);
-    const read = await plugin.read(r.type, r.name, r.id, oldOutputs, oldInputs);
-    if (!read.id) {
-      state.delete(r.urn);
-      steps.push({ op: "gone", urn: r.urn });
-      continue;
-    }
-    r.id = read.id;
-    // The engine marks the read outputs' secrets against the old outputs, secrets in place (provider_plugin.go, Read).
-    const outputs = withoutProvider(read.outputs);
-    r.secretPaths = secretPathsOf(outputs, withSecretsAt(r.outputs, r.secretPaths));
-    r.secretKeys = topLevelKeys(r.secretPaths);
-    r.outputs = outputs;
-    if (read.inputs) r.inputs = withoutProvider(read.inputs);
-    steps.push({ op: "refresh", urn: r.urn });
+    if (r.type === DYNAMIC_PROVIDER_TYPE || done.has(r.urn)) continue;
+    await refreshResource(plugins, state, r, steps, r.provider);
   }
   return steps;
+}
+
+/** Reads one stored resource with the plugin of `provider` (undefined: the default one): a refresh or gone step. */
+async function refreshResource(plugins: CommandPlugins, state: Map<string, StoredResource>, r: StoredResource, steps: Step[], provider: string | undefined): Promise<void> {
+  const plugin = await plugins.of(provider);
+  const { oldOutputs, oldInputs } = sentAsOld(r);
+  const read = await plugin.read(r.type, r.name, r.id, oldOutputs, oldInputs);
+  if (!read.id) {
+    state.delete(r.urn);
+    steps.push({ op: "gone", urn: r.urn });
+    return;
+  }
+  r.id = read.id;
+  // The engine marks the read outputs' secrets against the old outputs, secrets in place (provider_plugin.go, Read).
+  const outputs = withoutProvider(read.outputs);
+  r.secretPaths = secretPathsOf(outputs, withSecretsAt(r.outputs, r.secretPaths));
+  r.secretKeys = topLevelKeys(r.secretPaths);
+  r.outputs = outputs;
+  if (read.inputs) r.inputs = withoutProvider(read.inputs);
+  steps.push({ op: "refresh", urn: r.urn });
+}
+
+/**
+ * `refresh --run-program` while the program runs (see the file comment): providers as `up` registers them, resources
+ * read with the provider the program gives them; `registered` is what `refreshSteps` then leaves out.
+ */
+export class RefreshProgramSteps implements Registrar {
+  readonly registered = new Set<string>();
+  private readonly providers: StepGenerator;
+
+  constructor(
+    private readonly plugins: CommandPlugins,
+    private readonly state: Map<string, StoredResource>,
+    private readonly urnOf: (type: string, name: string) => string,
+    private readonly steps: Step[],
+  ) {
+    this.providers = new StepGenerator(plugins, state, false, urnOf);
+  }
+
+  notStarted(args: pulumi.runtime.MockResourceArgs): void {
+    this.providers.notStarted(args);
+  }
+
+  /** The provider's own steps (its state and plugin take the program's inputs); a refresh lists resources only. */
+  registerProvider(args: pulumi.runtime.MockResourceArgs, options: ResourceOptions): Promise<StoredResource> {
+    return this.providers.registerProvider(args, options);
+  }
+
+  async register(args: pulumi.runtime.MockResourceArgs, options: ResourceOptions): Promise<StoredResource> {
+    const urn = this.urnOf(args.type, args.name);
+    this.registered.add(urn);
+    const prior = this.state.get(urn);
+    if (prior) await refreshResource(this.plugins, this.state, prior, this.steps, providerUrnOf(args.provider, this.urnOf));
+    const refreshed = this.state.get(urn);
+    if (refreshed) return refreshed;
+    // Not in the state (or gone): skipped, the program sees its inputs, nothing is stored.
+    const news = withoutProvider((await fromProgram(args.inputs)) as Plain);
+    const inputs = toWire(news) as Plain;
+    const secretPaths = secretPathsOf(inputs, news);
+    return {
+      urn, type: args.type, name: args.name, id: "", inputs, outputs: inputs, providerText: providerTextOf(args.inputs), secretPaths, secretKeys: topLevelKeys(secretPaths),
+      options: { protect: options.protect, retainOnDelete: options.retainOnDelete },
+    };
+  }
 }
 
 /** `destroy`: deletes every resource, newest first. */

@@ -137,6 +137,36 @@ describe("pulumi: explicit providers, two accounts in one program", function () 
     assert.equal((await emu.client({ apiKey: keyB }).dns.getZone(Number(zone.id))).Domain, "moved.accounts.example");
   });
 
+  it("refresh --run-program configures each provider from the program's current inputs, and keeps them, as the engine does", async () => {
+    const harness = new ProgramHarness({ hostPerCommand: {} });
+    const single = (key: string) => () => {
+      const account = new Provider("account", settings(key));
+      const zone = new DnsZone("zone", { domain: "run-program.accounts.example" }, { provider: account });
+      return { domain: zone.domain };
+    };
+    await harness.up(single(keyB));
+    const zone = harness.resource(ZONE, "zone")!;
+    const inB = async () => (await emu.client({ apiKey: keyB }).dns.getZone(Number(zone.id))).Domain;
+    // The program run last (key B), the provider configured from it: the zone is read in account B.
+    assert.deepEqual(await harness.refresh({ runProgram: true }), [{ op: "refresh", urn: zone.urn }]);
+    // The program now gives the provider account A's key. Without the program, refresh still reads with the saved key
+    // (B); with it, the provider takes the program's key, in whose account the zone is not: gone from the state.
+    assert.deepEqual(await harness.refresh(), [{ op: "refresh", urn: zone.urn }]);
+    await emu.markRequests();
+    assert.deepEqual(await harness.refresh({ runProgram: true, program: single(keyA) }), [{ op: "gone", urn: zone.urn }]);
+    assert.deepEqual(
+      (await emu.requests()).map((r) => r.method),
+      ["GET"],
+      "one read, no check, create or write",
+    );
+    assert.equal(await inB(), "run-program.accounts.example", "the zone is still in account B");
+    // The provider's state took the program's inputs (a Same or Update step of the provider in refresh mode).
+    const provider = harness.resource(PROVIDER, "account")!;
+    assert.equal(provider.inputs["bunnynet:apiKey"], keyA);
+    assert.ok(provider.secretKeys.includes("bunnynet:apiKey"));
+    await emu.client({ apiKey: keyB }).dns.deleteZone(Number(zone.id));
+  });
+
   it("a provider removed from the program with its resources deletes them with its inputs saved in state", async () => {
     const removed = new ProgramHarness({ hostPerCommand: {} });
     await removed.up(() => {
