@@ -8,7 +8,7 @@ import { DYNAMIC_PROVIDER_TYPE, StepsFailed, runProgram } from "./programRun";
 import { projectDirectory } from "./projectPaths";
 import { isolatedCommand } from "./pulumiRuntime";
 import type { ProviderHost } from "./providerHost";
-import { RefreshProgramSteps, StepGenerator, destroySteps, refreshSteps } from "./stepGenerator";
+import { ProgramRunSteps, StepGenerator, destroySteps, refreshSteps } from "./stepGenerator";
 import { type ConfigValues, secret } from "./wire";
 
 /**
@@ -25,7 +25,7 @@ import { type ConfigValues, secret } from "./wire";
  *   configure it from that saved config, not the current one (resource/deploy/providers/registry.go loads
  *   providers from the old state), unless the program runs (`--run-program`): then refresh runs it, and every
  *   provider, the default one and each `bunnynet.Provider`, is configured from the program's current inputs and
- *   saved with them (./stepGenerator.ts, RefreshProgramSteps, which cites resource/deploy).
+ *   saved with them (./stepGenerator.ts, ProgramRunSteps, which cites resource/deploy); `destroy` likewise.
  * - What the provider and the program log for the engine, per command (./engineLog.ts): the diagnostics `pulumi up`
  *   shows, kept in the result rather than printed into the test's output.
  * - The state between commands, so a program can be previewed, deployed, changed, refreshed and destroyed:
@@ -140,26 +140,37 @@ export class ProgramHarness {
    */
   refresh(options: { runProgram?: boolean; program?: Program } = {}): Promise<Step[]> {
     const steps: Step[] = [];
+    return this.stateCommand("refresh", options, steps, (plugins, registered) => refreshSteps(plugins, this.state, steps, registered));
+  }
+
+  /** `pulumi destroy`: deletes every resource, newest first, configured as `refresh` is (`runProgram` too). */
+  destroy(options: { runProgram?: boolean; program?: Program } = {}): Promise<Step[]> {
+    const steps: Step[] = [];
+    return this.stateCommand("destroy", options, steps, (plugins) => destroySteps(plugins, this.state, steps));
+  }
+
+  /**
+   * Refresh or destroy: with the saved config, or, with `runProgram`, after the program ran in that command's mode
+   * (its providers configured from its current inputs, saved with them; `registered`: what it registered).
+   */
+  private stateCommand(
+    command: "refresh" | "destroy",
+    options: { runProgram?: boolean; program?: Program },
+    steps: Step[],
+    rest: (plugins: CommandPlugins, registered: ReadonlySet<string>) => Promise<Step[]>,
+  ): Promise<Step[]> {
     const program = options.runProgram === true ? (options.program ?? this.program) : undefined;
-    if (!program) {
-      return this.withPlugin("refresh", this.commandConfig(options.runProgram === true), (plugin) => refreshSteps(plugin, this.state, steps), () => this.notIn(steps));
-    }
+    if (!program) return this.withPlugin(command, this.commandConfig(options.runProgram === true), (plugins) => rest(plugins, new Set()), () => this.notIn(steps));
     const { project, stack, config, secretConfig } = this;
     const run = async (plugins: CommandPlugins) => {
-      const registrar = new RefreshProgramSteps(plugins, this.state, this.urnOf, steps);
+      const registrar = new ProgramRunSteps(command, plugins, this.state, this.urnOf, steps);
       await runProgram(program, { project, stack, config, secretConfig, preview: false }, registrar);
-      await refreshSteps(plugins, this.state, steps, registrar.registered);
+      await rest(plugins, registrar.registered);
       // The default provider's state, like each explicit one's, now holds the inputs the program gave it.
       this.savedConfig = { config: { ...config }, secretConfig: [...secretConfig] };
       return steps;
     };
-    return this.withPlugin("refresh", this.commandConfig(true), run, () => this.notIn(steps));
-  }
-
-  /** `pulumi destroy`: deletes every resource, newest first, configured as `refresh` is. */
-  destroy(options: { runProgram?: boolean } = {}): Promise<Step[]> {
-    const steps: Step[] = [];
-    return this.withPlugin("destroy", this.commandConfig(options.runProgram === true), (plugin) => destroySteps(plugin, this.state, steps), () => this.notIn(steps));
+    return this.withPlugin(command, this.commandConfig(true), run, () => this.notIn(steps));
   }
 
   /**

@@ -28,6 +28,9 @@ import { DYNAMIC_PROVIDER_TYPE, type Registrar } from "./programRun";
  *   program gives it (NewRefreshStep; step.go, RefreshStep.Provider is the new state's), one not in the state is
  *   skipped (continueStepsFromRefresh, refreshMode: NewSkippedCreateStep); after the program, what it did not register
  *   is read as by `refresh` (GenerateRefreshes).
+ * - `destroy --run-program` (Execute: DestroyProgram, destroyMode): the program runs; its providers as above ("we can
+ *   use the new inputs for these so that providers get fresh configuration", continueStepsFromRefresh), its resources
+ *   are left as they are (a Same of the old state, or a SkippedCreate); then every resource is deleted.
  * - Explicit providers (`bunnynet.Provider`, type `pulumi:providers:pulumi-nodejs`): the provider registry checks,
  *   diffs and creates them (resource/deploy/providers/registry.go). The dynamic host implements neither CheckConfig
  *   nor DiffConfig, so the inputs are taken as they are and a change updates the provider, never replaces it
@@ -202,14 +205,16 @@ async function refreshResource(plugins: CommandPlugins, state: Map<string, Store
 }
 
 /**
- * `refresh --run-program` while the program runs (see the file comment): providers as `up` registers them, resources
- * read with the provider the program gives them; `registered` is what `refreshSteps` then leaves out.
+ * `refresh --run-program` or `destroy --run-program` while the program runs (see the file comment): providers as
+ * `up` registers them; at a refresh, resources read with the provider the program gives them (`registered` is what
+ * `refreshSteps` then leaves out); at a destroy, left for `destroySteps`.
  */
-export class RefreshProgramSteps implements Registrar {
+export class ProgramRunSteps implements Registrar {
   readonly registered = new Set<string>();
   private readonly providers: StepGenerator;
 
   constructor(
+    private readonly command: "refresh" | "destroy",
     private readonly plugins: CommandPlugins,
     private readonly state: Map<string, StoredResource>,
     private readonly urnOf: (type: string, name: string) => string,
@@ -231,9 +236,9 @@ export class RefreshProgramSteps implements Registrar {
     const urn = this.urnOf(args.type, args.name);
     this.registered.add(urn);
     const prior = this.state.get(urn);
-    if (prior) await refreshResource(this.plugins, this.state, prior, this.steps, providerUrnOf(args.provider, this.urnOf));
-    const refreshed = this.state.get(urn);
-    if (refreshed) return refreshed;
+    if (prior && this.command === "refresh") await refreshResource(this.plugins, this.state, prior, this.steps, providerUrnOf(args.provider, this.urnOf));
+    const current = this.state.get(urn);
+    if (current) return current;
     // Not in the state (or gone): skipped, the program sees its inputs, nothing is stored.
     const news = withoutProvider((await fromProgram(args.inputs)) as Plain);
     const inputs = toWire(news) as Plain;

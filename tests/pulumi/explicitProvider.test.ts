@@ -137,7 +137,7 @@ describe("pulumi: explicit providers, two accounts in one program", function () 
     assert.equal((await emu.client({ apiKey: keyB }).dns.getZone(Number(zone.id))).Domain, "moved.accounts.example");
   });
 
-  it("refresh --run-program configures each provider from the program's current inputs, and keeps them, as the engine does", async () => {
+  it("refresh --run-program (and destroy --run-program) configures each provider from the program's current inputs, and keeps them, as the engine does", async () => {
     const harness = new ProgramHarness({ hostPerCommand: {} });
     const single = (key: string) => () => {
       const account = new Provider("account", settings(key));
@@ -165,6 +165,16 @@ describe("pulumi: explicit providers, two accounts in one program", function () 
     assert.equal(provider.inputs["bunnynet:apiKey"], keyA);
     assert.ok(provider.secretKeys.includes("bunnynet:apiKey"));
     await emu.client({ apiKey: keyB }).dns.deleteZone(Number(zone.id));
+
+    // destroy --run-program likewise: the provider deletes with the program's key (A), where the zone is already gone.
+    await harness.up(single(keyB));
+    const again = harness.resource(ZONE, "zone")!;
+    await emu.markRequests();
+    assert.deepEqual((await harness.destroy({ runProgram: true, program: single(keyA) })).map((s) => s.op), ["delete", "delete"]);
+    assert.deepEqual(harness.resources(), []);
+    assert.deepEqual((await emu.requests()).map((r) => `${r.method} ${r.status}`), [`DELETE 404`], "one delete, refused in account A");
+    assert.equal((await emu.client({ apiKey: keyB }).dns.getZone(Number(again.id))).Domain, "run-program.accounts.example");
+    await emu.client({ apiKey: keyB }).dns.deleteZone(Number(again.id));
   });
 
   it("a provider removed from the program with its resources deletes them with its inputs saved in state", async () => {
