@@ -19,7 +19,6 @@ const PROVIDER_TEXT = "x".repeat(900); // what the engine's properties carry in 
 type Props = Record<string, unknown>;
 
 export async function benchHandlerCpu(sites: number, dist: string) {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { providerFor } = require(join(dist, "pulumi", "entry.js")) as { providerFor(type: string): ResourceImplementation };
   const emu = await spawnEmulator();
   const values: Record<string, string> = { "bunnynet:apiKey": emu.accessKey, "bunnynet:apiUrl": emu.url };
