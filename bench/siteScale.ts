@@ -30,7 +30,7 @@ import { type FloorTrips, admin, floorRoundTrips, pooled, printTable, spawnEmula
  */
 
 type Props = Record<string, unknown>;
-interface Resource {
+export interface Resource {
   type: string;
   name: string;
   level: number;
@@ -62,7 +62,7 @@ const FLOOR: Record<string, number> = {
 };
 const RULE = { variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH", requestCount: 10, timeframe: "PerOneMinute", blockTime: "ForOneMinute" };
 
-function site(i: number): Resource[] {
+export function site(i: number): Resource[] {
   const n = (what: string) => `s${i}-${what}`;
   const pullZone = `pullzone:s${i}`;
   const range = (count: number) => Array.from({ length: count }, (_, j) => j);
@@ -80,7 +80,7 @@ function site(i: number): Resource[] {
   ];
 }
 
-function levels(resources: Resource[], reverse = false): Resource[][] {
+export function levels(resources: Resource[], reverse = false): Resource[][] {
   const max = Math.max(...resources.map((r) => r.level));
   const byLevel = Array.from({ length: max + 1 }, (_, l) => resources.filter((r) => r.level === l));
   return reverse ? byLevel.reverse() : byLevel;

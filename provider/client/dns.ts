@@ -16,6 +16,9 @@ import {
 } from "../schemas/dns";
 import type { AddDnsRecordRequest, DnsRecord, DnsSecDsRecord, DnsZone, DnsZoneListQuery, DnsZonePage, UpdateDnsRecordRequest, UpdateDnsZoneRequest } from "../types.generated";
 
+/** An add's answer: the zone, or no body (as the document gives it). Built once, not per call. */
+const ADDED_ZONE = DnsZoneSchema.optional();
+
 /**
  * DNS zones and their records (`/dnszone`). Source: core-api-v1.0.0.json, operations DnsZonePublic_Index,
  * DnsZonePublic_Add, DnsZonePublic_Index2, DnsZonePublic_Update, DnsZonePublic_Delete, DnsZonePublic_AddRecord,
@@ -55,7 +58,7 @@ export class DnsClient {
   /** Adds a zone. A create: not repeated after a 5xx or timeout. A domain already taken is refused (AlreadyExistsError when the API says so). */
   async addZone(domain: string): Promise<DnsZone> {
     const body = validateRequest(AddDnsZoneRequestSchema, { Domain: domain }, "POST", "/dnszone");
-    const res = await this.http.request({ api: "core", method: "POST", path: "/dnszone", json: body, retry: "create", responseSchema: DnsZoneSchema.optional() });
+    const res = await this.http.request({ api: "core", method: "POST", path: "/dnszone", json: body, retry: "create", responseSchema: ADDED_ZONE });
     if (res.body) return res.body;
     const found = await this.findZoneByDomain(domain);
     if (!found) throw new UnexpectedResponseError({ method: "POST", path: "/dnszone", status: res.status, serverMessage: `zone ${domain} is missing after the add` });

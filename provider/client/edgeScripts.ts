@@ -21,6 +21,10 @@ export interface UpsertVariableResult {
   variable: Variable;
 }
 
+/** An upsert's answer: the object when it created one, no body (204) when it updated one. Built once, not per call. */
+const UPSERTED_VARIABLE = VariableSchema.optional();
+const UPSERTED_SECRET = SecretSchema.optional();
+
 /** Edge scripts (`/compute/script/{id}`, with their code and releases), their environment variables and their secrets (write-only values). */
 export class EdgeScriptsClient extends EdgeScriptLifecycleClient {
   /** The script, with its variables in `EdgeScriptVariables`. */
@@ -65,7 +69,7 @@ export class EdgeScriptsClient extends EdgeScriptLifecycleClient {
   async upsertVariable(scriptId: number, variable: UpsertVariableRequest): Promise<UpsertVariableResult> {
     const path = encodePath("compute", "script", scriptId, "variables");
     const body = validateRequest(UpsertVariableRequestSchema, variable, "PUT", path);
-    const res = await this.http.request({ api: "core", method: "PUT", path, json: body, retry: "idempotent", responseSchema: VariableSchema.optional() });
+    const res = await this.http.request({ api: "core", method: "PUT", path, json: body, retry: "idempotent", responseSchema: UPSERTED_VARIABLE });
     if (res.status !== 204 && res.body) return { created: true, variable: res.body };
     const found = await this.findVariableByName(scriptId, body.Name);
     if (!found) throw new UnexpectedResponseError({ method: "PUT", path, status: res.status, serverMessage: `variable ${body.Name} is missing after the upsert` });
@@ -112,7 +116,7 @@ export class EdgeScriptsClient extends EdgeScriptLifecycleClient {
   async upsertSecret(scriptId: number, secret: AddSecretRequest): Promise<Secret> {
     const path = encodePath("compute", "script", scriptId, "secrets");
     const body = validateRequest(AddSecretRequestSchema, secret, "PUT", path);
-    const res = await this.http.request({ api: "core", method: "PUT", path, json: body, retry: "idempotent", responseSchema: SecretSchema.optional() });
+    const res = await this.http.request({ api: "core", method: "PUT", path, json: body, retry: "idempotent", responseSchema: UPSERTED_SECRET });
     if (res.status !== 204 && res.body) return res.body;
     const found = await this.findSecretByName(scriptId, body.Name);
     if (!found) throw new UnexpectedResponseError({ method: "PUT", path, status: res.status, serverMessage: `secret ${body.Name} is missing after the upsert` });

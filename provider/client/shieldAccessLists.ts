@@ -14,6 +14,9 @@ import {
 import type { AccessLists, CreateAccessListInput, CustomAccessList, UpdateAccessListConfigurationInput, UpdateAccessListInput } from "../types.generated";
 import { ANY_ANSWER, falseWhenGone, shieldAnswer } from "./shieldAnswers";
 
+/** A configuration update's answer: the fields it sent, and any others (built once, not per call). */
+const CONFIGURATION_ANSWER = UpdateAccessListConfigurationRequestSchema.partial().loose();
+
 /**
  * A Shield zone's access lists: the managed ones bunny.net keeps (VPNs, Tor exit nodes, …) and the account's custom
  * lists of IPs, CIDRs, ASNs, countries, organisations or JA4 fingerprints.
@@ -69,7 +72,7 @@ export class ShieldAccessListsClient {
     const path = encodePath("shield", "shield-zone", this.zoneId(shieldZoneId, "PATCH"), "access-lists", "configurations", validateRequest(idFromString, configurationId, "PATCH", where, "configurationId"));
     const body = validateRequest(UpdateAccessListConfigurationRequestSchema, input, "PATCH", path);
     const res = await this.http.request({ api: "core", method: "PATCH", path, json: body, responseSchema: ANY_ANSWER, retry: "idempotent" });
-    shieldAnswer("PATCH", path, res.status, res.body, UpdateAccessListConfigurationRequestSchema.partial().loose());
+    shieldAnswer("PATCH", path, res.status, res.body, CONFIGURATION_ANSWER);
   }
 
   /** Deletes a custom list. False when it was already gone (404), also when its zone went with its pull zone. */

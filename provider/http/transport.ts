@@ -10,6 +10,7 @@ import { PassThrough, type Readable } from "node:stream";
 import { Agent, request as undiciRequest, type Dispatcher } from "undici";
 import { readBounded, readErrorBody, watchThroughput } from "./bodyReader";
 import { connectionError } from "./connectionErrors";
+import { copyData } from "./dataCopies";
 import { BunnyError, InvalidRequestError, RateLimitedError, TimeoutError, UnexpectedResponseError, errorForStatus } from "./errors";
 import { checkSentPath } from "./pathSegments";
 import { limiterFor } from "./rateLimiter";
@@ -117,7 +118,7 @@ export class Transport {
       const parsed = spec.responseSchema ? parseResponseBody(spec.responseSchema, body, { method: spec.method, path: spec.path, status }) : (undefined as T);
       return { status, headers, body: parsed };
     });
-    return sharing.sharing === "write" ? res : { ...res, body: structuredClone(res.body) };
+    return sharing.sharing === "write" ? res : { ...res, body: copyData(res.body) };
   }
 
   /**

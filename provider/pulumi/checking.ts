@@ -1,6 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { InputShape, ResourceDefinition } from "./definition";
+import { copyData } from "../http/dataCopies";
 import { NO_STAND_IN, schemaAt, standInFor } from "./standIns";
 import { type Plain, UNKNOWN, plain, withoutProvider } from "./wire";
 
@@ -26,7 +27,7 @@ export function checkInputs(schema: z.ZodObject<z.ZodRawShape>, news: Plain): pu
   const unknowns = unknownPaths(props);
   // Only a probe with stand-ins put in or properties taken out needs its own copy (at preview); the parse does not
   // change what it reads.
-  const probe = unknowns.length > 0 ? structuredClone(props) : props;
+  const probe = unknowns.length > 0 ? copyData(props) : props;
   for (const path of unknowns) {
     const top = String(path[0]);
     const leaf = path.length > 1 && top in schema.shape ? schemaAt(schema, path) : undefined;

@@ -1,3 +1,4 @@
+import { jsonCopy } from "../http/dataCopies";
 import { specialArchiveSig, specialAssetSig, specialSigKey, unknownValue } from "@pulumi/pulumi/runtime/rpc";
 
 /**
@@ -26,9 +27,9 @@ export function pickInputs(state: Plain, keys: readonly string[]): Plain {
   return Object.fromEntries(keys.filter((k) => k in state).map((k) => [k, state[k]]));
 }
 
-/** Drops undefined values: the engine's wire format (protobuf Struct) cannot carry them. */
+/** Drops undefined values: the engine's wire format (protobuf Struct) cannot carry them. A JSON round trip's result. */
 export function plain(value: Plain): Plain {
-  return JSON.parse(JSON.stringify(value)) as Plain;
+  return jsonCopy(value);
 }
 
 /** Value equality for properties: `undefined` and `null` mean the same (unset). */

@@ -44,31 +44,86 @@ export const pathSegmentId = z.string().superRefine((v, ctx) => {
   if (problem) ctx.addIssue({ code: "custom", message: problem });
 });
 
-/** A boolean the API may send as null or leave out: false then. */
-export const nullishFlag = z
-  .boolean()
-  .nullish()
-  .transform((v) => v ?? false);
+/**
+ * Answer fields the API may send as null or leave out, read as a fallback (false, "", 0, []): `withFallback` on
+ * the field, `answerObject` around the object that holds it.
+ *
+ * Not `.nullish().transform((v) => v ?? fallback)` per field: every zod transform adds a property to the parse's
+ * payload (`addIssue`, classic ZodTransform), so payloads come in many shapes and every parse in the process gets
+ * slower (V8's inline caches turn megamorphic). In the plugin a DNS zone of 30 records cost 0.3–1.4 ms of CPU per read
+ * that way, about 4× a single pass per object (docs/performance.md). So the field is only `.nullish()` at run time,
+ * and `answerObject` fills the fallbacks in one pass (a zod `overwrite` check, which adds nothing to the payload).
+ * The field's declared type is the transform's, so every inferred type (types.generated.ts) is what it was; a field
+ * with a fallback in an object not made by `answerObject` would keep its null, so tests/unit/schemas/answerFallbacks.test.ts
+ * checks every schema of provider/schemas for that.
+ */
+type WithFallback<T extends z.ZodType> = z.ZodPipe<z.ZodOptional<z.ZodNullable<T>>, z.ZodTransform<z.output<T>, z.output<T> | null | undefined>>;
 
-/** A string the API may send as null or leave out: "" then. */
-export const nullishText = z
-  .string()
-  .nullish()
-  .transform((v) => v ?? "");
+/** The fallback of each field made by `withFallback` (a function: an array is new for each answer). */
+const fallbackOf = new WeakMap<z.core.$ZodType, () => unknown>();
+/** The objects made by `answerObject`. */
+const fillingObjects = new WeakSet<z.core.$ZodType>();
 
-/** A number the API may send as null or leave out: 0 then. */
-export const nullishNumber = z
-  .number()
-  .nullish()
-  .transform((v) => v ?? 0);
+/** A field read as `fallback()` when the API sends null or leaves it out (inside an `answerObject`). */
+export function withFallback<T extends z.ZodType>(schema: T, fallback: () => z.output<T>): WithFallback<T> {
+  const field = schema.nullish();
+  fallbackOf.set(field, fallback);
+  return field as unknown as WithFallback<T>;
+}
 
-/** A list of strings the API may send as null or leave out: [] then. */
-export const nullishStrings = z
-  .array(z.string())
-  .nullish()
-  .transform((v) => v ?? []);
+/** Whether a field was made by `withFallback`. */
+export function hasFallback(field: z.core.$ZodType): boolean {
+  return fallbackOf.has(field);
+}
+
+/** Whether an object schema fills the fallbacks of its fields (made by `answerObject`). */
+export function fillsFallbacks(object: z.core.$ZodType): boolean {
+  return fillingObjects.has(object);
+}
+
+/**
+ * `z.object(shape)` (unknown fields dropped) that reads each field made by `withFallback` as its fallback when it is
+ * null or left out, with the keys in the shape's order, as a transform per field gave them.
+ */
+export function answerObject<S extends z.ZodRawShape>(shape: S): z.ZodObject<S, z.core.$strip> {
+  const keys = Object.keys(shape);
+  const fills = keys.flatMap((k) => {
+    const fallback = fallbackOf.get(shape[k]);
+    return fallback ? [[k, fallback] as const] : [];
+  });
+  const object = z.object(shape);
+  if (fills.length === 0) return object;
+  const filled = object.overwrite((value) => {
+    const o = value as Record<string, unknown>;
+    let added = false;
+    for (const [k, fallback] of fills) {
+      if (o[k] !== undefined && o[k] !== null) continue;
+      added ||= !(k in o);
+      o[k] = fallback();
+    }
+    if (!added) return value;
+    // A key the answer left out was added last: put the keys back in the shape's order.
+    const ordered: Record<string, unknown> = {};
+    for (const k of keys) if (k in o) ordered[k] = o[k];
+    return ordered as typeof value;
+  });
+  fillingObjects.add(filled);
+  return filled;
+}
+
+/** A boolean the API may send as null or leave out: false then (inside an `answerObject`). */
+export const nullishFlag = withFallback(z.boolean(), () => false);
+
+/** A string the API may send as null or leave out: "" then (inside an `answerObject`). */
+export const nullishText = withFallback(z.string(), () => "");
+
+/** A number the API may send as null or leave out: 0 then (inside an `answerObject`). */
+export const nullishNumber = withFallback(z.number(), () => 0);
+
+/** A list of strings the API may send as null or leave out: [] then (inside an `answerObject`). */
+export const nullishStrings = withFallback(z.array(z.string()), () => []);
 
 /** A core listing's answer: an array (as the core document describes it), or a page `{Items, HasMoreItems}` (older answers). */
 export function coreListSchema<T extends z.ZodType>(item: T) {
-  return z.union([z.array(item), z.object({ Items: z.array(item).nullish().transform((v) => v ?? []), HasMoreItems: nullishFlag })]);
+  return z.union([z.array(item), answerObject({ Items: withFallback(z.array(item), () => []), HasMoreItems: nullishFlag })]);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { answerObject, nullishFlag, nullishNumber, nullishText, withFallback } from "./common";
 import { DNS_CERTIFICATE_KEY_TYPES, DNS_LOG_ANONYMIZATION_TYPES, DNS_MONITOR_TYPES, DNS_RECORD_TYPES, DNS_SMART_ROUTING_TYPES } from "./dnsEnums";
 
 /**
@@ -58,21 +59,12 @@ export const AddDnsRecordRequestSchema = z.object(recordRequestShape).strict();
 /** `POST /dnszone/{zoneId}/records/{id}` (UpdateDnsRecordModel): answers 204 without a body. */
 export const UpdateDnsRecordRequestSchema = z.object({ ...recordRequestShape, Id: int64.optional() }).strict();
 
-const text = z
-  .string()
-  .nullish()
-  .transform((v) => v ?? "");
-const num = z
-  .number()
-  .nullish()
-  .transform((v) => v ?? 0);
-const flag = z
-  .boolean()
-  .nullish()
-  .transform((v) => v ?? false);
+const text = nullishText;
+const num = nullishNumber;
+const flag = nullishFlag;
 
 /** DnsRecordModel, as read. For a PullZone record `LinkName` holds the pull zone's id (Terraform's resource_dns_record.go reads it so). */
-export const DnsRecordSchema = z.object({
+export const DnsRecordSchema = answerObject({
   Id: z.number(),
   Type: z.number(),
   Ttl: num,
@@ -96,13 +88,10 @@ export const DnsRecordSchema = z.object({
 });
 
 /** DnsZoneModel, as read. */
-export const DnsZoneSchema = z.object({
+export const DnsZoneSchema = answerObject({
   Id: z.number(),
   Domain: text,
-  Records: z
-    .array(DnsRecordSchema)
-    .nullish()
-    .transform((v) => v ?? []),
+  Records: withFallback(z.array(DnsRecordSchema), () => []),
   CustomNameserversEnabled: flag,
   Nameserver1: text,
   Nameserver2: text,
@@ -125,18 +114,15 @@ export const DnsZoneListQuerySchema = z
   .strict();
 
 /** PaginationListModelOfDnsZoneModel. */
-export const DnsZonePageSchema = z.object({
-  Items: z
-    .array(DnsZoneSchema)
-    .nullish()
-    .transform((v) => v ?? []),
+export const DnsZonePageSchema = answerObject({
+  Items: withFallback(z.array(DnsZoneSchema), () => []),
   CurrentPage: z.number(),
   TotalItems: z.number(),
   HasMoreItems: z.boolean(),
 });
 
 /** DnsSecDsRecordModel: the answer of `POST` and `DELETE /dnszone/{id}/dnssec`. */
-export const DnsSecDsRecordSchema = z.object({
+export const DnsSecDsRecordSchema = answerObject({
   Enabled: flag,
   DsRecord: text,
   Digest: text,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { answerObject, withFallback } from "./common";
 import { EdgeScriptSchema } from "./edgeScripts";
 
 /**
@@ -45,19 +46,13 @@ export const UpdateScriptRequestSchema = z
  * An edge script as its create and get answer it, with the deployment key. Only the EdgeScript resource reads
  * it (its secret output): every other reader uses EdgeScriptSchema, which drops the key.
  */
-export const EdgeScriptWithKeySchema = EdgeScriptSchema.extend({ DeploymentKey: z.string().nullish() });
+export const EdgeScriptWithKeySchema = answerObject({ ...EdgeScriptSchema.shape, DeploymentKey: z.string().nullish() });
 
 /** One page of the document's PaginationListModelOf… (the fields the package reads). */
 function pageOf<T extends z.ZodType>(item: T) {
-  return z.object({
-    Items: z
-      .array(item)
-      .nullish()
-      .transform((v) => v ?? []),
-    HasMoreItems: z
-      .boolean()
-      .nullish()
-      .transform((v) => v ?? false),
+  return answerObject({
+    Items: withFallback(z.array(item), () => []),
+    HasMoreItems: withFallback(z.boolean(), () => false),
   });
 }
 
@@ -65,11 +60,8 @@ function pageOf<T extends z.ZodType>(item: T) {
 export const ScriptListSchema = pageOf(EdgeScriptSchema);
 
 /** `GET /compute/script/{id}/code`: a script without code reads as the empty string. */
-export const ScriptCodeSchema = z.object({
-  Code: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
+export const ScriptCodeSchema = answerObject({
+  Code: withFallback(z.string(), () => ""),
   LastModified: z.string().nullish(),
 });
 
@@ -80,17 +72,11 @@ export const SetScriptCodeRequestSchema = z.object({ Code: z.string() }).strict(
 export const PublishScriptRequestSchema = z.object({ Note: z.string().nullish() }).strict();
 
 /** A release as the package reads it. */
-export const ScriptReleaseSchema = z.object({
+export const ScriptReleaseSchema = answerObject({
   Id: z.number(),
-  Uuid: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
+  Uuid: withFallback(z.string(), () => ""),
   /** The code the release runs. */
-  Code: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
+  Code: withFallback(z.string(), () => ""),
   Note: z.string().nullish(),
   /** Archived = 0, Live = 1. */
   Status: z.number().nullish(),

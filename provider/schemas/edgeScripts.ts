@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { answerObject, withFallback } from "./common";
 
 /**
  * Edge scripts and their environment variables (Edge Scripting API: EdgeScriptModel,
@@ -35,60 +36,33 @@ export const UpsertVariableRequestSchema = z
   })
   .strict();
 
-export const VariableSchema = z.object({
+export const VariableSchema = answerObject({
   Id: z.number(),
-  Name: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
-  Required: z
-    .boolean()
-    .nullish()
-    .transform((v) => v ?? false),
-  DefaultValue: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? null),
+  Name: withFallback(z.string(), () => ""),
+  Required: withFallback(z.boolean(), () => false),
+  DefaultValue: withFallback(z.string().nullable(), () => null),
 });
 
 /** LinkedPullZone: a pull zone that runs the script. */
-export const LinkedPullZoneSchema = z.object({
+export const LinkedPullZoneSchema = answerObject({
   Id: z.number(),
-  PullZoneName: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
-  DefaultHostname: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
+  PullZoneName: withFallback(z.string(), () => ""),
+  DefaultHostname: withFallback(z.string(), () => ""),
 });
 
 /** The fields of an edge script the package reads. The deployment key (a secret) is not kept. */
-export const EdgeScriptSchema = z.object({
+export const EdgeScriptSchema = answerObject({
   Id: z.number(),
-  Name: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
+  Name: withFallback(z.string(), () => ""),
   /** DNS = 0, CDN = 1, Middleware = 2. */
   ScriptType: z.number().nullish(),
   LastModified: z.string().nullish(),
   CurrentReleaseId: z.number().nullish(),
-  Deleted: z
-    .boolean()
-    .nullish()
-    .transform((v) => v ?? false),
+  Deleted: withFallback(z.boolean(), () => false),
   DefaultHostname: z.string().nullish(),
   SystemHostname: z.string().nullish(),
-  EdgeScriptVariables: z
-    .array(VariableSchema)
-    .nullish()
-    .transform((v) => v ?? []),
-  LinkedPullZones: z
-    .array(LinkedPullZoneSchema)
-    .nullish()
-    .transform((v) => v ?? []),
+  EdgeScriptVariables: withFallback(z.array(VariableSchema), () => []),
+  LinkedPullZones: withFallback(z.array(LinkedPullZoneSchema), () => []),
 });
 
 /**
@@ -103,24 +77,15 @@ export const AddSecretRequestSchema = z.object({ Name: VariableName, Secret: Sec
 /** `POST /compute/script/{id}/secrets/{secretId}`. */
 export const UpdateSecretRequestSchema = z.object({ Secret: SecretValue }).strict();
 
-export const SecretSchema = z.object({
+export const SecretSchema = answerObject({
   Id: z.number(),
-  Name: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
-  LastModified: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? null),
+  Name: withFallback(z.string(), () => ""),
+  LastModified: withFallback(z.string().nullable(), () => null),
 });
 
 /** `GET /compute/script/{id}/secrets`. */
-export const SecretListSchema = z.object({
-  Secrets: z
-    .array(SecretSchema)
-    .nullish()
-    .transform((v) => v ?? []),
+export const SecretListSchema = answerObject({
+  Secrets: withFallback(z.array(SecretSchema), () => []),
 });
 
 export type AddSecretRequest = z.input<typeof AddSecretRequestSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { nullishFlag, nullishNumber, nullishStrings, nullishText } from "./common";
+import { answerObject, nullishFlag, nullishNumber, nullishStrings, nullishText, withFallback } from "./common";
 
 /**
  * What a pull zone does at the edge: its edge rules, optimizer classes, cache purges, and the CDN's regions
@@ -8,7 +8,7 @@ import { nullishFlag, nullishNumber, nullishStrings, nullishText } from "./commo
  */
 
 /** One trigger of a rule as the API answers it (Trigger). */
-export const EdgeRuleTriggerSchema = z.object({
+export const EdgeRuleTriggerSchema = answerObject({
   Type: nullishNumber,
   PatternMatches: nullishStrings,
   PatternMatchingType: nullishNumber,
@@ -16,7 +16,7 @@ export const EdgeRuleTriggerSchema = z.object({
 });
 
 /** One action beyond the first (EdgeRuleV2ActionModel). */
-export const EdgeRuleActionSchema = z.object({
+export const EdgeRuleActionSchema = answerObject({
   ActionType: nullishNumber,
   ActionParameter1: nullishText,
   ActionParameter2: nullishText,
@@ -24,27 +24,15 @@ export const EdgeRuleActionSchema = z.object({
 });
 
 /** An edge rule as the API answers it, in the pull zone's `EdgeRules` and from addOrUpdate (EdgeRuleV2Model). */
-export const EdgeRuleSchema = z.object({
+export const EdgeRuleSchema = answerObject({
   /** The document allows null; a rule without one cannot be addressed, and reads as "". */
-  Guid: z
-    .string()
-    .max(64)
-    .nullish()
-    .transform((v) => v ?? ""),
+  Guid: withFallback(z.string().max(64), () => ""),
   ActionType: nullishNumber,
   ActionParameter1: nullishText,
   ActionParameter2: nullishText,
   ActionParameter3: nullishText,
-  ExtraActions: z
-    .array(EdgeRuleActionSchema)
-    .max(100)
-    .nullish()
-    .transform((v) => v ?? []),
-  Triggers: z
-    .array(EdgeRuleTriggerSchema)
-    .max(100)
-    .nullish()
-    .transform((v) => v ?? []),
+  ExtraActions: withFallback(z.array(EdgeRuleActionSchema).max(100), () => []),
+  Triggers: withFallback(z.array(EdgeRuleTriggerSchema).max(100), () => []),
   TriggerMatchingType: nullishNumber,
   Description: nullishText,
   Enabled: nullishFlag,
@@ -75,12 +63,9 @@ export const EdgeRuleRequestSchema = z
 export const EdgeRuleToggleRequestSchema = z.object({ Id: z.number().int(), Value: z.boolean() }).strict();
 
 /** One optimizer class (OptimizerClassModel): a name used in the query string, and the optimizer settings it sends. */
-export const OptimizerClassSchema = z.object({
+export const OptimizerClassSchema = answerObject({
   Name: nullishText,
-  Properties: z
-    .record(z.string(), z.string())
-    .nullish()
-    .transform((v) => v ?? {}),
+  Properties: withFallback(z.record(z.string(), z.string()), () => ({})),
 });
 
 /** An optimizer class as the client sends it in the zone's settings (PullZoneOptimizerClassModel). */
@@ -90,7 +75,7 @@ export const OptimizerClassRequestSchema = z.object({ Name: z.string().min(1).ma
 export const PurgeRequestSchema = z.object({ CacheTag: z.string().min(1).max(256) }).strict();
 
 /** One CDN region (RegionModel, `GET /region`). */
-export const CdnRegionSchema = z.object({
+export const CdnRegionSchema = answerObject({
   Id: z.number(),
   Name: nullishText,
   PricePerGigabyte: nullishNumber,

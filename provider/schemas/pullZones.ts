@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { coreListSchema, nullishFlag, nullishNumber, nullishStrings, nullishText } from "./common";
+import { answerObject, coreListSchema, nullishFlag, nullishNumber, nullishStrings, nullishText, withFallback } from "./common";
 import { EdgeRuleSchema, OptimizerClassRequestSchema, OptimizerClassSchema } from "./pullZoneEdge";
 
 /**
@@ -64,7 +64,7 @@ const text = nullishText;
  * the private key the API sends beside it (`CertificateKey`) is a secret and is dropped here, so it never
  * reaches anything the package returns, stores or prints.
  */
-export const HostnameSchema = z.object({
+export const HostnameSchema = answerObject({
   Id: z.number(),
   Value: text,
   ForceSSL: flag,
@@ -83,7 +83,7 @@ const count = nullishNumber;
  * The fields of a pull zone the package reads (PullZoneModel); everything else the API sends is ignored. Enums
  * arrive as numbers (PullZoneType, PullZoneOriginType, IpFamilyPolicy, LogAnonymizationType).
  */
-export const PullZoneSchema = z.object({
+export const PullZoneSchema = answerObject({
   Id: z.number(),
   Name: text,
   OriginUrl: text,
@@ -96,10 +96,7 @@ export const PullZoneSchema = z.object({
   LoggingIPAnonymizationEnabled: flag,
   EnableOriginShield: flag,
   EdgeScriptId: z.number().nullish(),
-  Hostnames: z
-    .array(HostnameSchema)
-    .nullish()
-    .transform((h) => h ?? []),
+  Hostnames: withFallback(z.array(HostnameSchema), () => []),
   /** The zone's CDN domain (`b-cdn.net`): the system hostname is `<Name>.<CnameDomain>`. */
   CnameDomain: text,
   /** OriginUrl = 0, DnsAccelerate = 1, StorageZone = 2, LoadBalancer = 3, EdgeScript = 4, MagicContainers = 5, PushZone = 6. */
@@ -167,17 +164,9 @@ export const PullZoneSchema = z.object({
   ErrorPageWhitelabel: flag,
   AddCanonicalHeader: flag,
   /** The zone's edge rules (EdgeRuleV2Model), as the API lists them. */
-  EdgeRules: z
-    .array(EdgeRuleSchema)
-    .max(10000)
-    .nullish()
-    .transform((v) => v ?? []),
+  EdgeRules: withFallback(z.array(EdgeRuleSchema).max(10000), () => []),
   /** The zone's optimizer classes (OptimizerClassModel). */
-  OptimizerClasses: z
-    .array(OptimizerClassSchema)
-    .max(10000)
-    .nullish()
-    .transform((v) => v ?? []),
+  OptimizerClasses: withFallback(z.array(OptimizerClassSchema).max(10000), () => []),
 });
 
 const optionalStrings = z.array(z.string()).optional();

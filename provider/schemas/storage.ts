@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { nullishFlag, nullishText } from "./common";
+import { answerObject, nullishFlag, nullishText } from "./common";
 
 /**
  * The Storage API (a zone's files, at the zone's storage host; no OpenAPI document in ../shared): the objects a
@@ -13,7 +13,7 @@ import { nullishFlag, nullishText } from "./common";
 export const StorageChecksumSchema = z.string().regex(/^[0-9a-fA-F]{64}$/, "must be a SHA-256 checksum (64 hex digits)");
 
 /** A file or directory as the Storage API lists it. Extra fields are tolerated; a checksum is null for a directory. */
-export const StorageObjectSchema = z.object({
+export const StorageObjectSchema = answerObject({
   ObjectName: z.string().min(1).max(1024),
   Path: nullishText,
   Length: z.number().int().min(0),

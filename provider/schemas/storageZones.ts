@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { coreListSchema, nullishFlag, nullishStrings, nullishText } from "./common";
+import { answerObject, coreListSchema, nullishFlag, nullishStrings, nullishText, withFallback } from "./common";
 
 /**
  * Storage zones (core API: StorageZoneModel, StorageZoneModelAdd, StorageZoneSettingsModel, StorageZoneTier;
@@ -16,7 +16,7 @@ export const StorageZoneTier = { Standard: 0, Edge: 1 } as const;
 export const StorageRegionSchema = z.string().regex(/^[A-Z]{2,4}$/, "must be a region code such as DE, NY, LA, SG or SYD (upper case)");
 
 /** A storage zone as the API answers it; the passwords are secrets (callers keep them so). */
-export const StorageZoneSchema = z.object({
+export const StorageZoneSchema = answerObject({
   Id: z.number(),
   Name: text,
   Password: text,
@@ -29,10 +29,7 @@ export const StorageZoneSchema = z.object({
   Custom404FilePath: z.string().nullish(),
   Deleted: flag,
   /** The pull zones linked to the zone (only their ids and names are read). */
-  PullZones: z
-    .array(z.object({ Id: z.number(), Name: text }))
-    .nullish()
-    .transform((v) => v ?? []),
+  PullZones: withFallback(z.array(answerObject({ Id: z.number(), Name: text })), () => []),
 });
 
 /** Body of `POST /storagezone` (StorageZoneModelAdd). */
