@@ -2,6 +2,7 @@ import { PROVIDER_KEY, providerText as packageProviderText, typeToken } from "bu
 import type { CheckFailure } from "./engineMessages";
 import { type HostOptions, type PluginProcess, startPluginProcess } from "./pluginProcess";
 import { type StructMessage, Struct, pulumiRequire } from "./sdkModules";
+import { structForSending } from "./structWire";
 import { type ConfigValues, type Plain, Secret, configToWire, toWire, withoutProvider } from "./wire";
 
 /**
@@ -121,7 +122,7 @@ export class ProviderHost {
   private async props(type: string, values: Plain, withProvider = true): Promise<StructMessage> {
     const wire = toWire(values) as Plain;
     if (withProvider && !(PROVIDER_KEY in wire)) wire[PROVIDER_KEY] = await this.textOf(type);
-    return Struct.fromJavaScript(wire);
+    return structForSending(wire);
   }
 
   /**
