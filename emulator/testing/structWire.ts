@@ -3,10 +3,11 @@ import type { Plain } from "./wire";
 
 /**
  * google.protobuf.Struct (struct.proto) encoded straight to its wire bytes, the same bytes google-protobuf's
- * `Struct.fromJavaScript(v).serializeBinary()` gives (tests/unit/testing/structWire.test.ts compares them), at a
- * fraction of the CPU: google-protobuf builds a message object per value and encodes every string to UTF-8 one
- * character at a time in JavaScript; here strings go through Buffer's native encoder. The kit sends every resource's
- * properties (and `__provider`) this way in each RPC, so this is most of its protobuf work.
+ * `Struct.fromJavaScript(v).serializeBinary()` gives (tests/unit/testing/structWire.test.ts compares them), and
+ * decoded to the same JavaScript values as its `Struct.deserializeBinary(b).toJavaScript()`, at a fraction of the
+ * CPU: google-protobuf builds a message object per value and converts every string between UTF-16 and UTF-8 one
+ * character at a time in JavaScript; here strings go through Buffer's native codec. The kit sends and receives
+ * every resource's properties (and `__provider`) in each RPC, so this was most of its protobuf work.
  *
  * What google-protobuf writes, and so this: a Struct is its `fields` map (field 1) as one entry per key, keys in
  * JavaScript's default sort order (jspb.Map serializeBinary sorts them), each entry `key` (1) then `value` (2); a
@@ -33,7 +34,8 @@ const JSPB_NAN = Buffer.from([0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f]);
 /** Half of a UTF-16 surrogate pair without its other half (String.isWellFormed, which Node 18 lacks). */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-class UnencodableError extends Error {}
+/** What this file leaves to google-protobuf (rare forms whose exact handling is its own). */
+class UnusualError extends Error {}
 
 const varintSize = (n: number) => (n < 0x80 ? 1 : n < 0x4000 ? 2 : n < 0x200000 ? 3 : n < 0x10000000 ? 4 : 5);
 const delimitedSize = (bodySize: number) => 1 + varintSize(bodySize) + bodySize;
@@ -64,7 +66,7 @@ class Encoder {
 
   private textSize(text: string): number {
     // Buffer writes a lone surrogate as U+FFFD, which google-protobuf may not: such text takes google-protobuf's path.
-    if (LONE_SURROGATE.test(text)) throw new UnencodableError();
+    if (LONE_SURROGATE.test(text)) throw new UnusualError();
     return delimitedSize(Buffer.byteLength(text, "utf8"));
   }
 
@@ -185,7 +187,7 @@ export function structForSending(value: Plain): StructMessage {
   try {
     bytes = new Encoder().encodeStruct(value);
   } catch (e) {
-    if (e instanceof UnencodableError) return Struct.fromJavaScript(value);
+    if (e instanceof UnusualError) return Struct.fromJavaScript(value);
     throw e;
   }
   const struct = new (Struct as unknown as new () => StructMessage & { getFieldsMap: unknown })();
@@ -195,4 +197,192 @@ export function structForSending(value: Plain): StructMessage {
       writer.writeSerializedMessage(bytes, 0, bytes.length),
   });
   return struct;
+}
+
+/** A Struct's bytes read into plain values; anything unusual (see `readStruct`) is read by google-protobuf instead. */
+export function structFromBytes(bytes: Buffer): Plain {
+  try {
+    return new Decoder(bytes).readStruct(0, bytes.length);
+  } catch (e) {
+    if (!(e instanceof UnusualError)) throw e;
+    return (Struct as unknown as { deserializeBinary(b: Uint8Array): StructMessage }).deserializeBinary(bytes).toJavaScript();
+  }
+}
+
+/**
+ * Reads what google-protobuf's toJavaScript would give for the Structs the plugin (google-protobuf itself) writes.
+ * Unusual, and so left to google-protobuf: a field or wire type struct.proto does not have, an entry without its key
+ * or value, a Value with no kind, a repeated key, the key `__proto__`, text that is not valid UTF-8 (decoded to
+ * U+FFFD here). Keys come out in sorted order, as google-protobuf's map forEach gives them.
+ */
+class Decoder {
+  private at = 0;
+  constructor(private readonly bytes: Buffer) {}
+
+  private varint(): number {
+    let result = 0;
+    for (let shift = 0; shift < 35; shift += 7) {
+      const b = this.bytes[this.at++];
+      if (b === undefined) throw new UnusualError();
+      result += (b & 127) * 2 ** shift;
+      if (b < 128) return result;
+    }
+    throw new UnusualError();
+  }
+
+  /** The tag of the next field, which must start before `end`. */
+  private tag(end: number): number {
+    if (this.at >= end) throw new UnusualError();
+    return this.bytes[this.at++]!;
+  }
+
+  /** The end of the length-delimited field whose length comes next. */
+  private delimitedEnd(end: number): number {
+    const length = this.varint();
+    const fieldEnd = this.at + length;
+    if (fieldEnd > end) throw new UnusualError();
+    return fieldEnd;
+  }
+
+  private text(end: number): string {
+    const fieldEnd = this.delimitedEnd(end);
+    const text = this.bytes.toString("utf8", this.at, fieldEnd);
+    if (text.includes("\uFFFD")) throw new UnusualError();
+    this.at = fieldEnd;
+    return text;
+  }
+
+  readStruct(start: number, end: number): Plain {
+    this.at = start;
+    const entries: [string, unknown][] = [];
+    while (this.at < end) {
+      if (this.tag(end) !== STRUCT_ENTRY) throw new UnusualError();
+      const entryEnd = this.delimitedEnd(end);
+      if (this.tag(entryEnd) !== ENTRY_KEY) throw new UnusualError();
+      const key = this.text(entryEnd);
+      if (this.tag(entryEnd) !== ENTRY_VALUE) throw new UnusualError();
+      const valueEnd = this.delimitedEnd(entryEnd);
+      if (valueEnd !== entryEnd) throw new UnusualError();
+      entries.push([key, this.readValue(valueEnd)]);
+    }
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const result: Plain = {};
+    for (let i = 0; i < entries.length; i++) {
+      const [key, value] = entries[i]!;
+      if (key === "__proto__" || (i > 0 && entries[i - 1]![0] === key)) throw new UnusualError();
+      result[key] = value;
+    }
+    return result;
+  }
+
+  /** One Value, which ends at `end`: exactly one kind. */
+  private readValue(end: number): unknown {
+    let value: unknown;
+    switch (this.tag(end)) {
+      case NULL_VALUE:
+        if (this.varint() !== 0) throw new UnusualError();
+        value = null;
+        break;
+      case NUMBER_VALUE:
+        if (this.at + 8 > end) throw new UnusualError();
+        value = this.bytes.readDoubleLE(this.at);
+        this.at += 8;
+        break;
+      case STRING_VALUE:
+        value = this.text(end);
+        break;
+      case BOOL_VALUE: {
+        const b = this.varint();
+        if (b > 1) throw new UnusualError();
+        value = b === 1;
+        break;
+      }
+      case STRUCT_VALUE: {
+        const structEnd = this.delimitedEnd(end);
+        value = this.readStruct(this.at, structEnd);
+        break;
+      }
+      case LIST_VALUE: {
+        const listEnd = this.delimitedEnd(end);
+        const list: unknown[] = [];
+        while (this.at < listEnd) {
+          if (this.tag(listEnd) !== LIST_ELEMENT) throw new UnusualError();
+          const elementEnd = this.delimitedEnd(listEnd);
+          list.push(this.readValue(elementEnd));
+        }
+        value = list;
+        break;
+      }
+      default:
+        throw new UnusualError();
+    }
+    if (this.at !== end) throw new UnusualError();
+    return value;
+  }
+}
+
+/**
+ * A response's top-level fields parted: the Struct fields named in `structFields` decoded (the last of a repeated
+ * one, as google-protobuf keeps), and the bytes of all the others, for the generated response class to read.
+ */
+export function partResponse(bytes: Buffer, structFields: readonly number[]): { rest: Buffer; structs: Map<number, Plain> } {
+  const structs = new Map<number, Plain>();
+  const rest: Buffer[] = [];
+  const reader = new FieldReader(bytes);
+  while (!reader.done()) {
+    const { field, start, bodyStart, end } = reader.next();
+    if (structFields.includes(field) && bodyStart !== undefined) structs.set(field, structFromBytes(bytes.subarray(bodyStart, end)));
+    else rest.push(bytes.subarray(start, end));
+  }
+  return { rest: rest.length === 1 ? rest[0]! : Buffer.concat(rest), structs };
+}
+
+/** The top-level fields of a message, by wire type (a malformed message is an error, as google-protobuf's). */
+class FieldReader {
+  private at = 0;
+  constructor(private readonly bytes: Buffer) {}
+
+  done(): boolean {
+    return this.at >= this.bytes.length;
+  }
+
+  private varint(): number {
+    let result = 0;
+    for (let shift = 0; shift < 70; shift += 7) {
+      const b = this.bytes[this.at++];
+      if (b === undefined) break;
+      result += (b & 127) * 2 ** shift;
+      if (b < 128) return result;
+    }
+    throw new Error("malformed protobuf message: a varint runs past its end");
+  }
+
+  /** The next field: where it starts, where its body starts if length-delimited, and its end. */
+  next(): { field: number; start: number; bodyStart?: number; end: number } {
+    const start = this.at;
+    const tag = this.varint();
+    const field = Math.floor(tag / 8);
+    let bodyStart: number | undefined;
+    switch (tag % 8) {
+      case 0:
+        this.varint();
+        break;
+      case 1:
+        this.at += 8;
+        break;
+      case 2: {
+        const length = this.varint();
+        bodyStart = this.at;
+        this.at += length;
+        break;
+      }
+      case 5:
+        this.at += 4;
+        break;
+      default:
+        throw new Error(`malformed protobuf message: wire type ${tag % 8} of field ${field}`);
+    }
+    if (this.at > this.bytes.length) throw new Error(`malformed protobuf message: field ${field} runs past its end`);
+    return { field, start, bodyStart, end: this.at };
+  }
 }
