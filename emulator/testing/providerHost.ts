@@ -182,8 +182,7 @@ export class ProviderHost {
       };
       this.waiting.add(fail);
       const deadline = Date.now() + this.answerTimeoutSeconds * 1000;
-      const { path, serialize, deserialize } = this.methods.get(method)!;
-      this.client.makeUnaryRequest(path, serialize, deserialize, req, { deadline }, (err, res) => {
+      const done: Callback = (err, res) => {
         if (!this.waiting.has(fail)) return;
         if (err?.code === grpcStatus.UNAVAILABLE && this.ended === undefined) {
           // The connection went first (ECONNRESET): the process's end, if that is why, is named when it is seen.
@@ -196,7 +195,17 @@ export class ProviderHost {
         if (err?.code === grpcStatus.DEADLINE_EXCEEDED) reject(new HostError(method, `the provider host did not answer within ${this.answerTimeoutSeconds} s`));
         else if (err) reject(new HostError(method, err.details ?? err.message));
         else resolveCall(res);
-      });
+      };
+      const { path, serialize, deserialize } = this.methods.get(method)!;
+      // grpc-js captures the caller's stack at every call (client.js, makeUnaryRequest) for the text of a failed
+      // call's stack, which the kit never shows (HostError says `details`): a few % of the kit's CPU per RPC.
+      const stackTraceLimit = Error.stackTraceLimit;
+      Error.stackTraceLimit = 0;
+      try {
+        this.client.makeUnaryRequest(path, serialize, deserialize, req, { deadline }, done);
+      } finally {
+        Error.stackTraceLimit = stackTraceLimit;
+      }
     });
   }
 
