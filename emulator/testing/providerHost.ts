@@ -2,6 +2,7 @@ import { PROVIDER_KEY, providerText as packageProviderText, typeToken } from "bu
 import type { CheckFailure } from "./engineMessages";
 import { type HostOptions, type PluginProcess, startPluginProcess } from "./pluginProcess";
 import { type StructMessage, Struct, pulumiRequire } from "./sdkModules";
+import { partResponse, structForSending } from "./structWire";
 import { type ConfigValues, type Plain, Secret, configToWire, toWire, withoutProvider } from "./wire";
 
 /**
@@ -23,8 +24,30 @@ export interface DiffAnswer {
 
 /* The generated gRPC and protobuf classes are untyped JavaScript; these are the parts used here. */
 type Message = Record<string, (...args: unknown[]) => unknown>;
-type Callback = (err: (Error & { details?: string; code?: number }) | null, res: Message) => void;
-type RpcClient = Record<string, (req: Message, options: { deadline: number }, cb: Callback) => void> & { close(): void };
+type Callback = (err: (Error & { details?: string; code?: number }) | null, res: Answer) => void;
+interface MethodDefinition {
+  path: string;
+  requestSerialize(req: Message): Buffer;
+  responseDeserialize(bytes: Buffer): Message;
+}
+interface RpcClient {
+  makeUnaryRequest(path: string, serialize: (req: Message) => Buffer, deserialize: (bytes: Buffer) => Answer, req: Message, options: { deadline: number }, cb: Callback): void;
+  close(): void;
+}
+
+/** A response: its generated message (read for the fields other than the properties) and its properties, decoded. */
+interface Answer {
+  message: Message;
+  /** The response's Struct fields, by field number (absent when the response has none). */
+  properties: Map<number, Plain>;
+}
+
+/**
+ * The Struct fields of the responses the kit reads (pulumi/pulumi proto/pulumi/provider.proto: CheckResponse.inputs
+ * = 1, CreateResponse.properties = 2, ReadResponse.properties = 2 and inputs = 3, UpdateResponse.properties = 1):
+ * decoded by ./structWire.ts, the rest of each response by the SDK's generated class.
+ */
+const RESPONSE_STRUCT_FIELDS: Record<string, readonly number[]> = { check: [1], create: [2], read: [2, 3], update: [1] };
 
 /** The engine's default timeout of Create, Update and Delete (sent in their requests below), in seconds. */
 const ENGINE_OPERATION_TIMEOUT_SECONDS = 300;
@@ -34,14 +57,32 @@ const { status: grpcStatus } = pulumiRequire("@grpc/grpc-js") as { status: { DEA
 /** How long a call whose connection broke waits to learn whether the process ended (then named as the reason). */
 const EXIT_GRACE_MS = 1000;
 
-/** Properties as the host answered them, without the `__provider` text. */
-function answer(struct: StructMessage): Plain {
-  return withoutProvider(struct.toJavaScript());
+/** Properties as the host answered them (field `field` of the response), without the `__provider` text. */
+function answer(res: Answer, field: number): Plain {
+  return withoutProvider(res.properties.get(field) ?? {});
 }
 
 function message(name: string): Message {
   const proto = pulumiRequire("@pulumi/pulumi/proto/provider_pb") as Record<string, new () => Message>;
   return new proto[name]();
+}
+
+/** One RPC as the kit calls it: the generated request serializer, the response decoded as `Answer`. */
+interface RpcMethod {
+  path: string;
+  serialize(req: Message): Buffer;
+  deserialize(bytes: Buffer): Answer;
+}
+
+function rpcMethod(name: string, definition: MethodDefinition): RpcMethod {
+  const structFields = RESPONSE_STRUCT_FIELDS[name];
+  const deserialize = structFields
+    ? (bytes: Buffer) => {
+        const { rest, structs } = partResponse(bytes, structFields);
+        return { message: definition.responseDeserialize(rest), properties: structs };
+      }
+    : (bytes: Buffer) => ({ message: definition.responseDeserialize(bytes), properties: new Map<number, Plain>() });
+  return { path: definition.path, serialize: definition.requestSerialize, deserialize };
 }
 
 export class ProviderHost {
@@ -54,6 +95,7 @@ export class ProviderHost {
   private constructor(
     private readonly plugin: PluginProcess,
     private readonly client: RpcClient,
+    private readonly methods: Map<string, RpcMethod>,
     private readonly project: string,
     private readonly answerTimeoutSeconds: number,
   ) {
@@ -74,9 +116,11 @@ export class ProviderHost {
     const grpc = pulumiRequire("@grpc/grpc-js") as { credentials: { createInsecure(): unknown } };
     const services = pulumiRequire("@pulumi/pulumi/proto/provider_grpc_pb") as {
       ResourceProviderClient: new (address: string, credentials: unknown) => RpcClient;
+      ResourceProviderService: Record<string, MethodDefinition>;
     };
     const client = new services.ResourceProviderClient(`127.0.0.1:${plugin.port}`, grpc.credentials.createInsecure());
-    return new ProviderHost(plugin, client, project, options.answerTimeoutSeconds ?? ENGINE_OPERATION_TIMEOUT_SECONDS);
+    const methods = new Map(Object.entries(services.ResourceProviderService).map(([name, definition]) => [name, rpcMethod(name, definition)]));
+    return new ProviderHost(plugin, client, methods, project, options.answerTimeoutSeconds ?? ENGINE_OPERATION_TIMEOUT_SECONDS);
   }
 
   /** The host's process id: benchmarks read its CPU time and memory, tests kill it mid-command. */
@@ -121,7 +165,7 @@ export class ProviderHost {
   private async props(type: string, values: Plain, withProvider = true): Promise<StructMessage> {
     const wire = toWire(values) as Plain;
     if (withProvider && !(PROVIDER_KEY in wire)) wire[PROVIDER_KEY] = await this.textOf(type);
-    return Struct.fromJavaScript(wire);
+    return structForSending(wire);
   }
 
   /**
@@ -129,7 +173,7 @@ export class ProviderHost {
    * one, naming how it ended, instead of leaving them to gRPC's reconnection attempts; one that stops answering
    * fails the call after `answerTimeoutSeconds`.
    */
-  private call(method: string, req: Message): Promise<Message> {
+  private call(method: string, req: Message): Promise<Answer> {
     if (this.ended !== undefined) return Promise.reject(this.gone(method, this.ended));
     return new Promise((resolveCall, reject) => {
       const fail = (how: string) => {
@@ -138,7 +182,7 @@ export class ProviderHost {
       };
       this.waiting.add(fail);
       const deadline = Date.now() + this.answerTimeoutSeconds * 1000;
-      this.client[method](req, { deadline }, (err, res) => {
+      const done: Callback = (err, res) => {
         if (!this.waiting.has(fail)) return;
         if (err?.code === grpcStatus.UNAVAILABLE && this.ended === undefined) {
           // The connection went first (ECONNRESET): the process's end, if that is why, is named when it is seen.
@@ -151,7 +195,17 @@ export class ProviderHost {
         if (err?.code === grpcStatus.DEADLINE_EXCEEDED) reject(new HostError(method, `the provider host did not answer within ${this.answerTimeoutSeconds} s`));
         else if (err) reject(new HostError(method, err.details ?? err.message));
         else resolveCall(res);
-      });
+      };
+      const { path, serialize, deserialize } = this.methods.get(method)!;
+      // grpc-js captures the caller's stack at every call (client.js, makeUnaryRequest) for the text of a failed
+      // call's stack, which the kit never shows (HostError says `details`): a few % of the kit's CPU per RPC.
+      const stackTraceLimit = Error.stackTraceLimit;
+      Error.stackTraceLimit = 0;
+      try {
+        this.client.makeUnaryRequest(path, serialize, deserialize, req, { deadline }, done);
+      } finally {
+        Error.stackTraceLimit = stackTraceLimit;
+      }
     });
   }
 
@@ -185,8 +239,8 @@ export class ProviderHost {
     req.setOlds(await this.props(type, olds, Object.keys(olds).length > 0));
     req.setNews(await this.props(type, news));
     const res = await this.call("check", req);
-    const failures = (res.getFailuresList() as Message[]).map((f) => ({ property: f.getProperty() as string, reason: f.getReason() as string }));
-    return { inputs: answer(res.getInputs() as StructMessage), failures };
+    const failures = (res.message.getFailuresList() as Message[]).map((f) => ({ property: f.getProperty() as string, reason: f.getReason() as string }));
+    return { inputs: answer(res, 1), failures };
   }
 
   async diff(type: string, id: string, oldOutputs: Plain, news: Plain, oldInputs: Plain = {}, name = "test"): Promise<DiffAnswer> {
@@ -196,9 +250,9 @@ export class ProviderHost {
     req.setOlds(await this.props(type, oldOutputs));
     req.setNews(await this.props(type, news));
     req.setOldInputs(await this.props(type, oldInputs));
-    const res = await this.call("diff", req);
-    const changes = ["unknown", "none", "some"][res.getChanges() as number] as DiffAnswer["changes"];
-    return { changes, replaces: res.getReplacesList() as string[], deleteBeforeReplace: res.getDeletebeforereplace() as boolean };
+    const { message: diff } = await this.call("diff", req);
+    const changes = ["unknown", "none", "some"][diff.getChanges() as number] as DiffAnswer["changes"];
+    return { changes, replaces: diff.getReplacesList() as string[], deleteBeforeReplace: diff.getDeletebeforereplace() as boolean };
   }
 
   async create(type: string, inputs: Plain, name = "test"): Promise<{ id: string; outputs: Plain }> {
@@ -207,7 +261,7 @@ export class ProviderHost {
     req.setProperties(await this.props(type, inputs));
     req.setTimeout(300);
     const res = await this.call("create", req);
-    return { id: res.getId() as string, outputs: answer(res.getProperties() as StructMessage) };
+    return { id: res.message.getId() as string, outputs: answer(res, 2) };
   }
 
   /** Refresh: the id is empty when the object is gone. `inputs` is set when the provider refreshed them. */
@@ -218,8 +272,7 @@ export class ProviderHost {
     req.setProperties(await this.props(type, outputs));
     req.setInputs(await this.props(type, inputs));
     const res = await this.call("read", req);
-    const refreshed = res.getInputs() as StructMessage | undefined;
-    return { id: res.getId() as string, outputs: answer(res.getProperties() as StructMessage), inputs: refreshed ? answer(refreshed) : undefined };
+    return { id: res.message.getId() as string, outputs: answer(res, 2), inputs: res.properties.has(3) ? answer(res, 3) : undefined };
   }
 
   /** Read as `pulumi import` sends it: the id only, no inputs, no state, so no `__provider` (pkg/resource/deploy/import.go). */
@@ -239,7 +292,7 @@ export class ProviderHost {
     req.setOldInputs(await this.props(type, oldInputs));
     req.setTimeout(300);
     const res = await this.call("update", req);
-    return answer(res.getProperties() as StructMessage);
+    return answer(res, 1);
   }
 
   async delete(type: string, id: string, outputs: Plain, oldInputs: Plain = {}, name = "test"): Promise<void> {
