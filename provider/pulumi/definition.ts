@@ -123,6 +123,12 @@ export interface ResourceDefinition<Shape extends InputShape, Obj, O extends obj
    * concurrent ones. `values` are the inputs of a create (`id` unset) or the stored state of an update or delete.
    */
   writeZones?(ctx: ResourceContext, values: InputsOf<Shape>, id: string | undefined): readonly string[] | Promise<readonly string[]>;
+  /**
+   * Reads that may refuse a create and do not depend on the look-up (another kind of object holding the name): sent
+   * together with `find`, so they cost no round trip in a row of their own (adoption.ts). Throws to refuse. Not run
+   * when the look-up finds the object (it is adopted, not created), as if it were part of `create`.
+   */
+  beforeCreate?(ctx: ResourceContext, inputs: InputsOf<Shape>): Promise<void>;
   create(ctx: ResourceContext, inputs: InputsOf<Shape>): Promise<Obj>;
   /** The object, or undefined when it is gone (a NotFoundError also counts as gone). */
   get(ctx: ResourceContext, id: string, state: State<Shape, O>): Promise<Obj | undefined>;
