@@ -83,7 +83,8 @@ async function keepUnlessNewer<Shape extends InputShape, Obj, O extends object>(
   inputs: InputsOf<Shape>,
 ): Promise<Seen<Shape, O>> {
   const ours = def.describe(created, inputs);
-  const all = def.findAll ? await def.findAll(ctx, inputs).catch(() => undefined) : undefined;
+  // With the inputs the create resolved (a rule's shield zone, found from its pull zone): not looked up again.
+  const all = def.findAll ? await def.findAll(ctx, withResolved(def, inputs, ours)).catch(() => undefined) : undefined;
   const older = (all ?? [])
     .map((obj) => ({ obj, id: def.describe(obj, inputs).id }))
     .filter((other) => isOlder(other.id, ours.id))
@@ -104,6 +105,13 @@ async function keepUnlessNewer<Shape extends InputShape, Obj, O extends object>(
   } catch (e) {
     throw new Error(`${(e as Error).message} (${race}: it was deleted again, so one remains.)`, { cause: e });
   }
+}
+
+/** The inputs, with those left unset that the object resolved (`resolvedWhenUnset`) set to its values. */
+function withResolved<Shape extends InputShape, Obj, O extends object>(def: Definition<Shape, Obj, O>, inputs: InputsOf<Shape>, observed: Seen<Shape, O>): InputsOf<Shape> {
+  const values: Plain = { ...(observed.inputs as Plain), ...(observed.outputs as Plain) };
+  const resolved = (def.resolvedWhenUnset ?? []).filter((k) => (inputs as Plain)[k] === undefined && values[k] !== undefined);
+  return { ...inputs, ...Object.fromEntries(resolved.map((k) => [k, values[k]])) };
 }
 
 /** Whether id `a` was given before `b`: the API's ids grow (numbers compared as numbers). */
