@@ -112,9 +112,10 @@ export interface ResourceDefinition<Shape extends InputShape, Obj, O extends obj
   checkChange?(olds: Plain, news: Plain): CheckFailure[];
   /**
    * For kinds whose API takes a second object with the same identity (no `refusesDuplicates`): every object with the
-   * identity of `inputs`, read afresh. Read after each create, so that of two created at once (two deployments racing
-   * past the look-up) exactly one stays: the newer, by id, is deleted again by its creator, who is then told as if
-   * the look-up had found the other (adoption.ts).
+   * identity of `inputs`, read afresh. Read after each create, so that of two created at once (two deployments
+   * racing past the look-up) exactly one stays: the newer, by id, is deleted again by its creator, who is then told as
+   * if the look-up had found the other (adoption.ts). Its `resolvedWhenUnset` inputs left unset hold the created
+   * object's values then, so they are not looked up again.
    */
   findAll?(ctx: ResourceContext, inputs: InputsOf<Shape>): Promise<Obj[]>;
   /**
