@@ -26,8 +26,9 @@ import { type FloorTrips, admin, floorRoundTrips, pooled, printTable, spawnEmula
  * per zone, provider/http/zoneWrites.ts: none of this program's). Round trips per resource: a create of a hostname 2 (the API refuses a duplicate,
  * so no look-up first, but the add answers without the hostname's id, so the zone is read after it); of a rule 3
  * (nothing documents that the API refuses a duplicate name, so the zone's rules are looked up first, and read again
- * after the create, so that of two stacks creating one name at once one rule stays); of a variable 3 (the same
- * look-up, and one of the script's secrets, as a name cannot be both); an update 1; a delete 1; a refresh one read
+ * after the create, so that of two stacks creating one name at once one rule stays); of a variable 2 (the same
+ * look-up, with the script's secrets read at the same time, as a name cannot be both: `beforeCreate`,
+ * provider/pulumi/adoption.ts; then the add); an update 1; a delete 1; a refresh one read
  * per parent. The writes among them: a hostname's or rule's create, update and delete, one each.
  *
  * `wall/server` sets the wall time against the emulator's own time for the phase's requests (latency included),
@@ -68,7 +69,7 @@ function stack(n: number, fixtures: Record<string, string | number>): Resource[]
       type: "ScriptVariable",
       name: `v${i}`,
       props: { scriptId: scripts[i % PARENTS], name: `SCALE_${i}`, defaultValue: "one" },
-      floor: { create: 3, update: 1 },
+      floor: { create: 2, update: 1 },
     })),
     ...Array.from({ length: rules }, (_, i): Resource => ({
       type: "RateLimitRule",

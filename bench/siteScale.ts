@@ -44,9 +44,16 @@ export interface Resource {
 }
 
 /**
- * Round trips of a create at the floor: one call, plus the reads the API forces (a look-up where it does not refuse
- * duplicates, a read-back where its answer lacks the object, and for a rule the zone read again after the create, so
- * that of two stacks creating one name at once one rule stays).
+ * Round trips in a row of a create at the floor: one call, plus the reads the API forces (a look-up where it does not
+ * refuse duplicates, a read-back where its answer lacks the object, and for a rule the zone read again after the
+ * create, so that of two stacks creating one name at once one rule stays). Independent reads go at once and count
+ * once (http/together.ts; a refusal read with the look-up: `beforeCreate`, pulumi/adoption.ts):
+ * - EdgeScript 4: the look-up by name, the create, the publish (it needs the script's id), and the live release read
+ *   after it (the publish answers 204 without it: edge-scripting-api-v1.0.0.json PublishEdgeScriptReleaseEndpoint_Publish).
+ * - ScriptVariable 2: the look-up (the script's variables) and the script's secrets (a name cannot be both) at once,
+ *   then the add (was 3: the secrets were read after the look-up).
+ * - RateLimitRule 3: the look-up, the create, the read-back; each needs the one before it.
+ * - VideoLibrary, DnsRecord, ShieldZone 2: the look-up, then the create; PullZoneHostname 2: the add, then the read-back.
  */
 const FLOOR: Record<string, number> = {
   DnsZone: 1,
@@ -54,7 +61,7 @@ const FLOOR: Record<string, number> = {
   EdgeScript: 4,
   VideoLibrary: 2,
   PullZone: 1,
-  ScriptVariable: 3,
+  ScriptVariable: 2,
   DnsRecord: 2,
   ShieldZone: 2,
   PullZoneHostname: 2,

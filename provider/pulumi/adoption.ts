@@ -1,4 +1,5 @@
 import { AlreadyExistsError, NetworkError, ServerError } from "../http/errors";
+import { started } from "../http/together";
 import type { InputShape, InputsOf, Observed, ResourceContext, ResourceDefinition, State } from "./definition";
 import { type Plain, sameValue } from "./wire";
 import { writingTo } from "./writeZones";
@@ -23,7 +24,7 @@ type Seen<Shape extends InputShape, O> = Observed<InputsOf<Shape>, O>;
  * Creates the object, or adopts an existing one with the same identity when allowed. The look-up comes first,
  * unless the API refuses duplicates itself (`refusesDuplicates`) and the program does not ask to adopt: then only a
  * refused create looks (an adoption the create's refusal would only delay: `bunnynet export`'s programs adopt with
- * reads alone).
+ * reads alone). The reads that may refuse the create (`beforeCreate`) are sent together with the look-up.
  * After an ambiguous failure the object is looked up before anything is tried again, so a create whose answer
  * was lost is not repeated into a duplicate (and when the look-up fails too, nothing is).
  */
@@ -33,11 +34,24 @@ export async function createOrAdopt<Shape extends InputShape, Obj, O extends obj
   inputs: InputsOf<Shape>,
 ): Promise<Seen<Shape, O>> {
   const find = def.find;
-  if (!find) return def.describe(await def.create(ctx, inputs), inputs);
+  const beforeCreate = () => started(def.beforeCreate?.(ctx, inputs) ?? Promise.resolve());
+  if (!find) {
+    await beforeCreate().result();
+    return def.describe(await def.create(ctx, inputs), inputs);
+  }
   // A program that asks to adopt expects the object to exist: the look-up comes first, and no create is sent to be refused.
   if (!def.refusesDuplicates || wantsAdoption(inputs)) {
-    const existing = await find(ctx, inputs);
+    // Expecting a create, the reads that may refuse it go at once with the look-up (a failure of both reports the
+    // look-up's, as when it came first); expecting an adoption, only once nothing was found.
+    const early = wantsAdoption(inputs) ? undefined : beforeCreate();
+    const existing = await find(ctx, inputs).catch(async (e: unknown) => {
+      await early?.settled();
+      throw e;
+    });
     if (existing !== undefined) return settle(def, ctx, adopt(def, existing, inputs, wantsAdoption(inputs)), inputs);
+    await (early ?? beforeCreate()).result();
+  } else {
+    await beforeCreate().result();
   }
   for (let attempt = 1; ; attempt++) {
     const outcome = await def.create(ctx, inputs).then(
@@ -69,7 +83,8 @@ async function keepUnlessNewer<Shape extends InputShape, Obj, O extends object>(
   inputs: InputsOf<Shape>,
 ): Promise<Seen<Shape, O>> {
   const ours = def.describe(created, inputs);
-  const all = def.findAll ? await def.findAll(ctx, inputs).catch(() => undefined) : undefined;
+  // With the inputs the create resolved (a rule's shield zone, found from its pull zone): not looked up again.
+  const all = def.findAll ? await def.findAll(ctx, withResolved(def, inputs, ours)).catch(() => undefined) : undefined;
   const older = (all ?? [])
     .map((obj) => ({ obj, id: def.describe(obj, inputs).id }))
     .filter((other) => isOlder(other.id, ours.id))
@@ -90,6 +105,13 @@ async function keepUnlessNewer<Shape extends InputShape, Obj, O extends object>(
   } catch (e) {
     throw new Error(`${(e as Error).message} (${race}: it was deleted again, so one remains.)`, { cause: e });
   }
+}
+
+/** The inputs, with those left unset that the object resolved (`resolvedWhenUnset`) set to its values. */
+function withResolved<Shape extends InputShape, Obj, O extends object>(def: Definition<Shape, Obj, O>, inputs: InputsOf<Shape>, observed: Seen<Shape, O>): InputsOf<Shape> {
+  const values: Plain = { ...(observed.inputs as Plain), ...(observed.outputs as Plain) };
+  const resolved = (def.resolvedWhenUnset ?? []).filter((k) => (inputs as Plain)[k] === undefined && values[k] !== undefined);
+  return { ...inputs, ...Object.fromEntries(resolved.map((k) => [k, values[k]])) };
 }
 
 /** Whether id `a` was given before `b`: the API's ids grow (numbers compared as numbers). */

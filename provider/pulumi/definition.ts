@@ -112,9 +112,10 @@ export interface ResourceDefinition<Shape extends InputShape, Obj, O extends obj
   checkChange?(olds: Plain, news: Plain): CheckFailure[];
   /**
    * For kinds whose API takes a second object with the same identity (no `refusesDuplicates`): every object with the
-   * identity of `inputs`, read afresh. Read after each create, so that of two created at once (two deployments racing
-   * past the look-up) exactly one stays: the newer, by id, is deleted again by its creator, who is then told as if
-   * the look-up had found the other (adoption.ts).
+   * identity of `inputs`, read afresh. Read after each create, so that of two created at once (two deployments
+   * racing past the look-up) exactly one stays: the newer, by id, is deleted again by its creator, who is then told as
+   * if the look-up had found the other (adoption.ts). Its `resolvedWhenUnset` inputs left unset hold the created
+   * object's values then, so they are not looked up again.
    */
   findAll?(ctx: ResourceContext, inputs: InputsOf<Shape>): Promise<Obj[]>;
   /**
@@ -123,6 +124,12 @@ export interface ResourceDefinition<Shape extends InputShape, Obj, O extends obj
    * concurrent ones. `values` are the inputs of a create (`id` unset) or the stored state of an update or delete.
    */
   writeZones?(ctx: ResourceContext, values: InputsOf<Shape>, id: string | undefined): readonly string[] | Promise<readonly string[]>;
+  /**
+   * Reads that may refuse a create and do not depend on the look-up (another kind of object holding the name): sent
+   * together with `find`, so they cost no round trip in a row of their own (adoption.ts). Throws to refuse. Not run
+   * when the look-up finds the object (it is adopted, not created), as if it were part of `create`.
+   */
+  beforeCreate?(ctx: ResourceContext, inputs: InputsOf<Shape>): Promise<void>;
   create(ctx: ResourceContext, inputs: InputsOf<Shape>): Promise<Obj>;
   /** The object, or undefined when it is gone (a NotFoundError also counts as gone). */
   get(ctx: ResourceContext, id: string, state: State<Shape, O>): Promise<Obj | undefined>;

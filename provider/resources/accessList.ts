@@ -2,6 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { BunnyClient } from "../client";
 import { NotFoundError } from "../http/errors";
+import { together } from "../http/together";
 import { idFromString } from "../schemas/common";
 import { accessListAction, accessListEntries, accessListType } from "../schemas/shieldAccessLists";
 import type { AccessListAction, AccessListType } from "../schemas/shieldEnums";
@@ -103,10 +104,11 @@ const accessList = defineResource<AccessListOutputs>()({
   },
 
   // The zone's listing (shared by every list of the zone in a refresh) says whether the list is there; 404 is gone,
-  // also when the zone went with its pull zone.
+  // also when the zone went with its pull zone. The list itself is read at the same time (the listing's failure is
+  // the one reported when both fail).
   get: async ({ client }, id, state) => {
-    const details = await detailsOf(client, state.shieldZoneId, Number(id), false);
-    return { list: await client.accessLists.get(state.shieldZoneId, id), details };
+    const [details, list] = await together([detailsOf(client, state.shieldZoneId, Number(id), false), client.accessLists.get(state.shieldZoneId, id)]);
+    return { list, details };
   },
 
   // The list itself only when its name or entries change; the action and switch through its configuration.

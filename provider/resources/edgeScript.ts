@@ -2,6 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { EdgeScriptWithKey } from "../client/edgeScriptCode";
 import { NotFoundError } from "../http/errors";
+import { together } from "../http/together";
 import { EDGE_SCRIPT_TYPES, LinkedPullZoneNameSchema } from "../schemas/edgeScriptCode";
 import type { EdgeScript as ApiEdgeScript, ScriptRelease } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
@@ -135,14 +136,19 @@ async function publish(ctx: ResourceContext, scriptId: number): Promise<{ releas
   return fromLive(await activeRelease(ctx, scriptId));
 }
 
-/** Reads the script as it is: with publish, the code that runs (the live release's); without, the uploaded code. */
+/**
+ * Reads the script as it is: with publish, the code that runs (the live release's); without, the uploaded code. The
+ * script and its code are read at once (one round trip in a row); a missing script fails both, and the script's
+ * failure is the one reported.
+ */
 async function read(ctx: ResourceContext, scriptId: number, publishes: boolean, known: { linkedPullZoneId?: number; releaseId?: number; releaseUuid?: string }): Promise<Observation> {
-  const seen = await ctx.client.edgeScripts.getScriptWithKey(scriptId);
+  const scriptRead = ctx.client.edgeScripts.getScriptWithKey(scriptId);
   if (publishes) {
-    const { release, fingerprint } = fromLive(await activeRelease(ctx, scriptId));
+    const [seen, live] = await together([scriptRead, activeRelease(ctx, scriptId)]);
+    const { release, fingerprint } = fromLive(live);
     return observe(seen, known.linkedPullZoneId, release, fingerprint);
   }
-  const code = await ctx.client.edgeScripts.getCode(scriptId);
+  const [seen, code] = await together([scriptRead, ctx.client.edgeScripts.getCode(scriptId)]);
   const current = seen.script.CurrentReleaseId ?? 0;
   const release = current > 0 ? { id: current, uuid: current === known.releaseId ? known.releaseUuid : undefined } : undefined;
   return observe(seen, known.linkedPullZoneId, release, fingerprintOf(code.Code));

@@ -60,8 +60,9 @@ const scriptSecret = defineResource<ScriptSecretOutputs>()({
     return secret && { secret, value: undefined };
   },
 
-  async create({ client }, inputs) {
-    // Variables and secrets both become the script's environment: one name cannot be both.
+  // Variables and secrets both become the script's environment: one name cannot be both. The script (its type and
+  // variables) is read together with the look-up of the secret, not after it.
+  async beforeCreate({ client }, inputs) {
     const script = await client.edgeScripts.getScript(inputs.scriptId);
     // The API has no secrets for DNS scripts (BUNNY-API.md; the emulator answers 400 edgescript.unsupported_script_type,
     // and Terraform has no DNS script secret): said before the call, in the program's words.
@@ -71,6 +72,9 @@ const scriptSecret = defineResource<ScriptSecretOutputs>()({
     if (script.EdgeScriptVariables.some((v) => v.Name === inputs.name)) {
       throw new Error(`${inputs.name} is a variable of edge script ${inputs.scriptId}: a secret cannot have the name of a variable. Remove or rename the variable (ScriptVariable) first.`);
     }
+  },
+
+  async create({ client }, inputs) {
     return { secret: await client.edgeScripts.addSecret(inputs.scriptId, { Name: inputs.name, Secret: inputs.value }), value: inputs.value };
   },
 

@@ -52,13 +52,15 @@ const scriptVariable = defineResource<ScriptVariableOutputs>()({
 
   find: ({ client }, inputs) => client.edgeScripts.findVariableByName(inputs.scriptId, inputs.name),
 
-  async create({ client }, inputs) {
-    // Variables and secrets both become the script's environment: one name cannot be both.
+  // Variables and secrets both become the script's environment: one name cannot be both. The secrets are read together
+  // with the look-up of the variable (the script), not after it.
+  async beforeCreate({ client }, inputs) {
     if (await client.edgeScripts.findSecretByName(inputs.scriptId, inputs.name)) {
       throw new Error(`${inputs.name} is a secret of edge script ${inputs.scriptId}: a variable cannot have the name of a secret. Remove or rename the secret (ScriptSecret) first.`);
     }
-    return client.edgeScripts.addVariable(inputs.scriptId, { Name: inputs.name, Required: inputs.required, DefaultValue: inputs.defaultValue ?? null });
   },
+
+  create: ({ client }, inputs) => client.edgeScripts.addVariable(inputs.scriptId, { Name: inputs.name, Required: inputs.required, DefaultValue: inputs.defaultValue ?? null }),
 
   // Read through the script: in a refresh one read serves every variable of the script (see http/sharedReads.ts).
   get: async ({ client }, id, state) => (await client.edgeScripts.getScript(state.scriptId)).EdgeScriptVariables.find((v) => v.Id === Number(id)),

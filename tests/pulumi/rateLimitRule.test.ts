@@ -164,7 +164,14 @@ describe("pulumi: RateLimitRule through the SDK's provider host over gRPC", func
   describe("life cycle", () => {
     it("creates by pullZoneId: the shield zone is looked up, outputs hold the rule as stored, and an unchanged program shows no diff", async () => {
       const chained = [{ variableTypes: { REQUEST_HEADERS: "User-Agent" }, operatorType: "CONTAINS", value: "curl", isNegated: true }];
+      host = await host.nextDeployment(CONFIG());
+      await emu.markRequests();
       const { id, outputs, inputs } = await created({ pullZoneId, name: uniqueName(), description: "login page", configuration: { ...loginConfiguration, chainedConditions: chained } });
+      // The shield zone is looked up once: the read-back after the create (two stacks creating one name) uses the one the create resolved.
+      assert.deepEqual(
+        (await emu.requests()).map((r) => `${r.method} ${r.route}`),
+        ["GET /shield/shield-zone/get-by-pullzone/:pullZoneId", "GET /shield/rate-limits/:shieldZoneId", "POST /shield/rate-limit", "GET /shield/rate-limits/:shieldZoneId"],
+      );
       assert.equal(inputs.shieldZoneId, undefined);
       assert.deepEqual(outputs, { ...inputs, ruleId: Number(id), shieldZoneId: zoneId });
       const rule = await emu.client().shield.getRateLimit(id);

@@ -128,6 +128,20 @@ describe("pulumi: ScriptSecret through the SDK's provider host over gRPC", funct
     assert.notEqual(adopted.outputs.lastModified, existing.LastModified);
   });
 
+  it("a create reads the script (its type and variables) at once with its look-up (the secrets), not after it: two round trips in a row", async () => {
+    // The look-up is held back: sent together, the script's read is answered first; sent after it, it could only follow.
+    await emu.faults({ rules: [{ path: "^/compute/script/\\d+/secrets$", method: "GET", latencyMs: 1500 }] });
+    try {
+      host = await host.nextDeployment(CONFIG());
+      await emu.markRequests();
+      await created();
+      const routes = (await emu.requests()).map((r) => `${r.method} ${r.route}`);
+      assert.deepEqual(routes, ["GET /compute/script/:id", "GET /compute/script/:id/secrets", "POST /compute/script/:id/secrets"]);
+    } finally {
+      await emu.clearFaults();
+    }
+  });
+
   it("a name used by a variable of the script is refused, and a variable cannot take a secret's name", async () => {
     const inputs = await checked({ scriptId, name: "API_BASE_URL", value: secret("x") });
     await assert.rejects(host.create(TYPE, inputs), /API_BASE_URL is a variable of edge script \d+: a secret cannot have the name of a variable/);

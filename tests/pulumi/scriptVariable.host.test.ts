@@ -150,6 +150,29 @@ describe("pulumi: ScriptVariable through the SDK's provider host over gRPC", fun
     });
   });
 
+  describe("round trips in a row", () => {
+    afterEach(() => emu.clearFaults());
+
+    it("a create reads the script's secrets at once with its look-up (the script), not after it: two round trips in a row", async () => {
+      // The look-up is held back: sent together, the secrets' read is answered first; sent after it, it could only follow.
+      await emu.faults({ rules: [{ path: "^/compute/script/\\d+$", method: "GET", latencyMs: 1500 }] });
+      host = await host.nextDeployment(CONFIG());
+      const checked = await host.check(TYPE, {}, { scriptId, name: uniqueName() });
+      await emu.markRequests();
+      await host.create(TYPE, checked.inputs);
+      const routes = (await emu.requests()).map((r) => `${r.method} ${r.route}`);
+      assert.deepEqual(routes, ["GET /compute/script/:id/secrets", "GET /compute/script/:id", "POST /compute/script/:id/variables/add"]);
+    });
+
+    it("when the script is missing, both reads fail and the look-up's failure (the script's) is the one reported", async () => {
+      await assert.rejects(host.create(TYPE, { scriptId: 424243, name: "X", required: false, adoptExisting: false }), (e: unknown) => {
+        assert.match(String(e), /compute\/script\/424243 answered 404/);
+        assert.doesNotMatch(String(e), /secrets/);
+        return true;
+      });
+    });
+  });
+
   describe("create after an ambiguous failure", () => {
     afterEach(() => emu.clearFaults());
 
