@@ -20,11 +20,6 @@ export interface Emulator extends PublicEmulator {
   accounts: Accounts;
 }
 
-/** The row when `?` is one of the account's API keys and the account is not closed (surfaces/account.ts stores both). */
-const ACCOUNT_KEY_QUERY =
-  "SELECT 1 FROM objects WHERE kind = 'apikey' AND json_extract(data, '$.Key') = ? " +
-  "AND NOT EXISTS (SELECT 1 FROM objects WHERE kind = 'account' AND id = 'current' AND json_type(data, '$.closed') = 'true')";
-
 /** Builds the emulator: every surface's routes at one origin, persisted in SQLite, with admin routes under /_emulator. */
 export function createEmulator(options: EmulatorOptions): Emulator {
   const accounts = new Accounts(new Store(options.dataPath));
@@ -39,9 +34,12 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     requestLog,
     faults,
     fixtures: () => ctx.store.getMeta<Fixtures>("fixtures") ?? {},
-    // A closed account's keys stop working, as they do on the real platform. One query (it runs on every request):
-    // an API key with that Key, in an account not marked closed.
-    isAccountKey: (key) => key !== undefined && ctx.store.statement(ACCOUNT_KEY_QUERY).get(key) !== undefined,
+    // A closed account's keys stop working, as they do on the real platform. Asked on every request: both facts are
+    // kept until the account or its keys change.
+    isAccountKey: (key) =>
+      key !== undefined &&
+      !ctx.store.derived("account", "closed", () => ctx.store.get<{ closed: boolean }>("account", "current")?.closed === true) &&
+      ctx.store.derived("apikey", "keys", () => new Set(ctx.store.list<{ Key: string }>("apikey").map((k) => k.Key))).has(key),
     jwtSecret: () => ctx.store.getMeta<string>("jwtSecret") ?? "",
   };
 

@@ -11,6 +11,8 @@ export class Store {
   private sequences: Store = this;
   /** Statements prepared once per SQL text: preparing one on every call was the emulator's largest cost per request. */
   private readonly statements = new Map<string, StatementSync>();
+  /** Values derived from objects, by kind then name (see `derived`). */
+  private readonly derivedValues = new Map<string, Map<string, unknown>>();
 
   constructor(readonly path: string) {
     this.db = new DatabaseSync(path);
@@ -22,6 +24,23 @@ export class Store {
       CREATE INDEX IF NOT EXISTS objects_parent ON objects (kind, parent);
       CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS sequences (kind TEXT PRIMARY KEY, next INTEGER NOT NULL);`);
+  }
+
+  /**
+   * `compute()`'s value, kept until an object of `kind` is written (put, delete, wipe, a rolled-back transaction): for
+   * what every request derives from a few objects (the account's keys). Objects are written only through this class.
+   * The value is shared: callers must not change it.
+   */
+  derived<T>(kind: string, name: string, compute: () => T): T {
+    let values = this.derivedValues.get(kind);
+    if (values === undefined) {
+      values = new Map();
+      this.derivedValues.set(kind, values);
+    }
+    if (values.has(name)) return values.get(name) as T;
+    const value = compute();
+    values.set(name, value);
+    return value;
   }
 
   /** The prepared statement for `sql`, prepared on its first use (SQLite re-prepares it itself after a schema change). */
@@ -50,22 +69,23 @@ export class Store {
   }
 
   put(kind: string, id: string | number, data: unknown, parent?: string | number): void {
+    this.derivedValues.delete(kind);
     this
       .statement("INSERT INTO objects (kind, id, parent, data) VALUES (?, ?, ?, ?) ON CONFLICT (kind, id) DO UPDATE SET data = excluded.data, parent = excluded.parent")
       .run(kind, String(id), parent === undefined ? null : String(parent), JSON.stringify(data));
   }
 
   delete(kind: string, id: string | number): boolean {
+    this.derivedValues.delete(kind);
     return Number(this.statement("DELETE FROM objects WHERE kind = ? AND id = ?").run(kind, String(id)).changes) > 0;
   }
 
   /** A numeric id that is never reused for that kind, even after deletes and restarts. */
   nextId(kind: string, start = 1000): number {
     if (this.sequences !== this) return this.sequences.nextId(kind, start);
-    const row = this.statement("SELECT next FROM sequences WHERE kind = ?").get(kind) as { next: number } | undefined;
-    const id = row ? Number(row.next) : start;
-    this.statement("INSERT INTO sequences (kind, next) VALUES (?, ?) ON CONFLICT (kind) DO UPDATE SET next = excluded.next").run(kind, id + 1);
-    return id;
+    // One statement: the kind's next id (`start` the first time), the sequence moved on past it.
+    const row = this.statement("INSERT INTO sequences (kind, next) VALUES (?, ? + 1) ON CONFLICT (kind) DO UPDATE SET next = next + 1 RETURNING next - 1 AS id").get(kind, start) as { id: number };
+    return Number(row.id);
   }
 
   /**
@@ -94,6 +114,7 @@ export class Store {
       return result;
     } catch (e) {
       this.db.exec("ROLLBACK");
+      this.derivedValues.clear();
       throw e;
     }
   }
@@ -104,10 +125,12 @@ export class Store {
     this.transaction(() => {
       for (const t of tables) this.db.exec(`DELETE FROM "${t.name}"`);
     });
+    this.derivedValues.clear();
   }
 
   close(): void {
     this.statements.clear();
+    this.derivedValues.clear();
     this.db.close();
   }
 }
