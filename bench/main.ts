@@ -10,6 +10,7 @@ const quick = process.argv.includes("--quick");
 const runs: [script: string, args: string[]][] = [
   ["coldImport.js", []],
   ["emulatorThroughput.js", [quick ? "2" : "5"]],
+  ["emulatorRequestCpu.js", [quick ? "100" : "300"]],
   ["registration.js", [quick ? "100" : "500"]],
   ["providerOverhead.js", [quick ? "50" : "200"]],
   ["hostnameReadBack.js", ["20"]],

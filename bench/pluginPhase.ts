@@ -58,7 +58,7 @@ function peakMemoryMb(host: ProviderHost): number | string {
 }
 
 /** CPU time a process has used, in ms (user + system; Linux clock ticks of 10 ms). */
-function cpuMs(pid: number | undefined): number {
+export function cpuMs(pid: number | undefined): number {
   try {
     const fields = readFileSync(join("/proc", String(pid), "stat"), "utf8").split(") ")[1].split(" ");
     return (Number(fields[11]) + Number(fields[12])) * 10;

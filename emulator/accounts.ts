@@ -34,6 +34,8 @@ export class Accounts {
 
   /** Runs `fn` as account `store` (its result, also a promise, keeps that account for everything it awaits). */
   run<T>(store: Store, fn: () => T): T {
+    // Already that account (always, with one account): entering it again would cost a context frame per request.
+    if (this.store === store) return fn();
     return this.current.run(store, fn);
   }
 

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import Fastify, { type FastifyInstance } from "fastify";
 import { randomBytes } from "node:crypto";
 import { Store } from "./store";
@@ -35,11 +34,12 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     requestLog,
     faults,
     fixtures: () => ctx.store.getMeta<Fixtures>("fixtures") ?? {},
-    // A closed account's keys stop working, as they do on the real platform.
+    // A closed account's keys stop working, as they do on the real platform. Asked on every request: both facts are
+    // kept until the account or its keys change.
     isAccountKey: (key) =>
       key !== undefined &&
-      ctx.store.get<{ closed: boolean }>("account", "current")?.closed !== true &&
-      ctx.store.list<{ Key: string }>("apikey").some((k) => k.Key === key),
+      !ctx.store.derived("account", "closed", () => ctx.store.get<{ closed: boolean }>("account", "current")?.closed === true) &&
+      ctx.store.derived("apikey", "keys", () => new Set(ctx.store.list<{ Key: string }>("apikey").map((k) => k.Key))).has(key),
     jwtSecret: () => ctx.store.getMeta<string>("jwtSecret") ?? "",
   };
 
@@ -143,38 +143,55 @@ interface InAccount {
   account?: Store;
 }
 
+// The hooks take fastify's `done` callback rather than being async: they run on every request, and most of them have
+// nothing to wait for (an async hook costs a promise and a turn of the microtask queue each time). Each calls `done`
+// where an async one would have resolved; a hook that replied still calls it (fastify stops at a sent reply).
 function registerHooks(app: FastifyInstance, ctx: EmulatorContext, accounts: Accounts): void {
-  app.addHook("onRequest", async (req, reply) => {
+  app.addHook("onRequest", (req, reply, done) => {
     (req as { startedAt?: number }).startedAt = performance.now();
-    const path = req.url.split("?")[0];
+    const path = pathOf(req.url);
     if (path.startsWith("/_emulator")) {
       // An admin route acts in the account whose key it is sent (its fixtures, its logging tokens), else the first.
       if (accessKeyOf(req) !== undefined) (req as InAccount).account = accountOf(ctx, accounts, accessKeyOf(req), undefined);
-      return;
+      return done();
     }
     const account = accountOf(ctx, accounts, accessKeyOf(req), bearerOf(req));
     (req as InAccount).account = account;
 
     const decision = ctx.faults.decide(req.method, path);
     (req as { fault?: typeof decision }).fault = decision;
-    if (decision.latencyMs > 0) await sleep(decision.latencyMs);
-    if (decision.kind === "drop" && decision.phase === "before") {
-      req.raw.socket.destroy();
-      return reply;
-    }
-    if (decision.kind === "status" && decision.phase === "before") {
-      if (decision.retryAfterSeconds !== undefined) reply.header("retry-after", String(decision.retryAfterSeconds));
-      return faultReply(reply, decision.status);
-    }
-
-    // Core, Shield and Containers take the account key; Stream, logging and storage check their own credentials.
-    const family = familyOf(req.url);
-    if (family === "core" || family === "shield" || family === "containers") {
+    // Replies when the request goes no further (a fault, a refused key); fastify stops at a sent reply.
+    const refuseOrPass = (): void => {
+      if (decision.kind === "status" && decision.phase === "before") {
+        if (decision.retryAfterSeconds !== undefined) reply.header("retry-after", String(decision.retryAfterSeconds));
+        faultReply(reply, decision.status);
+        return;
+      }
+      // Core, Shield and Containers take the account key; Stream, logging and storage check their own credentials.
+      const family = familyOf(req.url);
+      if (family !== "core" && family !== "shield" && family !== "containers") return;
       if (accounts.run(account, () => ctx.isAccountKey(accessKeyOf(req)))) return;
-      if (family === "shield") return shieldError(reply, 401, "Unauthorized");
-      if (family === "containers") return problem(reply, 401, "Unauthorized", "A valid AccessKey header is required.");
-      return coreError(reply, 401);
-    }
+      if (family === "shield") shieldError(reply, 401, "Unauthorized");
+      else if (family === "containers") problem(reply, 401, "Unauthorized", "A valid AccessKey header is required.");
+      else coreError(reply, 401);
+    };
+    // Also run from a timer (after the latency): what it throws goes to fastify's error handler, as an async hook's would.
+    const afterLatency = (): void => {
+      // A dropped request goes no further: `done` is never called, so the route never runs (onRequestAbort logs it).
+      if (decision.kind === "drop" && decision.phase === "before") {
+        req.raw.socket.destroy();
+        return;
+      }
+      let error: Error | undefined;
+      try {
+        refuseOrPass();
+      } catch (e) {
+        error = e as Error;
+      }
+      done(error);
+    };
+    if (decision.latencyMs > 0) setTimeout(afterLatency, decision.latencyMs);
+    else afterLatency();
   });
 
   // The route (and every hook after this one) runs in the request's account: `ctx.store` is its store. Set here, after
@@ -188,44 +205,54 @@ function registerHooks(app: FastifyInstance, ctx: EmulatorContext, accounts: Acc
 
   // Lost concurrent writes (concurrentWrites.ts): a write to a zone another write holds is refused, not stored; the
   // one that goes on holds its zone for the window, then until its answer is sent.
-  app.addHook("preHandler", async (req, reply) => {
+  app.addHook("preHandler", (req, reply, done) => {
     const writes = ctx.faults.concurrentWrites;
     const inZone = writes.zoneOf(ctx.store, { method: req.method, route: req.routeOptions.url ?? "", params: req.params, query: req.query, body: req.body });
-    if (inZone === undefined) return;
+    if (inZone === undefined) return done();
     // Zones of different accounts may share an id: each account's zones are its own.
     const account = accounts.stores().indexOf(ctx.store);
     const zone = account > 0 ? `${inZone} (account ${account + 1})` : inZone;
     if (!writes.enter(zone)) {
       (req as ZoneHolder).lostWrite = true;
-      return errorFor(reply, refusalStatus(inZone), `The request was deadlocked with another write to ${inZone.replace(":", " ")} and was not applied. Send it again.`, "internal_error");
+      errorFor(reply, refusalStatus(inZone), `The request was deadlocked with another write to ${inZone.replace(":", " ")} and was not applied. Send it again.`, "internal_error");
+      return done();
     }
     (req as ZoneHolder).heldZone = zone;
-    if (writes.window > 0) await sleep(writes.window);
+    if (writes.window > 0) setTimeout(done, writes.window);
+    else done();
   });
 
   // "after" faults: the route has acted, then the answer is lost or replaced by an error.
-  app.addHook("onSend", async (req, reply, payload) => {
+  app.addHook("onSend", (req, reply, payload, done) => {
     releaseZone(ctx, req);
     const decision = (req as { fault?: ReturnType<EmulatorContext["faults"]["decide"]> }).fault;
-    if (!decision || decision.kind === "none" || decision.phase !== "after" || (req as { faultApplied?: boolean }).faultApplied) return payload;
+    if (!decision || decision.kind === "none" || decision.phase !== "after" || (req as { faultApplied?: boolean }).faultApplied) return done(null, payload);
     (req as { faultApplied?: boolean }).faultApplied = true;
     if (decision.kind === "drop") {
       req.raw.socket.destroy();
-      return payload;
+      return done(null, payload);
     }
     reply.code(decision.status);
-    return JSON.stringify(faultBody(req.url, decision.status));
+    done(null, JSON.stringify(faultBody(req.url, decision.status)));
   });
 
-  app.addHook("onResponse", async (req, reply) => {
+  app.addHook("onResponse", (req, reply, done) => {
     releaseZone(ctx, req);
     logRequest(ctx, req, reply.statusCode);
+    done();
   });
   // A dropped connection never reaches onResponse; log it when the request is torn down.
-  app.addHook("onRequestAbort", async (req) => {
+  app.addHook("onRequestAbort", (req, done) => {
     releaseZone(ctx, req);
     logRequest(ctx, req, 0);
+    done();
   });
+}
+
+/** The request's path, without its query. */
+function pathOf(url: string): string {
+  const at = url.indexOf("?");
+  return at < 0 ? url : url.slice(0, at);
 }
 
 /** A request that holds a zone for its write, or was refused because another one held it. */
@@ -242,13 +269,16 @@ function releaseZone(ctx: EmulatorContext, req: import("fastify").FastifyRequest
   holder.heldZone = undefined;
 }
 
+const QUERY_COLON = /:|%3a/i;
+
 /**
  * The request's path and query as the log keeps it: a query value that is itself a URL (a thumbnail's source, often
  * signed) keeps its origin and path, never its own query, fragment or credentials, so no token reaches the log.
  */
 export function loggedUrl(url: string): string {
   const at = url.indexOf("?");
-  if (at < 0) return url;
+  // A URL value holds a colon, literal or percent-encoded: without one, no value is a URL (the common case, cheaply).
+  if (at < 0 || !QUERY_COLON.test(url.slice(at + 1))) return url;
   const params = new URLSearchParams(url.slice(at + 1));
   let changed = false;
   for (const [name, value] of [...params]) {
@@ -262,7 +292,7 @@ export function loggedUrl(url: string): string {
 }
 
 function logRequest(ctx: EmulatorContext, req: import("fastify").FastifyRequest, status: number): void {
-  const path = req.url.split("?")[0];
+  const path = pathOf(req.url);
   if (path.startsWith("/_emulator")) return;
   const r = req as { startedAt?: number; fault?: { kind: string }; logged?: boolean } & ZoneHolder;
   if (r.logged) return;

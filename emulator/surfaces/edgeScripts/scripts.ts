@@ -63,8 +63,8 @@ function createLinkedPullZone(ctx: EmulatorContext, script: EdgeScriptRecord, na
 /** The pull zones that run the script (as their origin, or as their middleware). */
 function linkedZones(ctx: EmulatorContext, scriptId: number): PullZoneRecord[] {
   // Filtered in SQLite: a script is read often (every variable's refresh), and an account may have many zones.
-  const rows = ctx.store.db
-    .prepare("SELECT data FROM objects WHERE kind = 'pullzone' AND (json_extract(data, '$.EdgeScriptId') = ? OR json_extract(data, '$.MiddlewareScriptId') = ?) ORDER BY rowid")
+  const rows = ctx.store
+    .statement("SELECT data FROM objects WHERE kind = 'pullzone' AND (json_extract(data, '$.EdgeScriptId') = ? OR json_extract(data, '$.MiddlewareScriptId') = ?) ORDER BY rowid")
     .all(scriptId, scriptId) as { data: string }[];
   return rows.map((r) => JSON.parse(r.data) as PullZoneRecord);
 }

@@ -71,7 +71,7 @@ export function selectLogRows(ctx: EmulatorContext, where: Where, order: "asc" |
 
 /** True when the zone logs with extended logging (its rows carry `body_bytes_sent`). */
 export function hasExtendedLogging(ctx: EmulatorContext, pullZoneId: number): boolean {
-  return ctx.store.db.prepare("SELECT 1 FROM cdn_logs WHERE pull_zone_id = ? AND body_bytes_sent IS NOT NULL LIMIT 1").get(pullZoneId) !== undefined;
+  return ctx.store.statement("SELECT 1 FROM cdn_logs WHERE pull_zone_id = ? AND body_bytes_sent IS NOT NULL LIMIT 1").get(pullZoneId) !== undefined;
 }
 
 /** A function deleting the rows past retention, at most once a minute however often it is called. */
@@ -80,7 +80,7 @@ export function expiredRowPruner(ctx: EmulatorContext): (now: number) => void {
   return (now) => {
     if (now - lastPrune < 60_000) return;
     lastPrune = now;
-    ctx.store.db.prepare("DELETE FROM cdn_logs WHERE ts < ?").run(now - RETENTION_MS);
+    ctx.store.statement("DELETE FROM cdn_logs WHERE ts < ?").run(now - RETENTION_MS);
   };
 }
 
