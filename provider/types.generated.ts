@@ -923,6 +923,9 @@ export interface PullZone {
   /** OriginUrl = 0, DnsAccelerate = 1, StorageZone = 2, LoadBalancer = 3, EdgeScript = 4, MagicContainers = 5, PushZone = 6. */
   OriginType?: number | null;
   StorageZoneId?: number | null;
+  /** A Magic Containers origin (OriginType 5): the app and its endpoint. */
+  MagicContainersAppId?: string | null;
+  MagicContainersEndpointId?: string | null;
   MiddlewareScriptId?: number | null;
   OriginHostHeader: string;
   AddHostHeader: boolean;
@@ -996,6 +999,8 @@ export interface PullZoneSettingsRequest {
   OriginType?: number;
   StorageZoneId?: number | null;
   EdgeScriptId?: number | null;
+  MagicContainersAppId?: string | null;
+  MagicContainersEndpointId?: string | null;
   MiddlewareScriptId?: number | null;
   OriginHostHeader?: string | null;
   AddHostHeader?: boolean;
@@ -1069,6 +1074,8 @@ export interface PullZoneAddRequest {
   OriginType?: number;
   StorageZoneId?: number | null;
   EdgeScriptId?: number | null;
+  MagicContainersAppId?: string | null;
+  MagicContainersEndpointId?: string | null;
   MiddlewareScriptId?: number | null;
   OriginHostHeader?: string | null;
   AddHostHeader?: boolean;

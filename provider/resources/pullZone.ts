@@ -15,19 +15,29 @@ import type { PullZoneSettingsArgs, PullZoneSettingsOutputs } from "./pullZoneSe
  * BunnyWay/terraform-provider-bunnynet internal/provider/resource_pullzone.go (`bunnynet_pullzone`) and its issues:
  * #16 (`cdn_domain` is only `b-cdn.net`: here `cdnHostname` is the zone's whole hostname), #79 (origin port and
  * scheme: `origin.port`, `origin.scheme`), #14 (a pull zone deleted with its storage zone: "already gone").
+ *
+ * A Magic Containers origin (`containerAppId` + `containerEndpointId`): PullZoneOriginType 5 (`MagicContainers`) with
+ * PullZoneAddModel / PullZoneSettingsModel / PullZoneModel `MagicContainersAppId` and `MagicContainersEndpointId`
+ * (core-api-v1.0.0.json); the Terraform provider's `origin.container_app_id` / `origin.container_endpoint_id`
+ * (resource_pullzone.go, convertModelToApi / convertApiToModel: type `ComputeContainer`, the two ids, no URL). Both
+ * ids are in PullZoneSettingsModel, so a change of either (or of the kind) is an update in place, as for the others.
  */
 
 export const PULL_ZONE_TYPE = "PullZone";
 
 /** PullZoneOriginType. */
-const ORIGIN_TYPE = { url: 0, storageZone: 2, edgeScript: 4 } as const;
-const ORIGIN_KINDS = ["url", "storageZoneId", "scriptId"] as const;
+const ORIGIN_TYPE = { url: 0, storageZone: 2, edgeScript: 4, container: 5 } as const;
+/** The kinds of origin, each by the property that names it (a container origin: its app and endpoint together). */
+const ORIGIN_KINDS = ["url", "storageZoneId", "scriptId", "containerAppId"] as const;
+const containerId = z.string().regex(/^\S+$/, "must be a non-empty id (no spaces)");
 
 const originSchema = z
   .object({
     url: z.string().regex(/^https?:\/\/[^\s/?#]+[^\s]*$/i, "must be an http:// or https:// URL").optional(),
     storageZoneId: idFromString.optional(),
     scriptId: idFromString.optional(),
+    containerAppId: containerId.optional(),
+    containerEndpointId: containerId.optional(),
     /** The Host header sent to the origin; unset: the origin's own. */
     hostHeader: z.string().min(1).optional(),
     forwardHostHeader: z.boolean().default(false),
@@ -38,9 +48,16 @@ const originSchema = z
   })
   .strict()
   .superRefine((origin, ctx) => {
-    const kinds = ORIGIN_KINDS.filter((k) => origin[k] !== undefined);
+    const container = origin.containerAppId !== undefined || origin.containerEndpointId !== undefined;
+    const kinds = ORIGIN_KINDS.filter((k) => (k === "containerAppId" ? container : origin[k] !== undefined));
     if (kinds.length !== 1) {
-      ctx.addIssue({ code: "custom", message: `must have exactly one of url, storageZoneId, scriptId (got ${kinds.length === 0 ? "none" : kinds.join(", ")})` });
+      const got = kinds.length === 0 ? "none" : kinds.map((k) => (k === "containerAppId" ? "containerAppId/containerEndpointId" : k)).join(", ");
+      ctx.addIssue({ code: "custom", message: `must have exactly one of url, storageZoneId, scriptId, containerAppId with containerEndpointId (got ${got})` });
+    } else if (container) {
+      // The API's container origin is an app's endpoint: one id without the other names nothing.
+      for (const [property, other] of [["containerAppId", "containerEndpointId"], ["containerEndpointId", "containerAppId"]] as const) {
+        if (origin[property] === undefined) ctx.addIssue({ code: "custom", path: [property], message: `is required with ${other} (a container origin is an app's endpoint)` });
+      }
     }
   });
 
@@ -67,6 +84,9 @@ function originToApi(origin: Origin): PullZoneSettingsRequest {
   };
   if (origin.storageZoneId !== undefined) return { ...common, OriginType: ORIGIN_TYPE.storageZone, StorageZoneId: origin.storageZoneId };
   if (origin.scriptId !== undefined) return { ...common, OriginType: ORIGIN_TYPE.edgeScript, EdgeScriptId: origin.scriptId };
+  if (origin.containerAppId !== undefined) {
+    return { ...common, OriginType: ORIGIN_TYPE.container, MagicContainersAppId: origin.containerAppId, MagicContainersEndpointId: origin.containerEndpointId };
+  }
   return { ...common, OriginType: ORIGIN_TYPE.url, OriginUrl: origin.url };
 }
 
@@ -77,7 +97,9 @@ function originFromApi(zone: PullZoneModel, requested: Origin | undefined): Orig
       ? { storageZoneId: zone.StorageZoneId ?? undefined }
       : zone.OriginType === ORIGIN_TYPE.edgeScript
         ? { scriptId: zone.EdgeScriptId ?? undefined }
-        : { url: zone.OriginUrl };
+        : zone.OriginType === ORIGIN_TYPE.container
+          ? { containerAppId: zone.MagicContainersAppId || undefined, containerEndpointId: zone.MagicContainersEndpointId || undefined }
+          : { url: zone.OriginUrl };
   return {
     ...kind,
     hostHeader: zone.OriginHostHeader === "" ? undefined : zone.OriginHostHeader,
@@ -130,7 +152,7 @@ const pullZone = defineResource<PullZoneOutputs>()({
   delete: ({ client }, id) => client.pullZones.deletePullZone(Number(id)),
 });
 
-/** Where a pull zone gets its content: exactly one of `url`, `storageZoneId`, `scriptId`. */
+/** Where a pull zone gets its content: exactly one of `url`, `storageZoneId`, `scriptId`, or `containerAppId` with `containerEndpointId`. */
 export interface PullZoneOriginArgs {
   /** An origin server, `http://` or `https://`. */
   url?: pulumi.Input<string>;
@@ -138,6 +160,10 @@ export interface PullZoneOriginArgs {
   storageZoneId?: pulumi.Input<number | string>;
   /** An edge script (standalone) that answers the requests. */
   scriptId?: pulumi.Input<number | string>;
+  /** A Magic Containers app (`ContainerApp.appId`), with `containerEndpointId`: the app's endpoint answers the requests. */
+  containerAppId?: pulumi.Input<string>;
+  /** The app's endpoint (`ContainerApp.endpoints[name].id`), with `containerAppId`. */
+  containerEndpointId?: pulumi.Input<string>;
   /** The Host header sent to the origin. */
   hostHeader?: pulumi.Input<string>;
   /** Forward the requested hostname as the Host header. Default false. */
@@ -166,6 +192,8 @@ export interface PullZoneOriginOutputs {
   url?: string;
   storageZoneId?: number;
   scriptId?: number;
+  containerAppId?: string;
+  containerEndpointId?: string;
   hostHeader?: string;
   forwardHostHeader: boolean;
   verifySsl: boolean;
@@ -188,7 +216,7 @@ export interface PullZoneOutputs extends PullZoneSettingsOutputs {
 }
 
 export interface PullZone extends OutputProperties<PullZoneOutputs> {}
-/** A pull zone (`/pullzone`): the CDN in front of an origin URL, a storage zone or an edge script. */
+/** A pull zone (`/pullzone`): the CDN in front of an origin URL, a storage zone, an edge script or a container app's endpoint. */
 export class PullZone extends BunnyResource {
   constructor(name: string, args: PullZoneArgs, opts?: pulumi.CustomResourceOptions) {
     super(pullZone, name, args, opts);

@@ -102,6 +102,9 @@ export const PullZoneSchema = answerObject({
   /** OriginUrl = 0, DnsAccelerate = 1, StorageZone = 2, LoadBalancer = 3, EdgeScript = 4, MagicContainers = 5, PushZone = 6. */
   OriginType: z.number().nullish(),
   StorageZoneId: z.number().nullish(),
+  /** A Magic Containers origin (OriginType 5): the app and its endpoint. */
+  MagicContainersAppId: z.string().nullish(),
+  MagicContainersEndpointId: z.string().nullish(),
   MiddlewareScriptId: z.number().nullish(),
   OriginHostHeader: text,
   AddHostHeader: flag,
@@ -180,6 +183,8 @@ const pullZoneSettingsShape = {
   OriginType: z.number().int().min(0).max(6).optional(),
   StorageZoneId: z.number().int().nullish(),
   EdgeScriptId: z.number().int().nullish(),
+  MagicContainersAppId: z.string().nullish(),
+  MagicContainersEndpointId: z.string().nullish(),
   MiddlewareScriptId: z.number().int().nullish(),
   OriginHostHeader: z.string().nullish(),
   AddHostHeader: z.boolean().optional(),

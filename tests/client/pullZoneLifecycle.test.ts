@@ -61,6 +61,25 @@ describe("client: pull zones created, changed, listed and deleted", () => {
     await assert.rejects(client.pullZones.createPullZone({ Name: uniqueName(), OriginType: 4, EdgeScriptId: 987654 }), (e: unknown) => e instanceof ValidationError && e.field === "EdgeScriptId");
   });
 
+  it("a container app's endpoint as the origin: both ids kept; a missing id, an unknown app or an endpoint not of the app refused naming the field; another kind clears them", async () => {
+    const client = emu.client();
+    const appId = String(emu.fixtures.appId);
+    const endpoints: { id: string }[] = [];
+    for await (const e of client.containers.listEndpoints(appId)) endpoints.push(e);
+    const zone = await client.pullZones.createPullZone({ Name: uniqueName(), OriginType: 5, MagicContainersAppId: appId, MagicContainersEndpointId: endpoints[0].id });
+    assert.deepEqual([zone.OriginType, zone.MagicContainersAppId, zone.MagicContainersEndpointId, zone.OriginUrl, zone.StorageZoneId, zone.EdgeScriptId], [5, appId, endpoints[0].id, "", 0, 0]);
+    const refusedFor = (body: Record<string, unknown>) => client.pullZones.createPullZone({ Name: uniqueName(), OriginType: 5, ...body }).then(
+      () => "accepted",
+      (e: unknown) => (e instanceof ValidationError ? e.field : String(e)),
+    );
+    assert.equal(await refusedFor({ MagicContainersAppId: appId }), "MagicContainersEndpointId");
+    assert.equal(await refusedFor({ MagicContainersEndpointId: endpoints[0].id }), "MagicContainersAppId");
+    assert.equal(await refusedFor({ MagicContainersAppId: "no-such-app", MagicContainersEndpointId: endpoints[0].id }), "MagicContainersAppId");
+    assert.equal(await refusedFor({ MagicContainersAppId: appId, MagicContainersEndpointId: "no-such-endpoint" }), "MagicContainersEndpointId");
+    const moved = await client.pullZones.updatePullZone(zone.Id, { OriginType: 0, OriginUrl: "https://a.example" });
+    assert.deepEqual([moved.OriginType, moved.MagicContainersAppId, moved.MagicContainersEndpointId], [0, null, null]);
+  });
+
   it("lists zones page by page and finds one by name", async () => {
     const client = emu.client();
     const names = [uniqueName(), uniqueName(), uniqueName(), uniqueName(), uniqueName(), uniqueName()];

@@ -610,6 +610,17 @@ describe("conformance with bunny.net's published OpenAPI documents", function ()
     await client.containers.listAppsPage({ limit: 1 });
     for await (const _ of client.containers.listApps({ limit: 1 })) void _;
     await client.containers.getApp(String(f.appId));
+    // A pull zone whose origin is one of the app's endpoints (PullZoneAddModel / PullZoneSettingsModel MagicContainersAppId,
+    // MagicContainersEndpointId; OriginType 5), moved to another endpoint in place, and one naming no endpoint refused.
+    const appEndpoints: { id: string; displayName?: string | null }[] = [];
+    for await (const e of client.containers.listEndpoints(newAppId)) appEndpoints.push(e);
+    const endpointId = (name: string) => appEndpoints.find((e) => e.displayName === name)!.id;
+    const containerZone = await client.pullZones.createPullZone({ Name: "conformance-container", OriginType: 5, MagicContainersAppId: newAppId, MagicContainersEndpointId: endpointId("site") });
+    assert.deepEqual([containerZone.OriginType, containerZone.MagicContainersAppId, containerZone.MagicContainersEndpointId], [5, newAppId, endpointId("site")]);
+    await client.pullZones.updatePullZone(containerZone.Id, { OriginType: 5, MagicContainersAppId: newAppId, MagicContainersEndpointId: endpointId("edge") });
+    await client.pullZones.getPullZone(containerZone.Id);
+    await assert.rejects(client.pullZones.updatePullZone(containerZone.Id, { OriginType: 5, MagicContainersAppId: newAppId, MagicContainersEndpointId: "no-such-endpoint" }), /MagicContainersEndpointId/);
+    await client.pullZones.deletePullZone(containerZone.Id);
     await client.containers.deleteApp(newAppId);
     await assert.rejects(client.containers.getApp(newAppId));
     await assert.rejects(client.containers.deleteApp(newAppId));

@@ -4,6 +4,7 @@ import { coreError } from "../../errorShapes";
 import { HIDDEN, PULL_ZONE, type PullZoneRecord, createPullZone, zoneById } from "./records";
 import { RULE as SHIELD_RULE, ZONE as SHIELD_ZONE } from "../shield";
 import { zoneAnswer } from "./hostnames";
+import { APP, ENDPOINT } from "../containers/records";
 
 /**
  * Pull zones themselves: add, get, list, update, delete. Sources: core-api-v1.0.0.json (PullZonePublic_Add with
@@ -18,6 +19,14 @@ import { zoneAnswer } from "./hostnames";
  * - The origin is one kind: OriginType (or, without it, StorageZoneId > 0 → StorageZone, EdgeScriptId > 0 →
  *   EdgeScript, else OriginUrl). An unknown storage zone or script is 400 naming the field; the ids of the other
  *   kinds are set to 0. A URL origin must be an http(s) URL.
+ * - A Magic Containers origin (OriginType 5, `MagicContainersAppId` + `MagicContainersEndpointId`: in PullZoneAddModel,
+ *   PullZoneSettingsModel and PullZoneModel; the Terraform provider's resource_pullzone.go sends exactly these two for
+ *   `origin.container_app_id` / `container_endpoint_id`) names an app of the account and one of that app's endpoints
+ *   (of any type: no source restricts it); either missing or unknown is 400 naming its field
+ *   (`pullzone.magic_containers_app_not_found`, `…_endpoint_not_found`: the emulator's keys, no source quotes the
+ *   API's). It has no URL (OriginUrl ""), as the zones the API makes for CDN endpoints (../containers/endpointZones.ts).
+ *   Another kind clears both ids (null). Without OriginType, a MagicContainersAppId sent makes the kind 5.
+ *   A declared zone whose app or endpoint is deleted later keeps its origin (the emulator does not follow it).
  * - Fields absent from an update keep their values; unknown fields are ignored; a field of the wrong type is 400
  *   `validation_error` naming it. DnsOriginPort and DnsOriginScheme are kept but never answered (PullZoneModel has
  *   neither).
@@ -37,6 +46,8 @@ const SETTINGS: Record<string, FieldType> = {
   OriginType: [0, 6],
   StorageZoneId: "int",
   EdgeScriptId: "int",
+  MagicContainersAppId: "string",
+  MagicContainersEndpointId: "string",
   MiddlewareScriptId: "int",
   OriginHostHeader: "string",
   AddHostHeader: "bool",
@@ -104,7 +115,20 @@ const SETTINGS: Record<string, FieldType> = {
 /** Accepted, kept, never answered. */
 const WRITE_ONLY: Record<string, FieldType> = { DnsOriginPort: "int", DnsOriginScheme: "string" };
 
-const ORIGIN = { url: 0, storageZone: 2, edgeScript: 4 } as const;
+const ORIGIN = { url: 0, storageZone: 2, edgeScript: 4, container: 5 } as const;
+
+/** The container origin's refusal, if its app or endpoint is missing or not the account's. */
+function containerOriginRefusal(ctx: EmulatorContext, zone: PullZoneRecord): Refusal | undefined {
+  const appId = zone.MagicContainersAppId;
+  const endpointId = zone.MagicContainersEndpointId;
+  if (typeof appId !== "string" || appId === "") return { key: "validation_error", field: "MagicContainersAppId", message: "The MagicContainersAppId field is required for a Magic Containers origin" };
+  if (typeof endpointId !== "string" || endpointId === "") return { key: "validation_error", field: "MagicContainersEndpointId", message: "The MagicContainersEndpointId field is required for a Magic Containers origin" };
+  if (!ctx.store.get(APP, appId)) return { key: "pullzone.magic_containers_app_not_found", field: "MagicContainersAppId", message: "The Magic Containers application does not exist" };
+  if (!ctx.store.list<{ id: string }>(ENDPOINT, appId).some((e) => e.id === endpointId)) {
+    return { key: "pullzone.magic_containers_endpoint_not_found", field: "MagicContainersEndpointId", message: "The endpoint is not one of the application's" };
+  }
+  return undefined;
+}
 
 
 /** One OptimizerClassModel: a name of letters, digits, `-` and `_` (it goes in query strings), and string properties. */
@@ -146,10 +170,23 @@ function settingsOf(body: Record<string, unknown>): { fields: Record<string, unk
 function settleOrigin(ctx: EmulatorContext, zone: PullZoneRecord, sent: Record<string, unknown>): Refusal | undefined {
   const kind =
     (sent.OriginType as number | undefined) ??
-    (Number(sent.StorageZoneId) > 0 ? ORIGIN.storageZone : Number(sent.EdgeScriptId) > 0 ? ORIGIN.edgeScript : sent.OriginUrl !== undefined ? ORIGIN.url : undefined);
+    (Number(sent.StorageZoneId) > 0
+      ? ORIGIN.storageZone
+      : Number(sent.EdgeScriptId) > 0
+        ? ORIGIN.edgeScript
+        : sent.MagicContainersAppId
+          ? ORIGIN.container
+          : sent.OriginUrl !== undefined
+            ? ORIGIN.url
+            : undefined);
   if (kind === undefined) return undefined;
   zone.OriginType = kind;
-  if (kind === ORIGIN.storageZone) {
+  if (kind !== ORIGIN.container && zone.MagicContainersAppId != null) Object.assign(zone, { MagicContainersAppId: null, MagicContainersEndpointId: null });
+  if (kind === ORIGIN.container) {
+    const refused = containerOriginRefusal(ctx, zone);
+    if (refused) return refused;
+    Object.assign(zone, { StorageZoneId: 0, EdgeScriptId: 0, OriginUrl: "" });
+  } else if (kind === ORIGIN.storageZone) {
     if (!ctx.store.get("storagezone", Number(zone.StorageZoneId))) return { key: "pullzone.storage_zone_not_found", field: "StorageZoneId", message: "The storage zone does not exist" };
     Object.assign(zone, { EdgeScriptId: 0, OriginUrl: "" });
   } else if (kind === ORIGIN.edgeScript) {

@@ -120,11 +120,11 @@ function build(found: Found[], wanted: (k: ExportKind) => boolean, skipped: Skip
   const files: ExtraFiles = {};
   const config: ConfigKey[] = [];
   const notes: string[] = [];
-  /** `type.output=value` → the variable of the resource written with that output. */
-  const outputsSeen = new Map<string, string>();
+  /** `type.output=value` → the resource written with that output (and the output's whole path). */
+  const outputsSeen = new Map<string, Reference>();
   /** Identity (type and identity inputs) → the object declared with it. */
   const identities = new Map<string, string>();
-  const roots = found.filter((f) => !f.parent).sort((a, b) => kindIndex(a.kind) - kindIndex(b.kind));
+  const roots = dependencyOrder(found.filter((f) => !f.parent).sort((a, b) => kindIndex(a.kind) - kindIndex(b.kind)), found);
   const sections: ProgramSection[] = [];
   for (const root of roots) {
     const members = found.filter((f) => rootOf(f) === root).sort((a, b) => kindIndex(a.kind) - kindIndex(b.kind));
@@ -157,9 +157,7 @@ function build(found: Found[], wanted: (k: ExportKind) => boolean, skipped: Skip
       inputs = f.kind.complete ? f.kind.complete(inputs, f.obj, out) : inputs;
       inputs = withReferences(withEnumNames(inputs, f.kind), f.kind, outputsSeen);
       resources.push({ type: f.kind.type, name, variable, id: described.id, inputs, adopts: !f.kind.adoptsByItself });
-      for (const [output, value] of Object.entries(described.outputs)) {
-        if (typeof value === "number" || typeof value === "string") outputsSeen.set(`${f.kind.type}.${output}=${value}`, variable);
-      }
+      for (const [key, reference] of referableOutputs(f.kind, variable, described.outputs)) outputsSeen.set(key, reference);
     }
     if (resources.length > 0) sections.push({ title: sectionTitle(root), resources });
   }
@@ -271,15 +269,75 @@ function replaceAt(inputs: Record<string, ProgramValue>, path: string, change: (
 /** What `change` answers to remove the value. */
 const DROP = Symbol("drop");
 
+/**
+ * The outputs of a resource that inputs may refer to, as `type.output=value` keys: its scalar outputs, and those of
+ * its map outputs by entry (`endpoints.site.id`), also keyed with the entry's name as `*` (`endpoints.*.id`), so
+ * that a reference target can name any entry.
+ */
+function referableOutputs(k: ExportKind, variable: string, outputs: Record<string, unknown>): [string, Reference][] {
+  const found: [string, Reference][] = [];
+  const visit = (path: string[], value: unknown) => {
+    if (typeof value === "number" || typeof value === "string") {
+      const reference = new Reference(variable, path.join("."));
+      found.push([`${k.type}.${path.join(".")}=${value}`, reference]);
+      if (path.length > 2) found.push([`${k.type}.${[path[0], "*", ...path.slice(2)].join(".")}=${value}`, reference]);
+    } else if (value !== null && typeof value === "object" && !Array.isArray(value) && path.length < 3) {
+      for (const [key, inner] of Object.entries(value)) visit([...path, key], inner);
+    }
+  };
+  for (const [output, value] of Object.entries(outputs)) visit([output], value);
+  return found;
+}
+
+/** The values at a dotted path of inputs (`*` any entry of a map; into lists, as replaceAt goes). */
+function valuesAt(value: unknown, path: string[]): unknown[] {
+  if (path.length === 0) return [value];
+  if (Array.isArray(value)) return value.flatMap((v) => valuesAt(v, path));
+  if (value === null || typeof value !== "object") return [];
+  const record = value as Record<string, unknown>;
+  return path[0] === "*" ? Object.values(record).flatMap((v) => valuesAt(v, path.slice(1))) : valuesAt(record[path[0]], path.slice(1));
+}
+
+/**
+ * The roots (sections) in kind order, except that a section goes after the sections holding what its inputs refer
+ * to (a PullZone whose origin is a ContainerApp's endpoint goes after the app, though pull zones come first): a
+ * reference can only be to a resource written before. Where two sections refer to each other, kind order stands.
+ */
+function dependencyOrder(roots: Found[], found: Found[]): Found[] {
+  const provides = new Map<Found, Set<string>>(roots.map((r) => [r, new Set()]));
+  const needs = new Map<Found, Set<string>>(roots.map((r) => [r, new Set()]));
+  for (const f of found) {
+    if (f.leftOut) continue;
+    const described = describe(f);
+    if (!described) continue;
+    const root = rootOf(f);
+    for (const [key] of referableOutputs(f.kind, "", described.outputs)) provides.get(root)?.add(key);
+    for (const [path, targets] of Object.entries(f.kind.references ?? {})) {
+      for (const value of valuesAt(described.inputs, path.split("."))) {
+        if (typeof value === "number" || typeof value === "string") for (const [type, output] of targets) needs.get(root)?.add(`${type}.${output}=${value}`);
+      }
+    }
+  }
+  const waitsFor = (r: Found, others: Found[]) => others.some((o) => o !== r && [...needs.get(r)!].some((key) => provides.get(o)!.has(key)));
+  const left = [...roots];
+  const ordered: Found[] = [];
+  while (left.length > 0) {
+    const next = left.find((r) => !waitsFor(r, left)) ?? left[0];
+    ordered.push(next);
+    left.splice(left.indexOf(next), 1);
+  }
+  return ordered;
+}
+
 /** Inputs that equal an output of a resource written before become references to it. */
-function withReferences(inputs: Record<string, ProgramValue>, k: ExportKind, outputsSeen: Map<string, string>): Record<string, ProgramValue> {
+function withReferences(inputs: Record<string, ProgramValue>, k: ExportKind, outputsSeen: Map<string, Reference>): Record<string, ProgramValue> {
   return Object.entries(k.references ?? {}).reduce(
     (result, [path, targets]) =>
       replaceAt(result, path, (value) => {
         if (typeof value !== "number" && typeof value !== "string") return undefined;
         for (const [type, output] of targets) {
-          const variable = outputsSeen.get(`${type}.${output}=${value}`);
-          if (variable) return new Reference(variable, output);
+          const reference = outputsSeen.get(`${type}.${output}=${value}`);
+          if (reference) return reference;
         }
         return k.onlyAsReference?.includes(path) ? DROP : undefined;
       }),

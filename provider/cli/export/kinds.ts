@@ -63,7 +63,10 @@ interface ObservedShieldZone {
 /** A filter flag of the command: narrows the kind (and what its objects hold) to the objects named. */
 export type ObjectFilter = "pull-zone" | "dns-zone" | "script";
 
-/** An output of another kind an input may equal: the input is then written as a reference to that resource. */
+/**
+ * An output of another kind an input may equal: the input is then written as a reference to that resource. A map
+ * output's entries are named by path, any entry as `*` (`endpoints.*.id`: the id of any of the app's endpoints).
+ */
 export type Target = readonly [type: string, output: string];
 
 /** What a kind sees of the account read so far, to tell objects that belong to another one. */
@@ -269,6 +272,9 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
     references: {
       "origin.storageZoneId": [["StorageZone", "storageZoneId"]],
       "origin.scriptId": [["EdgeScript", "scriptId"]],
+      // A container origin the program declares (the API's own endpoint zones are left to their app: appOwning).
+      "origin.containerAppId": [["ContainerApp", "appId"]],
+      "origin.containerEndpointId": [["ContainerApp", "endpoints.*.id"]],
       logStorageZoneId: [["StorageZone", "storageZoneId"]],
       permaCacheStorageZoneId: [["StorageZone", "storageZoneId"]],
     },

@@ -140,7 +140,7 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /** A value as TypeScript source, indented for its depth. */
 export function printValue(value: ProgramValue, indent = ""): string {
-  if (value instanceof Reference) return `${value.variable}.${value.output}`;
+  if (value instanceof Reference) return value.variable + value.output.split(".").map((key) => (/^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`)).join("");
   if (value instanceof FromConfig) return `config.${value.secret ? "requireSecret" : "require"}(${JSON.stringify(value.key)})`;
   if (value instanceof EnumMember) return `bunnynet.${value.enumName}.${value.member}`;
   if (value instanceof FileText) return `fs.readFileSync(${JSON.stringify(value.path)}, "utf8")`;

@@ -47,7 +47,11 @@ async function* items<T>(list: T[]): AsyncGenerator<T> {
 /** Only what the kinds read for apps and pull zones. */
 const client = {
   containers: { listApps: () => items([{ id: APP.id, name: APP.name }]), getApp: async () => APP, listRegistries: async () => [] },
-  pullZones: { listPullZones: () => items([zone(701, "mc-app1-made"), zone(702, "shop-cdn")]) },
+  pullZones: {
+    listPullZones: () =>
+      // shop-origin is declared with the app's endpoint `made` as its origin (OriginType 5): the app did not make it.
+      items([zone(701, "mc-app1-made"), zone(702, "shop-cdn"), { ...zone(703, "shop-origin"), OriginType: 5, OriginUrl: "", MagicContainersAppId: "app1", MagicContainersEndpointId: "e1" }]),
+  },
   videoLibraries: { list: () => items([]) },
   edgeScripts: { listScripts: () => items([]) },
 } as unknown as BunnyClient;
@@ -64,7 +68,7 @@ describe("unit: bunnynet export's container apps", () => {
     const { exported, resources } = await resourcesOf(["PullZone", "ContainerApp"]);
     assert.deepEqual(
       resources.map((r) => `${r.type} ${r.name}`),
-      ["PullZone shop-cdn", "ContainerApp shop"],
+      ["PullZone shop-cdn", "ContainerApp shop", "PullZone shop-origin"],
     );
     assert.match(exported.skipped.map((s) => `${s.what}: ${s.reason}`).join("\n"), /pull zone mc-app1-made: the pull zone the API made for endpoint made of container app shop, managed with the app/);
     const endpoints = endpointsOf(resources.find((r) => r.type === "ContainerApp"));
@@ -72,6 +76,14 @@ describe("unit: bunnynet export's container apps", () => {
     // The made zone's id is stated nowhere: unset, the API keeps the endpoint on it.
     assert.doesNotMatch(endpoints, /701/);
     assert.doesNotMatch(endpoints, /made: \{\n {4}type: "cdn",\n {4}ports: \[[^\]]*\],\n {4}cdn:/);
+  });
+
+  it("a declared pull zone whose origin is an endpoint of the app is written after the app, referring to it", async () => {
+    const { resources } = await resourcesOf(["PullZone", "ContainerApp"]);
+    const origin = printValue(resources.find((r) => r.name === "shop-origin")!.inputs.origin as never);
+    assert.match(origin, /containerAppId: shop\.appId,/);
+    assert.match(origin, /containerEndpointId: shop\.endpoints\.made\.id,/);
+    assert.doesNotMatch(origin, /app1|e1/);
   });
 
   it("without the pull zones exported, no endpoint names one (an id is stated only as a reference)", async () => {

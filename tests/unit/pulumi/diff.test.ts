@@ -114,6 +114,9 @@ describe("unit: diff of each resource type (in place, replace, delete first)", (
 
     it("changes the origin's kind and the settings in place; a new name replaces without deleting first", async () => {
       assert.deepEqual(await diff("PullZone", olds, await checked("PullZone", { name: "cdn", origin: { storageZoneId: 4 } })), inPlace);
+      const container = await checked("PullZone", { name: "cdn", origin: { containerAppId: "app1", containerEndpointId: "ep1" } });
+      assert.deepEqual(await diff("PullZone", olds, container), inPlace);
+      assert.deepEqual(await diff("PullZone", container, await checked("PullZone", { name: "cdn", origin: { containerAppId: "app1", containerEndpointId: "ep2" } })), inPlace);
       assert.deepEqual(await diff("PullZone", olds, { ...olds, zones: ["EU"] }), inPlace);
       assert.deepEqual(await diff("PullZone", olds, { ...olds, name: "cdn2" }), { changes: true, replaces: ["name"], deleteBeforeReplace: false });
     });

@@ -96,6 +96,32 @@ describe("unit: check of each resource type", () => {
     });
   });
 
+  describe("PullZone origin", () => {
+    const zone = (origin: Record<string, unknown>) => check("PullZone", { name: "cdn", origin });
+
+    it("takes a container app's endpoint as the origin", async () => {
+      const { inputs, failures } = await zone({ containerAppId: "app1", containerEndpointId: "ep1" });
+      assert.deepEqual(failures, []);
+      assert.deepEqual(inputs.origin, { containerAppId: "app1", containerEndpointId: "ep1", forwardHostHeader: false, verifySsl: false, followRedirects: false });
+    });
+
+    it("refuses a missing or empty container id naming it, and a container id beside another kind", async () => {
+      assert.deepEqual((await zone({ containerAppId: "app1" })).failures?.map(named), [
+        { property: "origin.containerEndpointId", reason: "is required with containerAppId (a container origin is an app's endpoint)" },
+      ]);
+      assert.deepEqual(properties((await zone({ containerEndpointId: "ep1" })).failures), ["origin.containerAppId"]);
+      assert.deepEqual(properties((await zone({ containerAppId: "", containerEndpointId: "ep1" })).failures), ["origin.containerAppId"]);
+      assert.deepEqual(properties((await zone({ containerAppId: "app1", containerEndpointId: " " })).failures), ["origin.containerEndpointId"]);
+      const mixed = await zone({ url: "https://a.example", containerAppId: "app1", containerEndpointId: "ep1" });
+      assert.equal(mixed.failures?.length, 1);
+      assert.match(mixed.failures?.[0].reason ?? "", /exactly one of .*\(got url, containerAppId\/containerEndpointId\)/);
+    });
+
+    it("does not judge container ids not known yet", async () => {
+      assert.deepEqual((await zone({ containerAppId: unknownValue, containerEndpointId: unknownValue })).failures, []);
+    });
+  });
+
   describe("PullZoneHostname", () => {
     it("lowercases the hostname and fills the defaults", async () => {
       assert.deepEqual((await check("PullZoneHostname", { pullZoneId: 1, hostname: "CDN.Example.com" })).inputs, {
