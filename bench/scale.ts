@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { type ProviderHost, secret } from "../tests/support/providerHost";
 import { measurePhase } from "./pluginPhase";
-import { type FloorTrips, admin, floorRoundTrips, pooled, printTable, spawnEmulator, type EmulatorProcess } from "./support";
+import { type FloorTrips, admin, floorRoundTrips, generatedThenExecuted, printTable, spawnEmulator, type EmulatorProcess } from "./support";
 
 /**
  * A stack of N resources (40% hostnames, 40% script variables, 20% rate-limit rules, spread over 4 pull zones,
@@ -15,6 +15,8 @@ import { type FloorTrips, admin, floorRoundTrips, pooled, printTable, spawnEmula
  * - refresh: Read; destroy: Delete.
  * (pulumi/pulumi at 1a16857a, pkg/resource/deploy/step_generator.go: `generateSteps` calls `prov.Check`, then
  * `sg.diff` → the provider's Diff for a resource with old state, and only a Diff with changes makes an UpdateStep.)
+ * Check and Diff run in the step generator's one loop, one resource at a time; the steps (Create, Update, Read,
+ * Delete) in the step executor's `parallel` workers (`generatedThenExecuted` in support.ts, with the engine's lines).
  *
  * Parallelism is the engine's default, `--parallel` unset: 4 × GOMAXPROCS, i.e. 4 × the CPUs
  * (pulumi/pulumi at 00043847, pkg/cmd/pulumi/operations/up.go, `defaultParallel`, line 62:
@@ -100,8 +102,13 @@ interface Phase {
   floorOf(r: Resource): FloorTrips;
   /** Round trips at the floor for the whole phase that are not per resource (a refresh's parent reads). */
   sharedFloor?: number;
-  run(host: ProviderHost, r: Resource): Promise<void>;
+  /** The step generator's RPCs (Check, Diff), one resource at a time; the step's, if any, go to `execute`. */
+  generate?(host: ProviderHost, r: Resource): Promise<Props | undefined>;
+  /** The step executor's RPCs (Create, Update, Read, Delete), in `parallel` workers (support.ts, generatedThenExecuted). */
+  execute?(host: ProviderHost, r: Resource, generated: Props): Promise<void>;
 }
+
+type Props = Record<string, unknown>;
 
 export async function benchScale(options: { count: number; latencyMs: number; parallel: number }) {
   const { count, latencyMs, parallel } = options;
@@ -115,36 +122,46 @@ export async function benchScale(options: { count: number; latencyMs: number; pa
     {
       name: "deploy",
       floorOf: (r) => ({ trips: r.floor.create }),
-      async run(host, r) {
-        const checked = await host.check(r.type, {}, r.props, r.name);
-        const created = await host.create(r.type, checked.inputs, r.name);
-        Object.assign(r, { id: created.id, inputs: checked.inputs, outputs: created.outputs });
+      async generate(host, r) {
+        return (await host.check(r.type, {}, r.props, r.name)).inputs;
+      },
+      async execute(host, r, inputs) {
+        const created = await host.create(r.type, inputs, r.name);
+        Object.assign(r, { id: created.id, inputs, outputs: created.outputs });
       },
     },
     {
       name: "change",
       floorOf: (r) => ({ trips: r.floor.update }),
-      async run(host, r) {
+      async generate(host, r) {
         const checked = await host.check(r.type, r.inputs!, changed(r), r.name);
         const diff = await host.diff(r.type, r.id!, r.outputs!, checked.inputs, r.inputs!, r.name);
-        if (diff.changes !== "none") r.outputs = await host.update(r.type, r.id!, r.outputs!, checked.inputs, r.inputs!, r.name);
-        r.inputs = checked.inputs;
+        if (diff.changes === "none") {
+          r.inputs = checked.inputs;
+          return undefined;
+        }
+        return checked.inputs;
+      },
+      async execute(host, r, inputs) {
+        r.outputs = await host.update(r.type, r.id!, r.outputs!, inputs, r.inputs!, r.name);
+        r.inputs = inputs;
       },
     },
     {
       name: "up, no change",
       floorOf: () => ({ trips: 0 }),
-      async run(host, r) {
+      async generate(host, r) {
         const checked = await host.check(r.type, r.inputs!, r.inputs!, r.name);
         const diff = await host.diff(r.type, r.id!, r.outputs!, checked.inputs, r.inputs!, r.name);
         if (diff.changes !== "none") throw new Error(`${r.type} ${r.name}: a no-change deployment found changes`);
+        return undefined;
       },
     },
     {
       name: "refresh",
       floorOf: () => ({ trips: 0 }),
       sharedFloor: 3 * PARENTS,
-      async run(host, r) {
+      async execute(host, r) {
         const read = await host.read(r.type, r.id!, r.outputs!, r.inputs!, r.name);
         if (read.id !== r.id) throw new Error(`${r.type} ${r.name}: refresh lost it`);
       },
@@ -152,7 +169,7 @@ export async function benchScale(options: { count: number; latencyMs: number; pa
     {
       name: "destroy",
       floorOf: () => ({ trips: 1 }),
-      async run(host, r) {
+      async execute(host, r) {
         await host.delete(r.type, r.id!, r.outputs!, r.inputs!, r.name);
       },
     },
@@ -165,7 +182,13 @@ export async function benchScale(options: { count: number; latencyMs: number; pa
         emu,
         config,
         (host) => host.check(resources[0].type, {}, resources[0].props, "warm-up"),
-        (host) => pooled(resources, parallel, (r) => phase.run(host, r)),
+        (host) =>
+          generatedThenExecuted(
+            resources,
+            parallel,
+            (r) => (phase.generate ? phase.generate(host, r) : Promise.resolve({})),
+            (generated, r) => phase.execute?.(host, r, generated) ?? Promise.resolve(),
+          ),
       );
       const wall = cost.wallMs;
       const server = await serverTime(emu, cost.since, parallel);

@@ -2,15 +2,17 @@ import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import { type ProviderHost, secret } from "../tests/support/providerHost";
 import { measurePhase } from "./pluginPhase";
-import { type FloorTrips, admin, floorRoundTrips, pooled, printTable, spawnEmulator, type EmulatorProcess } from "./support";
+import { type FloorTrips, admin, floorRoundTrips, generatedThenExecuted, printTable, spawnEmulator, type EmulatorProcess } from "./support";
 
 /**
  * An account of S whole sites built from zero (issue 22), about 96 resources each: per site a DNS zone with 30 TXT
  * records, a storage zone, a pull zone on it with 20 hostnames, a Shield zone with 10 rate-limit rules, an edge script
  * with 30 variables, and a video library. Deployed, re-deployed unchanged, refreshed and destroyed through the SDK's
  * provider host with the RPCs the engine sends (see scale.ts for the engine's sequence and its default parallelism),
- * level by level as the engine orders them by their dependencies (a child waits for its parent's outputs; destroy
- * goes the other way), against the emulator with added latency on every API call.
+ * as the engine sends them: Check (and Diff) one resource at a time in the step generator's loop, Create and Delete
+ * in `parallel` workers (`generatedThenExecuted` in support.ts, citing the engine's lines), level by level as the
+ * engine orders them by their dependencies (a child waits for its parent's outputs; destroy goes the other way),
+ * against the emulator with added latency on every API call.
  *
  * The provider sends the writes the API is shown to lose when they overlap one at a time per zone (a pull zone's
  * settings, delete, edge rules and optimizer classes; a Shield zone's WAF rules: provider/http/zoneWrites.ts), so a
@@ -100,36 +102,46 @@ function floorMs(resources: Resource[], roundTrips: (r: Resource) => FloorTrips,
 /** A create's or delete's round trips at the floor, with its one write to its zone where it has one. */
 const withZone = (trips: number, zone: string | undefined): FloorTrips => ({ trips, zone, writes: zone === undefined ? 0 : 1 });
 
+/**
+ * A phase's RPCs for one resource, sent as the engine sends them: `generate` in the step generator's one loop (Check,
+ * Diff), then `execute` by one of the step executor's `parallel` workers (`generatedThenExecuted` in support.ts); a
+ * phase of deletes or reads only has `execute`, run by the workers.
+ */
 interface Phase {
   name: string;
   reverse?: boolean;
   floorOf?: (r: Resource) => FloorTrips;
-  run(host: ProviderHost, r: Resource, outputsOf: (name: string) => Props): Promise<void>;
+  generate?(host: ProviderHost, r: Resource, outputsOf: (name: string) => Props): Promise<Props | undefined>;
+  execute?(host: ProviderHost, r: Resource, generated: Props): Promise<void>;
 }
 
 const PHASES: Phase[] = [
   {
     name: "deploy",
     floorOf: (r) => withZone(FLOOR[r.type], r.zones?.create),
-    async run(host, r, outputsOf) {
+    async generate(host, r, outputsOf) {
       const checked = await host.check(r.type, {}, r.props(outputsOf), r.name);
       if (checked.failures.length > 0) throw new Error(`${r.name}: ${JSON.stringify(checked.failures)}`);
-      const created = await host.create(r.type, checked.inputs, r.name);
-      Object.assign(r, { id: created.id, inputs: checked.inputs, outputs: created.outputs });
+      return checked.inputs;
+    },
+    async execute(host, r, inputs) {
+      const created = await host.create(r.type, inputs, r.name);
+      Object.assign(r, { id: created.id, inputs, outputs: created.outputs });
     },
   },
   {
     name: "up, no change",
     floorOf: () => ({ trips: 0 }),
-    async run(host, r) {
+    async generate(host, r) {
       const checked = await host.check(r.type, r.inputs!, r.inputs!, r.name);
       const diff = await host.diff(r.type, r.id!, r.outputs!, checked.inputs, r.inputs!, r.name);
       if (diff.changes !== "none") throw new Error(`${r.type} ${r.name}: a no-change deployment found changes`);
+      return undefined;
     },
   },
   {
     name: "refresh",
-    async run(host, r) {
+    async execute(host, r) {
       const read = await host.read(r.type, r.id!, r.outputs!, r.inputs!, r.name);
       if (read.id !== r.id) throw new Error(`${r.type} ${r.name}: refresh lost it`);
     },
@@ -138,7 +150,7 @@ const PHASES: Phase[] = [
     name: "destroy",
     reverse: true,
     floorOf: (r) => withZone(1, r.zones?.delete),
-    async run(host, r) {
+    async execute(host, r) {
       await host.delete(r.type, r.id!, r.outputs!, r.inputs!, r.name);
     },
   },
@@ -162,7 +174,12 @@ export async function benchSiteScale(options: { sites: number; latencyMs: number
         async (host) => {
           let wall = 0;
           for (const level of levels(resources, phase.reverse)) {
-            const w = await pooled(level, parallel, (r) => phase.run(host, r, outputsOf));
+            const w = await generatedThenExecuted(
+              level,
+              parallel,
+              (r) => (phase.generate ? phase.generate(host, r, outputsOf) : Promise.resolve({})),
+              (generated, r) => phase.execute?.(host, r, generated) ?? Promise.resolve(),
+            );
             if (showLevels && phase.floorOf) console.log(`${phase.name}, level of ${level.length}: wall ${Math.round(w)} ms, floor ${latencyMs * floorRoundTrips(level.map(phase.floorOf), parallel)} ms`);
             wall += w;
           }

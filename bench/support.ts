@@ -54,6 +54,49 @@ export async function pooled<T>(items: T[], concurrency: number, fn: (item: T, i
   return performance.now() - started;
 }
 
+/**
+ * How the engine runs an `up`'s registrations: ONE loop generates each resource's steps in turn (the step generator
+ * calls the provider's Check, and Diff for a resource with old state, inline: pulumi/pulumi at 1b59498,
+ * pkg/resource/deploy/step_generator.go `generateSteps` lines 1313–1340, called from deployment_executor.go
+ * `handleSingleEvent` line 615, one event at a time from the loop at lines 278–310), and hands the steps to the step
+ * executor, whose `parallel` workers execute them (Create, Update). The hand-over blocks while every worker is busy:
+ * `incomingChains` is an unbuffered channel (step_executor.go lines 144–160 and 734; one worker per degree of
+ * parallelism, lines 760 on). So Check and Diff run one at a time, outside the `--parallel` lanes, overlapping the
+ * workers' steps; `execute` is left out when generating found nothing to do (a SameStep calls no provider).
+ * Resolves to the wall time in ms; the first failure fails the whole (after every started step has ended).
+ */
+export async function generatedThenExecuted<T, S>(
+  items: T[],
+  parallel: number,
+  generate: (item: T) => Promise<S | undefined>,
+  execute: (step: S, item: T) => Promise<void>,
+): Promise<number> {
+  const started = performance.now();
+  let free = parallel;
+  let workerFreed: (() => void) | undefined;
+  const running: Promise<void>[] = [];
+  let failure: { error: unknown } | undefined;
+  for (const item of items) {
+    if (failure) break;
+    const step = await generate(item);
+    if (step === undefined) continue;
+    while (free === 0) await new Promise<void>((resolve) => (workerFreed = resolve));
+    free--;
+    running.push(
+      execute(step, item)
+        .catch((error: unknown) => void (failure ??= { error }))
+        .finally(() => {
+          free++;
+          workerFreed?.();
+          workerFreed = undefined;
+        }),
+    );
+  }
+  await Promise.all(running);
+  if (failure) throw failure.error;
+  return performance.now() - started;
+}
+
 /** One operation at the floor: its round trips, and how many of them are writes to its zone (`pullzone:<id>`, `shieldzone:<id>`). */
 export interface FloorTrips {
   trips: number;
