@@ -1,31 +1,6 @@
 import assert from "node:assert/strict";
-import { type Sharing, beginDeployment, inOperation, objectOf, shared } from "bunnynet-pulumi/dist/http/sharedReads.js";
-
-/** Requests that stay in flight until the test answers them, all on one surface (a parent read is `cache`). */
-function heldRequests(prefix: string) {
-  const events: string[] = [];
-  const answers = new Map<string, () => void>();
-  const send = (name: string, sharing: Sharing, object?: string) =>
-    shared({ sharing, credential: "c", key: `${prefix} ${sharing === "write" ? "POST" : "GET"} ${name}`, surface: "https://api.test/pullzone", object }, () => {
-      events.push(`sent ${name}`);
-      return new Promise<{ status: number; name: string }>((resolve) =>
-        answers.set(name, () => {
-          events.push(`answered ${name}`);
-          resolve({ status: 200, name });
-        }),
-      );
-    }).then((r) => r.name);
-  const answer = (name: string) => {
-    const done = answers.get(name);
-    assert.ok(done, `${name} was sent`);
-    answers.delete(name);
-    done();
-  };
-  return { events, send, answer };
-}
-
-/** Lets every pending promise callback run (no timers involved). */
-const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+import { beginDeployment, inOperation, objectOf } from "bunnynet-pulumi/dist/http/sharedReads.js";
+import { heldRequests, settle } from "./heldRequests";
 
 describe("sharedReads: a parent read waits for the writes in flight only when it reads back a write (http/sharedReads.ts)", () => {
   beforeEach(() => beginDeployment());

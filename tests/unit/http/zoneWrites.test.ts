@@ -1,32 +1,7 @@
 import assert from "node:assert/strict";
-import { type Sharing, shared } from "bunnynet-pulumi/dist/http/sharedReads.js";
+import { shared } from "bunnynet-pulumi/dist/http/sharedReads.js";
 import { inZones, pullZoneWrites, shieldZoneWrites } from "bunnynet-pulumi/dist/http/zoneWrites.js";
-
-/** Requests that stay in flight until the test answers them, through the shared-request layer every request takes. */
-function heldRequests() {
-  const events: string[] = [];
-  const answers = new Map<string, () => void>();
-  /** Sends `name` as the transport does: a write, or a read (`coalesce`) of URL `name`. */
-  const send = (name: string, sharing: Sharing = "write") =>
-    shared({ sharing, credential: "c", key: `GET ${name}`, surface: "https://api.test/pullzone" }, () => {
-      events.push(`sent ${name}`);
-      return new Promise<{ status: number; name: string }>((resolve) =>
-        answers.set(name, () => {
-          events.push(`answered ${name}`);
-          resolve({ status: 200, name });
-        }),
-      );
-    }).then((r) => r.name);
-  const answer = (name: string) => {
-    const done = answers.get(name);
-    assert.ok(done, `${name} was sent`);
-    done();
-  };
-  return { events, send, answer };
-}
-
-/** Lets every pending promise callback run (no timers involved). */
-const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+import { heldRequests, settle } from "./heldRequests";
 
 describe("zoneWrites: a resource's writes serialised per zone (http/zoneWrites.ts)", () => {
   it("writes to one zone are sent one at a time, in the order asked, each after the one before is answered", async () => {
