@@ -78,7 +78,13 @@ export async function generatedThenExecuted<T, S>(
   let failure: { error: unknown } | undefined;
   for (const item of items) {
     if (failure) break;
-    const step = await generate(item);
+    let step: S | undefined;
+    try {
+      step = await generate(item);
+    } catch (error) {
+      failure ??= { error };
+      break;
+    }
     if (step === undefined) continue;
     while (free === 0) await new Promise<void>((resolve) => (workerFreed = resolve));
     free--;

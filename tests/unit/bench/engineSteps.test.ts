@@ -70,4 +70,27 @@ describe("bench: steps generated one at a time, executed in parallel workers (th
     );
     assert.equal(ended, 3);
   });
+
+  it("a failed generation stops generating and fails once every step already started has ended", async () => {
+    let ended = 0;
+    const generated: number[] = [];
+    await assert.rejects(
+      generatedThenExecuted(
+        [0, 1, 2, 3],
+        4,
+        async (i) => {
+          if (i === 2) throw new Error("check of 2 failed");
+          generated.push(i);
+          return i;
+        },
+        async () => {
+          await tick();
+          ended++;
+        },
+      ),
+      /check of 2 failed/,
+    );
+    assert.deepEqual(generated, [0, 1]);
+    assert.equal(ended, 2);
+  });
 });
