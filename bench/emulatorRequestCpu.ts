@@ -50,6 +50,7 @@ export async function benchEmulatorRequestCpu(rounds: number, main = EMULATOR_MA
   try {
     await pass("warm");
     requests = 0;
+    failures.clear();
     const cpuBefore = cpuMs(emu.child.pid);
     const started = performance.now();
     await pass("bench");

@@ -10,7 +10,7 @@ import { resolveSettings } from "bunnynet-pulumi/dist/settings.js";
 import { ProviderHost, secret } from "../tests/support/providerHost";
 import { processMemory, resetPeakMemory } from "../tests/support/processMemory";
 import { writeLargeMp4 } from "../tests/support/videoFile";
-import { admin, printTable, spawnEmulator } from "./support";
+import { admin, countRequests, printTable, spawnEmulator } from "./support";
 
 /**
  * Video uploads (`PUT /library/{id}/videos/{videoId}`), two ways:
@@ -53,12 +53,15 @@ async function throughProvider(sizeMB: number, dir: string): Promise<Record<stri
     }),
   );
   const emu = await spawnEmulator();
-  const host = await ProviderHost.start();
+  const host = await ProviderHost.start().catch(async (e: unknown) => {
+    await emu.stop();
+    throw e;
+  });
   try {
     await host.configure({ "bunnynet:apiKey": secret(emu.accessKey), "bunnynet:apiUrl": emu.url, "bunnynet:streamApiUrl": emu.url });
     const checked = await host.check("StreamVideo", {}, { libraryId: Number(emu.fixtures.videoLibraryId), title: `bench ${sizeMB} MB`, source: path, captions });
     if (checked.failures.length > 0) throw new Error(`check failed: ${JSON.stringify(checked.failures)}`);
-    const since = ((await admin(emu, "GET", "/_emulator/requests?since=999999999")) as { lastSeq: number }).lastSeq;
+    const since = (await countRequests(emu, Number.MAX_SAFE_INTEGER)).last;
     const before = processMemory(host.pid);
     const peakReset = resetPeakMemory(host.pid);
     const started = performance.now();

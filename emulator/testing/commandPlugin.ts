@@ -91,7 +91,7 @@ export class CommandPlugins {
   /** Stops every plugin this command started (failures to start are the command's, reported where they happened). */
   async close(): Promise<void> {
     const plugins = await Promise.allSettled(this.started.values());
-    for (const p of plugins) if (p.status === "fulfilled") await p.value.close();
+    await Promise.all(plugins.map((p) => (p.status === "fulfilled" ? p.value.close() : undefined)));
   }
 }
 
