@@ -49,11 +49,9 @@ export class Accounts {
   }
 
   /** Back to the first account alone (`/_emulator/reset`): the added accounts' stores are closed and forgotten. */
-  dropAdded(): Store[] {
-    const dropped = this.all.splice(1);
-    for (const store of dropped) store.close();
+  dropAdded(): void {
+    for (const store of this.all.splice(1)) store.close();
     this.first.setMeta(ADDED_ACCOUNTS, 0);
-    return dropped;
   }
 
   /** Ids are unique across accounts (see Store.shareSequencesWith). */

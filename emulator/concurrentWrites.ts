@@ -104,7 +104,6 @@ export interface WriteRequest {
   /** The matched route pattern, e.g. `/pullzone/:id/addHostname`. */
   route: string;
   params: unknown;
-  query: unknown;
   body: unknown;
 }
 

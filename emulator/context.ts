@@ -20,8 +20,6 @@ export interface EmulatorContext {
   jwtSecret(): string;
 }
 
-
-
 /**
  * One API surface of the emulator: its tables, its seeded fixtures and its routes.
  * Core, Shield and Containers routes are behind the account-key check done by the server;

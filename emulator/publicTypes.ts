@@ -72,7 +72,7 @@ export interface Emulator {
   fixtures(): Fixtures;
   /**
    * Adds an account, seeded as the first one is, with its own API keys and objects: nothing crosses between accounts
-   * (an object of one is a 404 with another's key). Resolves to the new account's key. `POST /_emulator/reset` goes
+   * (an object of one is a 404 with another's key). Returns the new account's key. `POST /_emulator/reset` goes
    * back to the first account alone.
    */
   addAccount(): { accessKey: string };

@@ -207,7 +207,7 @@ function registerHooks(app: FastifyInstance, ctx: EmulatorContext, accounts: Acc
   // one that goes on holds its zone for the window, then until its answer is sent.
   app.addHook("preHandler", (req, reply, done) => {
     const writes = ctx.faults.concurrentWrites;
-    const inZone = writes.zoneOf(ctx.store, { method: req.method, route: req.routeOptions.url ?? "", params: req.params, query: req.query, body: req.body });
+    const inZone = writes.zoneOf(ctx.store, { method: req.method, route: req.routeOptions.url ?? "", params: req.params, body: req.body });
     if (inZone === undefined) return done();
     // Zones of different accounts may share an id: each account's zones are its own.
     const account = accounts.stores().indexOf(ctx.store);

@@ -198,7 +198,8 @@ async function receive(ctx: EmulatorContext, body: Readable | undefined): Promis
 export const storageSurface: EmulatorSurface = {
   name: "storage",
   // A fresh store (first start, or `/_emulator/reset`) holds no files: bodies left from before go too.
-  ownsKey: (ctx, key) => ctx.store.list<ZoneRecord>("storagezone").some((z) => z.Password === key || z.ReadOnlyPassword === key),
+  ownsKey: (ctx, key) =>
+    ctx.store.derived("storagezone", "passwords", () => new Set(ctx.store.list<ZoneRecord>("storagezone").flatMap((z) => [z.Password, z.ReadOnlyPassword]))).has(key),
   seed(ctx) {
     const dir = blobDirs(ctx).get(ctx.store) ?? (ctx.store.path === ":memory:" ? undefined : `${ctx.store.path}.files`);
     if (dir) {

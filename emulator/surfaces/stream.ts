@@ -202,7 +202,8 @@ export function videoOf(ctx: EmulatorContext, req: FastifyRequest, library: Vide
 
 export const streamSurface: EmulatorSurface = {
   name: "stream",
-  ownsKey: (ctx, key) => ctx.store.list<VideoLibraryRecord>(LIBRARY).some((l) => l.ApiKey === key || l.ReadOnlyApiKey === key),
+  ownsKey: (ctx, key) =>
+    ctx.store.derived(LIBRARY, "keys", () => new Set(ctx.store.list<VideoLibraryRecord>(LIBRARY).flatMap((l) => [l.ApiKey, l.ReadOnlyApiKey]))).has(key),
   seed(ctx) {
     const makeLibrary = (name: string, videoTitles: string[]): { library: VideoLibraryRecord; videos: VideoRecord[] } => {
       const id = ctx.store.nextId(LIBRARY, 3001);

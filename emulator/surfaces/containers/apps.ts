@@ -234,7 +234,7 @@ function saveApplication(ctx: EmulatorContext, body: AddApplication, existing?: 
         ctx.store.put(ENDPOINT, record.id, record, appId);
       }
     });
-    deleteEndpointZones(ctx, appId, keptZones);
+    deleteEndpointZones(ctx, appId, keptZones, ownZones);
     for (const v of body.volumes ?? []) {
       const kept = oldVolumes.find((o) => o.name === v.name);
       const record: VolumeRecord = kept ? { ...kept, size: v.size } : { id: mcId(), name: v.name, size: v.size, volumeInstances: [] };

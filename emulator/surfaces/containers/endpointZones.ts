@@ -66,7 +66,10 @@ export function endpointZonesOf(ctx: EmulatorContext, appId: string): Map<string
   return zones;
 }
 
-/** Deletes the app's endpoint zones except those of `keep` (endpoint ids), with what hangs off them. */
-export function deleteEndpointZones(ctx: EmulatorContext, appId: string, keep: ReadonlySet<string> = new Set()): void {
-  for (const [endpointId, zone] of endpointZonesOf(ctx, appId)) if (!keep.has(endpointId)) deletePullZone(ctx, zone.Id);
+/**
+ * Deletes the app's endpoint zones except those of `keep` (endpoint ids), with what hangs off them; `zones` when the
+ * caller has just read them (`endpointZonesOf`).
+ */
+export function deleteEndpointZones(ctx: EmulatorContext, appId: string, keep: ReadonlySet<string> = new Set(), zones = endpointZonesOf(ctx, appId)): void {
+  for (const [endpointId, zone] of zones) if (!keep.has(endpointId)) deletePullZone(ctx, zone.Id);
 }

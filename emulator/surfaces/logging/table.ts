@@ -74,12 +74,15 @@ export function hasExtendedLogging(ctx: EmulatorContext, pullZoneId: number): bo
   return ctx.store.statement("SELECT 1 FROM cdn_logs WHERE pull_zone_id = ? AND body_bytes_sent IS NOT NULL LIMIT 1").get(pullZoneId) !== undefined;
 }
 
-/** A function deleting the rows past retention, at most once a minute however often it is called. */
+/**
+ * A function deleting the rows past retention from the request's account, at most once a minute per account however
+ * often it is called (one account's traffic never holds off another's pruning).
+ */
 export function expiredRowPruner(ctx: EmulatorContext): (now: number) => void {
-  let lastPrune = 0;
+  const lastPrune = new WeakMap<object, number>();
   return (now) => {
-    if (now - lastPrune < 60_000) return;
-    lastPrune = now;
+    if (now - (lastPrune.get(ctx.store) ?? 0) < 60_000) return;
+    lastPrune.set(ctx.store, now);
     ctx.store.statement("DELETE FROM cdn_logs WHERE ts < ?").run(now - RETENTION_MS);
   };
 }
