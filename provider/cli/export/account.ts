@@ -241,8 +241,12 @@ function withoutDefaults(schema: z.ZodType, value: Record<string, unknown>): Rec
  * another; `*` stands for every entry of a map (a container app's containers by name). `change` answering DROP removes it.
  */
 function replaceAt(inputs: Record<string, ProgramValue>, path: string, change: (value: ProgramValue) => ProgramValue | typeof DROP | undefined): Record<string, ProgramValue> {
-  const [key, ...rest] = path.split(".");
-  if (key === "*") return Object.keys(inputs).reduce((result, k) => replaceAt(result, [k, ...rest].join("."), change), inputs);
+  return replaceAtKeys(inputs, path.split("."), change);
+}
+
+/** `replaceAt` on the path's keys (a map entry's name, put for `*`, may hold a dot). */
+function replaceAtKeys(inputs: Record<string, ProgramValue>, [key, ...rest]: string[], change: (value: ProgramValue) => ProgramValue | typeof DROP | undefined): Record<string, ProgramValue> {
+  if (key === "*") return Object.keys(inputs).reduce((result, k) => replaceAtKeys(result, [k, ...rest], change), inputs);
   const value = inputs[key];
   if (value === undefined) return inputs;
   if (rest.length === 0) {
@@ -253,7 +257,7 @@ function replaceAt(inputs: Record<string, ProgramValue>, path: string, change: (
     }
     return changed === undefined ? inputs : { ...inputs, [key]: changed };
   }
-  const inner = (v: ProgramValue) => (v === null || typeof v !== "object" || Array.isArray(v) || isMarker(v) ? v : replaceAt(v as Record<string, ProgramValue>, rest.join("."), change));
+  const inner = (v: ProgramValue) => (v === null || typeof v !== "object" || Array.isArray(v) || isMarker(v) ? v : replaceAtKeys(v as Record<string, ProgramValue>, rest, change));
   // A list of objects (a WAF rule's conditions): the path goes on into each of them.
   if (Array.isArray(value)) return { ...inputs, [key]: value.map(inner) };
   if (value === null || typeof value !== "object" || isMarker(value)) return inputs;
@@ -278,7 +282,7 @@ function referableOutputs(k: ExportKind, variable: string, outputs: Record<strin
   const found: [string, Reference][] = [];
   const visit = (path: string[], value: unknown) => {
     if (typeof value === "number" || typeof value === "string") {
-      const reference = new Reference(variable, path.join("."));
+      const reference = new Reference(variable, path);
       found.push([`${k.type}.${path.join(".")}=${value}`, reference]);
       if (path.length > 2) found.push([`${k.type}.${[path[0], "*", ...path.slice(2)].join(".")}=${value}`, reference]);
     } else if (value !== null && typeof value === "object" && !Array.isArray(value) && path.length < 3) {

@@ -9,12 +9,18 @@ import { typeToken } from "../../pulumi/base";
  * output, a config value, a file's text, an enum member) are marker classes, printed as code.
  */
 
-/** Another exported resource's output, printed as `variable.output`. */
+/**
+ * Another exported resource's output, printed as `variable.output`: an output's name, or its path into map outputs
+ * (`["endpoints", "api.v1", "id"]`: an entry's name may hold any character, a dot too).
+ */
 export class Reference {
+  readonly path: readonly string[];
   constructor(
     readonly variable: string,
-    readonly output: string,
-  ) {}
+    output: string | readonly string[],
+  ) {
+    this.path = typeof output === "string" ? [output] : output;
+  }
 }
 
 /** A stack config value, printed as `config.require(key)` or `config.requireSecret(key)`: a value the API never returns. */
@@ -140,7 +146,7 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /** A value as TypeScript source, indented for its depth. */
 export function printValue(value: ProgramValue, indent = ""): string {
-  if (value instanceof Reference) return value.variable + value.output.split(".").map((key) => (/^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`)).join("");
+  if (value instanceof Reference) return value.variable + value.path.map((key) => (IDENTIFIER.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`)).join("");
   if (value instanceof FromConfig) return `config.${value.secret ? "requireSecret" : "require"}(${JSON.stringify(value.key)})`;
   if (value instanceof EnumMember) return `bunnynet.${value.enumName}.${value.member}`;
   if (value instanceof FileText) return `fs.readFileSync(${JSON.stringify(value.path)}, "utf8")`;

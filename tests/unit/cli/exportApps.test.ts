@@ -86,6 +86,22 @@ describe("unit: bunnynet export's container apps", () => {
     assert.doesNotMatch(origin, /app1|e1/);
   });
 
+  it("a container or endpoint whose name holds a dot is referred to in brackets, and the zone made for it is still the app's", async () => {
+    const template = APP.containerTemplates[0];
+    const dotted = ApplicationSchema.parse({
+      ...APP,
+      containerTemplates: [{ ...template, name: "web.v2", endpoints: template.endpoints.map((e) => (e.id === "e1" ? { ...e, displayName: "made.v1" } : e)) }],
+    });
+    const dottedClient = { ...client, containers: { ...client.containers, getApp: async () => dotted } } as unknown as BunnyClient;
+    const exported = await readAccount(dottedClient, { only: new Set(["PullZone", "ContainerApp"]), filters: {}, progress: () => undefined });
+    const resources = exported!.sections.flatMap((s) => s.resources);
+    assert.match(printValue(resources.find((r) => r.name === "shop-origin")!.inputs.origin as never), /containerEndpointId: shop\.endpoints\["made\.v1"\]\.id,/);
+    const app = resources.find((r) => r.type === "ContainerApp")!;
+    const endpoints = printValue((app.inputs.containers as Record<string, Record<string, unknown>>)["web.v2"].endpoints as never);
+    assert.match(endpoints, /fronted: \{[^]*cdn: \{\n {6}pullZoneId: shopCdn\.pullZoneId,/);
+    assert.doesNotMatch(endpoints, /701/);
+  });
+
   it("without the pull zones exported, no endpoint names one (an id is stated only as a reference)", async () => {
     const { resources } = await resourcesOf(["ContainerApp"]);
     assert.doesNotMatch(endpointsOf(resources[0]), /cdn:|70[12]/);
