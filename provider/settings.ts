@@ -128,10 +128,15 @@ export function refusedKeyHelp(settings: BunnySettings): string {
   return `The API key${tail}${from} was refused: set the account's API key with ${howToSet("apiKey", settings.origin)}.`;
 }
 
+/** An explicit provider's key, in the words errors use. */
+export function providerKeyLabel(providerName: string | undefined): string {
+  return `the apiKey of bunnynet.Provider ${JSON.stringify(providerName ?? "")}`;
+}
+
 /** Where a key given in the settings came from, in the words of that place. */
 function keySource(input: SettingsInput): string {
   if (input.origin === "pulumi") return "stack config bunnynet:apiKey";
-  if (input.origin === "provider") return `the apiKey of bunnynet.Provider ${JSON.stringify(input.providerName ?? "")}`;
+  if (input.origin === "provider") return providerKeyLabel(input.providerName);
   return "the client's settings";
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { InvalidRequestError, UnauthorizedError, UnexpectedResponseError } from "../http/errors";
 import { PageGuard } from "../http/paging";
-import type { RawBody } from "../http/requestSpec";
+import { type RawBody, isSizedStream } from "../http/requestSpec";
 import { encodePath } from "../http/pathSegments";
 import type { Transport } from "../http/transport";
 import { type Schema, validateRequest } from "../http/validation";
@@ -118,7 +118,7 @@ export class StreamClient {
    */
   async uploadVideo(libraryId: number | string, videoId: string, body: RawBody, options: LibraryKeyOption = {}): Promise<StreamStatus> {
     const ids = validateRequest(StreamIdsSchema, { libraryId, videoId }, "PUT", "/library/{libraryId}/videos/{videoId}");
-    if ((body instanceof Uint8Array ? body.byteLength : typeof body === "object" ? body.length : undefined) === 0) throw new InvalidRequestError("PUT", "/library/{libraryId}/videos/{videoId}", [{ field: "body", message: "the video file is empty" }]);
+    if ((body instanceof Uint8Array ? body.byteLength : isSizedStream(body) ? body.length : undefined) === 0) throw new InvalidRequestError("PUT", "/library/{libraryId}/videos/{videoId}", [{ field: "body", message: "the video file is empty" }]);
     const path = encodePath("library", ids.libraryId, "videos", ids.videoId);
     const res = await this.withLibraryKey(ids.libraryId, options, (accessKey) =>
       this.http.request({ api: "stream", method: "PUT", path, body, contentType: "application/octet-stream", auth: { accessKey }, retry: "create", responseSchema: StreamStatusSchema }),

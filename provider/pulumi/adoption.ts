@@ -34,24 +34,24 @@ export async function createOrAdopt<Shape extends InputShape, Obj, O extends obj
   inputs: InputsOf<Shape>,
 ): Promise<Seen<Shape, O>> {
   const find = def.find;
-  const beforeCreate = () => started(def.beforeCreate?.(ctx, inputs) ?? Promise.resolve());
+  const beforeCreate = async () => void (await def.beforeCreate?.(ctx, inputs));
   if (!find) {
-    await beforeCreate().result();
+    await beforeCreate();
     return def.describe(await def.create(ctx, inputs), inputs);
   }
   // A program that asks to adopt expects the object to exist: the look-up comes first, and no create is sent to be refused.
   if (!def.refusesDuplicates || wantsAdoption(inputs)) {
     // Expecting a create, the reads that may refuse it go at once with the look-up (a failure of both reports the
     // look-up's, as when it came first); expecting an adoption, only once nothing was found.
-    const early = wantsAdoption(inputs) ? undefined : beforeCreate();
+    const early = wantsAdoption(inputs) ? undefined : started(beforeCreate());
     const existing = await find(ctx, inputs).catch(async (e: unknown) => {
       await early?.settled();
       throw e;
     });
     if (existing !== undefined) return settle(def, ctx, adopt(def, existing, inputs, wantsAdoption(inputs)), inputs);
-    await (early ?? beforeCreate()).result();
+    await (early ? early.result() : beforeCreate());
   } else {
-    await beforeCreate().result();
+    await beforeCreate();
   }
   for (let attempt = 1; ; attempt++) {
     const outcome = await def.create(ctx, inputs).then(

@@ -1,7 +1,7 @@
 import { BunnyClient } from "../client";
 import { beginDeployment } from "../http/sharedReads";
 import { ConfigurationError } from "../http/errors";
-import { SETTING_SOURCES, type SettingName, type SettingsInput, resolveSettings } from "../settings";
+import { SETTING_SOURCES, type SettingName, type SettingsInput, providerKeyLabel, resolveSettings } from "../settings";
 
 /**
  * The config key an explicit `bunnynet.Provider` adds to its inputs (its resource name): the plugin process it
@@ -77,7 +77,7 @@ export class ProviderSession {
 
   /** Where the key is set, in the words of that place: `bunnynet:apiKey`, or an explicit provider's `apiKey`. */
   keySetting(): string {
-    return this.input.origin === "provider" ? `the apiKey of bunnynet.Provider ${JSON.stringify(this.input.providerName ?? "")}` : "bunnynet:apiKey";
+    return this.input.origin === "provider" ? providerKeyLabel(this.input.providerName) : "bunnynet:apiKey";
   }
 
   /** Config values first, then BUNNYNET_* environment variables of the plugin process, then defaults. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { answerObject, withFallback } from "./common";
+import { answerObject, nullishFlag, nullishText, withFallback } from "./common";
 import { EdgeScriptSchema } from "./edgeScripts";
 
 /**
@@ -52,7 +52,7 @@ export const EdgeScriptWithKeySchema = answerObject({ ...EdgeScriptSchema.shape,
 function pageOf<T extends z.ZodType>(item: T) {
   return answerObject({
     Items: withFallback(z.array(item), () => []),
-    HasMoreItems: withFallback(z.boolean(), () => false),
+    HasMoreItems: nullishFlag,
   });
 }
 
@@ -61,7 +61,7 @@ export const ScriptListSchema = pageOf(EdgeScriptSchema);
 
 /** `GET /compute/script/{id}/code`: a script without code reads as the empty string. */
 export const ScriptCodeSchema = answerObject({
-  Code: withFallback(z.string(), () => ""),
+  Code: nullishText,
   LastModified: z.string().nullish(),
 });
 
@@ -74,9 +74,9 @@ export const PublishScriptRequestSchema = z.object({ Note: z.string().nullish() 
 /** A release as the package reads it. */
 export const ScriptReleaseSchema = answerObject({
   Id: z.number(),
-  Uuid: withFallback(z.string(), () => ""),
+  Uuid: nullishText,
   /** The code the release runs. */
-  Code: withFallback(z.string(), () => ""),
+  Code: nullishText,
   Note: z.string().nullish(),
   /** Archived = 0, Live = 1. */
   Status: z.number().nullish(),

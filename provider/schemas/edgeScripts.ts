@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { answerObject, withFallback } from "./common";
+import { answerObject, nullishFlag, nullishText, withFallback } from "./common";
 
 /**
  * Edge scripts and their environment variables (Edge Scripting API: EdgeScriptModel,
@@ -38,27 +38,27 @@ export const UpsertVariableRequestSchema = z
 
 export const VariableSchema = answerObject({
   Id: z.number(),
-  Name: withFallback(z.string(), () => ""),
-  Required: withFallback(z.boolean(), () => false),
+  Name: nullishText,
+  Required: nullishFlag,
   DefaultValue: withFallback(z.string().nullable(), () => null),
 });
 
 /** LinkedPullZone: a pull zone that runs the script. */
 export const LinkedPullZoneSchema = answerObject({
   Id: z.number(),
-  PullZoneName: withFallback(z.string(), () => ""),
-  DefaultHostname: withFallback(z.string(), () => ""),
+  PullZoneName: nullishText,
+  DefaultHostname: nullishText,
 });
 
 /** The fields of an edge script the package reads. The deployment key (a secret) is not kept. */
 export const EdgeScriptSchema = answerObject({
   Id: z.number(),
-  Name: withFallback(z.string(), () => ""),
+  Name: nullishText,
   /** DNS = 0, CDN = 1, Middleware = 2. */
   ScriptType: z.number().nullish(),
   LastModified: z.string().nullish(),
   CurrentReleaseId: z.number().nullish(),
-  Deleted: withFallback(z.boolean(), () => false),
+  Deleted: nullishFlag,
   DefaultHostname: z.string().nullish(),
   SystemHostname: z.string().nullish(),
   EdgeScriptVariables: withFallback(z.array(VariableSchema), () => []),
@@ -79,7 +79,7 @@ export const UpdateSecretRequestSchema = z.object({ Secret: SecretValue }).stric
 
 export const SecretSchema = answerObject({
   Id: z.number(),
-  Name: withFallback(z.string(), () => ""),
+  Name: nullishText,
   LastModified: withFallback(z.string().nullable(), () => null),
 });
 
