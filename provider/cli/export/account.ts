@@ -169,8 +169,18 @@ function sectionTitle(root: Found): string {
   return root.leftOut ? `${title} (${root.leftOut}: not declared here)` : title;
 }
 
+type Described = { id: string; inputs: Record<string, ProgramValue>; outputs: Record<string, unknown> };
+
+/** Each found object's description, made once (the section order and the program both read it; neither changes it). */
+const descriptions = new WeakMap<Found, Described | undefined>();
+
 /** The object as its resource's inputs (without adoptExisting and the defaults), its id and outputs. */
-function describe(f: Found): { id: string; inputs: Record<string, ProgramValue>; outputs: Record<string, unknown> } | undefined {
+function describe(f: Found): Described | undefined {
+  if (!descriptions.has(f)) descriptions.set(f, describeAnew(f));
+  return descriptions.get(f);
+}
+
+function describeAnew(f: Found): Described | undefined {
   const def = definitionOf(f.kind.type);
   if (!def) return undefined;
   // `describe` states a setting left to the API only when it was asked for: every input is asked, with a marker.
@@ -194,26 +204,31 @@ function defaultOf(schema: z.ZodType): unknown {
   return parsed.success && parsed.data !== undefined ? parsed.data : NO_DEFAULT;
 }
 
-/** The object schema inside optional/default wrappers, if it is one. */
-function objectShape(schema: z.ZodType): Record<string, z.ZodType> | undefined {
+/** What `pick` finds in the schema or inside its optional/default wrappers (four deep at most). */
+function insideWrappers<T>(schema: z.ZodType, pick: (s: unknown) => T | undefined): T | undefined {
   let s: unknown = schema;
   for (let i = 0; i < 4 && s; i++) {
-    const shape = (s as { shape?: Record<string, z.ZodType> }).shape;
-    if (shape && typeof shape === "object") return shape;
+    const found = pick(s);
+    if (found !== undefined) return found;
     s = (s as { def?: { innerType?: unknown } }).def?.innerType;
   }
   return undefined;
 }
 
+/** The object schema inside optional/default wrappers, if it is one. */
+function objectShape(schema: z.ZodType): Record<string, z.ZodType> | undefined {
+  return insideWrappers(schema, (s) => {
+    const shape = (s as { shape?: Record<string, z.ZodType> }).shape;
+    return shape && typeof shape === "object" ? shape : undefined;
+  });
+}
+
 /** The schema of a record's values inside optional/default wrappers (a container app's containers by name), if it is one. */
 function recordValues(schema: z.ZodType): z.ZodType | undefined {
-  let s: unknown = schema;
-  for (let i = 0; i < 4 && s; i++) {
-    const def = (s as { def?: { type?: string; valueType?: z.ZodType; innerType?: unknown } }).def;
-    if (def?.type === "record") return def.valueType;
-    s = def?.innerType;
-  }
-  return undefined;
+  return insideWrappers(schema, (s) => {
+    const def = (s as { def?: { type?: string; valueType?: z.ZodType } }).def;
+    return def?.type === "record" ? def.valueType : undefined;
+  });
 }
 
 /** Inputs without the unset ones and those equal to their default (as a person writes them); nested objects and records of them too. */
