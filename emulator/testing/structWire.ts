@@ -41,12 +41,14 @@ const varintSize = (n: number) => (n < 0x80 ? 1 : n < 0x4000 ? 2 : n < 0x200000 
 const delimitedSize = (bodySize: number) => 1 + varintSize(bodySize) + bodySize;
 
 /**
- * Two passes: the sizes of every nested message first (recorded in the order they are written, as each is
- * length-prefixed), then the bytes into one buffer of the total size.
+ * Two passes: the sizes of every nested message and text first (recorded in the order they are written, as each is
+ * length-prefixed), with each object's sorted keys, then the bytes into one buffer of the total size.
  */
 class Encoder {
   private readonly sizes: number[] = [];
   private next = 0;
+  private readonly keyLists: string[][] = [];
+  private nextKeys = 0;
   private buffer = Buffer.alloc(0);
   private at = 0;
 
@@ -67,7 +69,9 @@ class Encoder {
   private textSize(text: string): number {
     // Buffer writes a lone surrogate as U+FFFD, which google-protobuf may not: such text takes google-protobuf's path.
     if (LONE_SURROGATE.test(text)) throw new UnusualError();
-    return delimitedSize(Buffer.byteLength(text, "utf8"));
+    const length = Buffer.byteLength(text, "utf8");
+    this.sizes.push(length);
+    return delimitedSize(length);
   }
 
   /** The size of a message body whose own size is recorded (filled in once its contents are counted). */
@@ -81,7 +85,9 @@ class Encoder {
 
   private structSize(value: Plain): number {
     let size = 0;
-    for (const key of this.keysOf(value)) {
+    const keys = this.keysOf(value);
+    this.keyLists.push(keys);
+    for (const key of keys) {
       const entry = this.recorded(() => this.textSize(key) + delimitedSize(this.recorded(() => this.valueSize(value[key]))));
       size += delimitedSize(entry);
     }
@@ -130,14 +136,15 @@ class Encoder {
     this.varint(this.sizes[this.next++]!);
   }
 
+  /** A tag, the text's recorded length, and the text. */
   private text(tag: number, text: string): void {
     this.byte(tag);
-    this.varint(Buffer.byteLength(text, "utf8"));
+    this.varint(this.sizes[this.next++]!);
     this.at += this.buffer.write(text, this.at, "utf8");
   }
 
   private writeStruct(value: Plain): void {
-    for (const key of this.keysOf(value)) {
+    for (const key of this.keyLists[this.nextKeys++]!) {
       this.opening(STRUCT_ENTRY);
       this.text(ENTRY_KEY, key);
       this.opening(ENTRY_VALUE);
