@@ -2,7 +2,8 @@
  * `npm run demo`: the main job. Starts the emulator in a temporary folder and deploys examples/site against it: a
  * whole site from zero (DNS zone, storage zone, pull zone, a CNAME, a hostname with a free certificate and force-SSL,
  * a Shield zone with a rate-limit rule, an edge script with its code, a variable and a secret, a video library with a
- * video uploaded from a file and its thumbnail), with no fixture ids. With the Pulumi CLI on PATH: `pulumi up` on a file backend (no login). Without it: the same program
+ * video uploaded from a file and its thumbnail), with no fixture ids. With the Pulumi CLI (built by tools/pulumi-cli/build.sh, or
+ * on PATH): `pulumi up` on a file backend (no login), and it says which engine ran. Without it: the same program
  * through the test harness (the real Pulumi SDK, the SDK's real provider host process over gRPC, the emulator over
  * HTTP). Then a second, unchanged deployment shows how many API calls a no-op costs.
  */
@@ -12,7 +13,7 @@ import { join } from "node:path";
 import { spawnEmulator, type EmulatorProcess } from "../bench/support";
 import { ProgramHarness } from "../tests/support/programHarness";
 import { ProviderHost } from "../tests/support/providerHost";
-import { PulumiCliStack, pulumiCliUnavailable } from "../tests/support/pulumiCli";
+import { PulumiCliStack, pulumiBinary, pulumiCliUnavailable, pulumiCliVersion } from "../tests/support/pulumiCli";
 import { SITE_PROJECT, SITE_SECRET_CONFIG, siteConfig } from "../tests/support/site";
 import { site } from "./site/program";
 
@@ -34,12 +35,16 @@ async function deployWithCli(emu: EmulatorProcess, work: string): Promise<void> 
   mkdirSync(projectDir, { recursive: true });
   writeFileSync(join(projectDir, "Pulumi.yaml"), `name: ${SITE_PROJECT}\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: ../site/index.js\n`);
   const stack = new PulumiCliStack("demo", join(work, "state"), projectDir);
-  stack.init(siteConfig(emu), SITE_SECRET_CONFIG);
-  stack.run(["up", "--yes", "--skip-preview"]);
+  await stack.init(siteConfig(emu), SITE_SECRET_CONFIG);
+  await stack.run(["up", "--yes", "--skip-preview"]);
   const mark = (await apiCallsSince(emu, Number.MAX_SAFE_INTEGER)).last;
-  stack.run(["up", "--yes", "--skip-preview"]);
-  say(`\nA second, unchanged \`pulumi up\` made ${(await apiCallsSince(emu, mark)).count} API calls.`);
-  say(JSON.stringify(stack.outputs(), null, 2));
+  await stack.run(["up", "--yes", "--skip-preview"]);
+  const [last] = JSON.parse(await stack.run(["stack", "history", "--json"], true)) as { resourceChanges?: Record<string, number> }[];
+  const changes = last?.resourceChanges ?? {};
+  const total = Object.values(changes).reduce((a, b) => a + b, 0);
+  say(`\nA second, unchanged \`pulumi up\`: ${changes.same ?? 0} of ${total} resources unchanged, ${(await apiCallsSince(emu, mark)).count} API calls.`);
+  say("\nStack outputs:");
+  say(JSON.stringify(await stack.outputs(), null, 2));
 }
 
 /** The harness path: the site program in this process, its resources served by the SDK's provider host. */
@@ -70,10 +75,12 @@ async function main(): Promise<void> {
   say(`Emulator: ${emu.url} (state in ${join(work, "emulator.db")})`);
   try {
     if (!pulumiCliUnavailable()) {
-      say("Deploying examples/site with the Pulumi CLI (file backend, no login).\n");
+      say(`Engine: the Pulumi CLI ${pulumiCliVersion()} (${pulumiBinary()}), the program served by the Node SDK's language server.`);
+      say("Deploying examples/site with it (file backend, no login).\n");
       await deployWithCli(emu, work);
     } else {
-      say("The Pulumi CLI is not on PATH, so examples/site runs through the test harness instead:");
+      say(`Engine: the testing kit (${pulumiCliUnavailable()}).`);
+      say("So examples/site runs through the test harness instead:");
       say("the real Pulumi SDK runs the program, the SDK's own provider host serves the resources over gRPC,");
       say("and every API call goes to the emulator over HTTP.\n");
       await deployWithHarness(emu);

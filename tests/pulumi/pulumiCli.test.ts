@@ -27,7 +27,7 @@ describe("pulumi CLI: the quickstart's full cycle (up, refresh, up with a change
     work = mkdtempSync(join(tmpdir(), "bunnynet-cli-"));
     stack = new PulumiCliStack(`test-${process.pid}`, join(work, "state"));
     config = await quickstartConfig(emu);
-    stack.init(config, QUICKSTART_SECRET_CONFIG);
+    await stack.init(config, QUICKSTART_SECRET_CONFIG);
   });
   after(async () => {
     await emu?.stop();
@@ -35,8 +35,8 @@ describe("pulumi CLI: the quickstart's full cycle (up, refresh, up with a change
   });
 
   it("up creates every resource", async () => {
-    stack.run(["up", "--yes", "--skip-preview"]);
-    const out = stack.outputs();
+    await stack.run(["up", "--yes", "--skip-preview"]);
+    const out = await stack.outputs();
     const rule = await emu.client().shield.getRateLimit(Number(out.rateLimitRuleId));
     assert.equal(rule.ruleConfiguration?.requestCount, 10);
   });
@@ -45,20 +45,20 @@ describe("pulumi CLI: the quickstart's full cycle (up, refresh, up with a change
     const script = await emu.client().edgeScripts.getScript(Number(emu.fixtures.scriptId));
     const variable = script.EdgeScriptVariables.find((v) => v.Name === "QUICKSTART_API_BASE")!;
     await emu.client().edgeScripts.updateVariable(Number(emu.fixtures.scriptId), variable.Id, { DefaultValue: "https://changed.elsewhere", Required: true });
-    stack.run(["refresh", "--yes", "--skip-preview"]);
-    stack.run(["config", "set", "edition", "second"]);
-    stack.run(["up", "--yes", "--skip-preview"]);
+    await stack.run(["refresh", "--yes", "--skip-preview"]);
+    await stack.run(["config", "set", "edition", "second"]);
+    await stack.run(["up", "--yes", "--skip-preview"]);
     const after = await emu.client().edgeScripts.getVariable(Number(emu.fixtures.scriptId), variable.Id);
     assert.equal(after.DefaultValue, "https://api-v2.quickstart.example");
   });
 
   it("destroy removes everything, and the state holds no key", async () => {
-    const state = stack.run(["stack", "export", "--show-secrets=false"], true);
+    const state = await stack.run(["stack", "export"], true);
     assert.ok(!state.includes(emu.fixtures.accessKey));
     // Nor the api hostname's private key (a line of its body) or the script secret's value.
     assert.ok(!state.includes(config[`${QUICKSTART_PROJECT}:apiCertificateKey`].split("\n")[1]));
     assert.ok(!state.includes(config[`${QUICKSTART_PROJECT}:signingKey`]));
-    stack.run(["destroy", "--yes", "--skip-preview"]);
+    await stack.run(["destroy", "--yes", "--skip-preview"]);
     const script = await emu.client().edgeScripts.getScript(Number(emu.fixtures.scriptId));
     assert.ok(!script.EdgeScriptVariables.some((v) => v.Name.startsWith("QUICKSTART_")));
   });

@@ -1,47 +1,131 @@
-import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
-import { resolve } from "node:path";
+import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { delimiter, dirname, join, resolve } from "node:path";
+
+/** `args` with `flags` added before a `--` (after which the CLI reads everything as a value), else at the end. */
+export function withFlags(args: string[], flags: string[]): string[] {
+  const cut = args.indexOf("--");
+  return cut < 0 ? [...args, ...flags] : [...args.slice(0, cut), ...flags, ...args.slice(cut)];
+}
 
 /** The repository root (this file runs from dist/tests/support). */
 const REPO_ROOT = resolve(__dirname, "..", "..", "..");
+/** The runner that serves a project's program to the CLI (see sdkLanguageServer.ts for why). */
+const RUNNER = join(__dirname, "sdkLanguageServer.js");
+
+/** The Pulumi CLI version tools/pulumi-cli/go.mod pins (what tools/pulumi-cli/build.sh builds). */
+export function pinnedPulumiVersion(): string {
+  const goMod = readFileSync(join(REPO_ROOT, "tools", "pulumi-cli", "go.mod"), "utf8");
+  const version = /^\s*github\.com\/pulumi\/pulumi\/pkg\/v3 (v\S+)/m.exec(goMod)?.[1];
+  if (!version) throw new Error("tools/pulumi-cli/go.mod requires no github.com/pulumi/pulumi/pkg/v3");
+  return version;
+}
+
+/** Where tools/pulumi-cli/build.sh puts the pinned CLI (the same rule as the script's). */
+function builtCliDir(): string {
+  const cache = process.env.BUNNYNET_PULUMI_CLI_CACHE ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "bunnynet-pulumi", "pulumi-cli");
+  return join(cache, pinnedPulumiVersion());
+}
+
+/** The `pulumi` binary to run: the one tools/pulumi-cli/build.sh built, else one on PATH, else undefined. */
+export function pulumiBinary(): string | undefined {
+  const built = join(builtCliDir(), "pulumi");
+  if (existsSync(built)) return built;
+  const probe = spawnSync("pulumi", ["version"], { encoding: "utf8" });
+  return probe.error || probe.status !== 0 ? undefined : "pulumi";
+}
 
 /** Why the Pulumi CLI cannot be used here, or undefined when it can. */
 export function pulumiCliUnavailable(): string | undefined {
-  const probe = spawnSync("pulumi", ["version"], { encoding: "utf8" });
-  if (probe.error || probe.status !== 0) return "the Pulumi CLI is not on PATH (its installer downloads from the internet, which these machines cannot reach)";
-  return undefined;
+  if (pulumiBinary()) return undefined;
+  return `the Pulumi CLI is neither built (tools/pulumi-cli/build.sh, which needs Go, puts it in ${builtCliDir()}) nor on PATH`;
+}
+
+/** `pulumi version` of the CLI the tests run. */
+export function pulumiCliVersion(): string {
+  return execFileSync(pulumiBinary() ?? "pulumi", ["version"], { encoding: "utf8" }).trim();
 }
 
 /**
- * A stack of a Pulumi project driven by the real Pulumi CLI, on a file backend in `stateDir` (no login).
- * The repository root is a project (its Pulumi.yaml runs the compiled quickstart), so the package is found
- * from there without an install step.
+ * A stack of a Pulumi project driven by the real Pulumi CLI, on a file backend in `stateDir` (no login, its own
+ * PULUMI_HOME, nothing fetched from the internet). The repository root is a project (its Pulumi.yaml runs the
+ * compiled quickstart), so the package is found from there without an install step. Commands that run the program
+ * go through sdkLanguageServer.js.
  */
 export class PulumiCliStack {
-  private readonly env: NodeJS.ProcessEnv;
+  /** The environment every command runs with (the CLI's own, the plugin's, and the program's). */
+  readonly env: NodeJS.ProcessEnv;
 
   constructor(
     readonly stack: string,
-    stateDir: string,
+    readonly stateDir: string,
     readonly projectDir: string = REPO_ROOT,
+    env: NodeJS.ProcessEnv = {},
   ) {
-    mkdirSync(stateDir, { recursive: true });
-    this.env = { ...process.env, PULUMI_BACKEND_URL: `file://${stateDir}`, PULUMI_CONFIG_PASSPHRASE: "local-only", PULUMI_SKIP_UPDATE_CHECK: "true" };
+    const binary = pulumiBinary();
+    if (!binary) throw new Error(pulumiCliUnavailable());
+    mkdirSync(join(stateDir, "home"), { recursive: true });
+    // The dynamic-provider plugin (pulumi-resource-pulumi-nodejs) is beside the binary, where build.sh puts it and
+    // Pulumi's installer does; the engine would otherwise try to download it.
+    const path = [...(binary === "pulumi" ? [] : [dirname(binary)]), process.env.PATH ?? ""].join(delimiter);
+    this.env = {
+      ...process.env,
+      PATH: path,
+      BUNNYNET_PULUMI_BIN: binary,
+      PULUMI_HOME: join(stateDir, "home"),
+      PULUMI_BACKEND_URL: `file://${stateDir}`,
+      PULUMI_CONFIG_PASSPHRASE: "local-only",
+      PULUMI_SKIP_UPDATE_CHECK: "true",
+      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+      PULUMI_SKIP_CONFIRMATIONS: "true",
+      ...env,
+    };
   }
 
-  /** Runs `pulumi <args>` in the project for this stack; output goes to the terminal unless `capture`. */
-  run(args: string[], capture = false): string {
-    const all = [...args, "--cwd", this.projectDir, "--stack", this.stack, "--non-interactive"];
-    return execFileSync("pulumi", all, { env: this.env, encoding: "utf8", stdio: capture ? ["ignore", "pipe", "inherit"] : "inherit" }) ?? "";
+  /** The arguments of the runner for `pulumi <args>` on this stack (node, then these). */
+  commandLine(args: string[]): string[] {
+    return [RUNNER, this.projectDir, ...withFlags(args, ["--cwd", this.projectDir, "--stack", this.stack, "--non-interactive"])];
   }
 
-  init(config: Record<string, string>, secretKeys: string[] = []): void {
-    execFileSync("pulumi", ["stack", "init", this.stack, "--cwd", this.projectDir, "--non-interactive"], { env: this.env, stdio: "inherit" });
+  /**
+   * Runs `pulumi <args>` in the project for this stack and resolves its standard output; rejects, with the command and
+   * its output, when it exits non-zero. Output is shown on the terminal too unless `quiet`. Asynchronous, so that an
+   * emulator in this process keeps answering while the CLI runs.
+   */
+  async run(args: string[], quiet = false): Promise<string> {
+    const result = await this.attempt(args, quiet);
+    if (result.status !== 0) throw new Error(`pulumi ${args.join(" ")} exited ${result.status}:\n${result.stdout}\n${result.stderr}`);
+    return result.stdout;
+  }
+
+  /** Runs `pulumi <args>` and resolves its exit status and output, whatever the status. */
+  attempt(args: string[], quiet = true, onSpawn?: (child: ChildProcess) => void): Promise<{ status: number | null; stdout: string; stderr: string }> {
+    const child = spawn(process.execPath, this.commandLine(args), { env: this.env, stdio: ["ignore", "pipe", "pipe"] });
+    onSpawn?.(child);
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      stdout += chunk;
+      if (!quiet) process.stdout.write(chunk);
+    });
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      stderr += chunk;
+      if (!quiet) process.stderr.write(chunk);
+    });
+    return new Promise((ok, fail) => {
+      child.once("error", fail);
+      child.once("close", (status) => ok({ status, stdout, stderr }));
+    });
+  }
+
+  async init(config: Record<string, string>, secretKeys: string[] = []): Promise<void> {
+    await this.run(["stack", "init"]);
     // `--` ends the flags: a PEM value starts with dashes.
-    for (const [key, value] of Object.entries(config)) this.run(["config", "set", ...(secretKeys.includes(key) ? ["--secret"] : []), "--", key, value]);
+    for (const [key, value] of Object.entries(config)) await this.run(["config", "set", ...(secretKeys.includes(key) ? ["--secret"] : []), "--", key, value], true);
   }
 
-  outputs(): Record<string, unknown> {
-    return JSON.parse(this.run(["stack", "output", "--json"], true)) as Record<string, unknown>;
+  async outputs(): Promise<Record<string, unknown>> {
+    return JSON.parse(await this.run(["stack", "output", "--json", "--show-secrets"], true)) as Record<string, unknown>;
   }
 }
