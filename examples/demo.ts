@@ -7,13 +7,13 @@
  * through the test harness (the real Pulumi SDK, the SDK's real provider host process over gRPC, the emulator over
  * HTTP). Then a second, unchanged deployment shows how many API calls a no-op costs.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawnEmulator, type EmulatorProcess } from "../bench/support";
 import { ProgramHarness } from "../tests/support/programHarness";
 import { ProviderHost } from "../tests/support/providerHost";
-import { PulumiCliStack, pulumiBinary, pulumiCliUnavailable, pulumiCliVersion } from "../tests/support/pulumiCli";
+import { compiledProject, PulumiCliStack, pulumiBinary, pulumiCliUnavailable, pulumiCliVersion } from "../tests/support/pulumiCli";
 import { SITE_PROJECT, SITE_SECRET_CONFIG, siteConfig } from "../tests/support/site";
 import { site } from "./site/program";
 
@@ -30,10 +30,7 @@ async function apiCallsSince(emu: EmulatorProcess, seq: number): Promise<{ count
 
 /** The Pulumi CLI path: a project in the build folder running the compiled site, on a file backend in the temporary folder. */
 async function deployWithCli(emu: EmulatorProcess, work: string): Promise<void> {
-  // Inside the repository, so the plugin finds bunnynet-pulumi in its node_modules.
-  const projectDir = join(__dirname, "site-project");
-  mkdirSync(projectDir, { recursive: true });
-  writeFileSync(join(projectDir, "Pulumi.yaml"), `name: ${SITE_PROJECT}\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: ../site/index.js\n`);
+  const projectDir = compiledProject("demo-site", SITE_PROJECT, "examples/site/index.js");
   const stack = new PulumiCliStack("demo", join(work, "state"), projectDir);
   await stack.init(siteConfig(emu), SITE_SECRET_CONFIG);
   await stack.run(["up", "--yes", "--skip-preview"]);

@@ -30,6 +30,7 @@ describe("pulumi CLI: the quickstart's full cycle (up, refresh, up with a change
     await stack.init(config, QUICKSTART_SECRET_CONFIG);
   });
   after(async () => {
+    await stack?.remove();
     await emu?.stop();
     if (work) rmSync(work, { recursive: true, force: true });
   });

@@ -1,7 +1,7 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
-import { delimiter, dirname, join, resolve } from "node:path";
+import { delimiter, dirname, join, relative, resolve } from "node:path";
 
 /** `args` with `flags` added before a `--` (after which the CLI reads everything as a value), else at the end. */
 export function withFlags(args: string[], flags: string[]): string[] {
@@ -40,6 +40,21 @@ export function pulumiBinary(): string | undefined {
 export function pulumiCliUnavailable(): string | undefined {
   if (pulumiBinary()) return undefined;
   return `the Pulumi CLI is neither built (tools/pulumi-cli/build.sh, which needs Go, puts it in ${builtCliDir()}) nor on PATH`;
+}
+
+/**
+ * A Pulumi project folder for the real CLI that runs a compiled program of the repository: `dist/cli-projects/<folder>`
+ * with a Pulumi.yaml naming `project` and `main` (a path under dist/, e.g. "examples/site/index.js"). It lies inside
+ * the repository, so the plugin finds bunnynet-pulumi from main's folder as in a user's project. Stack config files
+ * land beside it (in dist/, never committed).
+ */
+export function compiledProject(folder: string, project: string, main: string): string {
+  const dir = join(REPO_ROOT, "dist", "cli-projects", folder);
+  mkdirSync(dir, { recursive: true });
+  const mainPath = join(REPO_ROOT, "dist", main);
+  if (!existsSync(mainPath)) throw new Error(`${mainPath} does not exist: build first (npm run build)`);
+  writeFileSync(join(dir, "Pulumi.yaml"), `name: ${project}\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: ${relative(dir, mainPath)}\n`);
+  return dir;
 }
 
 /** `pulumi version` of the CLI the tests run. */
@@ -123,6 +138,11 @@ export class PulumiCliStack {
     await this.run(["stack", "init"]);
     // `--` ends the flags: a PEM value starts with dashes.
     for (const [key, value] of Object.entries(config)) await this.run(["config", "set", ...(secretKeys.includes(key) ? ["--secret"] : []), "--", key, value], true);
+  }
+
+  /** `pulumi stack rm --force`: the stack's state and its config file go (its resources are not touched). */
+  async remove(): Promise<void> {
+    await this.run(["stack", "rm", "--yes", "--force"], true);
   }
 
   async outputs(): Promise<Record<string, unknown>> {
