@@ -16,6 +16,7 @@ const runs: [script: string, args: string[]][] = [
   ["hostnameReadBack.js", ["20"]],
   ["scale.js", [quick ? "100" : "500"]],
   ["siteScale.js", [quick ? "2" : "10"]],
+  ["engineSiteScale.js", [quick ? "1" : "10"]],
   ["handlerCpu.js", [quick ? "2" : "10"]],
   ["storageFolder.js", [quick ? "100" : "500"]],
   ["logsV1Parse.js", [quick ? "200" : "1024"]],

@@ -57,7 +57,7 @@ export interface Resource {
  * - RateLimitRule 3: the look-up, the create, the read-back; each needs the one before it.
  * - VideoLibrary, DnsRecord, ShieldZone 2: the look-up, then the create; PullZoneHostname 2: the add, then the read-back.
  */
-const FLOOR: Record<string, number> = {
+export const FLOOR: Record<string, number> = {
   DnsZone: 1,
   StorageZone: 1,
   EdgeScript: 4,
@@ -95,12 +95,12 @@ export function levels(resources: Resource[], reverse = false): Resource[][] {
   return reverse ? byLevel.reverse() : byLevel;
 }
 
-function floorMs(resources: Resource[], roundTrips: (r: Resource) => FloorTrips, latencyMs: number, parallel: number, reverse = false): number {
+export function floorMs(resources: Resource[], roundTrips: (r: Resource) => FloorTrips, latencyMs: number, parallel: number, reverse = false): number {
   return levels(resources, reverse).reduce((sum, level) => sum + latencyMs * floorRoundTrips(level.map(roundTrips), parallel), 0);
 }
 
 /** A create's or delete's round trips at the floor, with its one write to its zone where it has one. */
-const withZone = (trips: number, zone: string | undefined): FloorTrips => ({ trips, zone, writes: zone === undefined ? 0 : 1 });
+export const withZone = (trips: number, zone: string | undefined): FloorTrips => ({ trips, zone, writes: zone === undefined ? 0 : 1 });
 
 /**
  * A phase's RPCs for one resource, sent as the engine sends them: `generate` in the step generator's one loop (Check,
