@@ -17,8 +17,9 @@ import { admin, countRequests, printTable, spawnEmulator, type EmulatorProcess }
  * Per phase: wall time of the command; the API-round-trip floor (siteScale.ts's: level by level, the round trips each
  * type needs at the floor packed into `--parallel` lanes; the engine does not wait for a whole level, so its true floor
  * may be a little lower); API calls; CPU time of each process, sampled from /proc every 100 ms over the command's
- * process tree (the engine: `pulumi`; the program with the SDK's language server: the runner node process; our
- * plugin: the dynamic-provider node process the engine starts) plus the emulator's; and the plugin's peak memory
+ * process tree (the engine: `pulumi`; the language host: `pulumi-language-nodejs`; the program: the node process the
+ * host starts on the SDK's cmd/run; our plugin: the dynamic-provider node process the engine starts) plus the
+ * emulator's; and the plugin's peak memory
  * (VmHWM). A process's CPU after its last sample is missed (at most 100 ms of it). Linux only.
  *
  * `node dist/bench/engineSiteScale.js [S=10] [--latency 20] [--parallel N (default: the engine's, 4 × GOMAXPROCS)]`
@@ -32,9 +33,11 @@ interface Sample {
 
 /** The kind of a process of the command's tree, from its command line. */
 function kindOf(cmdline: string[]): string {
-  if (cmdline.some((a) => a.endsWith("sdkLanguageServer.js"))) return "program";
+  const program = cmdline[0] ?? "";
+  if (program.endsWith("pulumi-language-nodejs")) return "host";
+  if (cmdline.some((a) => /[/\\]cmd[/\\]run([/\\]|$)/.test(a))) return "program";
   if (cmdline.some((a) => a.includes("dynamic-provider"))) return "plugin";
-  if (cmdline[0]?.endsWith("/pulumi") || cmdline[0] === "pulumi") return "engine";
+  if (program.endsWith("/pulumi") || program === "pulumi") return "engine";
   return "other";
 }
 
@@ -108,6 +111,7 @@ async function runPhases(stack: PulumiCliStack, emu: EmulatorProcess, label: str
       "floor ms": floor || "-",
       "wall/floor": floor ? wallMs / floor : "-",
       "engine CPU ms": cpuOf("engine"),
+      "host CPU ms": cpuOf("host"),
       "program CPU ms": cpuOf("program"),
       "plugin CPU ms": cpuOf("plugin"),
       "emulator CPU ms": cpuMs(emu.child.pid) - emulatorBefore,

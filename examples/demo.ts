@@ -9,7 +9,7 @@
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { spawnEmulator, type EmulatorProcess } from "../bench/support";
 import { ProgramHarness } from "../tests/support/programHarness";
 import { ProviderHost } from "../tests/support/providerHost";
@@ -72,7 +72,7 @@ async function main(): Promise<void> {
   say(`Emulator: ${emu.url} (state in ${join(work, "emulator.db")})`);
   try {
     if (!pulumiCliUnavailable()) {
-      say(`Engine: the Pulumi CLI ${pulumiCliVersion()} (${pulumiBinary()}), the program served by the Node SDK's language server.`);
+      say(`Engine: the Pulumi CLI ${pulumiCliVersion()} with its Node.js language host (${dirname(pulumiBinary()!)}).`);
       say("Deploying examples/site with it (file backend, no login).\n");
       await deployWithCli(emu, work);
     } else {

@@ -11,27 +11,31 @@ export function withFlags(args: string[], flags: string[]): string[] {
 
 /** The repository root (this file runs from dist/tests/support). */
 const REPO_ROOT = resolve(__dirname, "..", "..", "..");
-/** The runner that serves a project's program to the CLI (see sdkLanguageServer.ts for why). */
-const RUNNER = join(__dirname, "sdkLanguageServer.js");
 
-/** The Pulumi CLI version tools/pulumi-cli/go.mod pins (what tools/pulumi-cli/build.sh builds). */
-export function pinnedPulumiVersion(): string {
-  const goMod = readFileSync(join(REPO_ROOT, "tools", "pulumi-cli", "go.mod"), "utf8");
-  const version = /^\s*github\.com\/pulumi\/pulumi\/pkg\/v3 (v\S+)/m.exec(goMod)?.[1];
-  if (!version) throw new Error("tools/pulumi-cli/go.mod requires no github.com/pulumi/pulumi/pkg/v3");
+/** The version of `module` that `goMod` (a path under tools/pulumi-cli) requires. */
+function required(goMod: string, module: string): string {
+  const text = readFileSync(join(REPO_ROOT, "tools", "pulumi-cli", goMod), "utf8");
+  const version = new RegExp(`^\\s*${module.replaceAll(".", "\\.")} (v\\S+)`, "m").exec(text)?.[1];
+  if (!version) throw new Error(`tools/pulumi-cli/${goMod} requires no ${module}`);
   return version;
 }
 
-/** Where tools/pulumi-cli/build.sh puts the pinned CLI (the same rule as the script's). */
+/** The versions tools/pulumi-cli pins: the CLI, and the Node.js language host (older: nodejs-host/go.mod says why). */
+export function pinnedPulumiVersions(): { cli: string; nodejsHost: string } {
+  return { cli: required("go.mod", "github.com/pulumi/pulumi/pkg/v3"), nodejsHost: required("nodejs-host/go.mod", "github.com/pulumi/pulumi/sdk/v3") };
+}
+
+/** Where tools/pulumi-cli/build.sh puts them (the same rule as the script's). */
 function builtCliDir(): string {
   const cache = process.env.BUNNYNET_PULUMI_CLI_CACHE ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "bunnynet-pulumi", "pulumi-cli");
-  return join(cache, pinnedPulumiVersion());
+  const { cli, nodejsHost } = pinnedPulumiVersions();
+  return join(cache, `${cli}_nodejs-${nodejsHost}`);
 }
 
 /** The `pulumi` binary to run: the one tools/pulumi-cli/build.sh built, else one on PATH, else undefined. */
 export function pulumiBinary(): string | undefined {
   const built = join(builtCliDir(), "pulumi");
-  if (existsSync(built)) return built;
+  if (existsSync(built) && existsSync(join(builtCliDir(), "pulumi-language-nodejs"))) return built;
   const probe = spawnSync("pulumi", ["version"], { encoding: "utf8" });
   return probe.error || probe.status !== 0 ? undefined : "pulumi";
 }
@@ -64,13 +68,16 @@ export function pulumiCliVersion(): string {
 
 /**
  * A stack of a Pulumi project driven by the real Pulumi CLI, on a file backend in `stateDir` (no login, its own
- * PULUMI_HOME, nothing fetched from the internet). The repository root is a project (its Pulumi.yaml runs the
- * compiled quickstart), so the package is found from there without an install step. Commands that run the program
- * go through sdkLanguageServer.js.
+ * PULUMI_HOME, nothing fetched from the internet), exactly as a user runs it: the engine starts the Node.js language
+ * host, which runs the program with the project's own @pulumi/pulumi, and the dynamic-provider plugin. The repository
+ * root is a project (its Pulumi.yaml runs the compiled quickstart), so the package is found from there without an
+ * install step. If the environment names a file in BUNNYNET_PULUMI_PID_FILE, each command's pid is written there.
  */
 export class PulumiCliStack {
   /** The environment every command runs with (the CLI's own, the plugin's, and the program's). */
   readonly env: NodeJS.ProcessEnv;
+  /** The `pulumi` binary. */
+  readonly binary: string;
 
   constructor(
     readonly stack: string,
@@ -81,13 +88,13 @@ export class PulumiCliStack {
     const binary = pulumiBinary();
     if (!binary) throw new Error(pulumiCliUnavailable());
     mkdirSync(join(stateDir, "home"), { recursive: true });
-    // The dynamic-provider plugin (pulumi-resource-pulumi-nodejs) is beside the binary, where build.sh puts it and
-    // Pulumi's installer does; the engine would otherwise try to download it.
+    // The language host and the dynamic-provider plugin are beside the binary, where build.sh puts them and Pulumi's
+    // installer does; the engine would otherwise try to download them.
     const path = [...(binary === "pulumi" ? [] : [dirname(binary)]), process.env.PATH ?? ""].join(delimiter);
+    this.binary = binary;
     this.env = {
       ...process.env,
       PATH: path,
-      BUNNYNET_PULUMI_BIN: binary,
       PULUMI_HOME: join(stateDir, "home"),
       PULUMI_BACKEND_URL: `file://${stateDir}`,
       PULUMI_CONFIG_PASSPHRASE: "local-only",
@@ -98,9 +105,9 @@ export class PulumiCliStack {
     };
   }
 
-  /** The arguments of the runner for `pulumi <args>` on this stack (node, then these). */
+  /** The arguments of `pulumi <args>` on this stack. */
   commandLine(args: string[]): string[] {
-    return [RUNNER, this.projectDir, ...withFlags(args, ["--cwd", this.projectDir, "--stack", this.stack, "--non-interactive"])];
+    return withFlags(args, ["--cwd", this.projectDir, "--stack", this.stack, "--non-interactive"]);
   }
 
   /**
@@ -116,7 +123,8 @@ export class PulumiCliStack {
 
   /** Runs `pulumi <args>` and resolves its exit status and output, whatever the status. */
   attempt(args: string[], quiet = true, onSpawn?: (child: ChildProcess) => void): Promise<{ status: number | null; stdout: string; stderr: string }> {
-    const child = spawn(process.execPath, this.commandLine(args), { env: this.env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(this.binary, this.commandLine(args), { env: this.env, stdio: ["ignore", "pipe", "pipe"] });
+    if (this.env.BUNNYNET_PULUMI_PID_FILE && child.pid !== undefined) writeFileSync(this.env.BUNNYNET_PULUMI_PID_FILE, String(child.pid));
     onSpawn?.(child);
     let stdout = "";
     let stderr = "";
