@@ -7,7 +7,8 @@ import { writingTo } from "./writeZones";
 /**
  * Create, or adopt: a create never makes a duplicate. An existing object with the same identity is adopted when the
  * program allows it (`adoptExisting`) and it matches; a create whose answer was lost (5xx, timeout) is looked up
- * before anything is sent again, and kept when found.
+ * before anything is sent again, and kept when found. An object of a kind that `takesBack` is taken without
+ * `adoptExisting` when it is what the create makes (an interrupted `up` left it), never when it differs.
  */
 
 /** Whether a failure left the API's state unknown: the server may have acted (not a refusal). */
@@ -143,6 +144,7 @@ function adopt<Shape extends InputShape, Obj, O extends object>(def: Definition<
   // Identity as stored: a resolved input (resolvedWhenUnset) shows its value, not "undefined".
   const identityValues: Plain = { ...(inputs as Plain), ...(observed.outputs as Plain) };
   const who = `${def.type} ${def.identity.map((k) => `${k}=${JSON.stringify(identityValues[k])}`).join(", ")} already exists (id ${observed.id})`;
+  if (!allowed && takenBack(def, observed, inputs)) return observed;
   if (!allowed) {
     throw new Error(`${who}. To manage it with this resource, set adoptExisting: true (it is adopted only if it matches the inputs exactly).`);
   }
@@ -152,6 +154,16 @@ function adopt<Shape extends InputShape, Obj, O extends object>(def: Definition<
     throw new Error(`${who} but differs from the inputs in: ${differing.join(", ")}. Change the inputs to match it to adopt it, or remove it first.`);
   }
   return observed;
+}
+
+/**
+ * Whether an object found is taken back without `adoptExisting` (`takesBack`): the kind allows it and no input
+ * differs but those the create sets after making the object (which `settle` then sets).
+ */
+export function takenBack<Shape extends InputShape, Obj, O extends object>(def: Definition<Shape, Obj, O>, observed: Seen<Shape, O>, inputs: InputsOf<Shape>): boolean {
+  if (def.takesBack === undefined) return false;
+  const except: readonly string[] = def.takesBack === "identical" ? [] : def.takesBack.except;
+  return differingInputs(def, observed, inputs).every((k) => except.includes(k));
 }
 
 function differingInputs<Shape extends InputShape, Obj, O extends object>(def: Definition<Shape, Obj, O>, observed: Seen<Shape, O>, inputs: InputsOf<Shape>): string[] {
