@@ -102,7 +102,8 @@ async function keepUnlessNewer<Shape extends InputShape, Obj, O extends object>(
     );
   }
   try {
-    return await settle(def, ctx, adopt(def, older.obj, inputs, wantsAdoption(inputs)), inputs);
+    // Not taken back without adoptExisting (takesBack): the other deployment's object, not one this deployment's cut create left.
+    return await settle(def, ctx, adopt(def, older.obj, inputs, wantsAdoption(inputs), false), inputs);
   } catch (e) {
     throw new Error(`${(e as Error).message} (${race}: it was deleted again, so one remains.)`, { cause: e });
   }
@@ -139,12 +140,12 @@ function wantsAdoption(inputs: object): boolean {
   return (inputs as Plain).adoptExisting === true;
 }
 
-function adopt<Shape extends InputShape, Obj, O extends object>(def: Definition<Shape, Obj, O>, obj: Obj, inputs: InputsOf<Shape>, allowed: boolean): Seen<Shape, O> {
+function adopt<Shape extends InputShape, Obj, O extends object>(def: Definition<Shape, Obj, O>, obj: Obj, inputs: InputsOf<Shape>, allowed: boolean, mayTakeBack = true): Seen<Shape, O> {
   const observed = def.describe(obj, inputs);
   // Identity as stored: a resolved input (resolvedWhenUnset) shows its value, not "undefined".
   const identityValues: Plain = { ...(inputs as Plain), ...(observed.outputs as Plain) };
   const who = `${def.type} ${def.identity.map((k) => `${k}=${JSON.stringify(identityValues[k])}`).join(", ")} already exists (id ${observed.id})`;
-  if (!allowed && takenBack(def, observed, inputs)) return observed;
+  if (!allowed && mayTakeBack && takenBack(def, observed, inputs)) return observed;
   if (!allowed) {
     throw new Error(`${who}. To manage it with this resource, set adoptExisting: true (it is adopted only if it matches the inputs exactly).`);
   }

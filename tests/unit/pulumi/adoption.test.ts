@@ -196,3 +196,28 @@ describe("createOrAdopt: an object an interrupted up left is taken back without 
     );
   });
 });
+
+describe("createOrAdopt: two deployments racing past the look-up (findAll) never take back each other's object", () => {
+  it("the yielding creator deletes its own and is refused with the adoptExisting advice, even for an identical object of a kind that takesBack", async () => {
+    const calls: string[] = [];
+    const def = {
+      type: "Raced",
+      inputs,
+      computedOutputs: [],
+      replaceOnChanges: [],
+      identity: ["name"],
+      takesBack: "identical",
+      describe: (obj: Obj, requested: z.output<typeof inputs>) => ({ id: String(obj.id), inputs: { ...requested, name: obj.name }, outputs: {} }),
+      find: async () => undefined,
+      findAll: async () => [
+        { id: 4, name: "a" },
+        { id: 9, name: "a" },
+      ],
+      create: async () => ({ id: 9, name: "a" }),
+      get: async () => undefined,
+      delete: async (_ctx: ResourceContext, id: string) => void calls.push(`delete ${id}`),
+    } as unknown as ResourceDefinition<typeof inputs.shape, Obj, object>;
+    await assert.rejects(createOrAdopt(def, ctx, { name: "a", adoptExisting: false }), /already exists \(id 4\)\. To manage it with this resource, set adoptExisting: true.*another deployment created it at the same time/s);
+    assert.deepEqual(calls, ["delete 9"]);
+  });
+});
