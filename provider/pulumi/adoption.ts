@@ -49,7 +49,7 @@ export async function createOrAdopt<Shape extends InputShape, Obj, O extends obj
       await early?.settled();
       throw e;
     });
-    if (existing !== undefined) return settle(def, ctx, adopt(def, existing, inputs, wantsAdoption(inputs)), inputs);
+    if (existing !== undefined) return takeOver(def, ctx, existing, inputs, wantsAdoption(inputs));
     await (early ? early.result() : beforeCreate());
   } else {
     await beforeCreate();
@@ -65,7 +65,7 @@ export async function createOrAdopt<Shape extends InputShape, Obj, O extends obj
     if (!duplicate && !isAmbiguous(failure)) throw failure;
     const found = await lookUpAfter(failure, () => find(ctx, inputs), def.type);
     // Someone else created it meanwhile: the same rule as before. Our own lost answer: ours to keep.
-    if (found !== undefined) return settle(def, ctx, adopt(def, found, inputs, duplicate ? wantsAdoption(inputs) : true), inputs);
+    if (found !== undefined) return takeOver(def, ctx, found, inputs, duplicate ? wantsAdoption(inputs) : true);
     if (duplicate || attempt >= CREATE_ATTEMPTS) throw failure;
   }
 }
@@ -103,7 +103,7 @@ async function keepUnlessNewer<Shape extends InputShape, Obj, O extends object>(
   }
   try {
     // Not taken back without adoptExisting (takesBack): the other deployment's object, not one this deployment's cut create left.
-    return await settle(def, ctx, adopt(def, older.obj, inputs, wantsAdoption(inputs), false), inputs);
+    return await takeOver(def, ctx, older.obj, inputs, wantsAdoption(inputs), false);
   } catch (e) {
     throw new Error(`${(e as Error).message} (${race}: it was deleted again, so one remains.)`, { cause: e });
   }
@@ -169,6 +169,23 @@ export function takenBack<Shape extends InputShape, Obj, O extends object>(def: 
 
 function differingInputs<Shape extends InputShape, Obj, O extends object>(def: Definition<Shape, Obj, O>, observed: Seen<Shape, O>, inputs: InputsOf<Shape>): string[] {
   return Object.keys(def.inputs.shape).filter((k) => k !== "adoptExisting" && !sameValue((observed.inputs as Plain)[k], (inputs as Plain)[k]));
+}
+
+/**
+ * An existing object taken over (adopted, taken back, or kept after a lost answer): refused unless `adopt` allows it,
+ * then brought to where a create leaves it (`whenFound`: an app whose deployment still runs is waited for), and its
+ * `setOnAdoption` inputs set.
+ */
+async function takeOver<Shape extends InputShape, Obj, O extends object>(
+  def: Definition<Shape, Obj, O>,
+  ctx: ResourceContext,
+  obj: Obj,
+  inputs: InputsOf<Shape>,
+  allowed: boolean,
+  mayTakeBack = true,
+): Promise<Seen<Shape, O>> {
+  const observed = adopt(def, obj, inputs, allowed, mayTakeBack);
+  return settle(def, ctx, def.whenFound ? def.describe(await def.whenFound(ctx, obj, inputs), inputs) : observed, inputs);
 }
 
 /** An adopted object whose `setOnAdoption` inputs differ from the requested ones gets them set with `update`. */

@@ -143,6 +143,12 @@ export interface ResourceDefinition<Shape extends InputShape, Obj, O extends obj
    */
   beforeCreate?(ctx: ResourceContext, inputs: InputsOf<Shape>): Promise<void>;
   create(ctx: ResourceContext, inputs: InputsOf<Shape>): Promise<Obj>;
+  /**
+   * Brings an existing object that create takes over (adopted, taken back, or kept after a lost answer) to where
+   * `create` leaves one: e.g. an app whose deployment a cut create left running is waited for until it runs. The
+   * object as it then is.
+   */
+  whenFound?(ctx: ResourceContext, obj: Obj, inputs: InputsOf<Shape>): Promise<Obj>;
   /** The object, or undefined when it is gone (a NotFoundError also counts as gone). */
   get(ctx: ResourceContext, id: string, state: State<Shape, O>): Promise<Obj | undefined>;
   update?(ctx: ResourceContext, id: string, state: State<Shape, O>, inputs: InputsOf<Shape>): Promise<Obj>;

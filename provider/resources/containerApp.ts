@@ -126,6 +126,9 @@ const containerApp = defineResource<ContainerAppOutputs>()({
     }
   },
 
+  // An app taken over (adopted, or taken back after an interrupted `up`) may still be deploying: wait as a create does.
+  whenFound: (ctx, app, inputs) => untilRunning(ctx, app.id, inputs),
+
   get: ({ client }, id) => client.containers.getApp(id),
 
   async update(ctx, id, state, inputs) {

@@ -243,9 +243,11 @@ describe("pulumi: ContainerApp through the kit's provider host", function () {
       assert.equal((await host.read(TYPE, id, outputs, inputs)).id, "");
     });
 
-    it("an app with the same name and spec (an interrupted up made it) is taken back without adoptExisting; one that differs is refused", async () => {
+    it("an app with the same name and spec (an interrupted up made it) is taken back without adoptExisting, once it runs; one that differs is refused", async () => {
       const spec = base();
       const inputs = await checked(spec);
+      // The cut create's deployment is still progressing when the next up finds the app.
+      await emu.faults({ appDeployMs: 2_000 });
       const existing = await apps().addApp({
         name: String(inputs.name),
         runtimeType: "shared",
@@ -260,7 +262,9 @@ describe("pulumi: ContainerApp through the kit's provider host", function () {
       await assert.rejects(host.create(TYPE, { ...other, adoptExisting: true }), /already exists .*but differs from the inputs in: containers/);
       await emu.markRequests();
       const taken = await host.create(TYPE, inputs);
+      await emu.clearFaults();
       assert.equal(taken.id, existing);
+      assert.equal(taken.outputs.status, "active", "waited for, as a create waits for its deployment");
       assert.ok(!(await routes()).includes("POST /mc/apps"), "no second app");
       await host.delete(TYPE, taken.id, taken.outputs);
     });

@@ -221,3 +221,29 @@ describe("createOrAdopt: two deployments racing past the look-up (findAll) never
     assert.deepEqual(calls, ["delete 9"]);
   });
 });
+
+describe("createOrAdopt: an object taken over is brought to where a create leaves it (whenFound)", () => {
+  it("whenFound runs on the object found, and the object it gives is the one described; nothing is created", async () => {
+    const calls: string[] = [];
+    const def = {
+      type: "Deploying",
+      inputs,
+      computedOutputs: [],
+      replaceOnChanges: [],
+      identity: ["name"],
+      takesBack: "identical",
+      describe: (obj: Obj & { status: string }, requested: z.output<typeof inputs>) => ({ id: String(obj.id), inputs: { ...requested, name: obj.name }, outputs: { status: obj.status } }),
+      find: async () => ({ id: 4, name: "a", status: "progressing" }),
+      whenFound: async (_ctx: ResourceContext, obj: Obj) => {
+        calls.push(`whenFound ${obj.id}`);
+        return { ...obj, status: "active" };
+      },
+      create: async () => void calls.push("create"),
+      get: async () => undefined,
+      delete: async () => undefined,
+    } as unknown as ResourceDefinition<typeof inputs.shape, Obj, object>;
+    const taken = await createOrAdopt(def, ctx, { name: "a", adoptExisting: false });
+    assert.deepEqual([taken.id, (taken.outputs as { status: string }).status], ["4", "active"]);
+    assert.deepEqual(calls, ["whenFound 4"]);
+  });
+});
