@@ -7,7 +7,8 @@ import { writingTo } from "./writeZones";
 /**
  * Create, or adopt: a create never makes a duplicate. An existing object with the same identity is adopted when the
  * program allows it (`adoptExisting`) and it matches; a create whose answer was lost (5xx, timeout) is looked up
- * before anything is sent again, and kept when found.
+ * before anything is sent again, and kept when found. An object of a kind that `takesBack` is taken without
+ * `adoptExisting` when it is what the create makes (an interrupted `up` left it), never when it differs.
  */
 
 /** Whether a failure left the API's state unknown: the server may have acted (not a refusal). */
@@ -48,7 +49,7 @@ export async function createOrAdopt<Shape extends InputShape, Obj, O extends obj
       await early?.settled();
       throw e;
     });
-    if (existing !== undefined) return settle(def, ctx, adopt(def, existing, inputs, wantsAdoption(inputs)), inputs);
+    if (existing !== undefined) return takeOver(def, ctx, existing, inputs, wantsAdoption(inputs));
     await (early ? early.result() : beforeCreate());
   } else {
     await beforeCreate();
@@ -64,7 +65,7 @@ export async function createOrAdopt<Shape extends InputShape, Obj, O extends obj
     if (!duplicate && !isAmbiguous(failure)) throw failure;
     const found = await lookUpAfter(failure, () => find(ctx, inputs), def.type);
     // Someone else created it meanwhile: the same rule as before. Our own lost answer: ours to keep.
-    if (found !== undefined) return settle(def, ctx, adopt(def, found, inputs, duplicate ? wantsAdoption(inputs) : true), inputs);
+    if (found !== undefined) return takeOver(def, ctx, found, inputs, duplicate ? wantsAdoption(inputs) : true);
     if (duplicate || attempt >= CREATE_ATTEMPTS) throw failure;
   }
 }
@@ -101,7 +102,8 @@ async function keepUnlessNewer<Shape extends InputShape, Obj, O extends object>(
     );
   }
   try {
-    return await settle(def, ctx, adopt(def, older.obj, inputs, wantsAdoption(inputs)), inputs);
+    // Not taken back without adoptExisting (takesBack): the other deployment's object, not one this deployment's cut create left.
+    return await takeOver(def, ctx, older.obj, inputs, wantsAdoption(inputs), false);
   } catch (e) {
     throw new Error(`${(e as Error).message} (${race}: it was deleted again, so one remains.)`, { cause: e });
   }
@@ -138,11 +140,12 @@ function wantsAdoption(inputs: object): boolean {
   return (inputs as Plain).adoptExisting === true;
 }
 
-function adopt<Shape extends InputShape, Obj, O extends object>(def: Definition<Shape, Obj, O>, obj: Obj, inputs: InputsOf<Shape>, allowed: boolean): Seen<Shape, O> {
+function adopt<Shape extends InputShape, Obj, O extends object>(def: Definition<Shape, Obj, O>, obj: Obj, inputs: InputsOf<Shape>, allowed: boolean, mayTakeBack = true): Seen<Shape, O> {
   const observed = def.describe(obj, inputs);
   // Identity as stored: a resolved input (resolvedWhenUnset) shows its value, not "undefined".
   const identityValues: Plain = { ...(inputs as Plain), ...(observed.outputs as Plain) };
   const who = `${def.type} ${def.identity.map((k) => `${k}=${JSON.stringify(identityValues[k])}`).join(", ")} already exists (id ${observed.id})`;
+  if (!allowed && mayTakeBack && takenBack(def, observed, inputs)) return observed;
   if (!allowed) {
     throw new Error(`${who}. To manage it with this resource, set adoptExisting: true (it is adopted only if it matches the inputs exactly).`);
   }
@@ -154,8 +157,35 @@ function adopt<Shape extends InputShape, Obj, O extends object>(def: Definition<
   return observed;
 }
 
+/**
+ * Whether an object found is taken back without `adoptExisting` (`takesBack`): the kind allows it and no input
+ * differs but those the create sets after making the object (which `settle` then sets).
+ */
+export function takenBack<Shape extends InputShape, Obj, O extends object>(def: Definition<Shape, Obj, O>, observed: Seen<Shape, O>, inputs: InputsOf<Shape>): boolean {
+  if (def.takesBack === undefined) return false;
+  const except: readonly string[] = def.takesBack === "identical" ? [] : def.takesBack.except;
+  return differingInputs(def, observed, inputs).every((k) => except.includes(k));
+}
+
 function differingInputs<Shape extends InputShape, Obj, O extends object>(def: Definition<Shape, Obj, O>, observed: Seen<Shape, O>, inputs: InputsOf<Shape>): string[] {
   return Object.keys(def.inputs.shape).filter((k) => k !== "adoptExisting" && !sameValue((observed.inputs as Plain)[k], (inputs as Plain)[k]));
+}
+
+/**
+ * An existing object taken over (adopted, taken back, or kept after a lost answer): refused unless `adopt` allows it,
+ * then brought to where a create leaves it (`whenFound`: an app whose deployment still runs is waited for), and its
+ * `setOnAdoption` inputs set.
+ */
+async function takeOver<Shape extends InputShape, Obj, O extends object>(
+  def: Definition<Shape, Obj, O>,
+  ctx: ResourceContext,
+  obj: Obj,
+  inputs: InputsOf<Shape>,
+  allowed: boolean,
+  mayTakeBack = true,
+): Promise<Seen<Shape, O>> {
+  const observed = adopt(def, obj, inputs, allowed, mayTakeBack);
+  return settle(def, ctx, def.whenFound ? def.describe(await def.whenFound(ctx, obj, inputs), inputs) : observed, inputs);
 }
 
 /** An adopted object whose `setOnAdoption` inputs differ from the requested ones gets them set with `update`. */

@@ -79,6 +79,18 @@ export interface ResourceDefinition<Shape extends InputShape, Obj, O extends obj
    */
   setOnAdoption?: readonly (keyof Shape & string)[];
   /**
+   * Taking back, without `adoptExisting`, an existing object with this identity that is what this resource's own create
+   * makes: the object an `up` cut off after the server acted leaves behind (Ctrl-C, a killed runner: the engine keeps
+   * a pending CREATE and the next `up` creates the resource again; see the README's "Interrupted deployments"). Only
+   * for kinds where such an object can be taken safely: one its parent has only one of with that identity (a pull
+   * zone's Shield zone, a hostname on its pull zone), or one identical to the declared one (an edge rule with the same
+   * description, actions and triggers on the zone; an app with the same name and spec). `"identical"`: every input
+   * matches. `{ except }`: every input but these matches — what the create sets after making the object, which the cut
+   * may have left undone; `update` sets them (so they must be in `setOnAdoption`). An object that differs otherwise
+   * is never taken: the create fails with the adoptExisting advice, as for any other kind.
+   */
+  takesBack?: "identical" | { except: readonly (keyof Shape & string)[] };
+  /**
    * Inputs that may hold a secret (a value, a key, a signed URL). A check failure on one names it in the reason
    * only: the engine prints the value of a failure's property, secret or not (see checking.ts).
    */
@@ -131,6 +143,12 @@ export interface ResourceDefinition<Shape extends InputShape, Obj, O extends obj
    */
   beforeCreate?(ctx: ResourceContext, inputs: InputsOf<Shape>): Promise<void>;
   create(ctx: ResourceContext, inputs: InputsOf<Shape>): Promise<Obj>;
+  /**
+   * Brings an existing object that create takes over (adopted, taken back, or kept after a lost answer) to where
+   * `create` leaves one: e.g. an app whose deployment a cut create left running is waited for until it runs. The
+   * object as it then is.
+   */
+  whenFound?(ctx: ResourceContext, obj: Obj, inputs: InputsOf<Shape>): Promise<Obj>;
   /** The object, or undefined when it is gone (a NotFoundError also counts as gone). */
   get(ctx: ResourceContext, id: string, state: State<Shape, O>): Promise<Obj | undefined>;
   update?(ctx: ResourceContext, id: string, state: State<Shape, O>, inputs: InputsOf<Shape>): Promise<Obj>;

@@ -56,6 +56,8 @@ function register<Shape extends InputShape, Obj, O extends object>(def: Resource
   if (inPlace.length > 0 && !def.update) {
     throw new Error(`${def.type}: ${inPlace.join(", ")} change in place, so the definition needs update (or list them in replaceOnChanges)`);
   }
+  const unsettled = typeof def.takesBack === "object" ? def.takesBack.except.filter((k) => !def.setOnAdoption?.includes(k)) : [];
+  if (unsettled.length > 0) throw new Error(`${def.type}: takesBack excepts ${unsettled.join(", ")}, which update must then set: list them in setOnAdoption`);
   if (definitions.has(def.type)) throw new Error(`resource type ${def.type} is defined twice`);
   let instance: ResourceImplementation | undefined;
   definitions.set(def.type, () => (instance ??= implement(def)));

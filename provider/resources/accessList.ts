@@ -77,6 +77,8 @@ const accessList = defineResource<AccessListOutputs>()({
   // The update request carries no type, and a list belongs to its zone.
   replaceOnChanges: ["shieldZoneId", "type"],
   identity: ["shieldZoneId", "name"],
+  // A list of the zone identical to the declared one (an interrupted `up` made it) is taken back without adoptExisting.
+  takesBack: "identical",
 
   describe({ list, details }: Observed, requested: Inputs) {
     return {

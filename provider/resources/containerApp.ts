@@ -28,7 +28,8 @@ import { appOutputs, applicationRequest, observedInputs, removedVolumes, repeate
  *   instead of one the API makes that no resource manages (Terraform #53); without it the API's zone is an output;
  * - removing a volume deletes its data: refused (by check, before any call, naming the volume) without
  *   `allowVolumeDeletion: true`. Whether a volume holds data cannot be known without a call, so every volume counts;
- * - adoption by name (`GET /mc/apps`): the API lets two apps share a name, and the first one listed is adopted.
+ * - adoption by name (`GET /mc/apps`): the API lets two apps share a name, and the first one listed is adopted; an
+ *   app with the same name and spec (what an interrupted `up` leaves) is taken back without `adoptExisting`.
  */
 
 export const CONTAINER_APP_TYPE = "ContainerApp";
@@ -101,6 +102,8 @@ const containerApp = defineResource<ContainerAppOutputs>()({
   computedOutputs: ["appId", "status", "containerIds", "endpoints"],
   replaceOnChanges: [],
   identity: ["name"],
+  // An app with the same name and spec (an interrupted `up` made it) is taken back without adoptExisting.
+  takesBack: "identical",
 
   describe(app: Application, requested: ContainerAppInputs) {
     return { id: app.id, inputs: observedInputs(app, requested), outputs: appOutputs(app) };
@@ -122,6 +125,9 @@ const containerApp = defineResource<ContainerAppOutputs>()({
       throw new Error(`${e.message}; the new app was deleted again`, { cause: e });
     }
   },
+
+  // An app taken over (adopted, or taken back after an interrupted `up`) may still be deploying: wait as a create does.
+  whenFound: (ctx, app, inputs) => untilRunning(ctx, app.id, inputs),
 
   get: ({ client }, id) => client.containers.getApp(id),
 

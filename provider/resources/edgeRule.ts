@@ -156,6 +156,8 @@ const edgeRule = defineResource<EdgeRuleOutputs>()({
   // move to another zone.
   replaceOnChanges: ["pullZoneId"],
   identity: ["pullZoneId", "description"],
+  // A rule identical to the declared one on its zone (an interrupted `up` made it) is taken back without adoptExisting.
+  takesBack: "identical",
   writeZones: (_ctx, values) => [pullZoneWrites(values.pullZoneId)],
   // A header an action sets may carry a credential for the origin (SetRequestHeader Authorization …).
   secretInputs: ["actions"],

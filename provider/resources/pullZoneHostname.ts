@@ -150,6 +150,9 @@ const pullZoneHostname = defineResource<PullZoneHostnameOutputs>()({
   refusesDuplicates: true,
   // An adopted hostname (or one whose add answer was lost) gets the certificate and force-SSL asked for.
   setOnAdoption: ["tls", "forceSsl"],
+  // A hostname on its pull zone is that zone's alone: one found there (an interrupted `up`, or a create whose certificate
+  // step failed, added it) is taken back without adoptExisting, and its certificate and force-SSL set.
+  takesBack: { except: ["tls", "forceSsl"] },
   secretInputs: ["tls"],
 
   describe(hostname: Hostname, requested: Inputs) {
@@ -268,8 +271,9 @@ export interface PullZoneHostnameOutputs {
 export interface PullZoneHostname extends OutputProperties<PullZoneHostnameOutputs> {}
 /**
  * A hostname of a pull zone (`/pullzone/{id}/addHostname`) with its certificate and force-SSL. A hostname can be
- * on one zone only: one already on this zone (for instance from a half-finished earlier create) is adopted with
- * `adoptExisting: true` and then given the certificate and force-SSL asked for; one on another zone is refused.
+ * on one zone only: one already on this zone (for instance from a half-finished earlier create or an interrupted
+ * `up`) is taken back, with or without `adoptExisting`, and given the certificate and force-SSL asked for; one on
+ * another zone is refused.
  */
 export class PullZoneHostname extends BunnyResource {
   constructor(name: string, args: PullZoneHostnameArgs, opts?: pulumi.CustomResourceOptions) {

@@ -43,8 +43,8 @@ import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
  *
  * Destroy: the Shield API has no delete, so destroy puts the zone back to the Basic plan with the WAF and learning
  * mode off (the Terraform provider does the same); the zone itself stays with its pull zone, and a later
- * ShieldZone for that pull zone needs `adoptExisting: true`. A zone already gone (its pull zone deleted) is
- * success.
+ * ShieldZone for that pull zone takes it back when the settings it gives match (else it needs `adoptExisting: true`),
+ * as after an interrupted `up` (`takesBack`). A zone already gone (its pull zone deleted) is success.
  */
 
 export const SHIELD_ZONE_TYPE = "ShieldZone";
@@ -245,6 +245,9 @@ const shieldZone = defineResource<ShieldZoneOutputs>()({
   resolvedWhenUnset: SETTINGS,
   // A pull zone has at most one shield zone, often made for it: adopting one sets the settings given.
   setOnAdoption: [...SETTINGS, ...FEATURES],
+  // A pull zone's one Shield zone with the settings given (an interrupted `up` made it) is taken back without
+  // adoptExisting; the features, which the create sets after making the zone, may be missing: update sets them.
+  takesBack: { except: FEATURES },
   // The API refuses a second zone for a pull zone (409): the refusal is the look-up.
   refusesDuplicates: true,
 

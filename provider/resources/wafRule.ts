@@ -80,6 +80,8 @@ const wafRule = defineResource<WafRuleOutputs>()({
   // A rule cannot move to another zone; the rest changes in place (PATCH of the whole rule).
   replaceOnChanges: ["shieldZoneId"],
   identity: ["shieldZoneId", "name"],
+  // A rule of the zone identical to the declared one (an interrupted `up` made it) is taken back without adoptExisting.
+  takesBack: "identical",
 
   describe(rule: ApiWafRule, requested: Inputs) {
     return {

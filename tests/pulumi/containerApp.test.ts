@@ -243,8 +243,11 @@ describe("pulumi: ContainerApp through the kit's provider host", function () {
       assert.equal((await host.read(TYPE, id, outputs, inputs)).id, "");
     });
 
-    it("an app with the same name is adopted with adoptExisting", async () => {
-      const inputs = await checked(base());
+    it("an app with the same name and spec (an interrupted up made it) is taken back without adoptExisting, once it runs; one that differs is refused", async () => {
+      const spec = base();
+      const inputs = await checked(spec);
+      // The cut create's deployment is still progressing when the next up finds the app.
+      await emu.faults({ appDeployMs: 2_000 });
       const existing = await apps().addApp({
         name: String(inputs.name),
         runtimeType: "shared",
@@ -253,10 +256,17 @@ describe("pulumi: ContainerApp through the kit's provider host", function () {
         containerTemplates: [{ name: "web", imageRegistryId: String(registryId), imageNamespace: "library", imageName: "nginx", imageTag: "1.27", imagePullPolicy: "ifNotPresent", environmentVariables: [{ name: "KEY", value: "value" }], volumeMounts: [{ name: "data", mountPath: "/data" }] }],
         volumes: [{ name: "data", size: 1 }],
       });
-      await assert.rejects(host.create(TYPE, inputs), /already exists .*set adoptExisting: true/);
-      const adopted = await host.create(TYPE, { ...inputs, adoptExisting: true });
-      assert.equal(adopted.id, existing);
-      await host.delete(TYPE, adopted.id, adopted.outputs);
+      // Another image tag under the same name: not the declared app. Refused; adoptExisting names the difference.
+      const other = await checked({ ...spec, containers: { web: { ...spec.containers.web, image: { ...spec.containers.web.image, tag: "1.26" } } } });
+      await assert.rejects(host.create(TYPE, other), /already exists .*set adoptExisting: true/);
+      await assert.rejects(host.create(TYPE, { ...other, adoptExisting: true }), /already exists .*but differs from the inputs in: containers/);
+      await emu.markRequests();
+      const taken = await host.create(TYPE, inputs);
+      await emu.clearFaults();
+      assert.equal(taken.id, existing);
+      assert.equal(taken.outputs.status, "active", "waited for, as a create waits for its deployment");
+      assert.ok(!(await routes()).includes("POST /mc/apps"), "no second app");
+      await host.delete(TYPE, taken.id, taken.outputs);
     });
   });
 });

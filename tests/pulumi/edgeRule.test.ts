@@ -173,7 +173,7 @@ describe("pulumi: a pull zone's edge rules and cache purge (EdgeRule, CachePurge
     assert.equal(harness.resources().length, 0);
   });
 
-  it("adoptExisting takes over a rule with the same description when it matches; without it, up refuses to duplicate it", async () => {
+  it("a rule identical to the declared one (an interrupted up made it) is taken back without adoptExisting; one that differs is refused", async () => {
     const client = emu.client().pullZones;
     const zone = await client.createPullZone({ Name: "edge-adopt", OriginUrl: "https://origin.site.example" });
     const existing = await client.addOrUpdateEdgeRule(zone.Id, {
@@ -184,12 +184,14 @@ describe("pulumi: a pull zone's edge rules and cache purge (EdgeRule, CachePurge
       Enabled: true,
       OrderIndex: 7,
     });
-    const adopting = (adoptExisting: boolean) => () => {
-      new EdgeRule("by-hand", { pullZoneId: zone.Id, description: "made by hand", priority: 7, adoptExisting, actions: [{ type: "BlockRequest" }], triggers: [{ type: "CountryCode", patterns: ["KP"] }] });
+    const declared = (priority: number, adoptExisting = false) => () => {
+      new EdgeRule("by-hand", { pullZoneId: zone.Id, description: "made by hand", priority, adoptExisting, actions: [{ type: "BlockRequest" }], triggers: [{ type: "CountryCode", patterns: ["KP"] }] });
     };
-    await assert.rejects(harness.up(adopting(false)), /already exists.*adoptExisting/s);
+    // The same description with another priority: not the declared rule. Refused, and adoptExisting names the difference.
+    await assert.rejects(harness.up(declared(8)), /already exists.*set adoptExisting: true/s);
+    await assert.rejects(harness.up(declared(8, true)), /already exists .*but differs from the inputs in: priority/s);
     await emu.markRequests();
-    await harness.up(adopting(true));
+    await harness.up(declared(7));
     assert.equal(harness.resource(RULE, "by-hand")!.id, existing.Guid);
     assert.ok(!(await emu.requests()).some((r) => r.route.endsWith("/addOrUpdate")), "nothing was created");
     await harness.destroy();

@@ -169,7 +169,7 @@ describe("pulumi: WafRule and AccessList check and diff through the SDK's provid
     await host.delete("AccessList", id, outputs);
   });
 
-  it("adoption: a rule and a list of the same name are refused with the advice, adopted with adoptExisting, refused when they differ", async () => {
+  it("adoption: a rule and a list of the same name that differ are refused with the advice; identical ones are taken back without adoptExisting", async () => {
     const shieldZoneId = Number(emu.fixtures.shieldZoneId);
     const client = emu.client();
     const rule = await client.wafRules.create({ shieldZoneId, ruleName: "made elsewhere", ruleConfiguration: { actionType: "Block", variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH", value: "/admin" } });
@@ -177,12 +177,15 @@ describe("pulumi: WafRule and AccessList check and diff through the SDK's provid
     host = await host.nextDeployment(hostConfig(emu));
     const wafInputs = (await host.check("WafRule", {}, { ...rule_, shieldZoneId, name: "made elsewhere" })).inputs as Plain;
     const listInputs = (await host.check("AccessList", {}, { ...list, shieldZoneId, name: "made elsewhere" })).inputs as Plain;
+    const otherRule = (await host.check("WafRule", {}, { ...rule_, shieldZoneId, name: "made elsewhere", action: "Log" })).inputs as Plain;
     await emu.markRequests();
-    await assert.rejects(host.create("WafRule", wafInputs), (e: unknown) => e instanceof HostError && /already exists .*set adoptExisting: true/.test(e.message));
-    await assert.rejects(host.create("AccessList", listInputs), (e: unknown) => e instanceof HostError && /already exists .*set adoptExisting: true/.test(e.message));
+    await assert.rejects(host.create("WafRule", otherRule), (e: unknown) => e instanceof HostError && /already exists .*set adoptExisting: true/.test(e.message));
+    await assert.rejects(host.create("AccessList", { ...listInputs, entries: ["IR"] }), (e: unknown) => e instanceof HostError && /already exists .*set adoptExisting: true/.test(e.message));
     assert.deepEqual((await emu.requests()).filter((r) => r.method !== "GET"), [], "nothing created or changed");
-    const adoptedRule = await host.create("WafRule", { ...wafInputs, adoptExisting: true });
-    const adoptedList = await host.create("AccessList", { ...listInputs, adoptExisting: true });
+    // Identical to the declared ones (what an interrupted up leaves): taken back, nothing created.
+    const adoptedRule = await host.create("WafRule", wafInputs);
+    const adoptedList = await host.create("AccessList", listInputs);
+    assert.deepEqual((await emu.requests()).filter((r) => r.method !== "GET"), [], "nothing created or changed");
     assert.deepEqual([adoptedRule.id, adoptedList.id], [String(rule.id), String(made.id)]);
     await assert.rejects(host.create("AccessList", { ...listInputs, entries: ["IR"], adoptExisting: true }), /differs from the inputs in: entries/);
     await host.delete("WafRule", adoptedRule.id, adoptedRule.outputs);

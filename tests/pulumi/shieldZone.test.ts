@@ -110,6 +110,18 @@ describe("pulumi: ShieldZone through the SDK's provider host over gRPC", functio
     assert.equal((await emu.client().shieldZones.get(existing.shieldZoneId)).learningMode, false);
   });
 
+  it("a pull zone's zone with the settings given (an interrupted up made it) is taken back without adoptExisting, and its pages set", async () => {
+    const pullZoneId = pullZone();
+    // What a create cut after its POST leaves: the zone with the plan asked for, and none of the pages set after it.
+    const existing = await emu.client().shieldZones.create({ pullZoneId, shieldZone: { planType: 1 } });
+    host = await host.nextDeployment(hostConfig(emu));
+    const taken = await host.create(TYPE, await checked({ pullZoneId, planType: "Advanced", customPages: { block: "<p>blocked</p>" } }));
+    assert.equal(taken.id, String(existing.shieldZoneId));
+    assert.equal(await emu.client().shieldZones.getCustomPage(existing.shieldZoneId, "block"), "<p>blocked</p>");
+    // A zone whose settings differ from those given is not the one the program made: refused as before.
+    await assert.rejects(host.create(TYPE, await checked({ pullZoneId, planType: "Business" })), (e: unknown) => e instanceof HostError && /already exists .*adoptExisting: true/.test(e.message));
+  });
+
   it("destroy resets the zone to the Basic plan without WAF (the API has no delete); when its pull zone went first, it is already gone", async () => {
     const pullZoneId = pullZone();
     const { id, outputs, inputs } = await created({ pullZoneId, planType: "Business", wafEnabled: true, learningMode: true });

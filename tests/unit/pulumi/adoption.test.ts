@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import { z } from "zod";
 import { createOrAdopt } from "bunnynet-pulumi/dist/pulumi/adoption.js";
 import type { ResourceContext, ResourceDefinition } from "bunnynet-pulumi/dist/pulumi/definition.js";
+import { defineResource } from "bunnynet-pulumi/dist/pulumi/registry.js";
+import { AlreadyExistsError } from "bunnynet-pulumi/dist/http/errors.js";
 
 /** Lets every pending promise callback run (no timers involved). */
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -100,5 +102,148 @@ describe("createOrAdopt: the reads that may refuse a create go with the look-up"
     assert.deepEqual(missing.events, ["sent find", "sent beforeCreate"]);
     missing.answer("beforeCreate");
     assert.equal((await b).id, "7");
+  });
+});
+
+describe("createOrAdopt: an object an interrupted up left is taken back without adoptExisting (takesBack)", () => {
+  const ruleInputs = z.object({ zone: z.number(), label: z.string(), colour: z.string(), pages: z.string().optional(), adoptExisting: z.boolean().default(false) });
+  type Rule = z.output<typeof ruleInputs>;
+  type RuleObj = Rule & { id: number };
+
+  /** A kind whose look-up finds `existing` (or whose create the API refuses as a duplicate, then finds it). */
+  function kind(existing: RuleObj | undefined, options: { takesBack?: "identical" | { except: readonly string[] }; refusesDuplicates?: boolean } = {}) {
+    const calls: string[] = [];
+    const def = {
+      type: "Rule",
+      inputs: ruleInputs,
+      computedOutputs: [],
+      replaceOnChanges: [],
+      identity: ["zone", "label"],
+      setOnAdoption: ["pages"],
+      ...options,
+      describe: (obj: RuleObj, requested: Rule) => ({ id: String(obj.id), inputs: { ...requested, zone: obj.zone, label: obj.label, colour: obj.colour, pages: obj.pages }, outputs: {} }),
+      find: async () => {
+        calls.push("find");
+        return existing;
+      },
+      create: async (_ctx: ResourceContext, i: Rule) => {
+        calls.push("create");
+        if (options.refusesDuplicates && existing) throw new AlreadyExistsError({ method: "POST", path: "/rules", status: 409, serverMessage: "exists" });
+        return { ...i, id: 9 };
+      },
+      update: async (_ctx: ResourceContext, id: string, _state: unknown, i: Rule) => {
+        calls.push(`update ${i.pages}`);
+        return { ...i, id: Number(id) };
+      },
+      get: async () => undefined,
+      delete: async () => undefined,
+    } as unknown as ResourceDefinition<typeof ruleInputs.shape, RuleObj, object>;
+    return { def, calls };
+  }
+  const declared: Rule = { zone: 1, label: "headers", colour: "blue", adoptExisting: false };
+
+  it("an identical object is taken back, nothing created; without takesBack the same object is refused with the adoptExisting advice", async () => {
+    const identical = kind({ ...declared, id: 4 }, { takesBack: "identical" });
+    assert.equal((await createOrAdopt(identical.def, ctx, declared)).id, "4");
+    assert.deepEqual(identical.calls, ["find"]);
+
+    const plain = kind({ ...declared, id: 4 });
+    await assert.rejects(createOrAdopt(plain.def, ctx, declared), /^Error: Rule zone=1, label="headers" already exists \(id 4\)\. To manage it with this resource, set adoptExisting: true/);
+  });
+
+  it("an object that differs in any input is never taken back: the same refusal as without takesBack", async () => {
+    for (const takesBack of ["identical", { except: ["pages"] }] as const) {
+      const different = kind({ ...declared, colour: "red", id: 4 }, { takesBack });
+      await assert.rejects(createOrAdopt(different.def, ctx, declared), /already exists \(id 4\)\. To manage it with this resource, set adoptExisting: true/);
+      assert.deepEqual(different.calls, ["find"], "nothing created or changed");
+    }
+    // "identical" takes nothing that differs, not even an input adoption would set.
+    const pagesDiffer = kind({ ...declared, pages: "old", id: 4 }, { takesBack: "identical" });
+    await assert.rejects(createOrAdopt(pagesDiffer.def, ctx, { ...declared, pages: "new" }), /set adoptExisting: true/);
+  });
+
+  it("`except` inputs (what the create sets after making the object) may differ: the object is taken back and update sets them", async () => {
+    const cut = kind({ ...declared, id: 4 }, { takesBack: { except: ["pages"] } });
+    const taken = await createOrAdopt(cut.def, ctx, { ...declared, pages: "block page" });
+    assert.equal(taken.id, "4");
+    assert.deepEqual(cut.calls, ["find", "update block page"]);
+  });
+
+  it("where the API refuses the duplicate, the refusal's look-up takes it back the same way, and refuses one that differs", async () => {
+    const same = kind({ ...declared, id: 5 }, { takesBack: "identical", refusesDuplicates: true });
+    assert.equal((await createOrAdopt(same.def, ctx, declared)).id, "5");
+    assert.deepEqual(same.calls, ["create", "find"]);
+    const other = kind({ ...declared, colour: "red", id: 5 }, { takesBack: "identical", refusesDuplicates: true });
+    await assert.rejects(createOrAdopt(other.def, ctx, declared), /already exists \(id 5\)\. To manage it with this resource, set adoptExisting: true/);
+  });
+
+  it("a definition whose `except` input update would not set is refused when it is defined", () => {
+    assert.throws(
+      () =>
+        defineResource<object>()({
+          type: "TakesBackUnsettled",
+          inputs: ruleInputs,
+          computedOutputs: [],
+          replaceOnChanges: ["zone", "label", "colour", "pages"],
+          identity: ["zone", "label"],
+          takesBack: { except: ["pages"] },
+          describe: (obj: RuleObj, requested: Rule) => ({ id: String(obj.id), inputs: requested, outputs: {} }),
+          create: async () => ({ ...declared, id: 1 }),
+          get: async () => undefined,
+          delete: async () => undefined,
+        } as never),
+      /TakesBackUnsettled: takesBack excepts pages, which update must then set: list them in setOnAdoption/,
+    );
+  });
+});
+
+describe("createOrAdopt: two deployments racing past the look-up (findAll) never take back each other's object", () => {
+  it("the yielding creator deletes its own and is refused with the adoptExisting advice, even for an identical object of a kind that takesBack", async () => {
+    const calls: string[] = [];
+    const def = {
+      type: "Raced",
+      inputs,
+      computedOutputs: [],
+      replaceOnChanges: [],
+      identity: ["name"],
+      takesBack: "identical",
+      describe: (obj: Obj, requested: z.output<typeof inputs>) => ({ id: String(obj.id), inputs: { ...requested, name: obj.name }, outputs: {} }),
+      find: async () => undefined,
+      findAll: async () => [
+        { id: 4, name: "a" },
+        { id: 9, name: "a" },
+      ],
+      create: async () => ({ id: 9, name: "a" }),
+      get: async () => undefined,
+      delete: async (_ctx: ResourceContext, id: string) => void calls.push(`delete ${id}`),
+    } as unknown as ResourceDefinition<typeof inputs.shape, Obj, object>;
+    await assert.rejects(createOrAdopt(def, ctx, { name: "a", adoptExisting: false }), /already exists \(id 4\)\. To manage it with this resource, set adoptExisting: true.*another deployment created it at the same time/s);
+    assert.deepEqual(calls, ["delete 9"]);
+  });
+});
+
+describe("createOrAdopt: an object taken over is brought to where a create leaves it (whenFound)", () => {
+  it("whenFound runs on the object found, and the object it gives is the one described; nothing is created", async () => {
+    const calls: string[] = [];
+    const def = {
+      type: "Deploying",
+      inputs,
+      computedOutputs: [],
+      replaceOnChanges: [],
+      identity: ["name"],
+      takesBack: "identical",
+      describe: (obj: Obj & { status: string }, requested: z.output<typeof inputs>) => ({ id: String(obj.id), inputs: { ...requested, name: obj.name }, outputs: { status: obj.status } }),
+      find: async () => ({ id: 4, name: "a", status: "progressing" }),
+      whenFound: async (_ctx: ResourceContext, obj: Obj) => {
+        calls.push(`whenFound ${obj.id}`);
+        return { ...obj, status: "active" };
+      },
+      create: async () => void calls.push("create"),
+      get: async () => undefined,
+      delete: async () => undefined,
+    } as unknown as ResourceDefinition<typeof inputs.shape, Obj, object>;
+    const taken = await createOrAdopt(def, ctx, { name: "a", adoptExisting: false });
+    assert.deepEqual([taken.id, (taken.outputs as { status: string }).status], ["4", "active"]);
+    assert.deepEqual(calls, ["whenFound 4"]);
   });
 });
