@@ -10,7 +10,7 @@ import { SITE_PROJECT, SITE_SECRET_CONFIG, siteConfig } from "../support/site";
 
 /**
  * Issue 34 item 4: `pulumi up` of examples/site interrupted in the middle, by the real CLI (v3.276.0, built by
- * tools/pulumi-cli/build.sh) — a user's Ctrl-C (SIGINT to the runner, which the CLI gets) and a CI runner that loses
+ * tools/pulumi-cli/build.sh) — a user's Ctrl-C (SIGINT to the CLI) and a CI runner that loses
  * power (SIGKILL of the CLI and of the dynamic-provider plugin it started). Then `pulumi refresh` and `pulumi up` in
  * non-interactive mode, with no program edit, must converge: every declared object exactly once in the emulator, no
  * object the state does not hold, and `destroy` leaves the account as it began.
@@ -24,7 +24,7 @@ import { SITE_PROJECT, SITE_SECRET_CONFIG, siteConfig } from "../support/site";
  * What the engine does (read in pulumi/pulumi at v3.259.0; the outputs below are v3.276.0's, printed by this test):
  * - SIGINT: a terminal's Ctrl-C reaches the CLI, not its plugins (each is started in a process group of its own:
  *   sdk/go/common/resource/plugin/plugin.go:598, sdk/go/common/util/cmdutil/child_unix.go:48-53), so the test sends
- *   it to the runner, which passes it to the CLI. The first one cancels gracefully: pkg/backend/cancellation_scope.go:88-99 prints "^C received;
+ *   it to the CLI alone. The first one cancels gracefully: pkg/backend/cancellation_scope.go:88-99 prints "^C received;
  *   cancelling. If you would like to terminate immediately, press ^C again." and cancels the deployment's context;
  *   pkg/resource/deploy/deployment_executor.go:133-148 (`Execute`) signals the providers
  *   (`Host.SignalCancellation`) and the step executor starts no new step but waits for those running, so what was
@@ -54,7 +54,7 @@ import { SITE_PROJECT, SITE_SECRET_CONFIG, siteConfig } from "../support/site";
  * wherever it was (the hostname between its add and its certificate, for instance).
  */
 const CUTS = [
-  { cut: "SIGINT", moment: "early", title: "Ctrl-C (SIGINT to the runner, passed to the CLI) while the pull zone's Shield zone and edge rules are created" },
+  { cut: "SIGINT", moment: "early", title: "Ctrl-C (SIGINT to the CLI) while the pull zone's Shield zone and edge rules are created" },
   { cut: "SIGKILL", moment: "early", title: "power lost (SIGKILL of the CLI, then of its provider plugin) while the pull zone's Shield zone and edge rules are created" },
   { cut: "SIGKILL", moment: "late", title: "power lost (SIGKILL of the CLI, then of its provider plugin) while the Shield zone's WAF rule and access list are created" },
   { cut: "SIGKILL", moment: "early", together: true, title: "power lost at once (SIGKILL of the CLI and its provider plugin together) while the Shield zone and edge rules are created" },
@@ -100,14 +100,14 @@ describe("pulumi CLI: an up of the site interrupted in the middle converges with
       it(`${cut} in the middle of the up: the up stops, with objects made that the state may not hold`, async () => {
         await emu.markRequests();
         await emu.faults({ rules: HELD[moment].map((path) => ({ method: "POST" as const, path, latencyMs: 3_000 })) });
-        let runner: ChildProcess | undefined;
-        const up = stack.attempt(["up", "--yes", "--skip-preview"], true, (child) => (runner = child));
+        let cli: ChildProcess | undefined;
+        const up = stack.attempt(["up", "--yes", "--skip-preview"], true, (child) => (cli = child));
         // Once the parent exists its held children are sent at once; 1.5 s later they are held.
         while (!(await emu.requests()).some((r) => r.method === "POST" && r.route === AFTER[moment] && r.status < 300)) await sleep(20);
         await sleep(1_500);
         let killed: number[] = [];
         let pluginOutlivedCli = false;
-        if (cut === "SIGINT") runner!.kill("SIGINT");
+        if (cut === "SIGINT") cli!.kill("SIGINT");
         else {
           // The CLI first: the provider plugin it started goes on with the creates it was sent (the server acts, no
           // one hears the answer); once the emulator has answered them, the plugin goes too, as with lost power.
