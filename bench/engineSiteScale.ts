@@ -71,8 +71,10 @@ function sampleTree(root: number): () => Map<number, Sample> {
         const kb = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
         const cpu = cpuMs(pid);
         const before = seen.get(pid);
-        // Classified on every sample: a process forked by the host is the host's until it execs node.
-        seen.set(pid, { kind: kindOf(cmdline), cpuMs: Math.max(before?.cpuMs ?? 0, Number.isNaN(cpu) ? 0 : cpu), peakMb: Math.max(before?.peakMb ?? 0, kb / 1024) });
+        // Classified on every sample that has a command line (a process forked by the host is the host's until it
+        // execs node; an exiting one has none, and keeps what it was).
+        const kind = cmdline.length > 0 ? kindOf(cmdline) : (before?.kind ?? "other");
+        seen.set(pid, { kind, cpuMs: Math.max(before?.cpuMs ?? 0, Number.isNaN(cpu) ? 0 : cpu), peakMb: Math.max(before?.peakMb ?? 0, kb / 1024) });
       } catch {
         // Exited meanwhile: its last sample stands.
       }
