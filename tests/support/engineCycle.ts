@@ -125,8 +125,12 @@ export class EngineStack {
   /** `pulumi preview --json`: the planned ops; rejects when the preview fails. */
   async preview(args: string[] = []): Promise<Ops> {
     const run = await this.cli.attempt(["preview", "--json", ...args]);
-    if (run.status !== 0) throw new Error(`pulumi preview exited ${run.status}: ${run.stdout.slice(-3000)}\n${run.stderr}`);
-    return opsOf((JSON.parse(run.stdout) as { steps: { op: string; urn: string }[] }).steps);
+    const digest = JSON.parse(run.stdout || "{}") as { steps?: { op: string; urn: string }[]; diagnostics?: { message: string; severity: string }[] };
+    if (run.status !== 0) {
+      const errors = (digest.diagnostics ?? []).filter((d) => d.severity === "error").map((d) => d.message);
+      throw new Error(`pulumi preview exited ${run.status}: ${errors.join("\n") || run.stderr}`);
+    }
+    return opsOf(digest.steps ?? []);
   }
 
   /** `pulumi config set` (plain) of each entry. */

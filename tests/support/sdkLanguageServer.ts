@@ -21,7 +21,7 @@
  * Ctrl-C would. The CLI's pid is written to the file `BUNNYNET_PULUMI_PID_FILE` names, if set, for a SIGKILL.
  */
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, isAbsolute, join, resolve, sep } from "node:path";
 import type * as grpc from "@grpc/grpc-js";
@@ -39,6 +39,16 @@ export function programEntry(projectDir: string): string {
   if (!existsSync(entry)) throw new Error(`${projectDir}/Pulumi.yaml: main ${main} does not exist (build the program first)`);
   if (/\.[cm]?ts$/.test(entry)) throw new Error(`${projectDir}/Pulumi.yaml: main ${main} is TypeScript; point main at the compiled JavaScript`);
   return entry;
+}
+
+/**
+ * Where the program runs: `main`'s folder, or `main` itself when it is a folder (the project's folder when there is no
+ * main), as the engine decides for the language host and every plugin (pulumi/pulumi v3.259.0 pkg/engine/project.go:45
+ * `getPwdMain`, which accepts an absolute `main` or one outside the project). So the program's relative paths resolve
+ * where the provider plugin's do.
+ */
+export function programDirectory(entry: string): string {
+  return statSync(entry).isDirectory() ? entry : dirname(entry);
 }
 
 /** A program function for the SDK's LanguageServer: loads `entry` afresh (its folder's modules) on every run. */
@@ -83,8 +93,9 @@ async function main(): Promise<void> {
   let served: Awaited<ReturnType<typeof serveProgram>> | undefined;
   let cliArgs = args;
   if (command && PROGRAM_COMMANDS.has(command)) {
-    process.chdir(projectDir);
-    served = await serveProgram(programFrom(programEntry(projectDir)));
+    const entry = programEntry(projectDir);
+    process.chdir(programDirectory(entry));
+    served = await serveProgram(programFrom(entry));
     cliArgs = withFlags(args, [`--client=${served.address}`, "--exec-kind", "auto.inline"]);
   }
   const cli = spawn(process.env.BUNNYNET_PULUMI_BIN ?? "pulumi", cliArgs, { stdio: "inherit", cwd: projectDir });
