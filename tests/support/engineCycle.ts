@@ -94,10 +94,13 @@ export class EngineStack {
     private readonly work: string,
   ) {}
 
-  /** A new stack of the project in `projectDir`, on a file backend in a temporary folder, with `config` set. */
-  static async start(emu: TestEmulator, projectDir: string, config: Record<string, string>, secretKeys: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<EngineStack> {
+  /**
+   * A new stack (`stack`, else one named after this process) of the project in `projectDir`, on a file backend in a
+   * temporary folder, with `config` set (over what a stack file already in the project holds).
+   */
+  static async start(emu: TestEmulator, projectDir: string, config: Record<string, string>, secretKeys: string[] = [], stack = `engine-${process.pid}`): Promise<EngineStack> {
     const work = mkdtempSync(join(tmpdir(), "bunnynet-engine-"));
-    const cli = new PulumiCliStack(`engine-${process.pid}`, join(work, "state"), projectDir, env);
+    const cli = new PulumiCliStack(stack, join(work, "state"), projectDir);
     await cli.init(config, secretKeys);
     return new EngineStack(cli, emu, work);
   }
@@ -154,12 +157,16 @@ export class EngineStack {
     return (await this.resources()).find((r) => nameOf(r.urn) === name) ?? assert.fail(`no resource ${name} in the state`);
   }
 
-  /** An `up` of the unchanged program: every resource `same`, and not one API call. */
-  async expectUnchangedUp(resourceNames: string[]): Promise<void> {
+  /**
+   * An `up` of the unchanged program: every resource `same`, and not one API call but the program's own lookups
+   * (`lookups`: their `GET <route>`s, which run at every up).
+   */
+  async expectUnchangedUp(resourceNames: string[], lookups: string[] = []): Promise<void> {
     await this.emu.markRequests();
     const ops = await this.up();
     assert.deepEqual(ops, Object.fromEntries(resourceNames.map((name) => [name, "same"])));
-    assert.deepEqual(await this.emu.requests(), [], "an unchanged up makes no API call");
+    const calls = (await this.emu.requests()).map((r) => `${r.method} ${r.route}`).sort();
+    assert.deepEqual(calls, [...lookups].sort(), "an unchanged up makes no API call but the lookups'");
   }
 
   /** A refresh finds no drift (every step's result `same`), and a preview then plans nothing (--expect-no-changes). */
