@@ -323,6 +323,12 @@ describe("pulumi: preview, up, refresh and destroy as the engine runs them", fun
       await assert.rejects(host.importRead("ScriptVariable", "1"), (e: unknown) => e instanceof HostError && noProviderText.test(e.details));
     });
 
+    it("the resource option import is refused by the resource with the advice to adopt, before anything is sent (the kit ignores the option; the engine would fail in its import step)", async () => {
+      await emu.markRequests();
+      await assert.rejects(harness.up(oneVariable("OPT_IMPORT", {}, { import: "1" })), /ScriptVariable v: the resource option import cannot work[^]*adoptExisting: true in its inputs/);
+      assert.deepEqual(await emu.requests(), []);
+    });
+
     it("replaceOnChanges changes nothing for a dynamic resource (as the README says): the change is made in place", async () => {
       await harness.up(oneVariable("OPT_ROC", { defaultValue: "one" }));
       const run = await harness.up(oneVariable("OPT_ROC", { defaultValue: "two" }, { replaceOnChanges: ["defaultValue"] }));

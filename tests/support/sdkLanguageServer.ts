@@ -28,8 +28,12 @@ import type * as grpc from "@grpc/grpc-js";
 import { load as parseYaml } from "js-yaml";
 import { withFlags } from "./pulumiCli";
 
-/** Commands that run (or may run) the program, and so take `--client`; the rest never start a language runtime. */
-export const PROGRAM_COMMANDS = new Set(["preview", "up", "update", "refresh", "destroy", "import"]);
+/**
+ * Commands that run (or may run) the program, and so take `--client`; the rest never start a language runtime.
+ * `pulumi import` runs no program and has no `--client` flag (pulumi/pulumi v3.259.0
+ * pkg/cmd/pulumi/operations/import.go:1300-1360 declares its flags; the CLI answers "unknown flag: --client").
+ */
+export const PROGRAM_COMMANDS = new Set(["preview", "up", "update", "refresh", "destroy"]);
 
 /** The file or folder the program is loaded from: Pulumi.yaml's `main`, relative to the project, else the project. */
 export function programEntry(projectDir: string): string {
