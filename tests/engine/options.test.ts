@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
+import { delimiter, join } from "node:path";
 import { stackConfigFor } from "bunnynet-emulator/testing";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { EngineStack, nameOf, skipWithoutCli } from "../support/engineCycle";
+import { importLanguagePlugin } from "../support/importLanguagePlugin";
 import { compiledProject } from "../support/pulumiCli";
 
 const PROJECT = "engine-options";
@@ -34,7 +36,10 @@ const changed = (ops: Record<string, string>) => Object.entries(ops).filter(([, 
  *   not undefined" (@pulumi/pulumi cmd/dynamic-provider/index.js:67-73, pulumi/pulumi#16175). Our resources refuse the
  *   option in their constructor first, with the advice to adopt.
  * - `pulumi import` runs no program (it has no `--client` flag: pkg/cmd/pulumi/operations/import.go:1300-1360) but
- *   loads the project's language plugin, which these machines lack (see tests/support/sdkLanguageServer.ts).
+ *   loads the project's language plugin, which these machines lack (see tests/support/sdkLanguageServer.ts); given
+ *   one, its preview's import step (the same ImportStep as the option's) fails in the SDK's dynamic-provider host with
+ *   "code must be a string, not undefined", before any call to our provider, so nothing of ours can advise there: the
+ *   README's options table says what to do (adoptExisting).
  */
 describe("engine: resource options and CLI options", function () {
   this.timeout(600_000);
@@ -152,14 +157,25 @@ describe("engine: resource options and CLI options", function () {
     await emu.client().dns.deleteZone(existing.Id);
   });
 
-  it("pulumi import does not get as far as the provider here: it loads the Node.js language host, which is missing", async () => {
+  it("pulumi import: without the Node.js language host it stops there; with it, it fails in the dynamic-provider host before any of our code", async () => {
     const existing = await emu.client().dns.addZone(`cli-imported.${DOMAIN}`);
+    const args = ["import", "pulumi-nodejs:dynamic/bunnynet:DnsZone", "cli-imported", String(existing.Id), "--yes"];
     await emu.markRequests();
-    const run = await stack.cli.attempt(["import", "pulumi-nodejs:dynamic/bunnynet:DnsZone", "cli-imported", String(existing.Id), "--yes"]);
-    assert.notEqual(run.status, 0);
-    // With the host installed (a user's machine) the engine's import step fails instead in the dynamic-provider host,
-    // before any of our code: "code must be a string, not undefined" (pulumi/pulumi#16175).
-    assert.match(run.stdout + run.stderr, /failed to load language plugin nodejs|code must be a string, not undefined/);
+    const here = await stack.cli.attempt(args);
+    assert.notEqual(here.status, 0);
+    assert.match(here.stdout + here.stderr, /failed to load language plugin nodejs/);
+    // With a language host (a user's machine; here the stand-in of tests/support/importLanguagePlugin.ts), the
+    // engine's import step sends only the id, and the SDK's host fails to load a provider text it was not given: what
+    // a user sees, in the preview `pulumi import` runs first. Our code is never called, so it cannot advise.
+    const path = stack.cli.env.PATH;
+    stack.cli.env.PATH = `${importLanguagePlugin(join(stack.cli.stateDir, "language-plugin"))}${delimiter}${path}`;
+    try {
+      const withHost = await stack.cli.attempt(args);
+      assert.notEqual(withHost.status, 0);
+      assert.match(withHost.stdout, /DnsZone \(cli-imported\):\s+error: Preview failed: code must be a string, not undefined/);
+    } finally {
+      stack.cli.env.PATH = path;
+    }
     assert.deepEqual(await emu.requests(), []);
     assert.ok(!(await stack.resources()).some((r) => nameOf(r.urn) === "cli-imported"));
     await emu.client().dns.deleteZone(existing.Id);
