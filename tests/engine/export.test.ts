@@ -124,6 +124,18 @@ describe("engine: a project written by bunnynet export", function () {
     assert.equal(ops[0][1], "update");
   });
 
+  it("the secret's value changed outside: refresh shows it (its LastModified moved), the next up writes the program's value again", async () => {
+    const [secret] = await emu.client().edgeScripts.listSecrets(ids.scriptId);
+    await emu.client().edgeScripts.updateSecret(ids.scriptId, secret.Id, "set in the dashboard");
+    const drifted = changed(await stack.refresh());
+    assert.equal(drifted.length, 1, JSON.stringify(drifted));
+    assert.deepEqual([drifted[0][1], /api-token$/.test(drifted[0][0])], ["update", true]);
+    await emu.markRequests();
+    assert.deepEqual(changed(await stack.up()), drifted);
+    assert.deepEqual(await writes(), ["POST /compute/script/:id/secrets/:secretId"]);
+    await stack.expectNoDrift(names);
+  });
+
   it("a record changed outside: refresh shows the drift, the next up puts it back", async () => {
     await emu.client().dns.updateRecord(ids.dnsZoneId, ids.recordId, { Value: "elsewhere.example.net" });
     const drifted = changed(await stack.refresh());
