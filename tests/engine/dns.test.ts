@@ -56,6 +56,15 @@ describe("engine: the DNS program (zones and records)", function () {
     assert.equal((await stack.resource("mx")).id, before);
   });
 
+  it("a record deleted outside: refresh drops it from the state (a delete step), the next up creates it again", async () => {
+    const zone = (await emu.client().dns.findZoneByDomain(DOMAINS[0]))!;
+    await emu.client().dns.deleteRecord(zone.Id, zone.Records.find((r) => r.Name === "cdn")!.Id);
+    assert.deepEqual(Object.entries(await stack.refresh()).filter(([, op]) => op !== "same"), [["cdn", "delete"]]);
+    assert.ok(!(await stack.resources()).some((r) => r.urn.endsWith("::cdn")));
+    assert.deepEqual(Object.entries(await stack.up()).filter(([, op]) => op !== "same"), [["cdn", "create"]]);
+    assert.deepEqual(await recordsOf(0), ["", "cdn", "www"]);
+  });
+
   it("destroy leaves nothing", async () => {
     assert.deepEqual(await stack.destroy(), Object.fromEntries(RESOURCES.map((name) => [name, "delete"])));
     assert.equal(await recordsOf(0), undefined);
