@@ -21,7 +21,8 @@ const changed = (ops: Record<string, string>) => Object.entries(ops).filter(([, 
  *   the registry turns into "some changes, no replacement" (providers/registry.go:763-769), so a rotated key updates
  *   the provider and replaces nothing under it.
  * - Refresh and destroy configure each provider from the inputs saved in state (providers/registry.go:466
- *   `NewRegistry`, loaded with the prior state's providers).
+ *   `NewRegistry`, loaded with the prior state's providers); `refresh --run-program` runs the program and refreshes
+ *   with the providers it registers (pkg/resource/deploy/deployment_executor.go:222), whose new inputs it saves.
  */
 describe("engine: explicit providers, two accounts in one program", function () {
   this.timeout(600_000);
@@ -103,6 +104,20 @@ describe("engine: explicit providers, two accounts in one program", function () 
     assert.deepEqual((await stack.resources()).map((r) => r.id).sort(), ids);
     assert.ok((await emu.requests()).every((r) => r.method === "GET"), "no write to either account");
     await stack.expectNoDrift(RESOURCES);
+  });
+
+  it("refresh --run-program configures the provider from the program: given account A's key, B's objects are gone from the state (not from B)", async () => {
+    const keyOfB = (await stack.cli.run(["config", "get", `${PROJECT}:keyB`], true)).trim();
+    await stack.setConfig({ [`${PROJECT}:keyB`]: keyA });
+    await emu.markRequests();
+    assert.deepEqual(changed(await stack.refresh(["--run-program"])), [["account-b", "update"], ["zone-b", "delete"], ["www-b", "delete"]]);
+    assert.ok((await emu.requests()).every((r) => r.method === "GET"), "no write");
+    assert.deepEqual(await domainsOf(keyB), ["b.accounts.example"], "still in account B");
+    // Back to B's key: the next up finds B's objects there again only by adopting them; here they are removed by hand.
+    await stack.setConfig({ [`${PROJECT}:keyB`]: keyOfB });
+    const zoneB = (await emu.client({ apiKey: keyB }).dns.listZonesPage({ perPage: 1000 })).Items.find((z) => z.Domain === "b.accounts.example")!;
+    await emu.client({ apiKey: keyB }).dns.deleteZone(zoneB.Id);
+    assert.deepEqual(changed(await stack.up()), [["account-b", "update"], ["zone-b", "create"], ["www-b", "create"]]);
   });
 
   it("destroy leaves both accounts (and the first) without the program's objects", async () => {

@@ -40,13 +40,19 @@ export type Ops = Record<string, string>;
 
 const REPLACEMENT_OPS = new Set(["create-replacement", "replace", "delete-replaced", "discard-replaced"]);
 
-/** Folds steps (`{op, urn}` in the order the engine reported them) into one op per resource name. */
+/**
+ * Folds steps (`{op, urn}` in the order the engine reported them) into one op per resource name: the last one, but
+ * a change is not undone by a later `same` (`refresh --run-program` follows a refresh step that found the resource
+ * gone with the program's registration of it, a Same or skipped step: step_generator.go:997-1015; `up --refresh`
+ * follows a drift with the update's step) and a replacement's steps count as one `replace`.
+ */
 export function opsOf(steps: { op: string; urn: string }[]): Ops {
   const ops: Ops = {};
   for (const { op, urn } of steps) {
     const [, type, name] = /::([^:]+(?::[^:]+)*)::([^:]+)$/.exec(urn) ?? [];
     if (type === "pulumi:pulumi:Stack" || (type?.startsWith("pulumi:providers:") && name.startsWith("default"))) continue;
-    ops[name] = REPLACEMENT_OPS.has(op) || ops[name] === "replace" ? "replace" : op;
+    if (REPLACEMENT_OPS.has(op) || ops[name] === "replace") ops[name] = "replace";
+    else if (op !== "same" || ops[name] === undefined || ops[name] === "refresh") ops[name] = op;
   }
   return ops;
 }
