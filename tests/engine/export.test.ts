@@ -28,10 +28,10 @@ const changed = (ops: Record<string, string>) => Object.entries(ops).filter(([, 
  * found there. The plugin finds bunnynet-pulumi in the project's node_modules, as after `npm install`.
  *
  * Engine behaviours relied on (pulumi/pulumi v3.259.0), besides those in tests/support/engineCycle.ts:
- * - destroy refuses a protected resource and deletes nothing: pkg/resource/deploy/step_generator.go
- *   `GenerateDeletes` → `checkProtect` ("resource %s is protected. To unprotect …"), before any step runs.
+ * - destroy refuses a protected resource when its delete step runs (pkg/resource/deploy/step.go:646-648, the message
+ *   at step.go:613-624); every resource here is protected, so the first delete fails and nothing is deleted.
  * - `pulumi state unprotect --all` clears protect on every resource of the state, with no provider call
- *   (pkg/cmd/pulumi/state/state_unprotect.go).
+ *   (pkg/cmd/pulumi/state/state_unprotect.go:109 `unprotectAllResources`).
  */
 describe("engine: a project written by bunnynet export", function () {
   this.timeout(600_000);
@@ -150,7 +150,7 @@ describe("engine: a project written by bunnynet export", function () {
     await emu.markRequests();
     const run = await stack.cli.attempt(["destroy", "--yes", "--skip-preview"]);
     assert.notEqual(run.status, 0);
-    assert.match(run.stdout, /is protected\. To unprotect the resource/);
+    assert.match(run.stdout, /because it is protected\. To unprotect the resource/);
     assert.deepEqual(await writes(), []);
   });
 

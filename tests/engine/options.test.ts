@@ -30,7 +30,8 @@ const changed = (ops: Record<string, string>) => Object.entries(ops).filter(([, 
  * - `retainOnDelete`: the delete step is a no-op (pkg/resource/deploy/step.go:661).
  * - `protect`: each delete step of a protected resource fails (step.go:646-648, the message at step.go:613-624); the
  *   deletes of unprotected resources that come first (the records, dependents of the zone) still run.
- * - `pulumi state delete`: the resource leaves the state, the object stays (pkg/cmd/pulumi/state/state_delete.go).
+ * - `pulumi state delete`: the resource leaves the state, the object stays (pkg/cmd/pulumi/state/state_delete.go:167
+ *   `runStateDeleteResources`: the state alone is edited).
  * - The resource option `import`: an ImportStep (step_generator.go:1113-1201) whose Read carries only the id
  *   (step.go:2037-2044), so the dynamic-provider host finds no provider text and fails with "code must be a string,
  *   not undefined" (@pulumi/pulumi cmd/dynamic-provider/index.js:67-73, pulumi/pulumi#16175). Our resources refuse the
