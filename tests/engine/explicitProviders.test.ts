@@ -22,7 +22,9 @@ const changed = (ops: Record<string, string>) => Object.entries(ops).filter(([, 
  *   the provider and replaces nothing under it.
  * - Refresh and destroy configure each provider from the inputs saved in state (providers/registry.go:466
  *   `NewRegistry`, loaded with the prior state's providers); `refresh --run-program` runs the program and refreshes
- *   with the providers it registers (pkg/resource/deploy/deployment_executor.go:222), whose new inputs it saves.
+ *   with the providers it registers (pkg/resource/deploy/deployment_executor.go:222), whose new inputs it saves;
+ *   `destroy --run-program` likewise deletes with them (deployment_executor.go:217-219, destroyMode: providers are
+ *   updated, resources skipped, then deleted: step_generator.go:1020-1060).
  */
 describe("engine: explicit providers, two accounts in one program", function () {
   this.timeout(600_000);
@@ -124,5 +126,26 @@ describe("engine: explicit providers, two accounts in one program", function () 
     assert.deepEqual(changed(await stack.destroy()).map(([name]) => name).sort(), [...RESOURCES].sort());
     assert.deepEqual(await stack.resources(), []);
     for (const key of [keyA, keyB, emu.fixtures.accessKey]) assert.deepEqual(await domainsOf(key), []);
+  });
+
+  it("destroy --run-program deletes with the provider as the program configures it: given account A's key, B's deletes find nothing there, and B keeps its objects", async () => {
+    const config = { [`${PROJECT}:keyA`]: keyA, [`${PROJECT}:keyB`]: keyB, [`${PROJECT}:url`]: emu.url, [`${PROJECT}:storageUrl`]: `${emu.url}${STORAGE_API_PATH}` };
+    const other = await EngineStack.start(emu, compiledProject("engine-accounts", PROJECT, "tests/engine/programs/explicitProviders.js"), config, [`${PROJECT}:keyA`], `engine-${process.pid}-run-program`);
+    try {
+      await other.up();
+      await other.setConfig({ [`${PROJECT}:keyB`]: keyA });
+      await emu.markRequests();
+      const ops = await other.destroy(["--run-program"]);
+      assert.deepEqual(Object.keys(ops).sort(), [...RESOURCES].sort());
+      assert.deepEqual(await other.resources(), []);
+      // zone-b's delete went to account A, which answered 404 ("already gone"); account B still holds it.
+      assert.ok((await emu.requests()).some((r) => r.method === "DELETE" && r.status === 404));
+      assert.deepEqual(await domainsOf(keyA), []);
+      assert.deepEqual(await domainsOf(keyB), ["b.accounts.example"]);
+    } finally {
+      const zoneB = (await emu.client({ apiKey: keyB }).dns.listZonesPage({ perPage: 1000 })).Items.find((z) => z.Domain === "b.accounts.example");
+      if (zoneB) await emu.client({ apiKey: keyB }).dns.deleteZone(zoneB.Id);
+      await other.dispose();
+    }
   });
 });
