@@ -87,6 +87,22 @@ describe("engine: examples/site, the whole cycle", function () {
     await stack.expectNoDrift(RESOURCES);
   });
 
+  it("a site file changed outside: refresh shows the folder's drift, the next up uploads the file again", async () => {
+    const zone = await core(`/storagezone/${ids.files}`);
+    const file = `${emu.url}/storage/${String(zone?.Name)}/index.html`;
+    const original = await (await fetch(file, { headers: { AccessKey: String(zone?.Password) } })).text();
+    // The documented upload of the Storage API (PUT /{storageZoneName}/{path}, the zone's password as AccessKey).
+    const put = await fetch(file, { method: "PUT", headers: { AccessKey: String(zone?.Password) }, body: "<h1>defaced</h1>\n" });
+    assert.ok(put.ok, `upload: ${put.status}`);
+    assert.deepEqual(changed(await stack.refresh()), [["content", "update"]]);
+    await emu.markRequests();
+    const ops = await stack.up();
+    assert.equal(ops.content, "update");
+    assert.deepEqual((await emu.requests()).filter((r) => r.method === "PUT").map((r) => r.url.split("/").pop()), ["index.html"]);
+    assert.equal(await (await fetch(file, { headers: { AccessKey: String(zone?.Password) } })).text(), original);
+    await stack.expectNoDrift(RESOURCES);
+  });
+
   it("the state holds neither the API key nor the token nor the storage zone's password in plain text", async () => {
     const state = await stack.exportText();
     const zone = await core(`/storagezone/${ids.files}`);
