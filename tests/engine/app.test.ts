@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { stackConfigFor } from "bunnynet-emulator/testing";
 import { startEmulator, type TestEmulator } from "../support/emulator";
+import { documentedGet } from "../support/documentedGet";
 import { EngineStack, skipWithoutCli } from "../support/engineCycle";
 import { compiledProject } from "../support/pulumiCli";
 
@@ -36,12 +37,7 @@ describe("engine: examples/app", function () {
     await emu?.stop();
   });
 
-  async function mc(path: string): Promise<Record<string, unknown> | undefined> {
-    const res = await fetch(`${emu.url}/mc${path}`, { headers: { AccessKey: emu.fixtures.accessKey } });
-    if (res.status === 404) return undefined;
-    assert.equal(res.status, 200, `GET /mc${path}`);
-    return (await res.json()) as Record<string, unknown>;
-  }
+  const mc = (path: string) => documentedGet(emu, `/mc${path}`);
 
   it("up deploys the app and its media", async () => {
     assert.deepEqual(await stack.up(), Object.fromEntries(RESOURCES.map((name) => [name, "create"])));

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { stackConfigFor } from "bunnynet-emulator/testing";
 import { emulatorEnv, runTool } from "../support/cli";
 import { startEmulator, type TestEmulator } from "../support/emulator";
+import { documentedGet } from "../support/documentedGet";
 import { EngineStack, nameOf, skipWithoutCli } from "../support/engineCycle";
 import { compileExportedProject } from "../support/exportedProject";
 
@@ -81,12 +82,7 @@ describe("engine: a project written by bunnynet export", function () {
   });
 
   /** A documented GET of the core API; undefined on 404. */
-  async function core(path: string): Promise<Record<string, unknown> | undefined> {
-    const res = await fetch(`${emu.url}${path}`, { headers: { AccessKey: emu.fixtures.accessKey } });
-    if (res.status === 404) return undefined;
-    assert.equal(res.status, 200, `GET ${path}`);
-    return (await res.json()) as Record<string, unknown>;
-  }
+  const core = (path: string) => documentedGet(emu, path);
   const writes = async () => (await emu.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.route}`);
 
   it("preview plans every declared object and writes nothing", async () => {

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { startEmulator, type TestEmulator } from "../support/emulator";
+import { documentedGet } from "../support/documentedGet";
 import { EngineStack, skipWithoutCli } from "../support/engineCycle";
 import { compiledProject } from "../support/pulumiCli";
 import { SITE_PROJECT, SITE_SECRET_CONFIG, siteConfig } from "../support/site";
@@ -34,12 +35,7 @@ describe("engine: examples/site, the whole cycle", function () {
   });
 
   /** A documented GET of the core API, with the account key; undefined on 404. */
-  async function core(path: string): Promise<Record<string, unknown> | undefined> {
-    const res = await fetch(`${emu.url}${path}`, { headers: { AccessKey: emu.fixtures.accessKey } });
-    if (res.status === 404) return undefined;
-    assert.equal(res.status, 200, `GET ${path}`);
-    return (await res.json()) as Record<string, unknown>;
-  }
+  const core = (path: string) => documentedGet(emu, path);
 
   it("preview plans every resource and writes nothing", async () => {
     await emu.markRequests();
