@@ -12,16 +12,17 @@ import { PulumiCliStack, pulumiCliUnavailable } from "./pulumiCli";
  *
  * What the engine reports, and where (pulumi/pulumi at v3.259.0; the CLI run is v3.276.0):
  * - `up --json`, `refresh --json`, `destroy --json` print the engine's events, one JSON object a line
- *   (pkg/backend/display/jsonmessage.go `ShowJSONEvents`); each step first as a `resourcePreEvent` whose `metadata.op`
- *   is the step's op, then, when it completes, a `resOutputsEvent` (pkg/engine/events.go `makeStepEventMetadata`).
+ *   (pkg/backend/display/json.go:139 `ShowJSONEvents`); each step first as a `resourcePreEvent` whose `metadata.op`
+ *   is the step's op, then, when it completes, a `resOutputsEvent` (pkg/engine/events.go:512 `makeStepEventMetadata`,
+ *   :592 and :605).
  * - `preview --json` prints one document, `{ steps: [{ op, urn, … }], changeSummary }`
- *   (pkg/backend/display/json.go `ShowPreviewDigest`).
+ *   (pkg/backend/display/json.go:161 `ShowPreviewDigest`).
  * - A replacement is three steps of one URN: `create-replacement`, `replace`, `delete-replaced`
- *   (pkg/resource/deploy/step_generator.go, `generateSteps` for a replacement); counted here as one `replace`.
+ *   (pkg/resource/deploy/step_generator.go:1503-1504 and :2145); counted here as one `replace`.
  * - A refresh step's result is `same`, `update` (drift) or `delete` (gone): pkg/resource/deploy/step.go:1511
  *   `RefreshStep.ResultOp`, decided by the provider's Diff of the read state against the stored inputs
  *   (step.go:1676-1700, `diffResource` with the read inputs in the place of the old ones), not by comparing outputs.
- *   The outputs event carries it (pkg/engine/events.go `resourceOutputsEvent`), so a refresh's op is the last one.
+ *   The outputs event carries it (pkg/engine/events.go:592 `resourceOutputsEvent`), after the `refresh` pre-event.
  * - `--expect-no-changes` fails a command whose changes hold any op but same or read (pkg/engine/update.go:531
  *   `HasChanges`; refresh.go:371 for refresh).
  */
