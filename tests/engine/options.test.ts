@@ -28,8 +28,11 @@ const changed = (ops: Record<string, string>) => Object.entries(ops).filter(([, 
  * - `ignoreChanges`: the old inputs' values replace the program's before the diff (step_generator.go:1267, :3028
  *   `processIgnoreChanges`).
  * - `retainOnDelete`: the delete step is a no-op (pkg/resource/deploy/step.go:661).
- * - `protect`: each delete step of a protected resource fails (step.go:646-648, the message at step.go:613-624); the
- *   deletes of unprotected resources that come first (the records, dependents of the zone) still run.
+ * - `protect`: each delete step of a protected resource fails (step.go:646-648, the message at step.go:613-624); every
+ *   other delete of its antichain runs (a destroy's deletes are scheduled in antichains, each run in parallel:
+ *   step_generator.go:2745 `ScheduleDeletes`, deployment_executor.go:501-552); what waits for it (its zone) does not. The kit deletes in
+ *   reverse registration order and stops at the first protected resource (emulator/testing/stepGenerator.ts:255-258,
+ *   :272), leaving what the engine deletes.
  * - `pulumi state delete`: the resource leaves the state, the object stays (pkg/cmd/pulumi/state/state_delete.go:167
  *   `runStateDeleteResources`: the state alone is edited).
  * - The resource option `import`: an ImportStep (step_generator.go:1113-1201) whose Read carries only the id
@@ -186,18 +189,21 @@ describe("engine: resource options and CLI options", function () {
     assert.ok(!(await stack.exportText()).includes(emu.fixtures.accessKey));
   });
 
-  it("protect: destroy fails at the protected zone, after deleting the unprotected resources before it", async () => {
-    await stack.setConfig({ [`${PROJECT}:protectZone`]: "true" });
+  it("protect: destroy deletes everything that does not depend on the protected record and fails at it (the kit stops at the first protected resource in reverse order)", async () => {
+    await stack.setConfig({ [`${PROJECT}:protectB`]: "true" });
     assert.deepEqual(changed(await stack.up()), []);
     const run = await stack.cli.attempt(["destroy", "--yes", "--skip-preview"]);
     assert.notEqual(run.status, 0);
     assert.match(run.stdout, /cannot be deleted\s+because it is protected/);
-    assert.ok(await zoneOf(DOMAIN), "the protected zone stays");
-    assert.deepEqual((await stack.resources()).filter((r) => !r.type.startsWith("pulumi:providers:")).map((r) => nameOf(r.urn)), ["zone"]);
+    // Record a was declared before b, zone "other" before both: deleted all the same. The zone stays (b is in it).
+    assert.deepEqual((await records("a")).length, 0);
+    assert.equal(await zoneOf(`other.${DOMAIN}`), undefined);
+    assert.deepEqual((await records("b")).length, 1, "the protected record stays");
+    assert.deepEqual((await stack.resources()).filter((r) => !r.type.startsWith("pulumi:providers:")).map((r) => nameOf(r.urn)).sort(), ["b", "zone"]);
   });
 
-  it("retainOnDelete: destroy (once the zone is unprotected) leaves the retained zone; nothing else is left", async () => {
-    await stack.cli.run(["state", "unprotect", await urn("zone"), "--yes"], true);
+  it("retainOnDelete: destroy (once the record is unprotected) leaves the retained zone; nothing else is left", async () => {
+    await stack.cli.run(["state", "unprotect", await urn("b"), "--yes"], true);
     await stack.destroy();
     assert.deepEqual(await stack.resources(), []);
     assert.equal(await zoneOf(DOMAIN), undefined);
