@@ -48,7 +48,9 @@ export interface HarnessOptions {
   secretConfig?: string[];
   /**
    * A running provider host that serves every command (one plugin process for all of them: the SDK's host
-   * configures each provider text once per process, so config changes between commands do not reach it).
+   * configures each provider text once per process, so config changes between commands do not reach it, and the
+   * provider's deployment lasts as long: its reads are cached across commands, and an object one command adopted is
+   * not deleted by a later one, as the original of a replacement that adopted it would not be).
    */
   providerHost?: ProviderHost;
   /**

@@ -145,16 +145,47 @@ function adopt<Shape extends InputShape, Obj, O extends object>(def: Definition<
   // Identity as stored: a resolved input (resolvedWhenUnset) shows its value, not "undefined".
   const identityValues: Plain = { ...(inputs as Plain), ...(observed.outputs as Plain) };
   const who = `${def.type} ${def.identity.map((k) => `${k}=${JSON.stringify(identityValues[k])}`).join(", ")} already exists (id ${observed.id})`;
-  if (!allowed && mayTakeBack && takenBack(def, observed, inputs)) return observed;
+  // Taken back or adopted, it is recorded either way: under `pulumi up --replace` a kind that takes back finds the
+  // original's own object, which the delete of the original must then leave (see adoptedHere).
+  if (!allowed && mayTakeBack && takenBack(def, observed, inputs)) {
+    adoptedHere.add(adoptionKey(def.type, observed.id));
+    return observed;
+  }
   if (!allowed) {
-    throw new Error(`${who}. To manage it with this resource, set adoptExisting: true (it is adopted only if it matches the inputs exactly).`);
+    throw new Error(
+      `${who}. To manage it with this resource, set adoptExisting: true (it is adopted only if it matches the inputs exactly). ` +
+        `If this is the replacement of this very object (\`pulumi up --replace\`), give the resource the option deleteBeforeReplace: true instead: ` +
+        `for --replace the engine asks the provider nothing and creates the new object before deleting the old.`,
+    );
   }
   // Only property names: values (e.g. a default value) may be secret.
   const differing = differingInputs(def, observed, inputs).filter((k) => !def.setOnAdoption?.includes(k));
   if (differing.length > 0) {
     throw new Error(`${who} but differs from the inputs in: ${differing.join(", ")}. Change the inputs to match it to adopt it, or remove it first.`);
   }
+  adoptedHere.add(adoptionKey(def.type, observed.id));
   return observed;
+}
+
+/**
+ * The objects this deployment adopted, by type and id. The engine replaces a resource create-before-delete, the
+ * replacement's create and the original's delete in the same plugin process (one per provider for the whole command:
+ * pulumi/pulumi pkg/resource/deploy/providers/registry.go). When the replacement adopted the original's own object
+ * (`pulumi up --replace`, for which the engine asks no diff: pkg/resource/deploy/step_generator.go:2888-2891; or a
+ * resource renamed without an alias, with adoptExisting), deleting the original would delete the object the new state
+ * holds: `adoptedInThisCommand` tells the delete to leave it.
+ */
+const adoptedHere = new Set<string>();
+const adoptionKey = (type: string, id: string) => `${type}\0${id}`;
+
+/** A new deployment (the provider's Configure, see session.ts): what earlier ones adopted is no replaced original's. */
+export function forgetAdoptions(): void {
+  adoptedHere.clear();
+}
+
+/** Whether this deployment adopted the object (see `adoptedHere`): then a delete of it is the replaced original's. */
+export function adoptedInThisCommand(type: string, id: string): boolean {
+  return adoptedHere.has(adoptionKey(type, id));
 }
 
 /**

@@ -20,6 +20,7 @@ export function typeToken(type: string): string {
  */
 export abstract class BunnyResource extends pulumi.CustomResource {
   protected constructor(handle: ResourceHandle, name: string, args: object, opts: pulumi.CustomResourceOptions | undefined) {
+    refuseImport(handle, name, opts);
     refuseAdoptionWithCreateBeforeDelete(handle.type, name, args, opts);
     const props: pulumi.Inputs = Object.fromEntries(handle.outputNames.map((k) => [k, undefined]));
     for (const [k, v] of Object.entries(args)) props[k] = handle.secretOutputs.includes(k) && v !== undefined ? pulumi.secret(v) : v;
@@ -27,6 +28,24 @@ export abstract class BunnyResource extends pulumi.CustomResource {
     const secrets = [...handle.secretOutputs];
     super(typeToken(handle.type), name, props, secrets.length > 0 ? pulumi.mergeOptions(opts, { additionalSecretOutputs: secrets }) : opts);
   }
+}
+
+/**
+ * The resource option `import` cannot work on a dynamic resource: the engine's import step sends the plugin only the
+ * id (pulumi/pulumi v3.259.0 pkg/resource/deploy/step.go:2037, ImportStep.Apply), so the dynamic-provider host finds
+ * no provider text and fails with "code must be a string, not undefined" (@pulumi/pulumi cmd/dynamic-provider,
+ * getProvider; pulumi/pulumi#16175), an error that names neither the cause nor the way out. Refused here, before
+ * anything is registered, with the way that works: adoption (README, "Adopting existing objects").
+ */
+function refuseImport(handle: ResourceHandle, name: string, opts: pulumi.CustomResourceOptions | undefined): void {
+  if (opts?.import === undefined) return;
+  const way = handle.outputNames.includes("adoptExisting")
+    ? `Declare it without import and with adoptExisting: true in its inputs: the first up takes the existing object over (it must match the inputs)`
+    : `${handle.type} cannot adopt an existing object either: delete the object, or leave it out of the program`;
+  throw new Error(
+    `${handle.type} ${name}: the resource option import cannot work on bunnynet-pulumi's resources (dynamic providers: the engine sends ` +
+      `them only the id and fails with "code must be a string, not undefined", pulumi/pulumi#16175). ${way}. See "Adopting existing objects" in the README.`,
+  );
 }
 
 /**

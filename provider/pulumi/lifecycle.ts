@@ -1,5 +1,5 @@
 import { UnauthorizedError, isNotFound } from "../http/errors";
-import { createOrAdopt } from "./adoption";
+import { adoptedInThisCommand, createOrAdopt } from "./adoption";
 import { checkResource } from "./checking";
 import type { InputShape, InputsOf, Observed, ResourceContext, ResourceDefinition, State } from "./definition";
 import { ProviderSession } from "./session";
@@ -78,6 +78,8 @@ export function implement<Shape extends InputShape, Obj, O extends object>(def: 
     },
 
     async delete(id, props) {
+      // The original of a replacement whose new resource adopted this very object: the object is the new one's now.
+      if (adoptedInThisCommand(def.type, id)) return;
       const state = asState(props);
       try {
         await writingTo(def, ctx, state, id, () => def.delete(ctx, id, state));

@@ -1,5 +1,6 @@
 import { BunnyClient } from "../client";
 import { beginDeployment } from "../http/sharedReads";
+import { forgetAdoptions } from "./adoption";
 import { ConfigurationError } from "../http/errors";
 import { SETTING_SOURCES, type SettingName, type SettingsInput, providerKeyLabel, resolveSettings } from "../settings";
 
@@ -39,7 +40,8 @@ export interface EngineConfig {
  * missing-key ConfigurationError) comes on first use: `check` reports it as a failure, with the fix, at preview.
  *
  * The engine starts one plugin process per deployment and configures each provider in it once, so a Configure
- * also starts a new scope for the read cache (see http/sharedReads.ts), which the client turns on.
+ * also starts a new scope for the read cache (see http/sharedReads.ts), which the client turns on, and for the
+ * objects adopted (see adoption.ts, `adoptedHere`).
  */
 export class ProviderSession {
   private input: SettingsInput = {};
@@ -58,6 +60,7 @@ export class ProviderSession {
     this.cached = undefined;
     this.configured = true;
     beginDeployment();
+    forgetAdoptions();
   }
 
   /**

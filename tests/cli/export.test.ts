@@ -1,15 +1,15 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import ts from "typescript";
+import { join } from "node:path";
 import { STORAGE_API_PATH, stackConfigFor } from "bunnynet-emulator/testing";
 import type { StorageZoneAccess } from "bunnynet-pulumi/dist/client/storage.js";
 import { readAccount } from "bunnynet-pulumi/dist/cli/export/account.js";
 import { STORAGE_EXPORT_LIMITS } from "bunnynet-pulumi/dist/cli/export/kinds.js";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { emulatorEnv, runTool } from "../support/cli";
+import { compileExportedProject } from "../support/exportedProject";
 import { ProgramHarness } from "../support/programHarness";
 import { ProviderHost } from "../support/providerHost";
 
@@ -35,7 +35,6 @@ const SECRET_CONFIG = {
   exportSiteAppWebDatabaseUrl: APP_DATABASE_URL,
   exportSiteAppWebMode: "production",
 };
-const installed = (name: string) => dirname(require.resolve(`${name}/package.json`));
 
 describe("cli: bunnynet export", function () {
   let emu: TestEmulator;
@@ -388,20 +387,7 @@ describe("cli: bunnynet export", function () {
   });
 
   it("compiles under Pulumi's template tsconfig", () => {
-    const modules = join(out, "node_modules");
-    mkdirSync(join(modules, "@pulumi"), { recursive: true });
-    mkdirSync(join(modules, "@types"), { recursive: true });
-    symlinkSync(installed("bunnynet-pulumi"), join(modules, "bunnynet-pulumi"), "dir");
-    symlinkSync(installed("@pulumi/pulumi"), join(modules, "@pulumi", "pulumi"), "dir");
-    symlinkSync(installed("@types/node"), join(modules, "@types", "node"), "dir");
-    const config = ts.getParsedCommandLineOfConfigFile(join(out, "tsconfig.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => assert.fail(ts.flattenDiagnosticMessageText(d.messageText, "\n")) });
-    assert.ok(config);
-    const program = ts.createProgram({ rootNames: config.fileNames, options: config.options });
-    const emitted = program.emit();
-    const diagnostics = [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics];
-    const host: ts.FormatDiagnosticsHost = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => out, getNewLine: () => "\n" };
-    assert.equal(diagnostics.length, 0, ts.formatDiagnostics(diagnostics.slice(0, 10), host));
-    assert.ok(existsSync(join(out, "bin", "index.js")));
+    compileExportedProject(out);
   });
 
   describe("deployed through the provider host", () => {

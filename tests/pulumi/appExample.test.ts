@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { stackConfigFor } from "bunnynet-emulator/testing";
 import { startEmulator, type TestEmulator } from "../support/emulator";
+import { documentedGet } from "../support/documentedGet";
 import { ProgramHarness } from "../support/programHarness";
 import { ProviderHost } from "../support/providerHost";
 import { app } from "../../examples/app/program";
@@ -43,12 +44,7 @@ describe("pulumi: a container app with its media (examples/app)", function () {
     await emu?.stop();
   });
 
-  async function mc(path: string): Promise<Record<string, unknown> | undefined> {
-    const res = await fetch(`${emu.url}/mc${path}`, { headers: { AccessKey: emu.fixtures.accessKey } });
-    if (res.status === 404) return undefined;
-    assert.equal(res.status, 200, `GET /mc${path}`);
-    return (await res.json()) as Record<string, unknown>;
-  }
+  const mc = (path: string) => documentedGet(emu, `/mc${path}`);
 
   it("one up deploys the app behind its declared pull zone, and the video into its collection", async () => {
     const run = await harness.up(app);

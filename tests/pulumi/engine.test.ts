@@ -323,6 +323,26 @@ describe("pulumi: preview, up, refresh and destroy as the engine runs them", fun
       await assert.rejects(host.importRead("ScriptVariable", "1"), (e: unknown) => e instanceof HostError && noProviderText.test(e.details));
     });
 
+    it("a resource renamed (no alias) with adoptExisting keeps its object: the new name adopts it, the old name's delete leaves it", async () => {
+      // A plugin process per command, as the engine starts them: what one deployment adopted is its own (see
+      // provider/pulumi/adoption.ts); a shared host would carry it into the later destroy.
+      const perCommand = new ProgramHarness({ config: await quickstartConfig(emu), secretConfig: QUICKSTART_SECRET_CONFIG, hostPerCommand: {} });
+      await perCommand.up(oneVariable("OPT_RENAMED", { adoptExisting: true }));
+      const renamed = () => void new ScriptVariable("renamed", { scriptId, name: "OPT_RENAMED", adoptExisting: true });
+      const run = await perCommand.up(renamed);
+      assert.deepEqual(run.steps.map((s) => `${s.urn.split("::").pop()} ${s.op}`), ["renamed create", "v delete"]);
+      assert.ok(await variableNamed("OPT_RENAMED"), "the object the state holds is still there");
+      // The next command is a deployment of its own: its delete deletes.
+      await perCommand.destroy();
+      assert.equal(await variableNamed("OPT_RENAMED"), undefined);
+    });
+
+    it("the resource option import is refused by the resource with the advice to adopt, before anything is sent (the kit ignores the option; the engine would fail in its import step)", async () => {
+      await emu.markRequests();
+      await assert.rejects(harness.up(oneVariable("OPT_IMPORT", {}, { import: "1" })), /ScriptVariable v: the resource option import cannot work[^]*adoptExisting: true in its inputs/);
+      assert.deepEqual(await emu.requests(), []);
+    });
+
     it("replaceOnChanges changes nothing for a dynamic resource (as the README says): the change is made in place", async () => {
       await harness.up(oneVariable("OPT_ROC", { defaultValue: "one" }));
       const run = await harness.up(oneVariable("OPT_ROC", { defaultValue: "two" }, { replaceOnChanges: ["defaultValue"] }));

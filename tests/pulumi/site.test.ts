@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { startEmulator, type TestEmulator } from "../support/emulator";
+import { documentedGet } from "../support/documentedGet";
 import { ProgramHarness } from "../support/programHarness";
 import { ProviderHost } from "../support/providerHost";
 import { SITE_PROJECT, SITE_SECRET_CONFIG, siteConfig } from "../support/site";
@@ -31,12 +32,7 @@ describe("pulumi: a site from zero in one up (examples/site)", function () {
   });
 
   /** A documented GET of the core API, with the account key; undefined on 404. */
-  async function core(path: string): Promise<Record<string, unknown> | undefined> {
-    const res = await fetch(`${emu.url}${path}`, { headers: { AccessKey: emu.fixtures.accessKey } });
-    if (res.status === 404) return undefined;
-    assert.equal(res.status, 200, `GET ${path}`);
-    return (await res.json()) as Record<string, unknown>;
-  }
+  const core = (path: string) => documentedGet(emu, path);
   const ids = () => Object.fromEntries(harness.resources().map((r) => [r.name, r.id]));
   let created: Record<string, string> = {};
 
