@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { createOrAdopt } from "bunnynet-pulumi/dist/pulumi/adoption.js";
+import { adoptedInThisCommand, createOrAdopt, forgetAdoptions } from "bunnynet-pulumi/dist/pulumi/adoption.js";
 import type { ResourceContext, ResourceDefinition } from "bunnynet-pulumi/dist/pulumi/definition.js";
 import { defineResource } from "bunnynet-pulumi/dist/pulumi/registry.js";
 import { AlreadyExistsError } from "bunnynet-pulumi/dist/http/errors.js";
@@ -149,6 +149,16 @@ describe("createOrAdopt: an object an interrupted up left is taken back without 
 
     const plain = kind({ ...declared, id: 4 });
     await assert.rejects(createOrAdopt(plain.def, ctx, declared), /^Error: Rule zone=1, label="headers" already exists \(id 4\)\. To manage it with this resource, set adoptExisting: true/);
+  });
+
+  it("a taken-back object is remembered as adopted by this command, so the delete of a replaced original leaves it (pulumi up --replace)", async () => {
+    forgetAdoptions();
+    const identical = kind({ ...declared, id: 6 }, { takesBack: "identical" });
+    assert.equal(adoptedInThisCommand("Rule", "6"), false);
+    await createOrAdopt(identical.def, ctx, declared);
+    assert.equal(adoptedInThisCommand("Rule", "6"), true);
+    forgetAdoptions();
+    assert.equal(adoptedInThisCommand("Rule", "6"), false);
   });
 
   it("an object that differs in any input is never taken back: the same refusal as without takesBack", async () => {
