@@ -2,7 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { EngineLog } from "./engineLog";
 import type { CheckFailure } from "./engineMessages";
 import type { HostOptions } from "./pluginProcess";
-import { type DiffAnswer, ProviderHost } from "./providerHost";
+import { type DiffAnswer, type ProviderIdentity, ProviderHost, type SentRpc } from "./providerHost";
 import { pulumiRequire } from "./sdkModules";
 import { type ConfigValues, type Plain, Secret, providerTextOf, withoutProvider } from "./wire";
 
@@ -18,7 +18,7 @@ const { Config: HostConfig } = pulumiRequire("@pulumi/pulumi/cmd/dynamic-provide
 };
 
 export interface CommandPlugin {
-  check(type: string, name: string, olds: Plain, news: Plain): Promise<{ inputs: Plain; failures: CheckFailure[] }>;
+  check(type: string, name: string, olds: Plain, news: Plain, oldOutputs?: Plain): Promise<{ inputs: Plain; failures: CheckFailure[] }>;
   diff(type: string, name: string, id: string, oldOutputs: Plain, news: Plain, oldInputs: Plain): Promise<DiffAnswer>;
   create(type: string, name: string, inputs: Plain): Promise<{ id: string; outputs: Plain }>;
   read(type: string, name: string, id: string, outputs: Plain, inputs: Plain): Promise<{ id: string; outputs: Plain; inputs?: Plain }>;
@@ -41,7 +41,9 @@ export interface PluginChoice {
  */
 export class CommandPlugins {
   private readonly started = new Map<string, Promise<CommandPlugin>>();
-  private readonly configs = new Map<string, ConfigValues>();
+  private readonly configs = new Map<string, { config: ConfigValues; id: string }>();
+  /** Every RPC sent to a host this command, in order, with the URN of the provider whose plugin it went to. */
+  readonly sent: (SentRpc & { provider: string })[] = [];
 
   constructor(
     private readonly choice: PluginChoice,
@@ -49,8 +51,11 @@ export class CommandPlugins {
     private readonly project: string,
     /** Where what each plugin logs goes (./engineLog.ts). */
     private readonly log: EngineLog,
-    /** An explicit provider's config saved in state (its inputs at the last `up`), for one the program has not given. */
-    private readonly savedConfig: (urn: string) => ConfigValues | undefined = () => undefined,
+    /** An explicit provider's config and id saved in state (its inputs at the last `up`), for one the program has not given. */
+    private readonly savedConfig: (urn: string) => { config: ConfigValues; id: string } | undefined = () => undefined,
+    /** The stack, and the id of its default provider resource (the engine keeps one in state). */
+    private readonly stack = "test",
+    private readonly defaultProviderId = "",
   ) {}
 
   /**
@@ -58,9 +63,9 @@ export class CommandPlugins {
    * any of its resources uses it. Otherwise (refresh, destroy, deleting what the program no longer declares) the
    * inputs saved in state configure it.
    */
-  configure(urn: string, config: ConfigValues): void {
+  configure(urn: string, config: ConfigValues, id = ""): void {
     if (this.started.has(urn)) throw new Error(`${urn}: the provider is configured once per command`);
-    this.configs.set(urn, config);
+    this.configs.set(urn, { config, id });
   }
 
   /** The plugin of the default provider (no `urn`) or of the explicit provider `urn`. */
@@ -75,9 +80,14 @@ export class CommandPlugins {
   }
 
   private start(urn: string | undefined): Promise<CommandPlugin> {
-    if (urn === undefined) return commandPlugin(this.choice, this.defaultConfig, this.project, this.log);
-    const config = this.configs.get(urn) ?? this.savedConfig(urn);
-    if (!config) return Promise.reject(new Error(`${urn}: no configuration for this provider (it is neither in the program nor in the state)`));
+    const record = (provider: string) => (rpc: SentRpc) => this.sent.push({ ...rpc, provider });
+    if (urn === undefined) {
+      const provider = `urn:pulumi:${this.stack}::${this.project}::pulumi:providers:pulumi-nodejs::default`;
+      const identity = { urn: provider, name: "default", id: this.defaultProviderId };
+      return commandPlugin(this.choice, this.defaultConfig, this.project, this.log, { stack: this.stack, identity, record: record(provider) });
+    }
+    const saved = this.configs.get(urn) ?? this.savedConfig(urn);
+    if (!saved) return Promise.reject(new Error(`${urn}: no configuration for this provider (it is neither in the program nor in the state)`));
     // One process cannot serve two configurations: the SDK's host configures each provider text once per process, and
     // this package's implementation of a type is one per process (entry.ts). So a process per provider, as the engine.
     if (!this.choice.hostPerCommand) {
@@ -85,7 +95,8 @@ export class CommandPlugins {
         new Error(`${urn}: an explicit provider needs a plugin process of its own, as the engine starts one: run the ProgramHarness with hostPerCommand`),
       );
     }
-    return commandPlugin(this.choice, config, this.project, this.log);
+    const identity = { urn, name: urn.slice(urn.lastIndexOf("::") + 2), id: saved.id };
+    return commandPlugin(this.choice, saved.config, this.project, this.log, { stack: this.stack, identity, record: record(urn) });
   }
 
   /** Stops every plugin this command started (failures to start are the command's, reported where they happened). */
@@ -105,9 +116,15 @@ export function providerConfig(inputs: Plain, secretKeys: string[]): ConfigValue
  * the provider logs reaches `log`: a host's stdout lines until close; in this process, the lines pulumi.log writes
  * (./engineLog.ts).
  */
-export async function commandPlugin(choice: PluginChoice, config: ConfigValues, project: string, log: EngineLog): Promise<CommandPlugin> {
-  if (choice.providerHost) return hostPlugin(choice.providerHost, config, false, log);
-  if (choice.hostPerCommand) return hostPlugin(await ProviderHost.start({ ...choice.hostPerCommand, project }), config, true, log);
+export async function commandPlugin(
+  choice: PluginChoice,
+  config: ConfigValues,
+  project: string,
+  log: EngineLog,
+  as: { stack?: string; identity?: ProviderIdentity; record?: (rpc: SentRpc) => void } = {},
+): Promise<CommandPlugin> {
+  if (choice.providerHost) return hostPlugin(choice.providerHost, config, false, log, as);
+  if (choice.hostPerCommand) return hostPlugin(await ProviderHost.start({ ...choice.hostPerCommand, project, stack: as.stack }), config, true, log, as);
   return inProcessPlugin(config, project);
 }
 
@@ -118,17 +135,28 @@ const shortType = (token: string) => token.slice(token.lastIndexOf(":") + 1);
  * when `stop` (its stdout then read to the end). A shared host keeps running: a line it wrote just before the
  * command's end may still be on its way then, and is not the command's.
  */
-async function hostPlugin(host: ProviderHost, config: ConfigValues, stop: boolean, log: EngineLog): Promise<CommandPlugin> {
-  const stopListening = host.onStdoutLine((line) => log.line(line));
+async function hostPlugin(
+  host: ProviderHost,
+  config: ConfigValues,
+  stop: boolean,
+  log: EngineLog,
+  as: { identity?: ProviderIdentity; record?: (rpc: SentRpc) => void },
+): Promise<CommandPlugin> {
+  const stopLogging = host.onStdoutLine((line) => log.line(line));
+  const stopRecording = as.record ? host.onSent(as.record) : () => undefined;
+  const stopListening = () => {
+    stopLogging();
+    stopRecording();
+  };
   try {
-    await host.configure(config);
+    await host.configure(config, as.identity?.id ? as.identity : undefined);
   } catch (e) {
     stopListening();
     if (stop) await host.stop();
     throw e;
   }
   return {
-    check: (type, name, olds, news) => host.check(shortType(type), olds, news, name),
+    check: (type, name, olds, news, oldOutputs) => host.check(shortType(type), olds, news, name, oldOutputs),
     diff: (type, name, id, oldOutputs, news, oldInputs) => host.diff(shortType(type), id, oldOutputs, news, oldInputs, name),
     create: (type, name, inputs) => host.create(shortType(type), inputs, name),
     read: (type, name, id, outputs, inputs) => host.read(shortType(type), id, outputs, inputs, name),

@@ -50,6 +50,18 @@ export interface Rpc {
   urn: string;
 }
 
+/**
+ * One RPC the harness sent to a provider host, as the engine's PULUMI_DEBUG_GRPC log shows its request: `method` is
+ * the gRPC method (`Configure`, `Check`, `Diff`, `Create`, `Read`, `Update`, `Delete`), `request` its fields by their
+ * protobuf JSON names (properties as plain values, `__provider` included), `provider` the URN of the provider resource
+ * whose plugin it went to.
+ */
+export interface ProviderCall {
+  method: string;
+  request: Plain;
+  provider: string;
+}
+
 export interface RunResult {
   /** The stack outputs the program returned (secrets as plain values; unknown at preview as `undefined`). */
   outputs: Plain;

@@ -1,6 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { typeToken } from "bunnynet-pulumi/dist/pulumi/index.js";
 import { CommandPlugins, providerConfig } from "./commandPlugin";
-import type { Program, RunResult, Step, StoredResource } from "./deploymentTypes";
+import type { Program, ProviderCall, RunResult, Step, StoredResource } from "./deploymentTypes";
 import type { HostOptions } from "./pluginProcess";
 import { type EngineMessage, EngineLog } from "./engineLog";
 import { CommandFailedError } from "./engineMessages";
@@ -79,6 +80,10 @@ export class ProgramHarness {
   private readonly options: HarnessOptions;
   /** The messages of the command that ran last (or runs now). */
   private lastMessages: EngineMessage[] = [];
+  /** The RPCs the command that ran last (or runs now) sent to the provider hosts. */
+  private lastSent: ProviderCall[] = [];
+  /** The id of the stack's default provider resource, which the engine creates once and keeps in state. */
+  private readonly defaultProviderId = randomUUID();
 
   constructor(options: HarnessOptions = {}) {
     this.project = options.project ?? "bunnynet-program";
@@ -116,6 +121,16 @@ export class ProgramHarness {
    */
   messages(): EngineMessage[] {
     return [...this.lastMessages];
+  }
+
+  /**
+   * Every RPC the last command sent to the provider hosts (with `hostPerCommand` or `providerHost`), in order, as
+   * the engine's PULUMI_DEBUG_GRPC log shows its requests: the gRPC method (`Configure`, `Check`, `Diff`, `Create`,
+   * `Read`, `Update`, `Delete`), its request (properties with `__provider`), and the URN of the provider resource
+   * whose plugin it went to (`…::pulumi:providers:pulumi-nodejs::default` for the default provider).
+   */
+  providerCalls(): ProviderCall[] {
+    return this.lastSent.map((c) => structuredClone(c));
   }
 
   /** `pulumi preview`: Check and Diff only; nothing is created, changed or stored. */
@@ -214,9 +229,10 @@ export class ProgramHarness {
         log.attach();
         const saved = (urn: string) => {
           const provider = this.state.get(urn);
-          return provider?.type === DYNAMIC_PROVIDER_TYPE ? providerConfig(provider.inputs, provider.secretKeys) : undefined;
+          return provider?.type === DYNAMIC_PROVIDER_TYPE ? { config: providerConfig(provider.inputs, provider.secretKeys), id: provider.id } : undefined;
         };
-        const plugins = new CommandPlugins(this.options, config, this.project, log, saved);
+        const plugins = new CommandPlugins(this.options, config, this.project, log, saved, this.stack, this.defaultProviderId);
+        this.lastSent = plugins.sent;
         try {
           return await run(plugins, log);
         } finally {

@@ -82,7 +82,7 @@ export class StepGenerator {
     const op: Operation = !prior ? "create" : JSON.stringify(prior.inputs) === JSON.stringify(inputs) ? "same" : "update";
     // A new provider's id is unknown at preview (the engine's UnknownID), a new UUID at `up` (registry.go, Create).
     const id = prior?.id ?? (this.preview ? UNKNOWN_PROVIDER_ID : randomUUID());
-    this.plugins.configure(urn, providerConfig(inputs, secretKeys));
+    this.plugins.configure(urn, providerConfig(inputs, secretKeys), id);
     const stored: StoredResource = {
       urn, type: args.type, name: args.name, id, inputs, outputs: inputs, providerText: "", secretPaths, secretKeys,
       options: { protect: options.protect, retainOnDelete: options.retainOnDelete },
@@ -105,7 +105,13 @@ export class StepGenerator {
     const news = ignoringChanges(programInputs, prior?.inputs, options.ignoreChanges);
 
     rpcs.push({ method: "check", urn });
-    const checked = await plugin.check(args.type, args.name, prior ? withProviderText(prior.inputs, prior.providerText) : {}, withProviderText(toWire(news) as Plain, text));
+    const checked = await plugin.check(
+      args.type,
+      args.name,
+      prior ? withProviderText(prior.inputs, prior.providerText) : {},
+      withProviderText(toWire(news) as Plain, text),
+      prior ? sentAsOld(prior).oldOutputs : {},
+    );
     if (checked.failures.length > 0) {
       throw new CheckFailedError(urn, checked.failures, checked.failures.map((f) => engineCheckMessage(args.type, args.name, f, news)));
     }
