@@ -31,6 +31,11 @@ export interface StoredResource {
    * `[["containers", "web", "env", "TOKEN"], ["password"]]`.
    */
   secretPaths: string[][];
+  /**
+   * Where the engine keeps the inputs' secrets: the checked inputs marked where the program's inputs had a secret
+   * (sdk/go/common/resource/plugin/provider_plugin.go, Check: `annotateSecrets(inputs, req.News)`), e.g. `[["value"]]`.
+   */
+  inputSecretPaths: string[][];
   /** The top-level output keys that hold a secret (the first key of each of `secretPaths`). */
   secretKeys: string[];
   /** The resource options the engine keeps in state and applies at delete. */

@@ -84,7 +84,7 @@ export class StepGenerator {
     const id = prior?.id ?? (this.preview ? UNKNOWN_PROVIDER_ID : randomUUID());
     this.plugins.configure(urn, providerConfig(inputs, secretKeys), id);
     const stored: StoredResource = {
-      urn, type: args.type, name: args.name, id, inputs, outputs: inputs, providerText: "", secretPaths, secretKeys,
+      urn, type: args.type, name: args.name, id, inputs, outputs: inputs, providerText: "", secretPaths, inputSecretPaths: secretPaths, secretKeys,
       options: { protect: options.protect, retainOnDelete: options.retainOnDelete },
     };
     this.state.set(urn, stored);
@@ -116,11 +116,12 @@ export class StepGenerator {
       throw new CheckFailedError(urn, checked.failures, checked.failures.map((f) => engineCheckMessage(args.type, args.name, f, news)));
     }
     const inputs = withoutProvider(checked.inputs);
+    const inputSecretPaths = secretPathsOf(inputs, news);
     const record = (id: string, outs: Plain, op: Operation): StoredResource => {
       const outputs = withoutProvider(outs);
       const secretPaths = secretPathsOf(outputs, news, options.additionalSecretOutputs);
       const stored: StoredResource = {
-        urn, type: args.type, name: args.name, id, inputs, outputs, providerText: text, secretPaths, secretKeys: topLevelKeys(secretPaths), provider,
+        urn, type: args.type, name: args.name, id, inputs, outputs, providerText: text, secretPaths, inputSecretPaths, secretKeys: topLevelKeys(secretPaths), provider,
         options: { protect: options.protect, retainOnDelete: options.retainOnDelete },
       };
       state.set(urn, stored);
@@ -206,7 +207,12 @@ async function refreshResource(plugins: CommandPlugins, state: Map<string, Store
   r.secretPaths = secretPathsOf(outputs, withSecretsAt(r.outputs, r.secretPaths));
   r.secretKeys = topLevelKeys(r.secretPaths);
   r.outputs = outputs;
-  if (read.inputs) r.inputs = withoutProvider(read.inputs);
+  if (read.inputs) {
+    // The read inputs' secrets are marked against the old inputs (provider_plugin.go, Read: annotateSecrets(newInputs, req.Inputs)).
+    const inputs = withoutProvider(read.inputs);
+    r.inputSecretPaths = secretPathsOf(inputs, withSecretsAt(r.inputs, r.inputSecretPaths));
+    r.inputs = inputs;
+  }
   steps.push({ op: "refresh", urn: r.urn });
 }
 
@@ -250,7 +256,7 @@ export class ProgramRunSteps implements Registrar {
     const inputs = toWire(news) as Plain;
     const secretPaths = secretPathsOf(inputs, news);
     return {
-      urn, type: args.type, name: args.name, id: "", inputs, outputs: inputs, providerText: providerTextOf(args.inputs), secretPaths, secretKeys: topLevelKeys(secretPaths),
+      urn, type: args.type, name: args.name, id: "", inputs, outputs: inputs, providerText: providerTextOf(args.inputs), secretPaths, inputSecretPaths: secretPaths, secretKeys: topLevelKeys(secretPaths),
       options: { protect: options.protect, retainOnDelete: options.retainOnDelete },
     };
   }
