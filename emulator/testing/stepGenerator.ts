@@ -12,7 +12,8 @@ import { DYNAMIC_PROVIDER_TYPE, type Registrar } from "./programRun";
  *   a replacement (delete first when the provider or the user's `deleteBeforeReplace` says so, otherwise after the
  *   new object exists), and Delete(old outputs, old inputs) for what the program no longer declares
  *   (resource/deploy/step_generator.go, generateSteps and diff; step.go). `ignoreChanges` takes the old inputs'
- *   values before Check (step_generator.go, processIgnoreChanges).
+ *   values before Check (step_generator.go, processIgnoreChanges). A replacement checks the program's inputs again
+ *   with no olds before its delete or create (step_generator.go v3.276 ~line 2101), and creates with those.
  * - `preview`: Check and Diff only. The dynamic host does not support preview (its ConfigureResponse sets no
  *   supportsPreview), so Create and Update are never sent and the plan takes the checked inputs as outputs
  *   (resource/plugin/provider_plugin.go, Create and Update with `preview`). Values a new resource would compute
@@ -104,19 +105,16 @@ export class StepGenerator {
     const prior = state.get(urn);
     const news = ignoringChanges(programInputs, prior?.inputs, options.ignoreChanges);
 
-    rpcs.push({ method: "check", urn });
-    const checked = await plugin.check(
-      args.type,
-      args.name,
-      prior ? withProviderText(prior.inputs, prior.providerText) : {},
-      withProviderText(toWire(news) as Plain, text),
-      prior ? sentAsOld(prior).oldOutputs : {},
-    );
-    if (checked.failures.length > 0) {
-      throw new CheckFailedError(urn, checked.failures, checked.failures.map((f) => engineCheckMessage(args.type, args.name, f, news)));
-    }
-    const inputs = withoutProvider(checked.inputs);
-    const inputSecretPaths = secretPathsOf(inputs, news);
+    const check = async (olds: Plain, given: Plain, oldOutputs: Plain): Promise<Plain> => {
+      rpcs.push({ method: "check", urn });
+      const checked = await plugin.check(args.type, args.name, olds, withProviderText(toWire(given) as Plain, text), oldOutputs);
+      if (checked.failures.length > 0) {
+        throw new CheckFailedError(urn, checked.failures, checked.failures.map((f) => engineCheckMessage(args.type, args.name, f, given)));
+      }
+      return withoutProvider(checked.inputs);
+    };
+    let inputs = await check(prior ? withProviderText(prior.inputs, prior.providerText) : {}, news, prior ? sentAsOld(prior).oldOutputs : {});
+    let inputSecretPaths = secretPathsOf(inputs, news);
     const record = (id: string, outs: Plain, op: Operation): StoredResource => {
       const outputs = withoutProvider(outs);
       const secretPaths = secretPathsOf(outputs, news, options.additionalSecretOutputs);
@@ -128,22 +126,26 @@ export class StepGenerator {
       steps.push({ op, urn });
       return stored;
     };
-    const withText = withProviderText(inputs, text);
     const create = async (op: Operation) => {
       if (preview) return record("", inputs, op);
       rpcs.push({ method: "create", urn });
-      const created = await plugin.create(args.type, args.name, withText);
+      const created = await plugin.create(args.type, args.name, withProviderText(inputs, text));
       return record(created.id, created.outputs, op);
     };
     if (!prior) return create("create");
 
     rpcs.push({ method: "diff", urn });
     const { oldOutputs, oldInputs } = sentAsOld(prior);
+    const withText = withProviderText(inputs, text);
     const diff = await plugin.diff(args.type, args.name, prior.id, oldOutputs, withText, oldInputs);
     // An unknown answer is decided by comparing old and new inputs (step_generator.go, diff).
     const changed = diff.changes === "some" || (diff.changes === "unknown" && JSON.stringify(prior.inputs) !== JSON.stringify(inputs));
     if (!changed) return record(prior.id, prior.outputs, "same");
     if (diff.replaces.length > 0) {
+      // A replacement's inputs are checked again from the program's, with no olds: the defaults are the new object's,
+      // not carried over from the old one (step_generator.go v3.276 ~line 2101, "we need to recompute the default values").
+      inputs = await check({}, programInputs, {});
+      inputSecretPaths = secretPathsOf(inputs, programInputs);
       // The user's option, when set, wins over the provider's answer (step_generator.go, generateSteps).
       if (options.deleteBeforeReplace ?? diff.deleteBeforeReplace) {
         if (!preview) await deleteResource(this.plugins, state, prior, rpcs);
