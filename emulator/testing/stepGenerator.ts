@@ -20,7 +20,9 @@ import { DYNAMIC_PROVIDER_TYPE, type Registrar } from "./programRun";
  *   are unknown, at any depth of the inputs that use them.
  * - `replaceOnChanges` acts only on the changed keys or detailed diff a provider reports (step_generator.go,
  *   applyReplaceOnChanges); the dynamic host reports neither, so it changes nothing, here as there.
- * - `refresh`: Read of every resource; `destroy`: Delete of every resource, newest first.
+ * - `refresh`: Read of every resource, then, for one still there, Diff(the read outputs, the inputs before the read,
+ *   the read inputs): the drift an `up` would undo (step.go v3.276, RefreshStep.Apply ~line 1855); `destroy`: Delete
+ *   of every resource, newest first.
  * - `refresh --run-program` (resource/deploy/deployment_executor.go, Execute: RefreshProgram puts the step generator
  *   in refresh mode): the program runs; a provider it registers goes through its usual steps, so its plugin is
  *   configured with the program's current inputs and the state takes them (step_generator.go, generateSteps: an
@@ -203,6 +205,7 @@ async function refreshResource(plugins: CommandPlugins, state: Map<string, Store
     steps.push({ op: "gone", urn: r.urn });
     return;
   }
+  const inputsBefore = r.inputs;
   r.id = read.id;
   // The engine marks the read outputs' secrets against the old outputs, secrets in place (provider_plugin.go, Read).
   const outputs = withoutProvider(read.outputs);
@@ -215,6 +218,10 @@ async function refreshResource(plugins: CommandPlugins, state: Map<string, Store
     r.inputSecretPaths = secretPathsOf(inputs, withSecretsAt(r.inputs, r.inputSecretPaths));
     r.inputs = inputs;
   }
+  // The refresh's diff, as an `up` of the unchanged program would see it right after (step.go v3.276 RefreshStep.Apply
+  // ~line 1855, diffResource): the read outputs and inputs as the old ones, the inputs before the read as the new.
+  const refreshed = sentAsOld(r);
+  await plugin.diff(r.type, r.name, r.id, refreshed.oldOutputs, elideAssets(withProviderText(inputsBefore, r.providerText)), refreshed.oldInputs);
   steps.push({ op: "refresh", urn: r.urn });
 }
 
