@@ -4,7 +4,7 @@ import { type CommandPlugin, type CommandPlugins, providerConfig } from "./comma
 import type { Operation, ResourceOptions, Rpc, Step, StoredResource } from "./deploymentTypes";
 import { CheckFailedError, engineCheckMessage } from "./engineMessages";
 import { type Plain, elideAssets, fromProgram, providerTextOf, secretPathsOf, toWire, topLevelKeys, withProviderText, withSecretsAt, withoutProvider } from "./wire";
-import { DYNAMIC_PROVIDER_TYPE, type Registrar } from "./programRun";
+import { DYNAMIC_PROVIDER_TYPE, type Registrar, StepsFailed } from "./programRun";
 
 /**
  * The engine's sequence of provider calls for each command (pulumi/pulumi v3.2xx; files under pkg/ unless said otherwise):
@@ -188,10 +188,18 @@ function providerUrnOf(reference: string | undefined, urnOf: (type: string, name
 
 /** `refresh`: reads every resource (but those in `done`); gone ones leave the state, changed ones take the real values. */
 export async function refreshSteps(plugins: CommandPlugins, state: Map<string, StoredResource>, steps: Step[] = [], done: ReadonlySet<string> = new Set()): Promise<Step[]> {
-  for (const r of [...state.values()]) {
-    if (r.type === DYNAMIC_PROVIDER_TYPE || done.has(r.urn)) continue;
-    await refreshResource(plugins, state, r, steps, r.provider);
-  }
+  // All at once, as the engine executes a refresh's steps (deployment_executor.go v3.276 ~line 951,
+  // `stepExec.ExecuteParallel(steps)`): reads of one object made by several resources overlap, and the provider
+  // coalesces them (provider/http/sharedReads.ts) as under `pulumi refresh`. Steps are listed in the state's order.
+  const reads = [...state.values()].filter((r) => r.type !== DYNAMIC_PROVIDER_TYPE && !done.has(r.urn));
+  const results = await Promise.allSettled(reads.map(async (r) => {
+    const own: Step[] = [];
+    await refreshResource(plugins, state, r, own, r.provider);
+    return own;
+  }));
+  for (const result of results) if (result.status === "fulfilled") steps.push(...result.value);
+  const failures = results.flatMap((result) => (result.status === "rejected" ? [result.reason as unknown] : []));
+  if (failures.length > 0) throw new StepsFailed(failures);
   return steps;
 }
 
