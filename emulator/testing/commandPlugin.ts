@@ -19,11 +19,12 @@ const { Config: HostConfig } = pulumiRequire("@pulumi/pulumi/cmd/dynamic-provide
 
 export interface CommandPlugin {
   check(type: string, name: string, olds: Plain, news: Plain, oldOutputs?: Plain): Promise<{ inputs: Plain; failures: CheckFailure[] }>;
-  diff(type: string, name: string, id: string, oldOutputs: Plain, news: Plain, oldInputs: Plain): Promise<DiffAnswer>;
-  create(type: string, name: string, inputs: Plain): Promise<{ id: string; outputs: Plain }>;
+  /** `ignoreChanges` and the timeouts (seconds, 0: none) as the engine sends them with the call. */
+  diff(type: string, name: string, id: string, oldOutputs: Plain, news: Plain, oldInputs: Plain, ignoreChanges?: string[]): Promise<DiffAnswer>;
+  create(type: string, name: string, inputs: Plain, timeout?: number): Promise<{ id: string; outputs: Plain }>;
   read(type: string, name: string, id: string, outputs: Plain, inputs: Plain): Promise<{ id: string; outputs: Plain; inputs?: Plain }>;
-  update(type: string, name: string, id: string, oldOutputs: Plain, news: Plain, oldInputs: Plain): Promise<Plain>;
-  delete(type: string, name: string, id: string, outputs: Plain, oldInputs: Plain): Promise<void>;
+  update(type: string, name: string, id: string, oldOutputs: Plain, news: Plain, oldInputs: Plain, ignoreChanges?: string[], timeout?: number): Promise<Plain>;
+  delete(type: string, name: string, id: string, outputs: Plain, oldInputs: Plain, timeout?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -157,11 +158,11 @@ async function hostPlugin(
   }
   return {
     check: (type, name, olds, news, oldOutputs) => host.check(shortType(type), olds, news, name, oldOutputs),
-    diff: (type, name, id, oldOutputs, news, oldInputs) => host.diff(shortType(type), id, oldOutputs, news, oldInputs, name),
-    create: (type, name, inputs) => host.create(shortType(type), inputs, name),
+    diff: (type, name, id, oldOutputs, news, oldInputs, ignoreChanges) => host.diff(shortType(type), id, oldOutputs, news, oldInputs, name, ignoreChanges),
+    create: (type, name, inputs, timeout) => host.create(shortType(type), inputs, name, timeout),
     read: (type, name, id, outputs, inputs) => host.read(shortType(type), id, outputs, inputs, name),
-    update: (type, name, id, oldOutputs, news, oldInputs) => host.update(shortType(type), id, oldOutputs, news, oldInputs, name),
-    delete: (type, name, id, outputs, oldInputs) => host.delete(shortType(type), id, outputs, oldInputs, name),
+    update: (type, name, id, oldOutputs, news, oldInputs, ignoreChanges, timeout) => host.update(shortType(type), id, oldOutputs, news, oldInputs, name, timeout, ignoreChanges),
+    delete: (type, name, id, outputs, oldInputs, timeout) => host.delete(shortType(type), id, outputs, oldInputs, name, timeout),
     close: async () => {
       if (stop) await host.stop();
       stopListening();

@@ -38,8 +38,8 @@ export interface StoredResource {
   inputSecretPaths: string[][];
   /** The top-level output keys that hold a secret (the first key of each of `secretPaths`). */
   secretKeys: string[];
-  /** The resource options the engine keeps in state and applies at delete. */
-  options: Pick<ResourceOptions, "protect" | "retainOnDelete">;
+  /** The resource options the engine keeps in state and applies at refresh and delete. */
+  options: Pick<ResourceOptions, "protect" | "retainOnDelete" | "ignoreChanges" | "customTimeouts">;
 }
 
 export type Operation = "create" | "update" | "replace" | "same" | "delete" | "refresh" | "gone";
@@ -85,4 +85,9 @@ export interface ResourceOptions {
   protect: boolean;
   retainOnDelete: boolean;
   additionalSecretOutputs: string[];
+  /**
+   * `customTimeouts`, in seconds (0: none), as the engine sends them with Create, Update and Delete
+   * (pkg/resource/deploy/step.go v3.276: the new state's create and update timeouts, the old state's delete timeout).
+   */
+  customTimeouts: { create: number; update: number; delete: number };
 }

@@ -61,7 +61,26 @@ function optionsOf(req: RegisterRequest): ResourceOptions {
     protect: req.getProtect() === true,
     retainOnDelete: req.getRetainondelete() === true,
     additionalSecretOutputs: req.getAdditionalsecretoutputsList() as string[],
+    customTimeouts: customTimeoutsOf(req.getCustomtimeouts() as RegisterRequest | undefined),
   };
+}
+
+/** The registration's custom timeouts in seconds, parsed as the engine parses them (Go durations: source_eval.go, time.ParseDuration). */
+function customTimeoutsOf(timeouts: RegisterRequest | undefined): ResourceOptions["customTimeouts"] {
+  const seconds = (text: unknown) => (typeof text === "string" && text !== "" ? goDurationSeconds(text) : 0);
+  return { create: seconds(timeouts?.getCreate()), update: seconds(timeouts?.getUpdate()), delete: seconds(timeouts?.getDelete()) };
+}
+
+const DURATION_UNITS: Record<string, number> = { ns: 1e-9, us: 1e-6, "µs": 1e-6, ms: 1e-3, s: 1, m: 60, h: 3600 };
+
+/** A Go duration (`1h30m`, `2m`, `90s`, `1.5h`) in seconds; what Go's time.ParseDuration refuses is refused. */
+export function goDurationSeconds(text: string): number {
+  const match = /^([-+]?)((?:\d+(?:\.\d*)?|\.\d+)(?:ns|us|µs|ms|s|m|h))+$/.exec(text);
+  if (text === "0") return 0;
+  if (!match) throw new Error(`invalid duration ${JSON.stringify(text)} in customTimeouts`);
+  let total = 0;
+  for (const [, amount, unit] of text.matchAll(/(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|ms|s|m|h)/g)) total += Number(amount) * DURATION_UNITS[unit];
+  return match[1] === "-" ? -total : total;
 }
 
 /**

@@ -18,7 +18,8 @@ import { type ConfigValues, type Plain, Secret, configToWire, toWire, withoutPro
  *   the provider resource's `urn`, `name`, `type` and `id`.
  * - Resource RPCs: the URN of the stack being deployed (not a fixed one); Check's `randomSeed` (random per
  *   registration, pkg/resource/deploy/step_generator.go) and `oldOutputs`; Create, Update and Delete carry the
- *   resource's `customTimeouts`, 0 (none) unless the program set them (provider_plugin.go, `Timeout: req.Timeout`).
+ *   resource's `customTimeouts`, 0 (none) unless the program set them (provider_plugin.go, `Timeout: req.Timeout`);
+ *   Diff and Update its `ignoreChanges` (`IgnoreChanges: req.IgnoreChanges`).
  */
 
 /** The `__provider` text of one of the package's resource types, as every resource of the type stores it. */
@@ -318,7 +319,7 @@ export class ProviderHost {
     return { inputs: answer(res, 1), failures };
   }
 
-  async diff(type: string, id: string, oldOutputs: Plain, news: Plain, oldInputs: Plain = {}, name = "test"): Promise<DiffAnswer> {
+  async diff(type: string, id: string, oldOutputs: Plain, news: Plain, oldInputs: Plain = {}, name = "test", ignoreChanges: string[] = []): Promise<DiffAnswer> {
     const req = message("DiffRequest");
     req.setId(id);
     const ids = this.identify(req, type, name);
@@ -328,7 +329,8 @@ export class ProviderHost {
     req.setOlds(olds);
     req.setNews(newsStruct);
     req.setOldInputs(oldInputsStruct);
-    this.sent("Diff", { id, ...ids, olds: oldsSent, news: newsSent, oldInputs: oldInputsSent });
+    req.setIgnorechangesList(ignoreChanges);
+    this.sent("Diff", { id, ...ids, olds: oldsSent, news: newsSent, ...(ignoreChanges.length > 0 ? { ignoreChanges } : {}), oldInputs: oldInputsSent });
     const { message: diff } = await this.call("diff", req);
     const changes = ["unknown", "none", "some"][diff.getChanges() as number] as DiffAnswer["changes"];
     return { changes, replaces: diff.getReplacesList() as string[], deleteBeforeReplace: diff.getDeletebeforereplace() as boolean };
@@ -369,7 +371,7 @@ export class ProviderHost {
     await this.call("read", req);
   }
 
-  async update(type: string, id: string, oldOutputs: Plain, news: Plain, oldInputs: Plain = {}, name = "test", timeout = 0): Promise<Plain> {
+  async update(type: string, id: string, oldOutputs: Plain, news: Plain, oldInputs: Plain = {}, name = "test", timeout = 0, ignoreChanges: string[] = []): Promise<Plain> {
     const req = message("UpdateRequest");
     req.setId(id);
     const ids = this.identify(req, type, name);
@@ -380,7 +382,8 @@ export class ProviderHost {
     req.setNews(newsStruct);
     req.setOldInputs(oldInputsStruct);
     if (timeout) req.setTimeout(timeout);
-    this.sent("Update", { id, ...ids, olds: oldsSent, news: newsSent, ...(timeout ? { timeout } : {}), oldInputs: oldInputsSent });
+    req.setIgnorechangesList(ignoreChanges);
+    this.sent("Update", { id, ...ids, olds: oldsSent, news: newsSent, ...(timeout ? { timeout } : {}), ...(ignoreChanges.length > 0 ? { ignoreChanges } : {}), oldInputs: oldInputsSent });
     const res = await this.call("update", req);
     return answer(res, 1);
   }

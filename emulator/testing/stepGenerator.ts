@@ -12,7 +12,9 @@ import { DYNAMIC_PROVIDER_TYPE, type Registrar, StepsFailed } from "./programRun
  *   a replacement (delete first when the provider or the user's `deleteBeforeReplace` says so, otherwise after the
  *   new object exists), and Delete(old outputs, old inputs) for what the program no longer declares
  *   (resource/deploy/step_generator.go, generateSteps and diff; step.go). `ignoreChanges` takes the old inputs'
- *   values before Check (step_generator.go, processIgnoreChanges). A replacement checks the program's inputs again
+ *   values before Check (step_generator.go, processIgnoreChanges), and goes with Diff and Update too
+ *   (provider_plugin.go v3.276, `IgnoreChanges: req.IgnoreChanges`); `customTimeouts` go with Create and Update (the new
+ *   state's) and Delete (the old state's), in seconds (step.go v3.276 ~lines 400, 616, 812). A replacement checks the program's inputs again
  *   with no olds before its delete or create (step_generator.go v3.276 ~line 2101), and creates with those.
  * - `preview`: Check and Diff only. The dynamic host does not support preview (its ConfigureResponse sets no
  *   supportsPreview), so Create and Update are never sent and the plan takes the checked inputs as outputs
@@ -88,7 +90,7 @@ export class StepGenerator {
     this.plugins.configure(urn, providerConfig(inputs, secretKeys), id);
     const stored: StoredResource = {
       urn, type: args.type, name: args.name, id, inputs, outputs: inputs, providerText: "", secretPaths, inputSecretPaths: secretPaths, secretKeys,
-      options: { protect: options.protect, retainOnDelete: options.retainOnDelete },
+      options: storedOptions(options),
     };
     this.state.set(urn, stored);
     this.steps.push({ op, urn });
@@ -122,7 +124,7 @@ export class StepGenerator {
       const secretPaths = secretPathsOf(outputs, news, options.additionalSecretOutputs);
       const stored: StoredResource = {
         urn, type: args.type, name: args.name, id, inputs, outputs, providerText: text, secretPaths, inputSecretPaths, secretKeys: topLevelKeys(secretPaths), provider,
-        options: { protect: options.protect, retainOnDelete: options.retainOnDelete },
+        options: storedOptions(options),
       };
       state.set(urn, stored);
       steps.push({ op, urn });
@@ -131,7 +133,7 @@ export class StepGenerator {
     const create = async (op: Operation) => {
       if (preview) return record("", inputs, op);
       rpcs.push({ method: "create", urn });
-      const created = await plugin.create(args.type, args.name, withProviderText(inputs, text));
+      const created = await plugin.create(args.type, args.name, withProviderText(inputs, text), options.customTimeouts.create);
       return record(created.id, created.outputs, op);
     };
     if (!prior) return create("create");
@@ -139,7 +141,7 @@ export class StepGenerator {
     rpcs.push({ method: "diff", urn });
     const { oldOutputs, oldInputs } = sentAsOld(prior);
     const withText = withProviderText(inputs, text);
-    const diff = await plugin.diff(args.type, args.name, prior.id, oldOutputs, withText, oldInputs);
+    const diff = await plugin.diff(args.type, args.name, prior.id, oldOutputs, withText, oldInputs, options.ignoreChanges);
     // An unknown answer is decided by comparing old and new inputs (step_generator.go, diff).
     const changed = diff.changes === "some" || (diff.changes === "unknown" && JSON.stringify(prior.inputs) !== JSON.stringify(inputs));
     if (!changed) return record(prior.id, prior.outputs, "same");
@@ -156,7 +158,8 @@ export class StepGenerator {
     }
     if (preview) return record(prior.id, inputs, "update");
     rpcs.push({ method: "update", urn });
-    return record(prior.id, await plugin.update(args.type, args.name, prior.id, oldOutputs, withText, oldInputs), "update");
+    const updated = await plugin.update(args.type, args.name, prior.id, oldOutputs, withText, oldInputs, options.ignoreChanges, options.customTimeouts.update);
+    return record(prior.id, updated, "update");
   }
 
   /** After the program: replaced objects go once the new ones exist, then whatever the program no longer declares, newest first. */
@@ -229,7 +232,7 @@ async function refreshResource(plugins: CommandPlugins, state: Map<string, Store
   // The refresh's diff, as an `up` of the unchanged program would see it right after (step.go v3.276 RefreshStep.Apply
   // ~line 1855, diffResource): the read outputs and inputs as the old ones, the inputs before the read as the new.
   const refreshed = sentAsOld(r);
-  await plugin.diff(r.type, r.name, r.id, refreshed.oldOutputs, elideAssets(withProviderText(inputsBefore, r.providerText)), refreshed.oldInputs);
+  await plugin.diff(r.type, r.name, r.id, refreshed.oldOutputs, elideAssets(withProviderText(inputsBefore, r.providerText)), refreshed.oldInputs, r.options.ignoreChanges);
   steps.push({ op: "refresh", urn: r.urn });
 }
 
@@ -274,7 +277,7 @@ export class ProgramRunSteps implements Registrar {
     const secretPaths = secretPathsOf(inputs, news);
     return {
       urn, type: args.type, name: args.name, id: "", inputs, outputs: inputs, providerText: providerTextOf(args.inputs), secretPaths, inputSecretPaths: secretPaths, secretKeys: topLevelKeys(secretPaths),
-      options: { protect: options.protect, retainOnDelete: options.retainOnDelete },
+      options: storedOptions(options),
     };
   }
 }
@@ -303,9 +306,14 @@ async function deleteResource(plugins: CommandPlugins, state: Map<string, Stored
     const plugin: CommandPlugin = await plugins.of(r.provider);
     rpcs.push({ method: "delete", urn: r.urn });
     const { oldOutputs, oldInputs } = sentAsOld(r);
-    await plugin.delete(r.type, r.name, r.id, oldOutputs, oldInputs);
+    await plugin.delete(r.type, r.name, r.id, oldOutputs, oldInputs, r.options.customTimeouts.delete);
   }
   if (leavesState) state.delete(r.urn);
+}
+
+/** The options the engine keeps in a resource's state (ignoreChanges and customTimeouts go with its later Diff, Update and Delete). */
+function storedOptions(options: ResourceOptions): StoredResource["options"] {
+  return { protect: options.protect, retainOnDelete: options.retainOnDelete, ignoreChanges: options.ignoreChanges, customTimeouts: options.customTimeouts };
 }
 
 /** `ignoreChanges`: each path (`a` or `a.b`) takes the old inputs' value, or is removed when there was none. */
