@@ -38,7 +38,8 @@ export interface PluginChoice {
  * The plugins of one command, as the engine starts them: one for the default provider (configured with the stack
  * config), and one per explicit provider resource (`bunnynet.Provider`), configured with that provider's inputs
  * (pkg/host/host.go, defaultHost.Provider: a plugin process per provider; resource/deploy/providers/registry.go,
- * Create, Update and Same: Configure with the provider's inputs). Each starts when its first resource needs it.
+ * Create, Update and Same: Configure with the provider's inputs). An explicit provider's starts when the program
+ * registers it (startProvider), the default one's when its first resource needs it.
  */
 export class CommandPlugins {
   private readonly started = new Map<string, Promise<CommandPlugin>>();
@@ -67,6 +68,15 @@ export class CommandPlugins {
   configure(urn: string, config: ConfigValues, id = ""): void {
     if (this.started.has(urn)) throw new Error(`${urn}: the provider is configured once per command`);
     this.configs.set(urn, { config, id });
+  }
+
+  /**
+   * Starts and configures the plugin of the explicit provider `urn` now, as the engine does when the provider is
+   * registered, whether or not a resource uses it (resource/deploy/providers/registry.go, Create, Update and Same:
+   * Configure). Only with `hostPerCommand`: elsewhere an explicit provider cannot have a plugin of its own (see start).
+   */
+  async startProvider(urn: string): Promise<void> {
+    if (this.choice.hostPerCommand) await this.of(urn);
   }
 
   /** The plugin of the default provider (no `urn`) or of the explicit provider `urn`. */

@@ -93,6 +93,7 @@ export class StepGenerator {
       options: storedOptions(options),
     };
     this.state.set(urn, stored);
+    await this.plugins.startProvider(urn);
     this.steps.push({ op, urn });
     return stored;
   }
