@@ -23,8 +23,8 @@ import { DYNAMIC_PROVIDER_TYPE, type Registrar, StepsFailed } from "./programRun
  * - `replaceOnChanges` acts only on the changed keys or detailed diff a provider reports (step_generator.go,
  *   applyReplaceOnChanges); the dynamic host reports neither, so it changes nothing, here as there.
  * - `refresh`: Read of every resource, then, for one still there, Diff(the read outputs, the inputs before the read,
- *   the read inputs): the drift an `up` would undo (step.go v3.276, RefreshStep.Apply ~line 1855); `destroy`: Delete
- *   of every resource, newest first.
+ *   the read inputs): the drift an `up` would undo (step.go v3.276, RefreshStep.Apply ~line 1855), every resource at
+ *   once (deployment_executor.go v3.276 ~line 951, ExecuteParallel); `destroy`: Delete of every resource, newest first.
  * - `refresh --run-program` (resource/deploy/deployment_executor.go, Execute: RefreshProgram puts the step generator
  *   in refresh mode): the program runs; a provider it registers goes through its usual steps, so its plugin is
  *   configured with the program's current inputs and the state takes them (step_generator.go, generateSteps: an
