@@ -43,7 +43,8 @@ export interface PluginChoice {
  */
 export class CommandPlugins {
   private readonly started = new Map<string, Promise<CommandPlugin>>();
-  private readonly configs = new Map<string, { config: ConfigValues; id: string }>();
+  /** The explicit providers the program registered this command: their inputs, id, and inputs in state before (CheckConfig's olds). */
+  private readonly configs = new Map<string, { config: ConfigValues; id: string; olds: ConfigValues }>();
   /** Every RPC sent to a host this command, in order, with the URN of the provider whose plugin it went to. */
   readonly sent: (SentRpc & { provider: string })[] = [];
 
@@ -58,6 +59,12 @@ export class CommandPlugins {
     /** The stack, and the id of its default provider resource (the engine keeps one in state). */
     private readonly stack = "test",
     private readonly defaultProviderId = "",
+    /**
+     * Set when the default provider takes the current config (up, preview, a command that runs the program): its
+     * config in state before (none for a new one), for the CheckConfig the engine sends then. Unset, the default
+     * provider is loaded from the state, which the engine configures without CheckConfig.
+     */
+    private readonly defaultChecked?: { olds: ConfigValues },
   ) {}
 
   /**
@@ -65,9 +72,9 @@ export class CommandPlugins {
    * any of its resources uses it. Otherwise (refresh, destroy, deleting what the program no longer declares) the
    * inputs saved in state configure it.
    */
-  configure(urn: string, config: ConfigValues, id = ""): void {
+  configure(urn: string, config: ConfigValues, id = "", olds: ConfigValues = {}): void {
     if (this.started.has(urn)) throw new Error(`${urn}: the provider is configured once per command`);
-    this.configs.set(urn, { config, id });
+    this.configs.set(urn, { config, id, olds });
   }
 
   /**
@@ -95,9 +102,10 @@ export class CommandPlugins {
     if (urn === undefined) {
       const provider = `urn:pulumi:${this.stack}::${this.project}::pulumi:providers:pulumi-nodejs::default`;
       const identity = { urn: provider, name: "default", id: this.defaultProviderId };
-      return commandPlugin(this.choice, this.defaultConfig, this.project, this.log, { stack: this.stack, identity, record: record(provider) });
+      return commandPlugin(this.choice, this.defaultConfig, this.project, this.log, { stack: this.stack, identity, record: record(provider), checked: this.defaultChecked });
     }
-    const saved = this.configs.get(urn) ?? this.savedConfig(urn);
+    const given = this.configs.get(urn);
+    const saved = given ?? this.savedConfig(urn);
     if (!saved) return Promise.reject(new Error(`${urn}: no configuration for this provider (it is neither in the program nor in the state)`));
     // One process cannot serve two configurations: the SDK's host configures each provider text once per process, and
     // this package's implementation of a type is one per process (entry.ts). So a process per provider, as the engine.
@@ -107,7 +115,8 @@ export class CommandPlugins {
       );
     }
     const identity = { urn, name: urn.slice(urn.lastIndexOf("::") + 2), id: saved.id };
-    return commandPlugin(this.choice, saved.config, this.project, this.log, { stack: this.stack, identity, record: record(urn) });
+    const checked = given ? { olds: given.olds } : undefined;
+    return commandPlugin(this.choice, saved.config, this.project, this.log, { stack: this.stack, identity, record: record(urn), checked });
   }
 
   /** Stops every plugin this command started (failures to start are the command's, reported where they happened). */
@@ -132,7 +141,7 @@ export async function commandPlugin(
   config: ConfigValues,
   project: string,
   log: EngineLog,
-  as: { stack?: string; identity?: ProviderIdentity; record?: (rpc: SentRpc) => void } = {},
+  as: PluginAs = {},
 ): Promise<CommandPlugin> {
   if (choice.providerHost) return hostPlugin(choice.providerHost, config, false, log, as);
   if (choice.hostPerCommand) return hostPlugin(await ProviderHost.start({ ...choice.hostPerCommand, project, stack: as.stack }), config, true, log, as);
@@ -140,6 +149,16 @@ export async function commandPlugin(
 }
 
 const shortType = (token: string) => token.slice(token.lastIndexOf(":") + 1);
+
+/** Which provider a command's plugin serves, for the requests the engine sends it (see hostPlugin). */
+interface PluginAs {
+  stack?: string;
+  identity?: ProviderIdentity;
+  /** Where each RPC sent is recorded. */
+  record?: (rpc: SentRpc) => void;
+  /** Set when the engine would CheckConfig the provider first (its inputs in state before as `olds`). */
+  checked?: { olds: ConfigValues };
+}
 
 /**
  * The real provider host over gRPC, configured once with the stack config as the engine sends it; stopped at close
@@ -151,7 +170,7 @@ async function hostPlugin(
   config: ConfigValues,
   stop: boolean,
   log: EngineLog,
-  as: { identity?: ProviderIdentity; record?: (rpc: SentRpc) => void },
+  as: PluginAs,
 ): Promise<CommandPlugin> {
   const stopLogging = host.onStdoutLine((line) => log.line(line));
   const stopRecording = as.record ? host.onSent(as.record) : () => undefined;
@@ -160,6 +179,11 @@ async function hostPlugin(
     stopRecording();
   };
   try {
+    // A plugin process the engine starts is asked for its info, and a provider the program gives is checked, before
+    // Configure (provider_plugin.go v3.276, NewProvider; providers/registry.go, Check). The engine's Handshake, which the
+    // dynamic host answers UNIMPLEMENTED, names services of the engine's that the kit does not run: not sent.
+    if (stop) await host.pluginInfo();
+    if (stop && as.checked && as.identity) await host.checkConfig(config, as.checked.olds, as.identity);
     await host.configure(config, as.identity?.id ? as.identity : undefined);
   } catch (e) {
     stopListening();
@@ -174,7 +198,11 @@ async function hostPlugin(
     update: (type, name, id, oldOutputs, news, oldInputs, ignoreChanges, timeout) => host.update(shortType(type), id, oldOutputs, news, oldInputs, name, timeout, ignoreChanges),
     delete: (type, name, id, outputs, oldInputs, timeout) => host.delete(shortType(type), id, outputs, oldInputs, name, timeout),
     close: async () => {
-      if (stop) await host.stop();
+      if (stop) {
+        // The engine cancels every plugin when the deployment ends; a host that is gone already cannot answer.
+        await host.cancel().catch(() => undefined);
+        await host.stop();
+      }
       stopListening();
     },
   };

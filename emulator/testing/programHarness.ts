@@ -185,7 +185,16 @@ export class ProgramHarness {
       this.savedConfig = { config: { ...config }, secretConfig: [...secretConfig] };
       return steps;
     };
-    return this.withPlugin(command, this.commandConfig(true), run, () => this.notIn(steps));
+    return this.withPlugin(command, this.commandConfig(true), run, () => this.notIn(steps), this.defaultProviderInState());
+  }
+
+  /**
+   * The default provider's inputs in the state (the config the last `up` saved), or none when no resource in the state
+   * uses it (the engine deletes it with its last resource): CheckConfig's olds when it takes the current config.
+   */
+  private defaultProviderInState(): ConfigValues {
+    const used = [...this.state.values()].some((r) => r.type !== DYNAMIC_PROVIDER_TYPE && r.provider === undefined);
+    return used && this.savedConfig ? this.commandConfig(false) : {};
   }
 
   /**
@@ -220,6 +229,8 @@ export class ProgramHarness {
     config: ConfigValues,
     run: (plugins: CommandPlugins, log: EngineLog) => Promise<T>,
     unfinished: () => string[],
+    /** Set when the default provider takes the current config: its inputs in state before (see CommandPlugins). */
+    defaultOlds?: ConfigValues,
   ): Promise<T> {
     return isolatedCommand(
       () => this.programDirectory(),
@@ -231,7 +242,8 @@ export class ProgramHarness {
           const provider = this.state.get(urn);
           return provider?.type === DYNAMIC_PROVIDER_TYPE ? { config: providerConfig(provider.inputs, provider.secretKeys), id: provider.id } : undefined;
         };
-        const plugins = new CommandPlugins(this.options, config, this.project, log, saved, this.stack, this.defaultProviderId);
+        const checked = defaultOlds ? { olds: defaultOlds } : undefined;
+        const plugins = new CommandPlugins(this.options, config, this.project, log, saved, this.stack, this.defaultProviderId, checked);
         this.lastSent = plugins.sent;
         try {
           return await run(plugins, log);
@@ -249,6 +261,7 @@ export class ProgramHarness {
 
   private async deploy(program: Program, preview: boolean): Promise<RunResult> {
     const state = preview ? new Map([...this.state].map(([k, v]) => [k, structuredClone(v)])) : this.state;
+    const defaultOlds = this.defaultProviderInState();
     if (!preview) this.savedConfig = { config: { ...this.config }, secretConfig: [...this.secretConfig] };
     this.program = program;
     const { project, stack, config, secretConfig } = this;
@@ -259,6 +272,6 @@ export class ProgramHarness {
       await steps.finish();
       return { outputs, steps: steps.steps, rpcs: steps.rpcs, messages: log.messages };
     };
-    return this.withPlugin(preview ? "preview" : "up", this.commandConfig(true), run, () => steps?.unfinished() ?? []);
+    return this.withPlugin(preview ? "preview" : "up", this.commandConfig(true), run, () => steps?.unfinished() ?? [], defaultOlds);
   }
 }

@@ -83,7 +83,7 @@ export interface ProviderIdentity {
   id: string;
 }
 
-const { status: grpcStatus } = pulumiRequire("@grpc/grpc-js") as { status: { DEADLINE_EXCEEDED: number; UNAVAILABLE: number } };
+const { status: grpcStatus } = pulumiRequire("@grpc/grpc-js") as { status: { DEADLINE_EXCEEDED: number; UNAVAILABLE: number; UNIMPLEMENTED: number } };
 
 /** How long a call whose connection broke waits to learn whether the process ended (then named as the reason). */
 const EXIT_GRACE_MS = 1000;
@@ -246,7 +246,7 @@ export class ProviderHost {
         }
         this.waiting.delete(fail);
         if (err?.code === grpcStatus.DEADLINE_EXCEEDED) reject(new HostError(method, `the provider host did not answer within ${this.answerTimeoutSeconds} s`));
-        else if (err) reject(new HostError(method, err.details ?? err.message));
+        else if (err) reject(new HostError(method, err.details ?? err.message, err.code));
         else resolveCall(res);
       };
       const { path, serialize, deserialize } = this.methods.get(method)!;
@@ -270,6 +270,43 @@ export class ProviderHost {
   async ping(): Promise<void> {
     const empty = pulumiRequire("google-protobuf/google/protobuf/empty_pb") as { Empty: new () => Message };
     await this.call("getPluginInfo", new empty.Empty());
+  }
+
+  /** GetPluginInfo, as the engine asks every plugin it starts (sdk/go/common/resource/plugin/provider_plugin.go, NewProvider). */
+  async pluginInfo(): Promise<void> {
+    const empty = pulumiRequire("google-protobuf/google/protobuf/empty_pb") as { Empty: new () => Message };
+    this.sent("GetPluginInfo", {});
+    await this.call("getPluginInfo", new empty.Empty());
+  }
+
+  /**
+   * CheckConfig, as the engine sends it before configuring a provider the program registers (providers/registry.go,
+   * Check): the provider's inputs (`olds`: those in state, none for a new provider), secrets as plain values. The
+   * dynamic host answers UNIMPLEMENTED, which the engine reads as "the inputs as they are" (provider_plugin.go,
+   * CheckConfig); so does this.
+   */
+  async checkConfig(config: ConfigValues, olds: ConfigValues, provider: ProviderIdentity): Promise<void> {
+    const req = message("CheckRequest");
+    const news = toWire(config) as Plain;
+    const oldValues = toWire(olds) as Plain;
+    req.setUrn(provider.urn);
+    req.setName(provider.name);
+    req.setType(PROVIDER_TYPE);
+    req.setOlds(structForSending(oldValues));
+    req.setNews(structForSending(news));
+    this.sent("CheckConfig", { urn: provider.urn, olds: oldValues, news, name: provider.name, type: PROVIDER_TYPE });
+    try {
+      await this.call("checkConfig", req);
+    } catch (e) {
+      if (!(e instanceof HostError && e.code === grpcStatus.UNIMPLEMENTED)) throw e;
+    }
+  }
+
+  /** Cancel, as the engine sends every plugin when the deployment ends (plugin host shutdown); the dynamic host answers at once. */
+  async cancel(): Promise<void> {
+    const empty = pulumiRequire("google-protobuf/google/protobuf/empty_pb") as { Empty: new () => Message };
+    this.sent("Cancel", {});
+    await this.call("cancel", new empty.Empty());
   }
 
   /**
@@ -424,6 +461,8 @@ export class HostError extends Error {
   constructor(
     readonly method: string,
     readonly details: string,
+    /** The gRPC status code of the host's answer, when it answered with one. */
+    readonly code?: number,
   ) {
     super(`${method}: ${details}`);
     this.name = "HostError";

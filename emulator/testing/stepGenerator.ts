@@ -87,7 +87,7 @@ export class StepGenerator {
     const op: Operation = !prior ? "create" : JSON.stringify(prior.inputs) === JSON.stringify(inputs) ? "same" : "update";
     // A new provider's id is unknown at preview (the engine's UnknownID), a new UUID at `up` (registry.go, Create).
     const id = prior?.id ?? (this.preview ? UNKNOWN_PROVIDER_ID : randomUUID());
-    this.plugins.configure(urn, providerConfig(inputs, secretKeys), id);
+    this.plugins.configure(urn, providerConfig(inputs, secretKeys), id, prior ? providerConfig(prior.inputs, prior.secretKeys) : {});
     const stored: StoredResource = {
       urn, type: args.type, name: args.name, id, inputs, outputs: inputs, providerText: "", secretPaths, inputSecretPaths: secretPaths, secretKeys,
       options: storedOptions(options),
