@@ -9,7 +9,7 @@ import { Provider } from "bunnynet-pulumi/dist/provider.js";
  * The program kitVersusEngine.test.ts deploys through the testing kit's ProgramHarness and through the real Pulumi CLI
  * (compiled to dist/tests/engine/kitProgram.js, the `main` of its CLI project). Its stack config picks each scenario:
  * `edition` (second: a DNS record's value changes in place), `variableName` (another name replaces the variable),
- * `signingKey` (the secret input), `providerRetries` (the explicit provider's inputs), `withOther` (false: the explicit
+ * `signingKey` (the secret input), `secretName` (another name replaces the secret, deleting it first), `providerRetries` (the explicit provider's inputs), `withOther` (false: the explicit
  * provider's zone leaves the program), `badRecord` (a record whose type fails Check). The variable ignores changes to
  * `required`, the secret has custom timeouts: options the engine sends on with Diff, Update, Create and Delete.
  */
@@ -30,8 +30,8 @@ export = function kitProgram(): Record<string, pulumi.Input<unknown>> {
   // A secret input.
   const secret = new ScriptSecret(
     "signing",
-    { scriptId, name: "KIT_SIGNING", value: config.requireSecret("signingKey") },
-    { customTimeouts: { create: "2m", update: "3m", delete: "4m" } },
+    { scriptId, name: config.get("secretName") ?? "KIT_SIGNING", value: config.requireSecret("signingKey") },
+    { customTimeouts: { create: "2m", update: "3m", delete: "4m" }, deleteBeforeReplace: true },
   );
   // An explicit provider, with the same account: its inputs are its config.
   const account = new Provider("account", {

@@ -13,7 +13,8 @@ import { type ProxiedRequest, RecordingProxy } from "../support/recordingProxy";
  * The testing kit proven against the engine (issue 34, item 3): the same scenarios run through `ProgramHarness` and
  * through the real Pulumi CLI (tests/support/pulumiCli.ts), each against a fresh emulator, must give the same provider
  * calls, the same API requests and the same final state. Two programs, a small one (./kitProgram.ts: a dependency, a
- * replacement, a secret input, an explicit provider, ignoreChanges, customTimeouts, a Check failure) and the quickstart
+ * replacement with and without deleteBeforeReplace, a secret input, an explicit provider, ignoreChanges,
+ * customTimeouts, refresh with and without --run-program, a Check failure) and the quickstart
  * (examples/quickstart: every resource and lookup), are deployed, changed, refreshed and destroyed by both, one scenario
  * (an `it`) at a time, in order; each compares:
  *
@@ -62,7 +63,7 @@ import { type ProxiedRequest, RecordingProxy } from "../support/recordingProxy";
  * registered).
  */
 
-type Command = "preview" | "up" | "refresh" | "destroy";
+type Command = "preview" | "up" | "refresh" | "refresh --run-program" | "destroy";
 const STACK = "kitvsengine";
 
 /** A project both sides deploy: its name, its compiled program, its stack config on a side. */
@@ -284,6 +285,7 @@ class KitSide extends Side {
       if (command === "preview") await this.harness.preview(program);
       else if (command === "up") outputs = (await this.harness.up(program)).outputs as Record<string, unknown>;
       else if (command === "refresh") await this.harness.refresh();
+      else if (command === "refresh --run-program") await this.harness.refresh({ runProgram: true, program });
       else await this.harness.destroy();
     } catch (error) {
       failed = true;
@@ -330,14 +332,14 @@ class EngineSide extends Side {
 
   async setConfig(key: string, value: string | undefined): Promise<void> {
     if (value === undefined) await this.stack.run(["config", "rm", key], true);
-    else await this.stack.run(["config", "set", ...(this.spec.secretConfig.includes(key) ? ["--secret"] : []), "--", key, value], true);
+    else await this.stack.run(["config", "set", ...(this.spec.secretConfig.includes(key) ? ["--secret"] : ["--plaintext"]), "--", key, value], true);
   }
 
   async run(command: Command): Promise<Observed> {
     const from = this.proxy.requests.length;
     const log = join(this.work, `grpc-${++this.runs}.jsonl`);
     this.stack.env.PULUMI_DEBUG_GRPC = log;
-    const result = await this.stack.attempt(command === "preview" ? ["preview"] : [command, "--yes", "--skip-preview"]);
+    const result = await this.stack.attempt(command === "preview" ? ["preview"] : [...command.split(" "), "--yes", "--skip-preview"]);
     delete this.stack.env.PULUMI_DEBUG_GRPC;
     if (result.status !== 0 && process.env.KIT_VS_ENGINE_DUMP) console.log(result.stdout, result.stderr);
     const calls = existsSync(log) ? grpcCalls(readFileSync(log, "utf8")) : [];
@@ -561,6 +563,9 @@ describe("the testing kit against the engine: a small program through ProgramHar
 
   it("an up changing a secret input", () => scenario("secret input change", "up", { config: { [`${PROJECT}:signingKey`]: "signing-second" } }));
 
+  it("an up that replaces a resource deleting it first (deleteBeforeReplace)", () =>
+    scenario("delete-before-replace", "up", { config: { [`${PROJECT}:secretName`]: "KIT_SIGNING_V2" } }));
+
   it("a preview of a change (Check and Diff only)", () => scenario("preview", "preview", { config: { [`${PROJECT}:edition`]: "first" } }));
 
   it("an up changing the explicit provider's inputs", () => scenario("explicit provider change", "up", { config: { [`${PROJECT}:providerRetries`]: "2" } }));
@@ -574,6 +579,8 @@ describe("the testing kit against the engine: a small program through ProgramHar
         await side.emu.client().edgeScripts.updateVariable(Number(side.emu.fixtures.scriptId), Number(variable.id), { DefaultValue: "https://changed.elsewhere", Required: true });
       },
     }));
+
+  it("a refresh that runs the program (--run-program)", () => scenario("refresh --run-program", "refresh --run-program"));
 
   it("an up with a resource that fails Check", () => scenario("failed Check", "up", { config: { [`${PROJECT}:badRecord`]: "true" }, failed: true }));
 
