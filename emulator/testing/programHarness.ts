@@ -9,7 +9,7 @@ import { DYNAMIC_PROVIDER_TYPE, StepsFailed, runProgram } from "./programRun";
 import { projectDirectory } from "./projectPaths";
 import { isolatedCommand } from "./pulumiRuntime";
 import type { ProviderHost } from "./providerHost";
-import { ProgramRunSteps, StepGenerator, destroySteps, refreshSteps } from "./stepGenerator";
+import { ProgramRunSteps, StepGenerator, UNKNOWN_PROVIDER_ID, destroySteps, refreshSteps } from "./stepGenerator";
 import { type ConfigValues, secret } from "./wire";
 
 /**
@@ -231,6 +231,8 @@ export class ProgramHarness {
     unfinished: () => string[],
     /** Set when the default provider takes the current config: its inputs in state before (see CommandPlugins). */
     defaultOlds?: ConfigValues,
+    /** The default provider's id as its Configure names it (the engine's UnknownID for a new one at preview). */
+    defaultId = this.defaultProviderId,
   ): Promise<T> {
     return isolatedCommand(
       () => this.programDirectory(),
@@ -243,7 +245,7 @@ export class ProgramHarness {
           return provider?.type === DYNAMIC_PROVIDER_TYPE ? { config: providerConfig(provider.inputs, provider.secretKeys), id: provider.id } : undefined;
         };
         const checked = defaultOlds ? { olds: defaultOlds } : undefined;
-        const plugins = new CommandPlugins(this.options, config, this.project, log, saved, this.stack, this.defaultProviderId, checked);
+        const plugins = new CommandPlugins(this.options, config, this.project, log, saved, this.stack, defaultId, checked);
         this.lastSent = plugins.sent;
         try {
           return await run(plugins, log);
@@ -272,6 +274,8 @@ export class ProgramHarness {
       await steps.finish();
       return { outputs, steps: steps.steps, rpcs: steps.rpcs, messages: log.messages };
     };
-    return this.withPlugin(preview ? "preview" : "up", this.commandConfig(true), run, () => steps?.unfinished() ?? [], defaultOlds);
+    // A default provider not in the state yet is configured at preview with the engine's UnknownID, as a new explicit one.
+    const defaultId = preview && Object.keys(defaultOlds).length === 0 ? UNKNOWN_PROVIDER_ID : this.defaultProviderId;
+    return this.withPlugin(preview ? "preview" : "up", this.commandConfig(true), run, () => steps?.unfinished() ?? [], defaultOlds, defaultId);
   }
 }

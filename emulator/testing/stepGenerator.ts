@@ -175,8 +175,8 @@ export class StepGenerator {
   }
 }
 
-/** The engine's id of a provider not created yet, at preview (pkg/resource/deploy/providers, UnknownID). */
-const UNKNOWN_PROVIDER_ID = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+/** The engine's id of a provider not created yet, at preview (pkg/resource/deploy/providers/registry.go v3.276 ~line 81, UnknownID). */
+export const UNKNOWN_PROVIDER_ID = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
 /**
  * The state's URN of the explicit provider in a registration's provider reference (`<urn>::<id>`, the URN with its
