@@ -65,6 +65,8 @@ import { type ProxiedRequest, RecordingProxy } from "../support/recordingProxy";
 
 type Command = "preview" | "up" | "refresh" | "refresh --run-program" | "destroy";
 const STACK = "kitvsengine";
+/** pkg/resource/deploy/providers/registry.go v3.276 ~line 81, UnknownID: a provider's id before it is created (at preview). */
+const UNKNOWN_PROVIDER_ID = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
 /** A project both sides deploy: its name, its compiled program, its stack config on a side. */
 interface ProjectSpec {
@@ -202,7 +204,8 @@ abstract class Side {
   /** Learns the ids of a state (each new id of a URN numbered, so a replaced object's two ids stay apart). */
   learnIds(state: { urn: string; id: string }[]): void {
     for (const r of state) {
-      if (!r.id || this.ids.has(r.id)) continue;
+      // The engine's id of a provider not created yet (at preview) is a constant, compared as it is.
+      if (!r.id || this.ids.has(r.id) || r.id === UNKNOWN_PROVIDER_ID) continue;
       const n = (this.idsPerUrn.get(r.urn) ?? 0) + 1;
       this.idsPerUrn.set(r.urn, n);
       const name = r.urn.slice(r.urn.lastIndexOf("::") + 2);
@@ -552,6 +555,8 @@ function sidesOf(spec: ProjectSpec, folder: string) {
 describe("the testing kit against the engine: a small program through ProgramHarness and the real Pulumi CLI", function () {
   this.timeout(600_000);
   const scenario = sidesOf(KIT_PROGRAM, "kit-engine");
+
+  it("a preview from zero", () => scenario("preview from zero", "preview"));
 
   it("an up from zero (a zone and a record in it, a variable, a secret input, an explicit provider)", () => scenario("up from zero", "up"));
 
