@@ -14,7 +14,7 @@ import { type ProxiedRequest, RecordingProxy } from "../support/recordingProxy";
  * through the real Pulumi CLI (tests/support/pulumiCli.ts), each against a fresh emulator, must give the same provider
  * calls, the same API requests and the same final state. Two programs, a small one (./kitProgram.ts: a dependency, a
  * replacement with and without deleteBeforeReplace, a secret input, an explicit provider, ignoreChanges,
- * customTimeouts, refresh with and without --run-program, a Check failure) and the quickstart
+ * customTimeouts, refresh with and without --run-program, a Check failure, destroy --run-program) and the quickstart
  * (examples/quickstart: every resource and lookup), are deployed, changed, refreshed and destroyed by both, one scenario
  * (an `it`) at a time, in order; each compares:
  *
@@ -60,10 +60,10 @@ import { type ProxiedRequest, RecordingProxy } from "../support/recordingProxy";
  * a replacement created with the inputs checked against the old object (the engine checks again with no olds); a
  * refresh without its Diff after each Read, and its reads one after another (the engine's run at once, so the
  * provider shares them); an explicit provider configured only once a resource used it (the engine configures it when
- * registered).
+ * registered); at preview, a new default provider configured with the kit's id instead of the engine's UnknownID.
  */
 
-type Command = "preview" | "up" | "refresh" | "refresh --run-program" | "destroy";
+type Command = "preview" | "up" | "refresh" | "refresh --run-program" | "destroy" | "destroy --run-program";
 const STACK = "kitvsengine";
 /** pkg/resource/deploy/providers/registry.go v3.276 ~line 81, UnknownID: a provider's id before it is created (at preview). */
 const UNKNOWN_PROVIDER_ID = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -289,6 +289,7 @@ class KitSide extends Side {
       else if (command === "up") outputs = (await this.harness.up(program)).outputs as Record<string, unknown>;
       else if (command === "refresh") await this.harness.refresh();
       else if (command === "refresh --run-program") await this.harness.refresh({ runProgram: true, program });
+      else if (command === "destroy --run-program") await this.harness.destroy({ runProgram: true, program });
       else await this.harness.destroy();
     } catch (error) {
       failed = true;
@@ -589,7 +590,7 @@ describe("the testing kit against the engine: a small program through ProgramHar
 
   it("an up with a resource that fails Check", () => scenario("failed Check", "up", { config: { [`${PROJECT}:badRecord`]: "true" }, failed: true }));
 
-  it("a destroy", () => scenario("destroy", "destroy", { config: { [`${PROJECT}:badRecord`]: undefined } }));
+  it("a destroy that runs the program (--run-program)", () => scenario("destroy --run-program", "destroy --run-program", { config: { [`${PROJECT}:badRecord`]: undefined } }));
 });
 
 describe("the testing kit against the engine: the quickstart through ProgramHarness and the real Pulumi CLI", function () {
