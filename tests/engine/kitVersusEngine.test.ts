@@ -295,7 +295,8 @@ class KitSide extends Side {
       failed = true;
       if (process.env.KIT_VS_ENGINE_DUMP) console.log(String(error));
     }
-    const calls = this.harness.providerCalls().map((c: ProviderCall) => ({ method: c.method, request: c.request }));
+    // The kit sends one call at a time: each answered before the next starts.
+    const calls = this.harness.providerCalls().map((c: ProviderCall, i) => ({ method: c.method, request: c.request, started: i, answered: i }));
     return { failed, calls, requests: this.proxy.since(from), state: await this.state(), outputs, dependencies: new Map() };
   }
 
@@ -348,18 +349,19 @@ class EngineSide extends Side {
     if (result.status !== 0 && process.env.KIT_VS_ENGINE_DUMP) console.log(result.stdout, result.stderr);
     const calls = existsSync(log) ? grpcCalls(readFileSync(log, "utf8")) : [];
     const state = await this.state();
-    const dependencies = this.lastDependencies;
+    const dependencies = new Map(this.lastDependencies);
     return { failed: result.status !== 0, calls, requests: this.proxy.since(from), state, outputs: command === "up" ? this.stackOutputs : undefined, dependencies };
   }
 
-  private lastDependencies = new Map<string, string[]>();
+  private readonly lastDependencies = new Map<string, string[]>();
 
   async state(): Promise<StateResource[]> {
     const exported = JSON.parse(await this.stack.run(["stack", "export", "--show-secrets"], true)) as {
       deployment: { resources?: { urn: string; type: string; id?: string; provider?: string; inputs?: unknown; outputs?: unknown; dependencies?: string[] }[] };
     };
     const resources = exported.deployment.resources ?? [];
-    this.lastDependencies = new Map(resources.map((r) => [r.urn, r.dependencies ?? []]));
+    // Kept across commands: a destroy's Deletes are checked against the dependencies the state had before it.
+    for (const r of resources) this.lastDependencies.set(r.urn, r.dependencies ?? []);
     this.stackOutputs = undefined;
     this.defaultProviderInputs = undefined;
     const state: StateResource[] = [];
@@ -465,10 +467,13 @@ function comparableState(state: StateResource[], side: Side): unknown[] {
   return [...state].sort((a, b) => a.urn.localeCompare(b.urn)).map((r) => side.normalise(r));
 }
 
-/** Each Create started after the Creates of its dependencies answered; each Delete after its dependents' Deletes. */
-function assertDependencyOrder(observed: Observed): void {
+/**
+ * Each Create started after the Creates of its dependencies answered; each Delete after its dependents' Deletes (the
+ * dependencies as the engine's state records them).
+ */
+function assertDependencyOrder(observed: Observed, dependencyMap: Map<string, string[]>): void {
   const first = (method: string, urn: string) => observed.calls.find((c) => c.method === method && c.request.urn === urn);
-  for (const [urn, dependencies] of observed.dependencies) {
+  for (const [urn, dependencies] of dependencyMap) {
     for (const dependency of dependencies) {
       const create = first("Create", urn);
       const before = first("Create", dependency);
@@ -539,7 +544,8 @@ function sidesOf(spec: ProjectSpec, folder: string) {
     }
     assert.equal(k.failed, options.failed ?? false, "the kit's command");
     assert.equal(e.failed, options.failed ?? false, "the engine's command");
-    assertDependencyOrder(e);
+    assertDependencyOrder(e, e.dependencies);
+    assertDependencyOrder(k, e.dependencies);
     assert.deepEqual(byResource(k.calls, kit), byResource(e.calls, engine), "the provider calls, per resource");
     assert.deepEqual(requestLines(k.requests, kit), requestLines(e.requests, engine), "the emulator's requests");
     assert.deepEqual(comparableState(k.state, kit), comparableState(e.state, engine), "the state");
