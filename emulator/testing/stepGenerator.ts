@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { availableParallelism } from "node:os";
 import type * as pulumi from "@pulumi/pulumi";
 import { type CommandPlugin, type CommandPlugins, providerConfig } from "./commandPlugin";
 import type { Operation, ResourceOptions, Rpc, Step, StoredResource } from "./deploymentTypes";
@@ -192,20 +193,34 @@ function providerUrnOf(reference: string | undefined, urnOf: (type: string, name
 
 /** `refresh`: reads every resource (but those in `done`); gone ones leave the state, changed ones take the real values. */
 export async function refreshSteps(plugins: CommandPlugins, state: Map<string, StoredResource>, steps: Step[] = [], done: ReadonlySet<string> = new Set()): Promise<Step[]> {
-  // All at once, as the engine executes a refresh's steps (deployment_executor.go v3.276 ~line 951,
-  // `stepExec.ExecuteParallel(steps)`): reads of one object made by several resources overlap, and the provider
+  // At once, as the engine executes a refresh's steps (deployment_executor.go v3.276 ~line 951,
+  // `stepExec.ExecuteParallel(steps)`) on its worker pool, `--parallel` wide (4 × GOMAXPROCS by default:
+  // pkg/cmd/pulumi/operations/up.go ~line 70): reads of one object made by several resources overlap, and the provider
   // coalesces them (provider/http/sharedReads.ts) as under `pulumi refresh`. Steps are listed in the state's order.
   const reads = [...state.values()].filter((r) => r.type !== DYNAMIC_PROVIDER_TYPE && !done.has(r.urn));
-  const results = await Promise.allSettled(reads.map(async (r) => {
-    const own: Step[] = [];
-    await refreshResource(plugins, state, r, own, r.provider);
-    return own;
-  }));
+  const results: PromiseSettledResult<Step[]>[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < reads.length) {
+      const i = next++;
+      const own: Step[] = [];
+      try {
+        await refreshResource(plugins, state, reads[i], own, reads[i].provider);
+        results[i] = { status: "fulfilled", value: own };
+      } catch (reason) {
+        results[i] = { status: "rejected", reason };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(ENGINE_PARALLEL, reads.length) }, worker));
   for (const result of results) if (result.status === "fulfilled") steps.push(...result.value);
   const failures = results.flatMap((result) => (result.status === "rejected" ? [result.reason as unknown] : []));
   if (failures.length > 0) throw new StepsFailed(failures);
   return steps;
 }
+
+/** How many steps the engine runs at once by default (pkg/cmd/pulumi/operations/up.go v3.276, defaultParallel: 4 × GOMAXPROCS). */
+const ENGINE_PARALLEL = 4 * availableParallelism();
 
 /** Reads one stored resource with the plugin of `provider` (undefined: the default one): a refresh or gone step. */
 async function refreshResource(plugins: CommandPlugins, state: Map<string, StoredResource>, r: StoredResource, steps: Step[], provider: string | undefined): Promise<void> {
