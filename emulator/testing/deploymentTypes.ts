@@ -70,6 +70,8 @@ export interface ProviderCall {
 export interface RunResult {
   /** The stack outputs the program returned (secrets as plain values; unknown at preview as `undefined`). */
   outputs: Plain;
+  /** Where the stack outputs hold secrets, as the engine keeps them in the stack's state, e.g. `[["apiKeyCount"]]`. */
+  outputSecretPaths: string[][];
   steps: Step[];
   rpcs: Rpc[];
   /** What the provider and the program logged for the engine, in order (`pulumi up`'s diagnostics; debug left out). */

@@ -270,9 +270,10 @@ export class ProgramHarness {
     let steps: StepGenerator | undefined;
     const run = async (plugins: CommandPlugins, log: EngineLog) => {
       steps = new StepGenerator(plugins, state, preview, this.urnOf);
-      const outputs = await runProgram(program, { project, stack, config, secretConfig, preview }, steps);
+      const outputSecretPaths: string[][] = [];
+      const outputs = await runProgram(program, { project, stack, config, secretConfig, preview }, steps, outputSecretPaths);
       await steps.finish();
-      return { outputs, steps: steps.steps, rpcs: steps.rpcs, messages: log.messages };
+      return { outputs, outputSecretPaths, steps: steps.steps, rpcs: steps.rpcs, messages: log.messages };
     };
     // A default provider not in the state yet is configured at preview with the engine's UnknownID, as a new explicit one.
     const defaultId = preview && Object.keys(defaultOlds).length === 0 ? UNKNOWN_PROVIDER_ID : this.defaultProviderId;

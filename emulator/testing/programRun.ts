@@ -51,6 +51,7 @@ export class StepsFailed extends Error {
 type RegisterRequest = Record<string, () => unknown>;
 interface MonitorLike {
   registerResource(req: RegisterRequest, callback: unknown): unknown;
+  registerResourceOutputs(req: RegisterRequest, callback: unknown): unknown;
 }
 
 function optionsOf(req: RegisterRequest): ResourceOptions {
@@ -96,7 +97,7 @@ function monitorTerminating(): Error {
 }
 
 /** Runs the program as a stack with mocks whose newResource hands the package's resources to `steps`; its outputs. */
-export async function runProgram(program: Program, stack: ProgramStack, steps: Registrar): Promise<Plain> {
+export async function runProgram(program: Program, stack: ProgramStack, steps: Registrar, outputSecrets: string[][] = []): Promise<Plain> {
   const failures: unknown[] = [];
   let stepFailed!: () => void;
   const halted = new Promise<void>((resolve) => (stepFailed = resolve));
@@ -147,6 +148,14 @@ export async function runProgram(program: Program, stack: ProgramStack, steps: R
     registered.set(key, optionsOf(req));
     inputSecrets.set(key, envelopePathsIn((req.getObject() as { toJavaScript(): unknown } | undefined)?.toJavaScript()));
     return registerResource(req, callback);
+  };
+  // The stack's outputs as the SDK sends them to the engine, which keeps their secrets where they are
+  // (the engine's RegisterResourceOutputs; `pulumi stack export` shows them): where the program's outputs hold one.
+  const registerResourceOutputs = monitor.registerResourceOutputs.bind(monitor);
+  monitor.registerResourceOutputs = (req, callback) => {
+    const sent = (req.getOutputs() as { toJavaScript(): unknown } | undefined)?.toJavaScript();
+    outputSecrets.splice(0, outputSecrets.length, ...envelopePathsIn(sent));
+    return registerResourceOutputs(req, callback);
   };
   // After a failed step the program's outputs that depend on it never resolve (as under the engine, which ends the
   // program): the run ends when the steps already started have. The program's own end is always handled, even later.
