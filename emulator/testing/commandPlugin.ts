@@ -2,7 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { EngineLog } from "./engineLog";
 import type { CheckFailure } from "./engineMessages";
 import type { HostOptions } from "./pluginProcess";
-import { type DiffAnswer, ProviderHost } from "./providerHost";
+import { type DiffAnswer, type ProviderIdentity, ProviderHost, type SentRpc } from "./providerHost";
 import { pulumiRequire } from "./sdkModules";
 import { type ConfigValues, type Plain, Secret, providerTextOf, withoutProvider } from "./wire";
 
@@ -18,12 +18,13 @@ const { Config: HostConfig } = pulumiRequire("@pulumi/pulumi/cmd/dynamic-provide
 };
 
 export interface CommandPlugin {
-  check(type: string, name: string, olds: Plain, news: Plain): Promise<{ inputs: Plain; failures: CheckFailure[] }>;
-  diff(type: string, name: string, id: string, oldOutputs: Plain, news: Plain, oldInputs: Plain): Promise<DiffAnswer>;
-  create(type: string, name: string, inputs: Plain): Promise<{ id: string; outputs: Plain }>;
+  check(type: string, name: string, olds: Plain, news: Plain, oldOutputs?: Plain): Promise<{ inputs: Plain; failures: CheckFailure[] }>;
+  /** `ignoreChanges` and the timeouts (seconds, 0: none) as the engine sends them with the call. */
+  diff(type: string, name: string, id: string, oldOutputs: Plain, news: Plain, oldInputs: Plain, ignoreChanges?: string[]): Promise<DiffAnswer>;
+  create(type: string, name: string, inputs: Plain, timeout?: number): Promise<{ id: string; outputs: Plain }>;
   read(type: string, name: string, id: string, outputs: Plain, inputs: Plain): Promise<{ id: string; outputs: Plain; inputs?: Plain }>;
-  update(type: string, name: string, id: string, oldOutputs: Plain, news: Plain, oldInputs: Plain): Promise<Plain>;
-  delete(type: string, name: string, id: string, outputs: Plain, oldInputs: Plain): Promise<void>;
+  update(type: string, name: string, id: string, oldOutputs: Plain, news: Plain, oldInputs: Plain, ignoreChanges?: string[], timeout?: number): Promise<Plain>;
+  delete(type: string, name: string, id: string, outputs: Plain, oldInputs: Plain, timeout?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -37,11 +38,15 @@ export interface PluginChoice {
  * The plugins of one command, as the engine starts them: one for the default provider (configured with the stack
  * config), and one per explicit provider resource (`bunnynet.Provider`), configured with that provider's inputs
  * (pkg/host/host.go, defaultHost.Provider: a plugin process per provider; resource/deploy/providers/registry.go,
- * Create, Update and Same: Configure with the provider's inputs). Each starts when its first resource needs it.
+ * Create, Update and Same: Configure with the provider's inputs). An explicit provider's starts when the program
+ * registers it (startProvider), the default one's when its first resource needs it.
  */
 export class CommandPlugins {
   private readonly started = new Map<string, Promise<CommandPlugin>>();
-  private readonly configs = new Map<string, ConfigValues>();
+  /** The explicit providers the program registered this command: their inputs, id, and inputs in state before (CheckConfig's olds). */
+  private readonly configs = new Map<string, { config: ConfigValues; id: string; olds: ConfigValues }>();
+  /** Every RPC sent to a host this command, in order, with the URN of the provider whose plugin it went to. */
+  readonly sent: (SentRpc & { provider: string })[] = [];
 
   constructor(
     private readonly choice: PluginChoice,
@@ -49,8 +54,17 @@ export class CommandPlugins {
     private readonly project: string,
     /** Where what each plugin logs goes (./engineLog.ts). */
     private readonly log: EngineLog,
-    /** An explicit provider's config saved in state (its inputs at the last `up`), for one the program has not given. */
-    private readonly savedConfig: (urn: string) => ConfigValues | undefined = () => undefined,
+    /** An explicit provider's config and id saved in state (its inputs at the last `up`), for one the program has not given. */
+    private readonly savedConfig: (urn: string) => { config: ConfigValues; id: string } | undefined = () => undefined,
+    /** The stack, and the id of its default provider resource (the engine keeps one in state). */
+    private readonly stack = "test",
+    private readonly defaultProviderId = "",
+    /**
+     * Set when the default provider takes the current config (up, preview, a command that runs the program): its
+     * config in state before (none for a new one), for the CheckConfig the engine sends then. Unset, the default
+     * provider is loaded from the state, which the engine configures without CheckConfig.
+     */
+    private readonly defaultChecked?: { olds: ConfigValues },
   ) {}
 
   /**
@@ -58,9 +72,18 @@ export class CommandPlugins {
    * any of its resources uses it. Otherwise (refresh, destroy, deleting what the program no longer declares) the
    * inputs saved in state configure it.
    */
-  configure(urn: string, config: ConfigValues): void {
+  configure(urn: string, config: ConfigValues, id = "", olds: ConfigValues = {}): void {
     if (this.started.has(urn)) throw new Error(`${urn}: the provider is configured once per command`);
-    this.configs.set(urn, config);
+    this.configs.set(urn, { config, id, olds });
+  }
+
+  /**
+   * Starts and configures the plugin of the explicit provider `urn` now, as the engine does when the provider is
+   * registered, whether or not a resource uses it (resource/deploy/providers/registry.go, Create, Update and Same:
+   * Configure). Only with `hostPerCommand`: elsewhere an explicit provider cannot have a plugin of its own (see start).
+   */
+  async startProvider(urn: string): Promise<void> {
+    if (this.choice.hostPerCommand) await this.of(urn);
   }
 
   /** The plugin of the default provider (no `urn`) or of the explicit provider `urn`. */
@@ -75,9 +98,15 @@ export class CommandPlugins {
   }
 
   private start(urn: string | undefined): Promise<CommandPlugin> {
-    if (urn === undefined) return commandPlugin(this.choice, this.defaultConfig, this.project, this.log);
-    const config = this.configs.get(urn) ?? this.savedConfig(urn);
-    if (!config) return Promise.reject(new Error(`${urn}: no configuration for this provider (it is neither in the program nor in the state)`));
+    const record = (provider: string) => (rpc: SentRpc) => this.sent.push({ ...rpc, provider });
+    if (urn === undefined) {
+      const provider = `urn:pulumi:${this.stack}::${this.project}::pulumi:providers:pulumi-nodejs::default`;
+      const identity = { urn: provider, name: "default", id: this.defaultProviderId };
+      return commandPlugin(this.choice, this.defaultConfig, this.project, this.log, { stack: this.stack, identity, record: record(provider), checked: this.defaultChecked });
+    }
+    const given = this.configs.get(urn);
+    const saved = given ?? this.savedConfig(urn);
+    if (!saved) return Promise.reject(new Error(`${urn}: no configuration for this provider (it is neither in the program nor in the state)`));
     // One process cannot serve two configurations: the SDK's host configures each provider text once per process, and
     // this package's implementation of a type is one per process (entry.ts). So a process per provider, as the engine.
     if (!this.choice.hostPerCommand) {
@@ -85,7 +114,9 @@ export class CommandPlugins {
         new Error(`${urn}: an explicit provider needs a plugin process of its own, as the engine starts one: run the ProgramHarness with hostPerCommand`),
       );
     }
-    return commandPlugin(this.choice, config, this.project, this.log);
+    const identity = { urn, name: urn.slice(urn.lastIndexOf("::") + 2), id: saved.id };
+    const checked = given ? { olds: given.olds } : undefined;
+    return commandPlugin(this.choice, saved.config, this.project, this.log, { stack: this.stack, identity, record: record(urn), checked });
   }
 
   /** Stops every plugin this command started (failures to start are the command's, reported where they happened). */
@@ -105,37 +136,73 @@ export function providerConfig(inputs: Plain, secretKeys: string[]): ConfigValue
  * the provider logs reaches `log`: a host's stdout lines until close; in this process, the lines pulumi.log writes
  * (./engineLog.ts).
  */
-export async function commandPlugin(choice: PluginChoice, config: ConfigValues, project: string, log: EngineLog): Promise<CommandPlugin> {
-  if (choice.providerHost) return hostPlugin(choice.providerHost, config, false, log);
-  if (choice.hostPerCommand) return hostPlugin(await ProviderHost.start({ ...choice.hostPerCommand, project }), config, true, log);
+export async function commandPlugin(
+  choice: PluginChoice,
+  config: ConfigValues,
+  project: string,
+  log: EngineLog,
+  as: PluginAs = {},
+): Promise<CommandPlugin> {
+  if (choice.providerHost) return hostPlugin(choice.providerHost, config, false, log, as);
+  if (choice.hostPerCommand) return hostPlugin(await ProviderHost.start({ ...choice.hostPerCommand, project, stack: as.stack }), config, true, log, as);
   return inProcessPlugin(config, project);
 }
 
 const shortType = (token: string) => token.slice(token.lastIndexOf(":") + 1);
+
+/** Which provider a command's plugin serves, for the requests the engine sends it (see hostPlugin). */
+interface PluginAs {
+  stack?: string;
+  identity?: ProviderIdentity;
+  /** Where each RPC sent is recorded. */
+  record?: (rpc: SentRpc) => void;
+  /** Set when the engine would CheckConfig the provider first (its inputs in state before as `olds`). */
+  checked?: { olds: ConfigValues };
+}
 
 /**
  * The real provider host over gRPC, configured once with the stack config as the engine sends it; stopped at close
  * when `stop` (its stdout then read to the end). A shared host keeps running: a line it wrote just before the
  * command's end may still be on its way then, and is not the command's.
  */
-async function hostPlugin(host: ProviderHost, config: ConfigValues, stop: boolean, log: EngineLog): Promise<CommandPlugin> {
-  const stopListening = host.onStdoutLine((line) => log.line(line));
+async function hostPlugin(
+  host: ProviderHost,
+  config: ConfigValues,
+  stop: boolean,
+  log: EngineLog,
+  as: PluginAs,
+): Promise<CommandPlugin> {
+  const stopLogging = host.onStdoutLine((line) => log.line(line));
+  const stopRecording = as.record ? host.onSent(as.record) : () => undefined;
+  const stopListening = () => {
+    stopLogging();
+    stopRecording();
+  };
   try {
-    await host.configure(config);
+    // A plugin process the engine starts is asked for its info, and a provider the program gives is checked, before
+    // Configure (provider_plugin.go v3.276, NewProvider; providers/registry.go, Check). The engine's Handshake, which the
+    // dynamic host answers UNIMPLEMENTED, names services of the engine's that the kit does not run: not sent.
+    if (stop) await host.pluginInfo();
+    if (stop && as.checked && as.identity) await host.checkConfig(config, as.checked.olds, as.identity);
+    await host.configure(config, as.identity?.id ? as.identity : undefined);
   } catch (e) {
     stopListening();
     if (stop) await host.stop();
     throw e;
   }
   return {
-    check: (type, name, olds, news) => host.check(shortType(type), olds, news, name),
-    diff: (type, name, id, oldOutputs, news, oldInputs) => host.diff(shortType(type), id, oldOutputs, news, oldInputs, name),
-    create: (type, name, inputs) => host.create(shortType(type), inputs, name),
+    check: (type, name, olds, news, oldOutputs) => host.check(shortType(type), olds, news, name, oldOutputs),
+    diff: (type, name, id, oldOutputs, news, oldInputs, ignoreChanges) => host.diff(shortType(type), id, oldOutputs, news, oldInputs, name, ignoreChanges),
+    create: (type, name, inputs, timeout) => host.create(shortType(type), inputs, name, timeout),
     read: (type, name, id, outputs, inputs) => host.read(shortType(type), id, outputs, inputs, name),
-    update: (type, name, id, oldOutputs, news, oldInputs) => host.update(shortType(type), id, oldOutputs, news, oldInputs, name),
-    delete: (type, name, id, outputs, oldInputs) => host.delete(shortType(type), id, outputs, oldInputs, name),
+    update: (type, name, id, oldOutputs, news, oldInputs, ignoreChanges, timeout) => host.update(shortType(type), id, oldOutputs, news, oldInputs, name, timeout, ignoreChanges),
+    delete: (type, name, id, outputs, oldInputs, timeout) => host.delete(shortType(type), id, outputs, oldInputs, name, timeout),
     close: async () => {
-      if (stop) await host.stop();
+      if (stop) {
+        // The engine cancels every plugin when the deployment ends; a host that is gone already cannot answer.
+        await host.cancel().catch(() => undefined);
+        await host.stop();
+      }
       stopListening();
     },
   };

@@ -31,10 +31,15 @@ export interface StoredResource {
    * `[["containers", "web", "env", "TOKEN"], ["password"]]`.
    */
   secretPaths: string[][];
+  /**
+   * Where the engine keeps the inputs' secrets: the checked inputs marked where the program's inputs had a secret
+   * (sdk/go/common/resource/plugin/provider_plugin.go, Check: `annotateSecrets(inputs, req.News)`), e.g. `[["value"]]`.
+   */
+  inputSecretPaths: string[][];
   /** The top-level output keys that hold a secret (the first key of each of `secretPaths`). */
   secretKeys: string[];
-  /** The resource options the engine keeps in state and applies at delete. */
-  options: Pick<ResourceOptions, "protect" | "retainOnDelete">;
+  /** The resource options the engine keeps in state and applies at refresh and delete. */
+  options: Pick<ResourceOptions, "protect" | "retainOnDelete" | "ignoreChanges" | "customTimeouts">;
 }
 
 export type Operation = "create" | "update" | "replace" | "same" | "delete" | "refresh" | "gone";
@@ -50,9 +55,23 @@ export interface Rpc {
   urn: string;
 }
 
+/**
+ * One RPC the harness sent to a provider host, as the engine's PULUMI_DEBUG_GRPC log shows its request: `method` is
+ * the gRPC method (`Configure`, `Check`, `Diff`, `Create`, `Read`, `Update`, `Delete`), `request` its fields by their
+ * protobuf JSON names (properties as plain values, `__provider` included), `provider` the URN of the provider resource
+ * whose plugin it went to.
+ */
+export interface ProviderCall {
+  method: string;
+  request: Plain;
+  provider: string;
+}
+
 export interface RunResult {
   /** The stack outputs the program returned (secrets as plain values; unknown at preview as `undefined`). */
   outputs: Plain;
+  /** Where the stack outputs hold secrets, as the engine keeps them in the stack's state, e.g. `[["apiKeyCount"]]`. */
+  outputSecretPaths: string[][];
   steps: Step[];
   rpcs: Rpc[];
   /** What the provider and the program logged for the engine, in order (`pulumi up`'s diagnostics; debug left out). */
@@ -68,4 +87,9 @@ export interface ResourceOptions {
   protect: boolean;
   retainOnDelete: boolean;
   additionalSecretOutputs: string[];
+  /**
+   * `customTimeouts`, in seconds (0: none), as the engine sends them with Create, Update and Delete
+   * (pkg/resource/deploy/step.go v3.276: the new state's create and update timeouts, the old state's delete timeout).
+   */
+  customTimeouts: { create: number; update: number; delete: number };
 }

@@ -26,7 +26,7 @@ export function startEmulator(dataPath?: string): Promise<TestEmulator> {
   return startWithInternals(dataPath);
 }
 export { ProgramHarness, type HarnessOptions } from "./programHarness";
-export type { Operation, Program, ResourceOptions, Rpc, RunResult, Step, StoredResource } from "./deploymentTypes";
+export type { Operation, Program, ProviderCall, ResourceOptions, Rpc, RunResult, Step, StoredResource } from "./deploymentTypes";
 export { CheckFailedError, CommandFailedError, type CheckFailure } from "./engineMessages";
 export type { EngineMessage, EngineMessageSeverity } from "./engineLog";
 export { HostError, ProviderHost, type DiffAnswer } from "./providerHost";

@@ -22,6 +22,8 @@ export interface HostOptions {
   main?: string;
   /** PULUMI_NODEJS_PROJECT. */
   project?: string;
+  /** The stack the RPCs' URNs name (default `test`); the harness sets its own. */
+  stack?: string;
   /**
    * How long a call may wait for the host's answer before it fails, naming the call (a host that stops answering
    * fails the command instead of hanging it). Default 300: the timeout the engine gives Create, Update and Delete.

@@ -1,6 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { typeToken } from "bunnynet-pulumi/dist/pulumi/index.js";
 import { CommandPlugins, providerConfig } from "./commandPlugin";
-import type { Program, RunResult, Step, StoredResource } from "./deploymentTypes";
+import type { Program, ProviderCall, RunResult, Step, StoredResource } from "./deploymentTypes";
 import type { HostOptions } from "./pluginProcess";
 import { type EngineMessage, EngineLog } from "./engineLog";
 import { CommandFailedError } from "./engineMessages";
@@ -8,7 +9,7 @@ import { DYNAMIC_PROVIDER_TYPE, StepsFailed, runProgram } from "./programRun";
 import { projectDirectory } from "./projectPaths";
 import { isolatedCommand } from "./pulumiRuntime";
 import type { ProviderHost } from "./providerHost";
-import { ProgramRunSteps, StepGenerator, destroySteps, refreshSteps } from "./stepGenerator";
+import { ProgramRunSteps, StepGenerator, UNKNOWN_PROVIDER_ID, destroySteps, refreshSteps } from "./stepGenerator";
 import { type ConfigValues, secret } from "./wire";
 
 /**
@@ -81,6 +82,10 @@ export class ProgramHarness {
   private readonly options: HarnessOptions;
   /** The messages of the command that ran last (or runs now). */
   private lastMessages: EngineMessage[] = [];
+  /** The RPCs the command that ran last (or runs now) sent to the provider hosts. */
+  private lastSent: ProviderCall[] = [];
+  /** The id of the stack's default provider resource, which the engine creates once and keeps in state. */
+  private readonly defaultProviderId = randomUUID();
 
   constructor(options: HarnessOptions = {}) {
     this.project = options.project ?? "bunnynet-program";
@@ -118,6 +123,16 @@ export class ProgramHarness {
    */
   messages(): EngineMessage[] {
     return [...this.lastMessages];
+  }
+
+  /**
+   * Every RPC the last command sent to the provider hosts (with `hostPerCommand` or `providerHost`), in order, as
+   * the engine's PULUMI_DEBUG_GRPC log shows its requests: the gRPC method (`Configure`, `Check`, `Diff`, `Create`,
+   * `Read`, `Update`, `Delete`), its request (properties with `__provider`), and the URN of the provider resource
+   * whose plugin it went to (`…::pulumi:providers:pulumi-nodejs::default` for the default provider).
+   */
+  providerCalls(): ProviderCall[] {
+    return this.lastSent.map((c) => structuredClone(c));
   }
 
   /** `pulumi preview`: Check and Diff only; nothing is created, changed or stored. */
@@ -172,7 +187,16 @@ export class ProgramHarness {
       this.savedConfig = { config: { ...config }, secretConfig: [...secretConfig] };
       return steps;
     };
-    return this.withPlugin(command, this.commandConfig(true), run, () => this.notIn(steps));
+    return this.withPlugin(command, this.commandConfig(true), run, () => this.notIn(steps), this.defaultProviderInState());
+  }
+
+  /**
+   * The default provider's inputs in the state (the config the last `up` saved), or none when no resource in the state
+   * uses it (the engine deletes it with its last resource): CheckConfig's olds when it takes the current config.
+   */
+  private defaultProviderInState(): ConfigValues {
+    const used = [...this.state.values()].some((r) => r.type !== DYNAMIC_PROVIDER_TYPE && r.provider === undefined);
+    return used && this.savedConfig ? this.commandConfig(false) : {};
   }
 
   /**
@@ -207,6 +231,10 @@ export class ProgramHarness {
     config: ConfigValues,
     run: (plugins: CommandPlugins, log: EngineLog) => Promise<T>,
     unfinished: () => string[],
+    /** Set when the default provider takes the current config: its inputs in state before (see CommandPlugins). */
+    defaultOlds?: ConfigValues,
+    /** The default provider's id as its Configure names it (the engine's UnknownID for a new one at preview). */
+    defaultId = this.defaultProviderId,
   ): Promise<T> {
     return isolatedCommand(
       () => this.programDirectory(),
@@ -216,9 +244,11 @@ export class ProgramHarness {
         log.attach();
         const saved = (urn: string) => {
           const provider = this.state.get(urn);
-          return provider?.type === DYNAMIC_PROVIDER_TYPE ? providerConfig(provider.inputs, provider.secretKeys) : undefined;
+          return provider?.type === DYNAMIC_PROVIDER_TYPE ? { config: providerConfig(provider.inputs, provider.secretKeys), id: provider.id } : undefined;
         };
-        const plugins = new CommandPlugins(this.options, config, this.project, log, saved);
+        const checked = defaultOlds ? { olds: defaultOlds } : undefined;
+        const plugins = new CommandPlugins(this.options, config, this.project, log, saved, this.stack, defaultId, checked);
+        this.lastSent = plugins.sent;
         try {
           return await run(plugins, log);
         } finally {
@@ -235,16 +265,20 @@ export class ProgramHarness {
 
   private async deploy(program: Program, preview: boolean): Promise<RunResult> {
     const state = preview ? new Map([...this.state].map(([k, v]) => [k, structuredClone(v)])) : this.state;
+    const defaultOlds = this.defaultProviderInState();
     if (!preview) this.savedConfig = { config: { ...this.config }, secretConfig: [...this.secretConfig] };
     this.program = program;
     const { project, stack, config, secretConfig } = this;
     let steps: StepGenerator | undefined;
     const run = async (plugins: CommandPlugins, log: EngineLog) => {
       steps = new StepGenerator(plugins, state, preview, this.urnOf);
-      const outputs = await runProgram(program, { project, stack, config, secretConfig, preview }, steps);
+      const outputSecretPaths: string[][] = [];
+      const outputs = await runProgram(program, { project, stack, config, secretConfig, preview }, steps, outputSecretPaths);
       await steps.finish();
-      return { outputs, steps: steps.steps, rpcs: steps.rpcs, messages: log.messages };
+      return { outputs, outputSecretPaths, steps: steps.steps, rpcs: steps.rpcs, messages: log.messages };
     };
-    return this.withPlugin(preview ? "preview" : "up", this.commandConfig(true), run, () => steps?.unfinished() ?? []);
+    // A default provider not in the state yet is configured at preview with the engine's UnknownID, as a new explicit one.
+    const defaultId = preview && Object.keys(defaultOlds).length === 0 ? UNKNOWN_PROVIDER_ID : this.defaultProviderId;
+    return this.withPlugin(preview ? "preview" : "up", this.commandConfig(true), run, () => steps?.unfinished() ?? [], defaultOlds, defaultId);
   }
 }

@@ -51,6 +51,7 @@ export class StepsFailed extends Error {
 type RegisterRequest = Record<string, () => unknown>;
 interface MonitorLike {
   registerResource(req: RegisterRequest, callback: unknown): unknown;
+  registerResourceOutputs(req: RegisterRequest, callback: unknown): unknown;
 }
 
 function optionsOf(req: RegisterRequest): ResourceOptions {
@@ -61,7 +62,26 @@ function optionsOf(req: RegisterRequest): ResourceOptions {
     protect: req.getProtect() === true,
     retainOnDelete: req.getRetainondelete() === true,
     additionalSecretOutputs: req.getAdditionalsecretoutputsList() as string[],
+    customTimeouts: customTimeoutsOf(req.getCustomtimeouts() as RegisterRequest | undefined),
   };
+}
+
+/** The registration's custom timeouts in seconds, parsed as the engine parses them (Go durations: source_eval.go, time.ParseDuration). */
+function customTimeoutsOf(timeouts: RegisterRequest | undefined): ResourceOptions["customTimeouts"] {
+  const seconds = (text: unknown) => (typeof text === "string" && text !== "" ? goDurationSeconds(text) : 0);
+  return { create: seconds(timeouts?.getCreate()), update: seconds(timeouts?.getUpdate()), delete: seconds(timeouts?.getDelete()) };
+}
+
+const DURATION_UNITS: Record<string, number> = { ns: 1e-9, us: 1e-6, "µs": 1e-6, ms: 1e-3, s: 1, m: 60, h: 3600 };
+
+/** A Go duration (`1h30m`, `2m`, `90s`, `1.5h`) in seconds; what Go's time.ParseDuration refuses is refused. */
+export function goDurationSeconds(text: string): number {
+  const match = /^([-+]?)((?:\d+(?:\.\d*)?|\.\d+)(?:ns|us|µs|ms|s|m|h))+$/.exec(text);
+  if (text === "0") return 0;
+  if (!match) throw new Error(`invalid duration ${JSON.stringify(text)} in customTimeouts`);
+  let total = 0;
+  for (const [, amount, unit] of text.matchAll(/(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|ms|s|m|h)/g)) total += Number(amount) * DURATION_UNITS[unit];
+  return match[1] === "-" ? -total : total;
 }
 
 /**
@@ -77,7 +97,7 @@ function monitorTerminating(): Error {
 }
 
 /** Runs the program as a stack with mocks whose newResource hands the package's resources to `steps`; its outputs. */
-export async function runProgram(program: Program, stack: ProgramStack, steps: Registrar): Promise<Plain> {
+export async function runProgram(program: Program, stack: ProgramStack, steps: Registrar, outputSecrets: string[][] = []): Promise<Plain> {
   const failures: unknown[] = [];
   let stepFailed!: () => void;
   const halted = new Promise<void>((resolve) => (stepFailed = resolve));
@@ -128,6 +148,14 @@ export async function runProgram(program: Program, stack: ProgramStack, steps: R
     registered.set(key, optionsOf(req));
     inputSecrets.set(key, envelopePathsIn((req.getObject() as { toJavaScript(): unknown } | undefined)?.toJavaScript()));
     return registerResource(req, callback);
+  };
+  // The stack's outputs as the SDK sends them to the engine, which keeps their secrets where they are
+  // (the engine's RegisterResourceOutputs; `pulumi stack export` shows them): where the program's outputs hold one.
+  const registerResourceOutputs = monitor.registerResourceOutputs.bind(monitor);
+  monitor.registerResourceOutputs = (req, callback) => {
+    const sent = (req.getOutputs() as { toJavaScript(): unknown } | undefined)?.toJavaScript();
+    outputSecrets.splice(0, outputSecrets.length, ...envelopePathsIn(sent));
+    return registerResourceOutputs(req, callback);
   };
   // After a failed step the program's outputs that depend on it never resolve (as under the engine, which ends the
   // program): the run ends when the steps already started have. The program's own end is always handled, even later.

@@ -1,3 +1,4 @@
+import { randomBytes, randomUUID } from "node:crypto";
 import { PROVIDER_KEY, providerText as packageProviderText, typeToken } from "bunnynet-pulumi/dist/pulumi/index.js";
 import type { CheckFailure } from "./engineMessages";
 import { type HostOptions, type PluginProcess, startPluginProcess } from "./pluginProcess";
@@ -8,7 +9,17 @@ import { type ConfigValues, type Plain, Secret, configToWire, toWire, withoutPro
 /**
  * Talking to the SDK's real dynamic-provider host (./pluginProcess.ts starts it) over gRPC the way the engine does:
  * config through Configure, properties as protobuf Structs with `__provider` in them, secrets stripped (the host does
- * not accept secrets), unknowns as the engine's placeholder string.
+ * not accept secrets), unknowns as the engine's placeholder string. The requests carry what the engine's carry
+ * (pulumi/pulumi v3.276 sdk/go/common/resource/plugin/provider_plugin.go; tests/engine/kitVersusEngine.test.ts
+ * compares them with the engine's own, logged by PULUMI_DEBUG_GRPC):
+ * - Configure (provider_plugin.go ~line 1049): `variables` keyed `<package>:config:<key>`, the package being the
+ *   provider type's (`pulumi-nodejs`, so `pulumi-nodejs:config:bunnynet:apiKey`), values not strings as JSON, secrets
+ *   plain; `args` with secrets kept; `acceptSecrets`, `acceptResources`, `sendsOldInputs`, `sendsOldInputsToDelete`;
+ *   the provider resource's `urn`, `name`, `type` and `id`.
+ * - Resource RPCs: the URN of the stack being deployed (not a fixed one); Check's `randomSeed` (random per
+ *   registration, pkg/resource/deploy/step_generator.go) and `oldOutputs`; Create, Update and Delete carry the
+ *   resource's `customTimeouts`, 0 (none) unless the program set them (provider_plugin.go, `Timeout: req.Timeout`);
+ *   Diff and Update its `ignoreChanges` (`IgnoreChanges: req.IgnoreChanges`).
  */
 
 /** The `__provider` text of one of the package's resource types, as every resource of the type stores it. */
@@ -49,10 +60,30 @@ interface Answer {
  */
 const RESPONSE_STRUCT_FIELDS: Record<string, readonly number[]> = { check: [1], create: [2], read: [2, 3], update: [1] };
 
-/** The engine's default timeout of Create, Update and Delete (sent in their requests below), in seconds. */
+/** How long the kit waits for an answer by default, in seconds: the engine's default timeout of Create, Update and Delete. */
 const ENGINE_OPERATION_TIMEOUT_SECONDS = 300;
 
-const { status: grpcStatus } = pulumiRequire("@grpc/grpc-js") as { status: { DEADLINE_EXCEEDED: number; UNAVAILABLE: number } };
+/** The provider type of a dynamic provider resource, whose package names the Configure `variables` (see above). */
+const PROVIDER_TYPE = "pulumi:providers:pulumi-nodejs";
+
+/**
+ * One RPC as the kit sent it, in the shape the engine's PULUMI_DEBUG_GRPC log shows it (protobuf JSON field names;
+ * properties as plain values with `__provider`, config secrets as the wire's secret envelopes): `method` is the
+ * gRPC method's name (`Configure`, `Check`, `Diff`, `Create`, `Read`, `Update`, `Delete`).
+ */
+export interface SentRpc {
+  method: string;
+  request: Plain;
+}
+
+/** The provider resource a plugin is configured as (the engine sends it with Configure). */
+export interface ProviderIdentity {
+  urn: string;
+  name: string;
+  id: string;
+}
+
+const { status: grpcStatus } = pulumiRequire("@grpc/grpc-js") as { status: { DEADLINE_EXCEEDED: number; UNAVAILABLE: number; UNIMPLEMENTED: number } };
 
 /** How long a call whose connection broke waits to learn whether the process ended (then named as the reason). */
 const EXIT_GRACE_MS = 1000;
@@ -60,6 +91,11 @@ const EXIT_GRACE_MS = 1000;
 /** Properties as the host answered them (field `field` of the response), without the `__provider` text. */
 function answer(res: Answer, field: number): Plain {
   return withoutProvider(res.properties.get(field) ?? {});
+}
+
+/** Sets a field of a request message when the installed SDK's generated class has it (older SDKs lack newer fields). */
+function setIfKnown(req: Message, setter: string, value: unknown): void {
+  if (typeof req[setter] === "function") req[setter](value);
 }
 
 function message(name: string): Message {
@@ -98,6 +134,7 @@ export class ProviderHost {
     private readonly methods: Map<string, RpcMethod>,
     private readonly project: string,
     private readonly answerTimeoutSeconds: number,
+    private readonly stack: string,
   ) {
     plugin.onExit((how) => {
       this.ended = how;
@@ -120,7 +157,7 @@ export class ProviderHost {
     };
     const client = new services.ResourceProviderClient(`127.0.0.1:${plugin.port}`, grpc.credentials.createInsecure());
     const methods = new Map(Object.entries(services.ResourceProviderService).map(([name, definition]) => [name, rpcMethod(name, definition)]));
-    return new ProviderHost(plugin, client, methods, project, options.answerTimeoutSeconds ?? ENGINE_OPERATION_TIMEOUT_SECONDS);
+    return new ProviderHost(plugin, client, methods, project, options.answerTimeoutSeconds ?? ENGINE_OPERATION_TIMEOUT_SECONDS, options.stack ?? "test");
   }
 
   /** The host's process id: benchmarks read its CPU time and memory, tests kill it mid-command. */
@@ -141,6 +178,19 @@ export class ProviderHost {
     return this.plugin.onStdoutLine(listener);
   }
 
+  private readonly sentListeners = new Set<(rpc: SentRpc) => void>();
+
+  /** Calls `listener` with every RPC sent from now on, as it is sent; the return stops it. */
+  onSent(listener: (rpc: SentRpc) => void): () => void {
+    this.sentListeners.add(listener);
+    return () => this.sentListeners.delete(listener);
+  }
+
+  private sent(method: string, request: Plain): void {
+    if (this.sentListeners.size === 0) return;
+    for (const listener of this.sentListeners) listener({ method, request });
+  }
+
   /** The `__provider` text used for `type` (the package's shim unless overridden with `useProviderText`). */
   async textOf(type: string): Promise<string> {
     let text = this.texts.get(type);
@@ -156,16 +206,19 @@ export class ProviderHost {
   }
 
   /** The fields every resource RPC carries: which resource, of which type. */
-  private identify(req: Message, type: string, name: string): void {
-    req.setUrn(`urn:pulumi:test::${this.project}::${typeToken(type)}::${name}`);
+  private identify(req: Message, type: string, name: string): Plain {
+    const urn = `urn:pulumi:${this.stack}::${this.project}::${typeToken(type)}::${name}`;
+    req.setUrn(urn);
     req.setName(name);
     req.setType(typeToken(type));
+    return { urn, name, type: typeToken(type) };
   }
 
-  private async props(type: string, values: Plain, withProvider = true): Promise<StructMessage> {
+  /** Properties as sent: the Struct, and the plain values for the record of sent RPCs. */
+  private async props(type: string, values: Plain, withProvider = true): Promise<[StructMessage, Plain]> {
     const wire = toWire(values) as Plain;
     if (withProvider && !(PROVIDER_KEY in wire)) wire[PROVIDER_KEY] = await this.textOf(type);
-    return structForSending(wire);
+    return [structForSending(wire), wire];
   }
 
   /**
@@ -193,7 +246,7 @@ export class ProviderHost {
         }
         this.waiting.delete(fail);
         if (err?.code === grpcStatus.DEADLINE_EXCEEDED) reject(new HostError(method, `the provider host did not answer within ${this.answerTimeoutSeconds} s`));
-        else if (err) reject(new HostError(method, err.details ?? err.message));
+        else if (err) reject(new HostError(method, err.details ?? err.message, err.code));
         else resolveCall(res);
       };
       const { path, serialize, deserialize } = this.methods.get(method)!;
@@ -219,47 +272,115 @@ export class ProviderHost {
     await this.call("getPluginInfo", new empty.Empty());
   }
 
-  /** Configure with the stack config, as `{ "bunnynet:apiKey": secret("…") }`. */
-  async configure(config: ConfigValues): Promise<void> {
-    const req = message("ConfigureRequest");
-    req.setArgs(Struct.fromJavaScript(configToWire(config)));
-    const variables = req.getVariablesMap() as { set(k: string, v: string): void };
-    for (const [k, v] of Object.entries(config)) {
-      const [ns, key] = k.split(":");
-      variables.set(`${ns}:config:${key}`, String(v instanceof Secret ? v.value : v));
+  /** GetPluginInfo, as the engine asks every plugin it starts (sdk/go/common/resource/plugin/provider_plugin.go, NewProvider). */
+  async pluginInfo(): Promise<void> {
+    const empty = pulumiRequire("google-protobuf/google/protobuf/empty_pb") as { Empty: new () => Message };
+    this.sent("GetPluginInfo", {});
+    await this.call("getPluginInfo", new empty.Empty());
+  }
+
+  /**
+   * CheckConfig, as the engine sends it before configuring a provider the program registers (providers/registry.go,
+   * Check): the provider's inputs (`olds`: those in state, none for a new provider), secrets as plain values. The
+   * dynamic host answers UNIMPLEMENTED, which the engine reads as "the inputs as they are" (provider_plugin.go,
+   * CheckConfig); so does this.
+   */
+  async checkConfig(config: ConfigValues, olds: ConfigValues, provider: ProviderIdentity): Promise<void> {
+    const req = message("CheckRequest");
+    const news = toWire(config) as Plain;
+    const oldValues = toWire(olds) as Plain;
+    req.setUrn(provider.urn);
+    req.setName(provider.name);
+    req.setType(PROVIDER_TYPE);
+    req.setOlds(structForSending(oldValues));
+    req.setNews(structForSending(news));
+    this.sent("CheckConfig", { urn: provider.urn, olds: oldValues, news, name: provider.name, type: PROVIDER_TYPE });
+    try {
+      await this.call("checkConfig", req);
+    } catch (e) {
+      if (!(e instanceof HostError && e.code === grpcStatus.UNIMPLEMENTED)) throw e;
     }
+  }
+
+  /** Cancel, as the engine sends every plugin when the deployment ends (plugin host shutdown); the dynamic host answers at once. */
+  async cancel(): Promise<void> {
+    const empty = pulumiRequire("google-protobuf/google/protobuf/empty_pb") as { Empty: new () => Message };
+    this.sent("Cancel", {});
+    await this.call("cancel", new empty.Empty());
+  }
+
+  /**
+   * Configure with the stack config, as `{ "bunnynet:apiKey": secret("…") }`, as the provider resource `provider`
+   * (default: this stack's default provider, with a new id).
+   */
+  async configure(config: ConfigValues, provider?: ProviderIdentity): Promise<void> {
+    const { urn, name, id } = provider ?? { urn: `urn:pulumi:${this.stack}::${this.project}::${PROVIDER_TYPE}::default`, name: "default", id: randomUUID() };
+    const req = message("ConfigureRequest");
+    const args = configToWire(config);
+    req.setArgs(Struct.fromJavaScript(args));
+    const variables = req.getVariablesMap() as { set(k: string, v: string): void };
+    const sentVariables: Record<string, string> = {};
+    for (const [k, v] of Object.entries(config)) {
+      const value = v instanceof Secret ? v.value : v;
+      sentVariables[`pulumi-nodejs:config:${k}`] = typeof value === "string" ? value : JSON.stringify(value);
+    }
+    for (const [k, v] of Object.entries(sentVariables)) variables.set(k, v);
     req.setAcceptsecrets(true);
     req.setAcceptresources(true);
+    // Fields of newer protocol versions: set where the installed SDK's messages have them.
+    setIfKnown(req, "setSendsOldInputs", true);
+    setIfKnown(req, "setSendsOldInputsToDelete", true);
+    setIfKnown(req, "setUrn", urn);
+    setIfKnown(req, "setName", name);
+    setIfKnown(req, "setType", PROVIDER_TYPE);
+    setIfKnown(req, "setId", id);
+    this.sent("Configure", { variables: sentVariables, args, acceptSecrets: true, acceptResources: true, sendsOldInputs: true, sendsOldInputsToDelete: true, id, urn, name, type: PROVIDER_TYPE });
     await this.call("configure", req);
   }
 
-  async check(type: string, olds: Plain, news: Plain, name = "test"): Promise<{ inputs: Plain; failures: CheckFailure[] }> {
+  /** `oldOutputs`: the outputs in state (the engine sends them since v3.2xx; none for a new resource). */
+  async check(type: string, olds: Plain, news: Plain, name = "test", oldOutputs: Plain = {}): Promise<{ inputs: Plain; failures: CheckFailure[] }> {
     const req = message("CheckRequest");
-    this.identify(req, type, name);
-    req.setOlds(await this.props(type, olds, Object.keys(olds).length > 0));
-    req.setNews(await this.props(type, news));
+    const ids = this.identify(req, type, name);
+    const [oldsStruct, oldsSent] = await this.props(type, olds, Object.keys(olds).length > 0);
+    const [newsStruct, newsSent] = await this.props(type, news);
+    const [oldOutputsStruct, oldOutputsSent] = await this.props(type, oldOutputs, Object.keys(oldOutputs).length > 0);
+    const randomSeed = randomBytes(32).toString("base64");
+    req.setOlds(oldsStruct);
+    req.setNews(newsStruct);
+    setIfKnown(req, "setOldOutputs", oldOutputsStruct);
+    setIfKnown(req, "setRandomseed", Buffer.from(randomSeed, "base64"));
+    this.sent("Check", { ...ids, olds: oldsSent, news: newsSent, randomSeed, oldOutputs: oldOutputsSent });
     const res = await this.call("check", req);
     const failures = (res.message.getFailuresList() as Message[]).map((f) => ({ property: f.getProperty() as string, reason: f.getReason() as string }));
     return { inputs: answer(res, 1), failures };
   }
 
-  async diff(type: string, id: string, oldOutputs: Plain, news: Plain, oldInputs: Plain = {}, name = "test"): Promise<DiffAnswer> {
+  async diff(type: string, id: string, oldOutputs: Plain, news: Plain, oldInputs: Plain = {}, name = "test", ignoreChanges: string[] = []): Promise<DiffAnswer> {
     const req = message("DiffRequest");
     req.setId(id);
-    this.identify(req, type, name);
-    req.setOlds(await this.props(type, oldOutputs));
-    req.setNews(await this.props(type, news));
-    req.setOldInputs(await this.props(type, oldInputs));
+    const ids = this.identify(req, type, name);
+    const [olds, oldsSent] = await this.props(type, oldOutputs);
+    const [newsStruct, newsSent] = await this.props(type, news);
+    const [oldInputsStruct, oldInputsSent] = await this.props(type, oldInputs);
+    req.setOlds(olds);
+    req.setNews(newsStruct);
+    req.setOldInputs(oldInputsStruct);
+    req.setIgnorechangesList(ignoreChanges);
+    this.sent("Diff", { id, ...ids, olds: oldsSent, news: newsSent, ...(ignoreChanges.length > 0 ? { ignoreChanges } : {}), oldInputs: oldInputsSent });
     const { message: diff } = await this.call("diff", req);
     const changes = ["unknown", "none", "some"][diff.getChanges() as number] as DiffAnswer["changes"];
     return { changes, replaces: diff.getReplacesList() as string[], deleteBeforeReplace: diff.getDeletebeforereplace() as boolean };
   }
 
-  async create(type: string, inputs: Plain, name = "test"): Promise<{ id: string; outputs: Plain }> {
+  /** `timeout`: the resource's custom timeout in seconds, 0 for none (as the engine sends it). */
+  async create(type: string, inputs: Plain, name = "test", timeout = 0): Promise<{ id: string; outputs: Plain }> {
     const req = message("CreateRequest");
-    this.identify(req, type, name);
-    req.setProperties(await this.props(type, inputs));
-    req.setTimeout(300);
+    const ids = this.identify(req, type, name);
+    const [properties, propertiesSent] = await this.props(type, inputs);
+    req.setProperties(properties);
+    if (timeout) req.setTimeout(timeout);
+    this.sent("Create", { ...ids, properties: propertiesSent, ...(timeout ? { timeout } : {}) });
     const res = await this.call("create", req);
     return { id: res.message.getId() as string, outputs: answer(res, 2) };
   }
@@ -268,9 +389,12 @@ export class ProviderHost {
   async read(type: string, id: string, outputs: Plain, inputs: Plain = {}, name = "test"): Promise<{ id: string; outputs: Plain; inputs?: Plain }> {
     const req = message("ReadRequest");
     req.setId(id);
-    this.identify(req, type, name);
-    req.setProperties(await this.props(type, outputs));
-    req.setInputs(await this.props(type, inputs));
+    const ids = this.identify(req, type, name);
+    const [properties, propertiesSent] = await this.props(type, outputs);
+    const [inputsStruct, inputsSent] = await this.props(type, inputs);
+    req.setProperties(properties);
+    req.setInputs(inputsStruct);
+    this.sent("Read", { id, ...ids, properties: propertiesSent, inputs: inputsSent });
     const res = await this.call("read", req);
     return { id: res.message.getId() as string, outputs: answer(res, 2), inputs: res.properties.has(3) ? answer(res, 3) : undefined };
   }
@@ -279,29 +403,38 @@ export class ProviderHost {
   async importRead(type: string, id: string, name = "test"): Promise<void> {
     const req = message("ReadRequest");
     req.setId(id);
-    this.identify(req, type, name);
+    const ids = this.identify(req, type, name);
+    this.sent("Read", { id, ...ids });
     await this.call("read", req);
   }
 
-  async update(type: string, id: string, oldOutputs: Plain, news: Plain, oldInputs: Plain = {}, name = "test"): Promise<Plain> {
+  async update(type: string, id: string, oldOutputs: Plain, news: Plain, oldInputs: Plain = {}, name = "test", timeout = 0, ignoreChanges: string[] = []): Promise<Plain> {
     const req = message("UpdateRequest");
     req.setId(id);
-    this.identify(req, type, name);
-    req.setOlds(await this.props(type, oldOutputs));
-    req.setNews(await this.props(type, news));
-    req.setOldInputs(await this.props(type, oldInputs));
-    req.setTimeout(300);
+    const ids = this.identify(req, type, name);
+    const [olds, oldsSent] = await this.props(type, oldOutputs);
+    const [newsStruct, newsSent] = await this.props(type, news);
+    const [oldInputsStruct, oldInputsSent] = await this.props(type, oldInputs);
+    req.setOlds(olds);
+    req.setNews(newsStruct);
+    req.setOldInputs(oldInputsStruct);
+    if (timeout) req.setTimeout(timeout);
+    req.setIgnorechangesList(ignoreChanges);
+    this.sent("Update", { id, ...ids, olds: oldsSent, news: newsSent, ...(timeout ? { timeout } : {}), ...(ignoreChanges.length > 0 ? { ignoreChanges } : {}), oldInputs: oldInputsSent });
     const res = await this.call("update", req);
     return answer(res, 1);
   }
 
-  async delete(type: string, id: string, outputs: Plain, oldInputs: Plain = {}, name = "test"): Promise<void> {
+  async delete(type: string, id: string, outputs: Plain, oldInputs: Plain = {}, name = "test", timeout = 0): Promise<void> {
     const req = message("DeleteRequest");
     req.setId(id);
-    this.identify(req, type, name);
-    req.setProperties(await this.props(type, outputs));
-    req.setOldInputs(await this.props(type, oldInputs));
-    req.setTimeout(300);
+    const ids = this.identify(req, type, name);
+    const [properties, propertiesSent] = await this.props(type, outputs);
+    const [oldInputsStruct, oldInputsSent] = await this.props(type, oldInputs);
+    req.setProperties(properties);
+    req.setOldInputs(oldInputsStruct);
+    if (timeout) req.setTimeout(timeout);
+    this.sent("Delete", { id, ...ids, properties: propertiesSent, ...(timeout ? { timeout } : {}), oldInputs: oldInputsSent });
     await this.call("delete", req);
   }
 
@@ -310,7 +443,7 @@ export class ProviderHost {
    * starts one per command, and a deployment's reads come from one fetch (provider/http/sharedReads.ts), so what a
    * test changed outside Pulumi is seen from the next deployment on.
    */
-  async nextDeployment(config: Record<string, string | Secret<string>>, options: HostOptions = {}): Promise<ProviderHost> {
+  async nextDeployment(config: ConfigValues, options: HostOptions = {}): Promise<ProviderHost> {
     await this.stop();
     const next = await ProviderHost.start(options);
     await next.configure(config);
@@ -328,6 +461,8 @@ export class HostError extends Error {
   constructor(
     readonly method: string,
     readonly details: string,
+    /** The gRPC status code of the host's answer, when it answered with one. */
+    readonly code?: number,
   ) {
     super(`${method}: ${details}`);
     this.name = "HostError";

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
+import { availableParallelism } from "node:os";
 import type * as pulumi from "@pulumi/pulumi";
 import { type CommandPlugin, type CommandPlugins, providerConfig } from "./commandPlugin";
 import type { Operation, ResourceOptions, Rpc, Step, StoredResource } from "./deploymentTypes";
 import { CheckFailedError, engineCheckMessage } from "./engineMessages";
 import { type Plain, elideAssets, fromProgram, providerTextOf, secretPathsOf, toWire, topLevelKeys, withProviderText, withSecretsAt, withoutProvider } from "./wire";
-import { DYNAMIC_PROVIDER_TYPE, type Registrar } from "./programRun";
+import { DYNAMIC_PROVIDER_TYPE, type Registrar, StepsFailed } from "./programRun";
 
 /**
  * The engine's sequence of provider calls for each command (pulumi/pulumi v3.2xx; files under pkg/ unless said otherwise):
@@ -12,14 +13,19 @@ import { DYNAMIC_PROVIDER_TYPE, type Registrar } from "./programRun";
  *   a replacement (delete first when the provider or the user's `deleteBeforeReplace` says so, otherwise after the
  *   new object exists), and Delete(old outputs, old inputs) for what the program no longer declares
  *   (resource/deploy/step_generator.go, generateSteps and diff; step.go). `ignoreChanges` takes the old inputs'
- *   values before Check (step_generator.go, processIgnoreChanges).
+ *   values before Check (step_generator.go, processIgnoreChanges), and goes with Diff and Update too
+ *   (provider_plugin.go v3.276, `IgnoreChanges: req.IgnoreChanges`); `customTimeouts` go with Create and Update (the new
+ *   state's) and Delete (the old state's), in seconds (step.go v3.276 ~lines 400, 616, 812). A replacement checks the program's inputs again
+ *   with no olds before its delete or create (step_generator.go v3.276 ~line 2101), and creates with those.
  * - `preview`: Check and Diff only. The dynamic host does not support preview (its ConfigureResponse sets no
  *   supportsPreview), so Create and Update are never sent and the plan takes the checked inputs as outputs
  *   (resource/plugin/provider_plugin.go, Create and Update with `preview`). Values a new resource would compute
  *   are unknown, at any depth of the inputs that use them.
  * - `replaceOnChanges` acts only on the changed keys or detailed diff a provider reports (step_generator.go,
  *   applyReplaceOnChanges); the dynamic host reports neither, so it changes nothing, here as there.
- * - `refresh`: Read of every resource; `destroy`: Delete of every resource, newest first.
+ * - `refresh`: Read of every resource, then, for one still there, Diff(the read outputs, the inputs before the read,
+ *   the read inputs): the drift an `up` would undo (step.go v3.276, RefreshStep.Apply ~line 1855), every resource at
+ *   once (deployment_executor.go v3.276 ~line 951, ExecuteParallel); `destroy`: Delete of every resource, newest first.
  * - `refresh --run-program` (resource/deploy/deployment_executor.go, Execute: RefreshProgram puts the step generator
  *   in refresh mode): the program runs; a provider it registers goes through its usual steps, so its plugin is
  *   configured with the program's current inputs and the state takes them (step_generator.go, generateSteps: an
@@ -82,12 +88,13 @@ export class StepGenerator {
     const op: Operation = !prior ? "create" : JSON.stringify(prior.inputs) === JSON.stringify(inputs) ? "same" : "update";
     // A new provider's id is unknown at preview (the engine's UnknownID), a new UUID at `up` (registry.go, Create).
     const id = prior?.id ?? (this.preview ? UNKNOWN_PROVIDER_ID : randomUUID());
-    this.plugins.configure(urn, providerConfig(inputs, secretKeys));
+    this.plugins.configure(urn, providerConfig(inputs, secretKeys), id, prior ? providerConfig(prior.inputs, prior.secretKeys) : {});
     const stored: StoredResource = {
-      urn, type: args.type, name: args.name, id, inputs, outputs: inputs, providerText: "", secretPaths, secretKeys,
-      options: { protect: options.protect, retainOnDelete: options.retainOnDelete },
+      urn, type: args.type, name: args.name, id, inputs, outputs: inputs, providerText: "", secretPaths, inputSecretPaths: secretPaths, secretKeys,
+      options: storedOptions(options),
     };
     this.state.set(urn, stored);
+    await this.plugins.startProvider(urn);
     this.steps.push({ op, urn });
     return stored;
   }
@@ -104,39 +111,47 @@ export class StepGenerator {
     const prior = state.get(urn);
     const news = ignoringChanges(programInputs, prior?.inputs, options.ignoreChanges);
 
-    rpcs.push({ method: "check", urn });
-    const checked = await plugin.check(args.type, args.name, prior ? withProviderText(prior.inputs, prior.providerText) : {}, withProviderText(toWire(news) as Plain, text));
-    if (checked.failures.length > 0) {
-      throw new CheckFailedError(urn, checked.failures, checked.failures.map((f) => engineCheckMessage(args.type, args.name, f, news)));
-    }
-    const inputs = withoutProvider(checked.inputs);
+    const check = async (olds: Plain, given: Plain, oldOutputs: Plain): Promise<Plain> => {
+      rpcs.push({ method: "check", urn });
+      const checked = await plugin.check(args.type, args.name, olds, withProviderText(toWire(given) as Plain, text), oldOutputs);
+      if (checked.failures.length > 0) {
+        throw new CheckFailedError(urn, checked.failures, checked.failures.map((f) => engineCheckMessage(args.type, args.name, f, given)));
+      }
+      return withoutProvider(checked.inputs);
+    };
+    let inputs = await check(prior ? withProviderText(prior.inputs, prior.providerText) : {}, news, prior ? sentAsOld(prior).oldOutputs : {});
+    let inputSecretPaths = secretPathsOf(inputs, news);
     const record = (id: string, outs: Plain, op: Operation): StoredResource => {
       const outputs = withoutProvider(outs);
       const secretPaths = secretPathsOf(outputs, news, options.additionalSecretOutputs);
       const stored: StoredResource = {
-        urn, type: args.type, name: args.name, id, inputs, outputs, providerText: text, secretPaths, secretKeys: topLevelKeys(secretPaths), provider,
-        options: { protect: options.protect, retainOnDelete: options.retainOnDelete },
+        urn, type: args.type, name: args.name, id, inputs, outputs, providerText: text, secretPaths, inputSecretPaths, secretKeys: topLevelKeys(secretPaths), provider,
+        options: storedOptions(options),
       };
       state.set(urn, stored);
       steps.push({ op, urn });
       return stored;
     };
-    const withText = withProviderText(inputs, text);
     const create = async (op: Operation) => {
       if (preview) return record("", inputs, op);
       rpcs.push({ method: "create", urn });
-      const created = await plugin.create(args.type, args.name, withText);
+      const created = await plugin.create(args.type, args.name, withProviderText(inputs, text), options.customTimeouts.create);
       return record(created.id, created.outputs, op);
     };
     if (!prior) return create("create");
 
     rpcs.push({ method: "diff", urn });
     const { oldOutputs, oldInputs } = sentAsOld(prior);
-    const diff = await plugin.diff(args.type, args.name, prior.id, oldOutputs, withText, oldInputs);
+    const withText = withProviderText(inputs, text);
+    const diff = await plugin.diff(args.type, args.name, prior.id, oldOutputs, withText, oldInputs, options.ignoreChanges);
     // An unknown answer is decided by comparing old and new inputs (step_generator.go, diff).
     const changed = diff.changes === "some" || (diff.changes === "unknown" && JSON.stringify(prior.inputs) !== JSON.stringify(inputs));
     if (!changed) return record(prior.id, prior.outputs, "same");
     if (diff.replaces.length > 0) {
+      // A replacement's inputs are checked again from the program's, with no olds: the defaults are the new object's,
+      // not carried over from the old one (step_generator.go v3.276 ~line 2101, "we need to recompute the default values").
+      inputs = await check({}, programInputs, {});
+      inputSecretPaths = secretPathsOf(inputs, programInputs);
       // The user's option, when set, wins over the provider's answer (step_generator.go, generateSteps).
       if (options.deleteBeforeReplace ?? diff.deleteBeforeReplace) {
         if (!preview) await deleteResource(this.plugins, state, prior, rpcs);
@@ -145,7 +160,8 @@ export class StepGenerator {
     }
     if (preview) return record(prior.id, inputs, "update");
     rpcs.push({ method: "update", urn });
-    return record(prior.id, await plugin.update(args.type, args.name, prior.id, oldOutputs, withText, oldInputs), "update");
+    const updated = await plugin.update(args.type, args.name, prior.id, oldOutputs, withText, oldInputs, options.ignoreChanges, options.customTimeouts.update);
+    return record(prior.id, updated, "update");
   }
 
   /** After the program: replaced objects go once the new ones exist, then whatever the program no longer declares, newest first. */
@@ -160,8 +176,8 @@ export class StepGenerator {
   }
 }
 
-/** The engine's id of a provider not created yet, at preview (pkg/resource/deploy/providers, UnknownID). */
-const UNKNOWN_PROVIDER_ID = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+/** The engine's id of a provider not created yet, at preview (pkg/resource/deploy/providers/registry.go v3.276 ~line 81, UnknownID). */
+export const UNKNOWN_PROVIDER_ID = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
 /**
  * The state's URN of the explicit provider in a registration's provider reference (`<urn>::<id>`, the URN with its
@@ -177,12 +193,34 @@ function providerUrnOf(reference: string | undefined, urnOf: (type: string, name
 
 /** `refresh`: reads every resource (but those in `done`); gone ones leave the state, changed ones take the real values. */
 export async function refreshSteps(plugins: CommandPlugins, state: Map<string, StoredResource>, steps: Step[] = [], done: ReadonlySet<string> = new Set()): Promise<Step[]> {
-  for (const r of [...state.values()]) {
-    if (r.type === DYNAMIC_PROVIDER_TYPE || done.has(r.urn)) continue;
-    await refreshResource(plugins, state, r, steps, r.provider);
-  }
+  // At once, as the engine executes a refresh's steps (deployment_executor.go v3.276 ~line 951,
+  // `stepExec.ExecuteParallel(steps)`) on its worker pool, `--parallel` wide (4 × GOMAXPROCS by default:
+  // pkg/cmd/pulumi/operations/up.go ~line 70): reads of one object made by several resources overlap, and the provider
+  // coalesces them (provider/http/sharedReads.ts) as under `pulumi refresh`. Steps are listed in the state's order.
+  const reads = [...state.values()].filter((r) => r.type !== DYNAMIC_PROVIDER_TYPE && !done.has(r.urn));
+  const results: PromiseSettledResult<Step[]>[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < reads.length) {
+      const i = next++;
+      const own: Step[] = [];
+      try {
+        await refreshResource(plugins, state, reads[i], own, reads[i].provider);
+        results[i] = { status: "fulfilled", value: own };
+      } catch (reason) {
+        results[i] = { status: "rejected", reason };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(ENGINE_PARALLEL, reads.length) }, worker));
+  for (const result of results) if (result.status === "fulfilled") steps.push(...result.value);
+  const failures = results.flatMap((result) => (result.status === "rejected" ? [result.reason as unknown] : []));
+  if (failures.length > 0) throw new StepsFailed(failures);
   return steps;
 }
+
+/** How many steps the engine runs at once by default (pkg/cmd/pulumi/operations/up.go v3.276, defaultParallel: 4 × GOMAXPROCS). */
+const ENGINE_PARALLEL = 4 * availableParallelism();
 
 /** Reads one stored resource with the plugin of `provider` (undefined: the default one): a refresh or gone step. */
 async function refreshResource(plugins: CommandPlugins, state: Map<string, StoredResource>, r: StoredResource, steps: Step[], provider: string | undefined): Promise<void> {
@@ -194,13 +232,23 @@ async function refreshResource(plugins: CommandPlugins, state: Map<string, Store
     steps.push({ op: "gone", urn: r.urn });
     return;
   }
+  const inputsBefore = r.inputs;
   r.id = read.id;
   // The engine marks the read outputs' secrets against the old outputs, secrets in place (provider_plugin.go, Read).
   const outputs = withoutProvider(read.outputs);
   r.secretPaths = secretPathsOf(outputs, withSecretsAt(r.outputs, r.secretPaths));
   r.secretKeys = topLevelKeys(r.secretPaths);
   r.outputs = outputs;
-  if (read.inputs) r.inputs = withoutProvider(read.inputs);
+  if (read.inputs) {
+    // The read inputs' secrets are marked against the old inputs (provider_plugin.go, Read: annotateSecrets(newInputs, req.Inputs)).
+    const inputs = withoutProvider(read.inputs);
+    r.inputSecretPaths = secretPathsOf(inputs, withSecretsAt(r.inputs, r.inputSecretPaths));
+    r.inputs = inputs;
+  }
+  // The refresh's diff, as an `up` of the unchanged program would see it right after (step.go v3.276 RefreshStep.Apply
+  // ~line 1855, diffResource): the read outputs and inputs as the old ones, the inputs before the read as the new.
+  const refreshed = sentAsOld(r);
+  await plugin.diff(r.type, r.name, r.id, refreshed.oldOutputs, elideAssets(withProviderText(inputsBefore, r.providerText)), refreshed.oldInputs, r.options.ignoreChanges);
   steps.push({ op: "refresh", urn: r.urn });
 }
 
@@ -244,8 +292,8 @@ export class ProgramRunSteps implements Registrar {
     const inputs = toWire(news) as Plain;
     const secretPaths = secretPathsOf(inputs, news);
     return {
-      urn, type: args.type, name: args.name, id: "", inputs, outputs: inputs, providerText: providerTextOf(args.inputs), secretPaths, secretKeys: topLevelKeys(secretPaths),
-      options: { protect: options.protect, retainOnDelete: options.retainOnDelete },
+      urn, type: args.type, name: args.name, id: "", inputs, outputs: inputs, providerText: providerTextOf(args.inputs), secretPaths, inputSecretPaths: secretPaths, secretKeys: topLevelKeys(secretPaths),
+      options: storedOptions(options),
     };
   }
 }
@@ -274,9 +322,14 @@ async function deleteResource(plugins: CommandPlugins, state: Map<string, Stored
     const plugin: CommandPlugin = await plugins.of(r.provider);
     rpcs.push({ method: "delete", urn: r.urn });
     const { oldOutputs, oldInputs } = sentAsOld(r);
-    await plugin.delete(r.type, r.name, r.id, oldOutputs, oldInputs);
+    await plugin.delete(r.type, r.name, r.id, oldOutputs, oldInputs, r.options.customTimeouts.delete);
   }
   if (leavesState) state.delete(r.urn);
+}
+
+/** The options the engine keeps in a resource's state (ignoreChanges and customTimeouts go with its later Diff, Update and Delete). */
+function storedOptions(options: ResourceOptions): StoredResource["options"] {
+  return { protect: options.protect, retainOnDelete: options.retainOnDelete, ignoreChanges: options.ignoreChanges, customTimeouts: options.customTimeouts };
 }
 
 /** `ignoreChanges`: each path (`a` or `a.b`) takes the old inputs' value, or is removed when there was none. */

@@ -292,7 +292,8 @@ describe("pulumi: preview, up, refresh and destroy as the engine runs them", fun
       await harness.up(oneVariable("OPT_DBR_OLD"));
       const run = await harness.up(oneVariable("OPT_DBR_NEW", {}, { deleteBeforeReplace: true }));
       assert.deepEqual(run.steps.map((s) => s.op), ["replace"]);
-      assert.deepEqual(run.rpcs.map((r) => r.method), ["check", "diff", "delete", "create"]);
+      // The replacement's inputs are checked again, with no olds, before anything is deleted (step_generator.go).
+      assert.deepEqual(run.rpcs.map((r) => r.method), ["check", "diff", "check", "delete", "create"]);
       assert.equal(await variableNamed("OPT_DBR_OLD"), undefined);
       assert.ok(await variableNamed("OPT_DBR_NEW"));
     });

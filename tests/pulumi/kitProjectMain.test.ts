@@ -44,6 +44,20 @@ describe("testing kit: a project whose Pulumi.yaml says main: src/", function ()
     assert.equal(process.cwd(), cwd, "the test's own directory is back after each command");
   });
 
+  it("a Pulumi.yaml the engine refuses (a typed key of the provider's namespace) fails the command with the engine's message", async () => {
+    const other = projectWithPackage("npm", "src/");
+    try {
+      writeFileSync(join(other.dir, "Pulumi.yaml"), "name: user-project\nruntime: nodejs\nmain: src/\nconfig:\n  bunnynet:apiKey:\n    type: string\n    secret: true\n");
+      const refused = new ProgramHarness({ config: emu.stackConfig(), secretConfig: ["bunnynet:apiKey"], hostPerCommand: { projectDir: other.dir } });
+      await assert.rejects(
+        refused.up(program),
+        (e: unknown) => e instanceof CommandFailedError && /Configuration key 'bunnynet:apiKey' is not namespaced by the project and should not define a type/.test(e.message),
+      );
+    } finally {
+      other.remove();
+    }
+  });
+
   it("a main that does not exist fails the command (a rejection, not a throw), naming it", async () => {
     const wrong = new ProgramHarness({ config: emu.stackConfig(), secretConfig: ["bunnynet:apiKey"], hostPerCommand: { projectDir: project.dir, main: "lib/" } });
     let up: Promise<unknown> | undefined;

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { pluginDirectory, projectMain } from "bunnynet-emulator/dist/testing/projectPaths.js";
 
 /** Where the kit runs a project's program and plugin: `main` from Pulumi.yaml, as the engine's getPwdMain reads it. */
@@ -42,9 +42,35 @@ describe("testing kit: the project's main", () => {
     assert.equal(pluginDirectory(dir), dir);
   });
 
-  it("refuses main that is absolute, outside the project or missing, naming it", () => {
-    assert.throws(() => pluginDirectory(dir, "/etc"), /project 'main' must be a relative path \(got "\/etc"/);
-    assert.throws(() => pluginDirectory(dir, "../elsewhere"), /project 'main' must be a subfolder .*"\.\.\/elsewhere"/);
+  it("takes main absolute or outside the project, as the engine's getPwdMain does; refuses a missing one, naming it", () => {
+    assert.equal(pluginDirectory(dir, join(dir, "src")), join(dir, "src"));
+    mkdirSync(join(dir, "..", `${basename(dir)}-elsewhere`));
+    try {
+      assert.equal(pluginDirectory(join(dir, "src"), `../../${basename(dir)}-elsewhere`), join(dir, "..", `${basename(dir)}-elsewhere`));
+    } finally {
+      rmSync(join(dir, "..", `${basename(dir)}-elsewhere`), { recursive: true });
+    }
     assert.throws(() => pluginDirectory(dir, "lib/"), /project 'main' could not be read: .*lib does not exist/);
+  });
+
+  it("refuses a project file the engine refuses (project.go, Validate), with the engine's message", () => {
+    const refused = (text: string, reason: RegExp, stage = "unmarshal") =>
+      assert.throws(() => withProject(text), (e: Error) => e.message.startsWith(`could not ${stage} '${join(dir, "Pulumi.yaml")}': `) && reason.test(e.message));
+    // The mistake the real CLI caught in this repository: a typed key of the provider's namespace.
+    refused("name: p\nconfig:\n  bunnynet:apiKey:\n    type: string\n    secret: true\n", /Configuration key 'bunnynet:apiKey' is not namespaced by the project and should not define a type/);
+    refused("name: p\nconfig:\n  bunnynet:apiUrl:\n    default: http://x\n", /'bunnynet:apiUrl' is not namespaced by the project and should not define a default value/);
+    refused("name: p\nconfig:\n  bunnynet:apiUrl:\n    description: the URL\n", /'bunnynet:apiUrl' is namespaced and must provide an attribute 'value'/);
+    refused("name: p\nconfig:\n  size:\n    default: 1\n    value: 2\n", /project config 'size' cannot have both a 'default' and 'value' attribute/);
+    refused("name: p\nconfig:\n  zones:\n    type: array\n", /'zones' declares an array but does not specify the underlying type/);
+    refused("name: p\nconfig:\n  p:count:\n    type: integer\n    default: many\n", /default value specified for configuration key 'p:count' is not of the expected type 'integer'/);
+    refused("name: p\nconfig:\n  ids:\n    type: array\n    items:\n      type: integer\n    default: [1, x]\n", /not of the expected type 'array<integer>'/);
+    refused("runtime: nodejs\nmain: src\n", /project is missing a 'name' attribute/, "validate");
+    // What the engine takes: the shorthand forms, values of other namespaces, typed project keys with good defaults.
+    assert.equal(
+      withProject(
+        "name: p\nmain: src\nconfig:\n  bunnynet:apiUrl: http://x\n  bunnynet:maxRetries:\n    value: 2\n  size: 3\n  p:count:\n    type: integer\n    default: \"4\"\n  flag:\n    type: boolean\n    default: \"true\"\n  ids:\n    type: array\n    items:\n      type: string\n    default: [a, b]\n  apiToken:\n    type: string\n    secret: true\n",
+      ),
+      "src",
+    );
   });
 });
