@@ -82,13 +82,13 @@ interface ProjectSpec {
   name: string;
   /** The program's entry for the CLI, under dist/ (its Pulumi.yaml `main`). */
   main: string;
-  /** The program as the kit runs it (loaded anew for each command, as the CLI's runner loads it). */
+  /** The program as the kit runs it (loaded anew for each command, as the language host starts it anew for each). */
   program(): () => unknown;
   secretConfig: string[];
   config(side: Side): Promise<Record<string, string>>;
 }
 
-/** Loads a compiled module anew (its own folder's modules too), as tests/support/sdkLanguageServer.ts does for each run. */
+/** Loads a compiled module anew (its own folder's modules too), as each command's program process does. */
 function fresh<T>(path: string): T {
   for (const key of Object.keys(require.cache)) if (key.startsWith(dirname(path)) && !key.includes("node_modules")) delete require.cache[key];
   return require(path) as T;
