@@ -64,8 +64,9 @@ export async function createOrAdopt<Shape extends InputShape, Obj, O extends obj
     const duplicate = failure instanceof AlreadyExistsError;
     if (!duplicate && !isAmbiguous(failure)) throw failure;
     const found = await lookUpAfter(failure, () => find(ctx, inputs), def.type);
-    // Someone else created it meanwhile: the same rule as before. Our own lost answer: ours to keep.
-    if (found !== undefined) return takeOver(def, ctx, found, inputs, duplicate ? wantsAdoption(inputs) : true);
+    // Someone else created it meanwhile: the same rule as before. Our own lost answer: ours to keep, made by this
+    // create, so not an adoption a later delete must leave (see adoptedHere).
+    if (found !== undefined) return takeOver(def, ctx, found, inputs, duplicate ? wantsAdoption(inputs) : true, true, duplicate);
     if (duplicate || attempt >= CREATE_ATTEMPTS) throw failure;
   }
 }
@@ -140,7 +141,8 @@ function wantsAdoption(inputs: object): boolean {
   return (inputs as Plain).adoptExisting === true;
 }
 
-function adopt<Shape extends InputShape, Obj, O extends object>(def: Definition<Shape, Obj, O>, obj: Obj, inputs: InputsOf<Shape>, allowed: boolean, mayTakeBack = true): Seen<Shape, O> {
+/** `preExisting`: the object was there before this create (found by the look-up, or the API refused a duplicate), not made by it. */
+function adopt<Shape extends InputShape, Obj, O extends object>(def: Definition<Shape, Obj, O>, obj: Obj, inputs: InputsOf<Shape>, allowed: boolean, mayTakeBack = true, preExisting = true): Seen<Shape, O> {
   const observed = def.describe(obj, inputs);
   // Identity as stored: a resolved input (resolvedWhenUnset) shows its value, not "undefined".
   const identityValues: Plain = { ...(inputs as Plain), ...(observed.outputs as Plain) };
@@ -148,7 +150,7 @@ function adopt<Shape extends InputShape, Obj, O extends object>(def: Definition<
   // Taken back or adopted, it is recorded either way: under `pulumi up --replace` a kind that takes back finds the
   // original's own object, which the delete of the original must then leave (see adoptedHere).
   if (!allowed && mayTakeBack && takenBack(def, observed, inputs)) {
-    adoptedHere.add(adoptionKey(def.type, observed.id));
+    if (preExisting) adoptedHere.add(adoptionKey(def.type, observed.id));
     return observed;
   }
   if (!allowed) {
@@ -163,7 +165,7 @@ function adopt<Shape extends InputShape, Obj, O extends object>(def: Definition<
   if (differing.length > 0) {
     throw new Error(`${who} but differs from the inputs in: ${differing.join(", ")}. Change the inputs to match it to adopt it, or remove it first.`);
   }
-  adoptedHere.add(adoptionKey(def.type, observed.id));
+  if (preExisting) adoptedHere.add(adoptionKey(def.type, observed.id));
   return observed;
 }
 
@@ -214,8 +216,9 @@ async function takeOver<Shape extends InputShape, Obj, O extends object>(
   inputs: InputsOf<Shape>,
   allowed: boolean,
   mayTakeBack = true,
+  preExisting = true,
 ): Promise<Seen<Shape, O>> {
-  const observed = adopt(def, obj, inputs, allowed, mayTakeBack);
+  const observed = adopt(def, obj, inputs, allowed, mayTakeBack, preExisting);
   return settle(def, ctx, def.whenFound ? def.describe(await def.whenFound(ctx, obj, inputs), inputs) : observed, inputs);
 }
 

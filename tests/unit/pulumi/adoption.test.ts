@@ -3,7 +3,7 @@ import { z } from "zod";
 import { adoptedInThisCommand, createOrAdopt, forgetAdoptions } from "bunnynet-pulumi/dist/pulumi/adoption.js";
 import type { ResourceContext, ResourceDefinition } from "bunnynet-pulumi/dist/pulumi/definition.js";
 import { defineResource } from "bunnynet-pulumi/dist/pulumi/registry.js";
-import { AlreadyExistsError } from "bunnynet-pulumi/dist/http/errors.js";
+import { AlreadyExistsError, ServerError } from "bunnynet-pulumi/dist/http/errors.js";
 
 /** Lets every pending promise callback run (no timers involved). */
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -159,6 +159,22 @@ describe("createOrAdopt: an object an interrupted up left is taken back without 
     assert.equal(adoptedInThisCommand("Rule", "6"), true);
     forgetAdoptions();
     assert.equal(adoptedInThisCommand("Rule", "6"), false);
+  });
+
+  it("an object a create made before its answer was lost is kept but not remembered as adopted: a later delete of it deletes it", async () => {
+    forgetAdoptions();
+    let made: RuleObj | undefined;
+    const lost = kind(undefined);
+    const def = {
+      ...lost.def,
+      find: async () => made,
+      create: async (_ctx: ResourceContext, i: Rule) => {
+        made = { ...i, id: 8 };
+        throw new ServerError({ method: "POST", path: "/rules", status: 502, serverMessage: "bad gateway" });
+      },
+    } as typeof lost.def;
+    assert.equal((await createOrAdopt(def, ctx, declared)).id, "8");
+    assert.equal(adoptedInThisCommand("Rule", "8"), false);
   });
 
   it("an object that differs in any input is never taken back: the same refusal as without takesBack", async () => {
