@@ -99,6 +99,12 @@ export class ResourceType {
    */
   async read(id: string, state: Plain, inputs: Plain): Promise<{ id?: string; props: Plain; inputs?: Plain }> {
     const fromIdOnly = Object.keys(state).length === 0 && Object.keys(inputs).length === 0;
+    if (fromIdOnly && !IMPORTABLE_BY_ID.has(this.type)) {
+      throw new Error(
+        `${TOKEN_PREFIX}${this.type} cannot be read by its id alone (pulumi import, get): the API reads it within its parent, whose id the state ` +
+          `would give. The types that can: ${[...IMPORTABLE_BY_ID].map((t) => TOKEN_PREFIX + t).join(", ")}. Declare it with adoptExisting: true instead, where it has that input.`,
+      );
+    }
     const result = await this.impl.read(id, state);
     if (result.id === undefined || result.id === "") return { props: {} };
     const props = (result.props ?? {}) as Plain;
@@ -111,6 +117,13 @@ export class ResourceType {
     return { id: result.id, props, inputs: readInputs };
   }
 }
+
+/**
+ * The types whose definition reads the object by its id alone (`get` needs no stored state): these import and `get`.
+ * Every other type's API reads the object within its parent (a record in its zone, a variable in its script), whose
+ * id only the state holds.
+ */
+export const IMPORTABLE_BY_ID: ReadonlySet<string> = new Set(["ContainerApp", "DnsZone", "PullZone", "StorageZone", "VideoLibrary"]);
 
 /** Computed outputs that name the object (an id the API gave it): they never change in place. */
 function isIdName(name: string): boolean {
