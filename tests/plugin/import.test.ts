@@ -57,8 +57,18 @@ describe("plugin: pulumi import of a DNS zone and a pull zone", function () {
   it("a program declaring the imported inputs previews with no change", async () => {
     const declared = async (name: string) =>
       JSON.stringify(Object.fromEntries(Object.entries((await stack.resource(name)).inputs ?? {}).filter(([k]) => !NOT_OF_THE_OBJECT.includes(k))));
-    await stack.setConfig({ [`${PROJECT}:zone`]: await declared("zone"), [`${PROJECT}:cdn`]: await declared("cdn") });
+    await stack.setConfig({ [`${PROJECT}:zone`]: await declared("zone"), [`${PROJECT}:cdn`]: await declared("cdn"), [`${PROJECT}:zoneId`]: String(zoneId) });
     assert.equal(JSON.parse(await declared("zone")).domain, DOMAIN);
     await stack.cli.run(["preview", "--expect-no-changes"], true);
+  });
+
+  it("the plugin's function getPullZone answers as the TypeScript lookup; get reads the zone by its id", async () => {
+    await emu.markRequests();
+    await stack.cli.run(["up", "--yes", "--skip-preview", "--expect-no-changes"], true);
+    assert.deepEqual((await emu.requests()).filter((r) => r.method !== "GET"), []);
+    const outputs = await stack.cli.outputs();
+    assert.equal(outputs.readDomain, DOMAIN);
+    const found = outputs.cdnByName as { pullZoneId: number; name: string; hostnames: string[] };
+    assert.deepEqual([found.pullZoneId, found.name, found.hostnames], [cdnId, CDN, [`${CDN}.b-cdn.net`]]);
   });
 });
