@@ -112,6 +112,17 @@ describe("plugin: pulumi-resource-bunnynet through the real CLI", function () {
     await stack.setConfig({ [`${PROJECT}:ttl`]: "-5" });
     await assert.rejects(previewSteps(stack.cli), /www[\s\S]*ttl/);
     await stack.cli.run(["config", "rm", `${PROJECT}:ttl`], true);
+    // A provider's bad setting: CheckConfig names it.
+    await stack.setConfig({ [`${PROJECT}:url`]: "not-a-url" });
+    await assert.rejects(previewSteps(stack.cli), /second[\s\S]*apiUrl/);
+    await stack.setConfig({ [`${PROJECT}:url`]: emu.url });
+  });
+
+  it("a changed API URL updates the provider and replaces nothing under it (DiffConfig)", async () => {
+    await stack.setConfig({ [`${PROJECT}:url`]: `${emu.url}/` });
+    const steps = await previewSteps(stack.cli);
+    assert.deepEqual(steps.filter((s) => s.op !== "same").map((s) => [nameOf(s.urn), s.op, s.diffReasons]), [["second", "update", ["apiUrl"]]]);
+    await stack.setConfig({ [`${PROJECT}:url`]: emu.url });
   });
 
   it("destroy leaves nothing, in either account", async () => {
