@@ -9,14 +9,15 @@
  * - `configure` (:120-127) answers without reading the request, so the provider's configuration never reaches the
  *   provider (pulumi/pulumi#10915);
  * - `checkConfig` and `diffConfig` (:108-119) answer UNIMPLEMENTED;
- * - `diff` (:190-220) sets changes, replaces, stables and deleteBeforeReplace but never a detailed diff;
+ * - `diff` (:189-219) sets changes, replaces and deleteBeforeReplace only: never stables, never a detailed diff;
  * - every request's properties are read with `Struct.toJavaScript()` (:154-155, :193-194, :228, :244, :273-274, :290),
  *   which keeps a secret as its `{sig, value}` wrapper object and answers outputs without marking any secret: with
  *   acceptSecrets true (:122) the provider would see wrappers where it expects values, and secrets would come back plain.
  *
- * Like the SDK's `main` (server.js:652-702), it binds 127.0.0.1 on a free port and prints the port alone on stdout, which
- * the engine reads to connect (pulumi/pulumi sdk/go/common/resource/plugin/plugin.go, the port line); its first
- * argument not a flag is the engine's address (unused: diagnostics go to stderr, which the engine shows).
+ * Like the SDK's `main` (server.js:652-702, the port printed at :701), it binds 127.0.0.1 on a free port and prints the
+ * port alone on stdout, which the engine reads to connect (pulumi/pulumi sdk/go/common/resource/plugin/plugin.go:464,
+ * `strconv.Atoi` of the first line); its first argument not a flag is the engine's address (unused: diagnostics go to
+ * stderr, which the engine shows). SIGINT/SIGTERM stop it gracefully (no new calls, then exit); Cancel answers at once.
  */
 import * as grpc from "@grpc/grpc-js";
 import { readFileSync, existsSync } from "node:fs";

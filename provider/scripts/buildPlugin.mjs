@@ -2,6 +2,10 @@
 // with esbuild into one file that needs only `node` on PATH), and its tarball for
 // `pulumi plugin install resource bunnynet <version> --file <tgz>` in dist/.
 // Run from provider/ (npm run build:plugin) or the workspace root (npm run build:plugin).
+//
+// Shipped as an executable plugin (the launcher script), not a source plugin: a PulumiPlugin.yaml with `runtime: nodejs`
+// would have the engine start the bundle through the Node.js language host (pulumi-language-nodejs, RunPlugin), which
+// a Python, Go or YAML user need not have; the launcher needs only `node`. So no PulumiPlugin.yaml is written.
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
