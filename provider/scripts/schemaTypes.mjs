@@ -6,7 +6,9 @@
  * The schema's shapes are those of Pulumi's metaschema (pkg/codegen/schema/pulumi.json in pulumi/pulumi v3.259.0:
  * $defs typeSpec, propertySpec, objectTypeSpec, enumTypeSpec). Mapping:
  * - `pulumi.Input<T>` and `pulumi.Output<T>` are unwrapped; `undefined` and `null` make a property optional;
- * - string, boolean; number is `integer` where the zod schema says int (`.int()`), else `number`;
+ * - string, boolean; number is `integer` where the zod schema says int (`.int()`) or the name is an id's (`…Id`,
+ *   `…Ids`: bunny.net's numeric ids are integers), else `number`; `number | string` (an id as a number or digits)
+ *   is `integer` on the same terms;
  * - a union of string (or number) literals is an enum type `bunnynet:index:<Name>`, named after its alias, else after
  *   its owner and property: every language's compiler then catches a misspelt value;
  * - `T[]` is an array, `Record<string, T>` (an index signature) a map, an interface or object literal an object type
@@ -82,6 +84,9 @@ export function zodFacts(schema) {
   return facts;
 }
 
+/** `id`, `pullZoneId`, `replicationRegionIds`: the name of an id, or of a list of them. */
+export const isIdName = (name) => /(^id|Id)s?$/.test(name);
+
 const defaultFits = (spec, value) =>
   (spec.type === "string" && typeof value === "string") ||
   (spec.type === "boolean" && typeof value === "boolean") ||
@@ -102,15 +107,13 @@ function stableStringify(v) {
 
 /**
  * Collects the schema's `types` while mapping properties. One instance per schema: object and enum types met in
- * several resources are written once (and a name given to two different shapes is an error naming both owners).
+ * several resources are written once; two different shapes under one name are told apart (see `define`).
  */
 export class SchemaTypes {
   constructor(checker) {
     this.checker = checker;
     /** token → spec */
     this.types = new Map();
-    /** token → who defined it first (for the error of a clash) */
-    this.owners = new Map();
     /** TS type → token (object types met again) */
     this.known = new Map();
   }
@@ -135,27 +138,32 @@ export class SchemaTypes {
     return { properties, required };
   }
 
+  /** Adds one property's spec to `properties` (and its name to `required` unless optional). */
   propertyInto(symbol, name, owner, facts, extra, properties, required) {
     const checker = this.checker;
-    {
-      const where = `${owner}.${name}`;
-      const propertyFacts = facts.properties?.[name] ?? {};
-      // The written type (`pulumi.Input<DnsRecordType>`), not the flattened `… | undefined` of an optional property: its
-      // aliases name the enums.
-      const typeNode = symbol.valueDeclaration?.type;
-      const declared = typeNode ? checker.getTypeFromTypeNode(typeNode) : checker.getTypeOfSymbol(symbol);
-      const { type: valueType, optional } = this.unwrap(declared);
-      const spec = this.typeSpec(valueType, { owner, property: name, where, typeNode }, propertyFacts);
-      const description = documentation(checker, symbol);
-      if (description) spec.description = description;
-      // Only on a plain string, number or boolean: on an enum or a union Go's generator writes a default that does not
-      // compile (v3.276.0: `pulumi.("MatchAny")`); the provider applies the default all the same.
-      if (isSchemaDefault(propertyFacts.default) && extra.defaults !== false && defaultFits(spec, propertyFacts.default)) spec.default = propertyFacts.default;
-      if (extra.secret?.has(name)) spec.secret = true;
-      if (extra.replaceOnChanges?.has(name)) spec.replaceOnChanges = true;
-      properties[name] = spec;
-      if (!optional && !(symbol.flags & ts.SymbolFlags.Optional) && !(symbol.valueDeclaration && ts.isParameter(symbol.valueDeclaration) && symbol.valueDeclaration.initializer)) required.push(name);
+    const where = `${owner}.${name}`;
+    const propertyFacts = { ...(facts.properties?.[name] ?? {}) };
+    // bunny.net's numeric ids are integers in every API (schemas/common.ts: positiveId), also where no runtime schema
+    // says so (computed outputs, lookups): typed so in Go, an id output can be passed to an id input.
+    if (propertyFacts.integer === undefined && isIdName(name)) {
+      propertyFacts.integer = true;
+      propertyFacts.element = { ...propertyFacts.element, integer: propertyFacts.element?.integer ?? true };
     }
+    // The written type (`pulumi.Input<DnsRecordType>`), not the flattened `… | undefined` of an optional property: its
+    // aliases name the enums.
+    const typeNode = symbol.valueDeclaration?.type;
+    const declared = typeNode ? checker.getTypeFromTypeNode(typeNode) : checker.getTypeOfSymbol(symbol);
+    const { type: valueType, optional } = this.unwrap(declared);
+    const spec = this.typeSpec(valueType, { owner, property: name, where, typeNode }, propertyFacts);
+    const description = documentation(checker, symbol);
+    if (description) spec.description = description;
+    // Only on a plain string, number or boolean: on an enum or a union Go's generator writes a default that does not
+    // compile (v3.276.0: `pulumi.("MatchAny")`); the provider applies the default all the same.
+    if (isSchemaDefault(propertyFacts.default) && extra.defaults !== false && defaultFits(spec, propertyFacts.default)) spec.default = propertyFacts.default;
+    if (extra.secret?.has(name)) spec.secret = true;
+    if (extra.replaceOnChanges?.has(name)) spec.replaceOnChanges = true;
+    properties[name] = spec;
+    if (!optional && !(symbol.flags & ts.SymbolFlags.Optional) && !(symbol.valueDeclaration && ts.isParameter(symbol.valueDeclaration) && symbol.valueDeclaration.initializer)) required.push(name);
   }
 
   /** The value type with the SDK's wrappers, `undefined` and `null` taken off; optional when either was there. */
@@ -267,7 +275,7 @@ export class SchemaTypes {
     };
     const description = documentation(this.checker, this.checker.getSymbolAtLocation(node.name));
     if (description) spec.description = description;
-    return { $ref: `#/types/${this.define(pascal(node.name.text), spec, at.where)}` };
+    return { $ref: `#/types/${this.define(pascal(node.name.text), spec)}` };
   }
 
   fromPulumi(symbol) {
@@ -329,7 +337,7 @@ export class SchemaTypes {
       seen.set(member.name.toLowerCase(), n);
       if (n > 1) member.name = `${member.name}${n}`;
     }
-    return { $ref: `#/types/${this.define(name, spec, at.where)}` };
+    return { $ref: `#/types/${this.define(name, spec)}` };
   }
 
   /** The token of an object type, defining it (and its properties' types) on first use. */
@@ -348,7 +356,7 @@ export class SchemaTypes {
     const spec = { type: "object", properties };
     if (required.length > 0) spec.required = required;
     if (description && declaredName) spec.description = description;
-    const defined = this.define(name, spec, at.where);
+    const defined = this.define(name, spec);
     this.known.set(type, defined);
     return defined;
   }
@@ -357,14 +365,13 @@ export class SchemaTypes {
    * Adds a type under `name`, or finds it there: the same spec under the same name is one type; another spec under a
    * taken name (an outputs interface whose Args namesake differs) gets `<Name>Result`, then `<Name><n>`.
    */
-  define(name, spec, where) {
+  define(name, spec) {
     const text = stableStringify(spec);
     for (let n = 1; ; n++) {
       const token = TYPE_PREFIX + (n === 1 ? name : n === 2 ? `${name}Result` : `${name}${n}`);
       const existing = this.types.get(token);
       if (!existing) {
         this.types.set(token, spec);
-        this.owners.set(token, where);
         return token;
       }
       if (stableStringify(existing) === text) return token;
