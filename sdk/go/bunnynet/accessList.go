@@ -17,12 +17,12 @@ type AccessList struct {
 	pulumi.CustomResourceState
 
 	// The list's id in the API.
-	AccessListId  pulumi.Float64Output   `pulumi:"accessListId"`
+	AccessListId  pulumi.IntOutput       `pulumi:"accessListId"`
 	Action        AccessListActionOutput `pulumi:"action"`
 	AdoptExisting pulumi.BoolOutput      `pulumi:"adoptExisting"`
 	// The id of the list's configuration in its zone (its action and switch).
-	ConfigurationId pulumi.Float64Output `pulumi:"configurationId"`
-	Enabled         pulumi.BoolOutput    `pulumi:"enabled"`
+	ConfigurationId pulumi.IntOutput  `pulumi:"configurationId"`
+	Enabled         pulumi.BoolOutput `pulumi:"enabled"`
 	// The entries, sorted.
 	Entries pulumi.StringArrayOutput `pulumi:"entries"`
 	// How many entries the API counts.
@@ -175,8 +175,8 @@ func (o AccessListOutput) ToAccessListOutputWithContext(ctx context.Context) Acc
 }
 
 // The list's id in the API.
-func (o AccessListOutput) AccessListId() pulumi.Float64Output {
-	return o.ApplyT(func(v *AccessList) pulumi.Float64Output { return v.AccessListId }).(pulumi.Float64Output)
+func (o AccessListOutput) AccessListId() pulumi.IntOutput {
+	return o.ApplyT(func(v *AccessList) pulumi.IntOutput { return v.AccessListId }).(pulumi.IntOutput)
 }
 
 func (o AccessListOutput) Action() AccessListActionOutput {
@@ -188,8 +188,8 @@ func (o AccessListOutput) AdoptExisting() pulumi.BoolOutput {
 }
 
 // The id of the list's configuration in its zone (its action and switch).
-func (o AccessListOutput) ConfigurationId() pulumi.Float64Output {
-	return o.ApplyT(func(v *AccessList) pulumi.Float64Output { return v.ConfigurationId }).(pulumi.Float64Output)
+func (o AccessListOutput) ConfigurationId() pulumi.IntOutput {
+	return o.ApplyT(func(v *AccessList) pulumi.IntOutput { return v.ConfigurationId }).(pulumi.IntOutput)
 }
 
 func (o AccessListOutput) Enabled() pulumi.BoolOutput {

@@ -21,7 +21,7 @@ type ContainerRegistry struct {
 	DisplayName pulumi.StringPtrOutput `pulumi:"displayName"`
 	Password    pulumi.StringOutput    `pulumi:"password"`
 	// The registry's id in the API (a container's image registry).
-	RegistryId pulumi.Float64Output        `pulumi:"registryId"`
+	RegistryId pulumi.IntOutput            `pulumi:"registryId"`
 	Type       ContainerRegistryTypeOutput `pulumi:"type"`
 	// The registry's host as the API answers it.
 	Url      pulumi.StringPtrOutput `pulumi:"url"`
@@ -180,8 +180,8 @@ func (o ContainerRegistryOutput) Password() pulumi.StringOutput {
 }
 
 // The registry's id in the API (a container's image registry).
-func (o ContainerRegistryOutput) RegistryId() pulumi.Float64Output {
-	return o.ApplyT(func(v *ContainerRegistry) pulumi.Float64Output { return v.RegistryId }).(pulumi.Float64Output)
+func (o ContainerRegistryOutput) RegistryId() pulumi.IntOutput {
+	return o.ApplyT(func(v *ContainerRegistry) pulumi.IntOutput { return v.RegistryId }).(pulumi.IntOutput)
 }
 
 func (o ContainerRegistryOutput) Type() ContainerRegistryTypeOutput {

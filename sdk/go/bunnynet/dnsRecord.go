@@ -33,7 +33,7 @@ type DnsRecord struct {
 	Priority    pulumi.IntPtrOutput           `pulumi:"priority"`
 	PullZoneId  pulumi.IntPtrOutput           `pulumi:"pullZoneId"`
 	// The record's id in the API.
-	RecordId         pulumi.Float64Output               `pulumi:"recordId"`
+	RecordId         pulumi.IntOutput                   `pulumi:"recordId"`
 	ScriptId         pulumi.IntPtrOutput                `pulumi:"scriptId"`
 	SmartRoutingType DnsRecordSmartRoutingTypePtrOutput `pulumi:"smartRoutingType"`
 	Tag              pulumi.StringPtrOutput             `pulumi:"tag"`
@@ -300,8 +300,8 @@ func (o DnsRecordOutput) PullZoneId() pulumi.IntPtrOutput {
 }
 
 // The record's id in the API.
-func (o DnsRecordOutput) RecordId() pulumi.Float64Output {
-	return o.ApplyT(func(v *DnsRecord) pulumi.Float64Output { return v.RecordId }).(pulumi.Float64Output)
+func (o DnsRecordOutput) RecordId() pulumi.IntOutput {
+	return o.ApplyT(func(v *DnsRecord) pulumi.IntOutput { return v.RecordId }).(pulumi.IntOutput)
 }
 
 func (o DnsRecordOutput) ScriptId() pulumi.IntPtrOutput {

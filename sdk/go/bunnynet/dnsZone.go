@@ -20,7 +20,7 @@ type DnsZone struct {
 	CertificateKeyType DnsZoneCertificateKeyTypeOutput `pulumi:"certificateKeyType"`
 	CustomNameservers  pulumi.BoolOutput               `pulumi:"customNameservers"`
 	// The zone's id in the API.
-	DnsZoneId            pulumi.Float64Output              `pulumi:"dnsZoneId"`
+	DnsZoneId            pulumi.IntOutput                  `pulumi:"dnsZoneId"`
 	DnssecEnabled        pulumi.BoolOutput                 `pulumi:"dnssecEnabled"`
 	Domain               pulumi.StringOutput               `pulumi:"domain"`
 	LogAnonymizationType DnsZoneLogAnonymizationTypeOutput `pulumi:"logAnonymizationType"`
@@ -203,8 +203,8 @@ func (o DnsZoneOutput) CustomNameservers() pulumi.BoolOutput {
 }
 
 // The zone's id in the API.
-func (o DnsZoneOutput) DnsZoneId() pulumi.Float64Output {
-	return o.ApplyT(func(v *DnsZone) pulumi.Float64Output { return v.DnsZoneId }).(pulumi.Float64Output)
+func (o DnsZoneOutput) DnsZoneId() pulumi.IntOutput {
+	return o.ApplyT(func(v *DnsZone) pulumi.IntOutput { return v.DnsZoneId }).(pulumi.IntOutput)
 }
 
 func (o DnsZoneOutput) DnssecEnabled() pulumi.BoolOutput {

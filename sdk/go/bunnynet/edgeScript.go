@@ -29,16 +29,16 @@ type EdgeScript struct {
 	// That pull zone's hostname (`<name>.b-cdn.net`).
 	LinkedPullZoneHostname pulumi.StringPtrOutput `pulumi:"linkedPullZoneHostname"`
 	// The pull zone the API created for a Standalone script.
-	LinkedPullZoneId   pulumi.Float64PtrOutput `pulumi:"linkedPullZoneId"`
-	LinkedPullZoneName pulumi.StringPtrOutput  `pulumi:"linkedPullZoneName"`
-	Name               pulumi.StringOutput     `pulumi:"name"`
-	Publish            pulumi.BoolOutput       `pulumi:"publish"`
+	LinkedPullZoneId   pulumi.IntPtrOutput    `pulumi:"linkedPullZoneId"`
+	LinkedPullZoneName pulumi.StringPtrOutput `pulumi:"linkedPullZoneName"`
+	Name               pulumi.StringOutput    `pulumi:"name"`
+	Publish            pulumi.BoolOutput      `pulumi:"publish"`
 	// The live release's id (the script's CurrentReleaseId); undefined before the first publish.
-	ReleaseId pulumi.Float64PtrOutput `pulumi:"releaseId"`
+	ReleaseId pulumi.IntPtrOutput `pulumi:"releaseId"`
 	// The live release's UUID (Terraform's `release`).
 	ReleaseUuid pulumi.StringPtrOutput `pulumi:"releaseUuid"`
 	// The script's id in the API (for ScriptVariable, ScriptSecret, a PullZone origin or a DNS record).
-	ScriptId pulumi.Float64Output `pulumi:"scriptId"`
+	ScriptId pulumi.IntOutput     `pulumi:"scriptId"`
 	Type     EdgeScriptTypeOutput `pulumi:"type"`
 }
 
@@ -226,8 +226,8 @@ func (o EdgeScriptOutput) LinkedPullZoneHostname() pulumi.StringPtrOutput {
 }
 
 // The pull zone the API created for a Standalone script.
-func (o EdgeScriptOutput) LinkedPullZoneId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *EdgeScript) pulumi.Float64PtrOutput { return v.LinkedPullZoneId }).(pulumi.Float64PtrOutput)
+func (o EdgeScriptOutput) LinkedPullZoneId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *EdgeScript) pulumi.IntPtrOutput { return v.LinkedPullZoneId }).(pulumi.IntPtrOutput)
 }
 
 func (o EdgeScriptOutput) LinkedPullZoneName() pulumi.StringPtrOutput {
@@ -243,8 +243,8 @@ func (o EdgeScriptOutput) Publish() pulumi.BoolOutput {
 }
 
 // The live release's id (the script's CurrentReleaseId); undefined before the first publish.
-func (o EdgeScriptOutput) ReleaseId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *EdgeScript) pulumi.Float64PtrOutput { return v.ReleaseId }).(pulumi.Float64PtrOutput)
+func (o EdgeScriptOutput) ReleaseId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *EdgeScript) pulumi.IntPtrOutput { return v.ReleaseId }).(pulumi.IntPtrOutput)
 }
 
 // The live release's UUID (Terraform's `release`).
@@ -253,8 +253,8 @@ func (o EdgeScriptOutput) ReleaseUuid() pulumi.StringPtrOutput {
 }
 
 // The script's id in the API (for ScriptVariable, ScriptSecret, a PullZone origin or a DNS record).
-func (o EdgeScriptOutput) ScriptId() pulumi.Float64Output {
-	return o.ApplyT(func(v *EdgeScript) pulumi.Float64Output { return v.ScriptId }).(pulumi.Float64Output)
+func (o EdgeScriptOutput) ScriptId() pulumi.IntOutput {
+	return o.ApplyT(func(v *EdgeScript) pulumi.IntOutput { return v.ScriptId }).(pulumi.IntOutput)
 }
 
 func (o EdgeScriptOutput) Type() EdgeScriptTypeOutput {

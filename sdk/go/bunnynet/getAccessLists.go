@@ -23,14 +23,14 @@ func GetAccessLists(ctx *pulumi.Context, args *GetAccessListsArgs, opts ...pulum
 }
 
 type GetAccessListsArgs struct {
-	ShieldZoneId interface{} `pulumi:"shieldZoneId"`
+	ShieldZoneId int `pulumi:"shieldZoneId"`
 }
 
 type GetAccessListsResult struct {
 	// The account's own lists in this zone.
 	CustomLists []AccessListType `pulumi:"customLists"`
 	// Every list's id by its name (managed and custom; a custom list wins a shared name).
-	Ids map[string]float64 `pulumi:"ids"`
+	Ids map[string]int `pulumi:"ids"`
 	// The lists bunny.net keeps (VPNs, Tor exit nodes, …).
 	ManagedLists []AccessListType `pulumi:"managedLists"`
 }
@@ -41,7 +41,7 @@ func GetAccessListsOutput(ctx *pulumi.Context, args GetAccessListsOutputArgs, op
 }
 
 type GetAccessListsOutputArgs struct {
-	ShieldZoneId pulumi.Input `pulumi:"shieldZoneId"`
+	ShieldZoneId pulumi.IntInput `pulumi:"shieldZoneId"`
 }
 
 func (GetAccessListsOutputArgs) ElementType() reflect.Type {
@@ -68,8 +68,8 @@ func (o GetAccessListsResultOutput) CustomLists() AccessListTypeArrayOutput {
 }
 
 // Every list's id by its name (managed and custom; a custom list wins a shared name).
-func (o GetAccessListsResultOutput) Ids() pulumi.Float64MapOutput {
-	return o.ApplyT(func(v GetAccessListsResult) map[string]float64 { return v.Ids }).(pulumi.Float64MapOutput)
+func (o GetAccessListsResultOutput) Ids() pulumi.IntMapOutput {
+	return o.ApplyT(func(v GetAccessListsResult) map[string]int { return v.Ids }).(pulumi.IntMapOutput)
 }
 
 // The lists bunny.net keeps (VPNs, Tor exit nodes, …).

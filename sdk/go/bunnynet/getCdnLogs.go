@@ -34,7 +34,7 @@ type GetCdnLogsArgs struct {
 	MaxEntries      float64          `pulumi:"maxEntries"`
 	Offset          *float64         `pulumi:"offset"`
 	Order           *GetCdnLogsOrder `pulumi:"order"`
-	PullZoneId      interface{}      `pulumi:"pullZoneId"`
+	PullZoneId      int              `pulumi:"pullZoneId"`
 	RefererContains *string          `pulumi:"refererContains"`
 	RemoteIp        *string          `pulumi:"remoteIp"`
 	RequestId       *string          `pulumi:"requestId"`
@@ -71,7 +71,7 @@ type GetCdnLogsOutputArgs struct {
 	MaxEntries      pulumi.Float64Input     `pulumi:"maxEntries"`
 	Offset          pulumi.Float64PtrInput  `pulumi:"offset"`
 	Order           GetCdnLogsOrderPtrInput `pulumi:"order"`
-	PullZoneId      pulumi.Input            `pulumi:"pullZoneId"`
+	PullZoneId      pulumi.IntInput         `pulumi:"pullZoneId"`
 	RefererContains pulumi.StringPtrInput   `pulumi:"refererContains"`
 	RemoteIp        pulumi.StringPtrInput   `pulumi:"remoteIp"`
 	RequestId       pulumi.StringPtrInput   `pulumi:"requestId"`

@@ -32,7 +32,7 @@ type LookupContainerRegistryResult struct {
 	// Whether it is a public registry of the platform (no credentials).
 	IsPublic bool `pulumi:"isPublic"`
 	// The id a container names as its image registry.
-	RegistryId float64                  `pulumi:"registryId"`
+	RegistryId int                      `pulumi:"registryId"`
 	Type       GetContainerRegistryType `pulumi:"type"`
 	// The registry's host (ContainerRegistry.hostName).
 	Url      string  `pulumi:"url"`
@@ -74,8 +74,8 @@ func (o LookupContainerRegistryResultOutput) IsPublic() pulumi.BoolOutput {
 }
 
 // The id a container names as its image registry.
-func (o LookupContainerRegistryResultOutput) RegistryId() pulumi.Float64Output {
-	return o.ApplyT(func(v LookupContainerRegistryResult) float64 { return v.RegistryId }).(pulumi.Float64Output)
+func (o LookupContainerRegistryResultOutput) RegistryId() pulumi.IntOutput {
+	return o.ApplyT(func(v LookupContainerRegistryResult) int { return v.RegistryId }).(pulumi.IntOutput)
 }
 
 func (o LookupContainerRegistryResultOutput) Type() GetContainerRegistryTypeOutput {

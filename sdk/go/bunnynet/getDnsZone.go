@@ -24,16 +24,16 @@ func LookupDnsZone(ctx *pulumi.Context, args *LookupDnsZoneArgs, opts ...pulumi.
 }
 
 type LookupDnsZoneArgs struct {
-	DnsZoneId interface{} `pulumi:"dnsZoneId"`
-	Domain    *string     `pulumi:"domain"`
+	DnsZoneId *int    `pulumi:"dnsZoneId"`
+	Domain    *string `pulumi:"domain"`
 }
 
 type LookupDnsZoneResult struct {
-	CustomNameservers bool    `pulumi:"customNameservers"`
-	DnsZoneId         float64 `pulumi:"dnsZoneId"`
-	DnssecEnabled     bool    `pulumi:"dnssecEnabled"`
-	Domain            string  `pulumi:"domain"`
-	LoggingEnabled    bool    `pulumi:"loggingEnabled"`
+	CustomNameservers bool   `pulumi:"customNameservers"`
+	DnsZoneId         int    `pulumi:"dnsZoneId"`
+	DnssecEnabled     bool   `pulumi:"dnssecEnabled"`
+	Domain            string `pulumi:"domain"`
+	LoggingEnabled    bool   `pulumi:"loggingEnabled"`
 	// The nameservers the domain must be delegated to.
 	Nameservers         []string `pulumi:"nameservers"`
 	NameserversDetected bool     `pulumi:"nameserversDetected"`
@@ -47,7 +47,7 @@ func LookupDnsZoneOutput(ctx *pulumi.Context, args LookupDnsZoneOutputArgs, opts
 }
 
 type LookupDnsZoneOutputArgs struct {
-	DnsZoneId pulumi.Input          `pulumi:"dnsZoneId"`
+	DnsZoneId pulumi.IntPtrInput    `pulumi:"dnsZoneId"`
 	Domain    pulumi.StringPtrInput `pulumi:"domain"`
 }
 
@@ -73,8 +73,8 @@ func (o LookupDnsZoneResultOutput) CustomNameservers() pulumi.BoolOutput {
 	return o.ApplyT(func(v LookupDnsZoneResult) bool { return v.CustomNameservers }).(pulumi.BoolOutput)
 }
 
-func (o LookupDnsZoneResultOutput) DnsZoneId() pulumi.Float64Output {
-	return o.ApplyT(func(v LookupDnsZoneResult) float64 { return v.DnsZoneId }).(pulumi.Float64Output)
+func (o LookupDnsZoneResultOutput) DnsZoneId() pulumi.IntOutput {
+	return o.ApplyT(func(v LookupDnsZoneResult) int { return v.DnsZoneId }).(pulumi.IntOutput)
 }
 
 func (o LookupDnsZoneResultOutput) DnssecEnabled() pulumi.BoolOutput {

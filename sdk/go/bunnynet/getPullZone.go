@@ -23,8 +23,8 @@ func LookupPullZone(ctx *pulumi.Context, args *LookupPullZoneArgs, opts ...pulum
 }
 
 type LookupPullZoneArgs struct {
-	Id   interface{} `pulumi:"id"`
-	Name *string     `pulumi:"name"`
+	Id   *int    `pulumi:"id"`
+	Name *string `pulumi:"name"`
 }
 
 type LookupPullZoneResult struct {
@@ -35,12 +35,12 @@ type LookupPullZoneResult struct {
 	Hostnames  []string `pulumi:"hostnames"`
 	Name       string   `pulumi:"name"`
 	OriginUrl  string   `pulumi:"originUrl"`
-	PullZoneId float64  `pulumi:"pullZoneId"`
+	PullZoneId int      `pulumi:"pullZoneId"`
 	// The edge script it runs, if any.
-	ScriptId *float64 `pulumi:"scriptId"`
+	ScriptId *int `pulumi:"scriptId"`
 	// The storage zone it serves, if that is its origin.
-	StorageZoneId *float64 `pulumi:"storageZoneId"`
-	Suspended     bool     `pulumi:"suspended"`
+	StorageZoneId *int `pulumi:"storageZoneId"`
+	Suspended     bool `pulumi:"suspended"`
 	// The whole zone as the API answers it.
 	Zone PullZoneType `pulumi:"zone"`
 }
@@ -51,7 +51,7 @@ func LookupPullZoneOutput(ctx *pulumi.Context, args LookupPullZoneOutputArgs, op
 }
 
 type LookupPullZoneOutputArgs struct {
-	Id   pulumi.Input          `pulumi:"id"`
+	Id   pulumi.IntPtrInput    `pulumi:"id"`
 	Name pulumi.StringPtrInput `pulumi:"name"`
 }
 
@@ -95,18 +95,18 @@ func (o LookupPullZoneResultOutput) OriginUrl() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupPullZoneResult) string { return v.OriginUrl }).(pulumi.StringOutput)
 }
 
-func (o LookupPullZoneResultOutput) PullZoneId() pulumi.Float64Output {
-	return o.ApplyT(func(v LookupPullZoneResult) float64 { return v.PullZoneId }).(pulumi.Float64Output)
+func (o LookupPullZoneResultOutput) PullZoneId() pulumi.IntOutput {
+	return o.ApplyT(func(v LookupPullZoneResult) int { return v.PullZoneId }).(pulumi.IntOutput)
 }
 
 // The edge script it runs, if any.
-func (o LookupPullZoneResultOutput) ScriptId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v LookupPullZoneResult) *float64 { return v.ScriptId }).(pulumi.Float64PtrOutput)
+func (o LookupPullZoneResultOutput) ScriptId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v LookupPullZoneResult) *int { return v.ScriptId }).(pulumi.IntPtrOutput)
 }
 
 // The storage zone it serves, if that is its origin.
-func (o LookupPullZoneResultOutput) StorageZoneId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v LookupPullZoneResult) *float64 { return v.StorageZoneId }).(pulumi.Float64PtrOutput)
+func (o LookupPullZoneResultOutput) StorageZoneId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v LookupPullZoneResult) *int { return v.StorageZoneId }).(pulumi.IntPtrOutput)
 }
 
 func (o LookupPullZoneResultOutput) Suspended() pulumi.BoolOutput {

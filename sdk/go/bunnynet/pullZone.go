@@ -58,7 +58,7 @@ type PullZone struct {
 	OriginShieldZone        pulumi.StringPtrOutput           `pulumi:"originShieldZone"`
 	PermaCacheStorageZoneId pulumi.IntPtrOutput              `pulumi:"permaCacheStorageZoneId"`
 	// The zone's id in the API (for hostnames, Shield zones, DNS records).
-	PullZoneId               pulumi.Float64Output     `pulumi:"pullZoneId"`
+	PullZoneId               pulumi.IntOutput         `pulumi:"pullZoneId"`
 	RedirectedCountries      pulumi.StringArrayOutput `pulumi:"redirectedCountries"`
 	RequestCoalescingEnabled pulumi.BoolOutput        `pulumi:"requestCoalescingEnabled"`
 	RequestCoalescingTimeout pulumi.IntOutput         `pulumi:"requestCoalescingTimeout"`
@@ -668,8 +668,8 @@ func (o PullZoneOutput) PermaCacheStorageZoneId() pulumi.IntPtrOutput {
 }
 
 // The zone's id in the API (for hostnames, Shield zones, DNS records).
-func (o PullZoneOutput) PullZoneId() pulumi.Float64Output {
-	return o.ApplyT(func(v *PullZone) pulumi.Float64Output { return v.PullZoneId }).(pulumi.Float64Output)
+func (o PullZoneOutput) PullZoneId() pulumi.IntOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.IntOutput { return v.PullZoneId }).(pulumi.IntOutput)
 }
 
 func (o PullZoneOutput) RedirectedCountries() pulumi.StringArrayOutput {

@@ -28,7 +28,7 @@ type PullZoneHostname struct {
 	HasCertificate pulumi.BoolOutput   `pulumi:"hasCertificate"`
 	Hostname       pulumi.StringOutput `pulumi:"hostname"`
 	// The hostname's id in the API.
-	HostnameId pulumi.Float64Output `pulumi:"hostnameId"`
+	HostnameId pulumi.IntOutput `pulumi:"hostnameId"`
 	// Whether bunny.net controls it (the zone's system hostname, or a managed one): configured, never added or removed.
 	IsSystemHostname pulumi.BoolOutput `pulumi:"isSystemHostname"`
 	PullZoneId       pulumi.IntOutput  `pulumi:"pullZoneId"`
@@ -209,8 +209,8 @@ func (o PullZoneHostnameOutput) Hostname() pulumi.StringOutput {
 }
 
 // The hostname's id in the API.
-func (o PullZoneHostnameOutput) HostnameId() pulumi.Float64Output {
-	return o.ApplyT(func(v *PullZoneHostname) pulumi.Float64Output { return v.HostnameId }).(pulumi.Float64Output)
+func (o PullZoneHostnameOutput) HostnameId() pulumi.IntOutput {
+	return o.ApplyT(func(v *PullZoneHostname) pulumi.IntOutput { return v.HostnameId }).(pulumi.IntOutput)
 }
 
 // Whether bunny.net controls it (the zone's system hostname, or a managed one): configured, never added or removed.

@@ -21,12 +21,12 @@ type AccessListType struct {
 	// The API's numbers: `bunnynet.AccessListAction` (0 for none).
 	Action float64 `pulumi:"action"`
 	// The id of the list's configuration in this zone.
-	ConfigurationId float64  `pulumi:"configurationId"`
+	ConfigurationId int      `pulumi:"configurationId"`
 	Enabled         bool     `pulumi:"enabled"`
 	EntryCount      *float64 `pulumi:"entryCount"`
 	// The list's id (`ShieldZone.accessLists[].id` for a managed list, `AccessList.accessListId` for a custom one).
-	Id   float64 `pulumi:"id"`
-	Name string  `pulumi:"name"`
+	Id   int    `pulumi:"id"`
+	Name string `pulumi:"name"`
 	// `bunnynet.AccessListType`.
 	Type *float64 `pulumi:"type"`
 }
@@ -55,8 +55,8 @@ func (o AccessListTypeOutput) Action() pulumi.Float64Output {
 }
 
 // The id of the list's configuration in this zone.
-func (o AccessListTypeOutput) ConfigurationId() pulumi.Float64Output {
-	return o.ApplyT(func(v AccessListType) float64 { return v.ConfigurationId }).(pulumi.Float64Output)
+func (o AccessListTypeOutput) ConfigurationId() pulumi.IntOutput {
+	return o.ApplyT(func(v AccessListType) int { return v.ConfigurationId }).(pulumi.IntOutput)
 }
 
 func (o AccessListTypeOutput) Enabled() pulumi.BoolOutput {
@@ -68,8 +68,8 @@ func (o AccessListTypeOutput) EntryCount() pulumi.Float64PtrOutput {
 }
 
 // The list's id (`ShieldZone.accessLists[].id` for a managed list, `AccessList.accessListId` for a custom one).
-func (o AccessListTypeOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v AccessListType) float64 { return v.Id }).(pulumi.Float64Output)
+func (o AccessListTypeOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v AccessListType) int { return v.Id }).(pulumi.IntOutput)
 }
 
 func (o AccessListTypeOutput) Name() pulumi.StringOutput {
@@ -102,7 +102,7 @@ func (o AccessListTypeArrayOutput) Index(i pulumi.IntInput) AccessListTypeOutput
 }
 
 type ApiKey struct {
-	Id float64 `pulumi:"id"`
+	Id int `pulumi:"id"`
 	// The key itself: a secret (null when the API did not send it; the field is nullable).
 	Key   *string  `pulumi:"key"`
 	Roles []string `pulumi:"roles"`
@@ -122,8 +122,8 @@ func (o ApiKeyOutput) ToApiKeyOutputWithContext(ctx context.Context) ApiKeyOutpu
 	return o
 }
 
-func (o ApiKeyOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v ApiKey) float64 { return v.Id }).(pulumi.Float64Output)
+func (o ApiKeyOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v ApiKey) int { return v.Id }).(pulumi.IntOutput)
 }
 
 // The key itself: a secret (null when the API did not send it; the field is nullable).
@@ -160,7 +160,7 @@ type CdnRegion struct {
 	AllowLatencyRouting bool    `pulumi:"allowLatencyRouting"`
 	ContinentCode       string  `pulumi:"continentCode"`
 	CountryCode         string  `pulumi:"countryCode"`
-	Id                  float64 `pulumi:"id"`
+	Id                  int     `pulumi:"id"`
 	Latitude            float64 `pulumi:"latitude"`
 	Longitude           float64 `pulumi:"longitude"`
 	Name                string  `pulumi:"name"`
@@ -196,8 +196,8 @@ func (o CdnRegionOutput) CountryCode() pulumi.StringOutput {
 	return o.ApplyT(func(v CdnRegion) string { return v.CountryCode }).(pulumi.StringOutput)
 }
 
-func (o CdnRegionOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v CdnRegion) float64 { return v.Id }).(pulumi.Float64Output)
+func (o CdnRegionOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v CdnRegion) int { return v.Id }).(pulumi.IntOutput)
 }
 
 func (o CdnRegionOutput) Latitude() pulumi.Float64Output {
@@ -1147,7 +1147,7 @@ type ContainerAppEndpoint3 struct {
 	// `*.b-cdn.net` for a cdn endpoint, `*.bunny.run` for an anycast one.
 	PublicHost *string `pulumi:"publicHost"`
 	// The pull zone in front of a cdn endpoint: the declared one, or the one the API made.
-	PullZoneId *float64 `pulumi:"pullZoneId"`
+	PullZoneId *int `pulumi:"pullZoneId"`
 	// `cdn` or `anycast`.
 	Type string `pulumi:"type"`
 }
@@ -1182,8 +1182,8 @@ func (o ContainerAppEndpoint3Output) PublicHost() pulumi.StringPtrOutput {
 }
 
 // The pull zone in front of a cdn endpoint: the declared one, or the one the API made.
-func (o ContainerAppEndpoint3Output) PullZoneId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v ContainerAppEndpoint3) *float64 { return v.PullZoneId }).(pulumi.Float64PtrOutput)
+func (o ContainerAppEndpoint3Output) PullZoneId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppEndpoint3) *int { return v.PullZoneId }).(pulumi.IntPtrOutput)
 }
 
 // `cdn` or `anycast`.
@@ -3320,7 +3320,7 @@ type Hostname struct {
 	CertificateProvisionType *float64 `pulumi:"CertificateProvisionType"`
 	ForceSSL                 bool     `pulumi:"ForceSSL"`
 	HasCertificate           bool     `pulumi:"HasCertificate"`
-	Id                       float64  `pulumi:"Id"`
+	Id                       int      `pulumi:"Id"`
 	IsManagedHostname        bool     `pulumi:"IsManagedHostname"`
 	IsSystemHostname         bool     `pulumi:"IsSystemHostname"`
 	Value                    string   `pulumi:"Value"`
@@ -3363,8 +3363,8 @@ func (o HostnameOutput) HasCertificate() pulumi.BoolOutput {
 	return o.ApplyT(func(v Hostname) bool { return v.HasCertificate }).(pulumi.BoolOutput)
 }
 
-func (o HostnameOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v Hostname) float64 { return v.Id }).(pulumi.Float64Output)
+func (o HostnameOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v Hostname) int { return v.Id }).(pulumi.IntOutput)
 }
 
 func (o HostnameOutput) IsManagedHostname() pulumi.BoolOutput {
@@ -3416,7 +3416,7 @@ type LogEntry struct {
 	Host           *string  `pulumi:"host"`
 	Ja4Fingerprint *string  `pulumi:"ja4Fingerprint"`
 	Path           *string  `pulumi:"path"`
-	PullZoneId     float64  `pulumi:"pullZoneId"`
+	PullZoneId     int      `pulumi:"pullZoneId"`
 	Referer        *string  `pulumi:"referer"`
 	RemoteIp       *string  `pulumi:"remoteIp"`
 	RequestId      *string  `pulumi:"requestId"`
@@ -3493,8 +3493,8 @@ func (o LogEntryOutput) Path() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LogEntry) *string { return v.Path }).(pulumi.StringPtrOutput)
 }
 
-func (o LogEntryOutput) PullZoneId() pulumi.Float64Output {
-	return o.ApplyT(func(v LogEntry) float64 { return v.PullZoneId }).(pulumi.Float64Output)
+func (o LogEntryOutput) PullZoneId() pulumi.IntOutput {
+	return o.ApplyT(func(v LogEntry) int { return v.PullZoneId }).(pulumi.IntOutput)
 }
 
 func (o LogEntryOutput) Referer() pulumi.StringPtrOutput {
@@ -3721,7 +3721,7 @@ type PullZoneType struct {
 	DisableLetsEncrypt        bool    `pulumi:"DisableLetsEncrypt"`
 	// The zone's edge rules (EdgeRuleV2Model), as the API lists them.
 	EdgeRules                       []EdgeRuleType `pulumi:"EdgeRules"`
-	EdgeScriptId                    *float64       `pulumi:"EdgeScriptId"`
+	EdgeScriptId                    *int           `pulumi:"EdgeScriptId"`
 	EnableAccessControlOriginHeader bool           `pulumi:"EnableAccessControlOriginHeader"`
 	EnableAutoSSL                   bool           `pulumi:"EnableAutoSSL"`
 	EnableCacheSlice                bool           `pulumi:"EnableCacheSlice"`
@@ -3742,7 +3742,7 @@ type PullZoneType struct {
 	ErrorPageWhitelabel             bool           `pulumi:"ErrorPageWhitelabel"`
 	FollowRedirects                 bool           `pulumi:"FollowRedirects"`
 	Hostnames                       []Hostname     `pulumi:"Hostnames"`
-	Id                              float64        `pulumi:"Id"`
+	Id                              int            `pulumi:"Id"`
 	IgnoreQueryStrings              bool           `pulumi:"IgnoreQueryStrings"`
 	// IPv4Only = 0, DualStack = 1, DualStackPreferIPv6 = 2, IPv6Only = 3.
 	IpFamilyPolicy     *float64 `pulumi:"IpFamilyPolicy"`
@@ -3752,14 +3752,14 @@ type PullZoneType struct {
 	LogAnonymizationType          *float64 `pulumi:"LogAnonymizationType"`
 	LoggingIPAnonymizationEnabled bool     `pulumi:"LoggingIPAnonymizationEnabled"`
 	LoggingSaveToStorage          bool     `pulumi:"LoggingSaveToStorage"`
-	LoggingStorageZoneId          *float64 `pulumi:"LoggingStorageZoneId"`
+	LoggingStorageZoneId          *int     `pulumi:"LoggingStorageZoneId"`
 	// A Magic Containers origin (OriginType 5): the app and its endpoint.
-	MagicContainersAppId      *string  `pulumi:"MagicContainersAppId"`
-	MagicContainersEndpointId *string  `pulumi:"MagicContainersEndpointId"`
-	MaxWebSocketConnections   float64  `pulumi:"MaxWebSocketConnections"`
-	MiddlewareScriptId        *float64 `pulumi:"MiddlewareScriptId"`
-	MonthlyBandwidthLimit     float64  `pulumi:"MonthlyBandwidthLimit"`
-	Name                      string   `pulumi:"Name"`
+	MagicContainersAppId      *string `pulumi:"MagicContainersAppId"`
+	MagicContainersEndpointId *string `pulumi:"MagicContainersEndpointId"`
+	MaxWebSocketConnections   float64 `pulumi:"MaxWebSocketConnections"`
+	MiddlewareScriptId        *int    `pulumi:"MiddlewareScriptId"`
+	MonthlyBandwidthLimit     float64 `pulumi:"MonthlyBandwidthLimit"`
+	Name                      string  `pulumi:"Name"`
 	// The zone's optimizer classes (OptimizerClassModel).
 	OptimizerClasses      []OptimizerClassType `pulumi:"OptimizerClasses"`
 	OriginConnectTimeout  float64              `pulumi:"OriginConnectTimeout"`
@@ -3770,10 +3770,10 @@ type PullZoneType struct {
 	// OriginUrl = 0, DnsAccelerate = 1, StorageZone = 2, LoadBalancer = 3, EdgeScript = 4, MagicContainers = 5, PushZone = 6.
 	OriginType               *float64 `pulumi:"OriginType"`
 	OriginUrl                string   `pulumi:"OriginUrl"`
-	PermaCacheStorageZoneId  *float64 `pulumi:"PermaCacheStorageZoneId"`
+	PermaCacheStorageZoneId  *int     `pulumi:"PermaCacheStorageZoneId"`
 	RequestCoalescingTimeout float64  `pulumi:"RequestCoalescingTimeout"`
 	RequestLimit             float64  `pulumi:"RequestLimit"`
-	StorageZoneId            *float64 `pulumi:"StorageZoneId"`
+	StorageZoneId            *int     `pulumi:"StorageZoneId"`
 	Suspended                bool     `pulumi:"Suspended"`
 	// Premium = 0, Volume = 1.
 	Type                            *float64 `pulumi:"Type"`
@@ -3885,8 +3885,8 @@ func (o PullZoneTypeOutput) EdgeRules() EdgeRuleTypeArrayOutput {
 	return o.ApplyT(func(v PullZoneType) []EdgeRuleType { return v.EdgeRules }).(EdgeRuleTypeArrayOutput)
 }
 
-func (o PullZoneTypeOutput) EdgeScriptId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v PullZoneType) *float64 { return v.EdgeScriptId }).(pulumi.Float64PtrOutput)
+func (o PullZoneTypeOutput) EdgeScriptId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v PullZoneType) *int { return v.EdgeScriptId }).(pulumi.IntPtrOutput)
 }
 
 func (o PullZoneTypeOutput) EnableAccessControlOriginHeader() pulumi.BoolOutput {
@@ -3969,8 +3969,8 @@ func (o PullZoneTypeOutput) Hostnames() HostnameArrayOutput {
 	return o.ApplyT(func(v PullZoneType) []Hostname { return v.Hostnames }).(HostnameArrayOutput)
 }
 
-func (o PullZoneTypeOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v PullZoneType) float64 { return v.Id }).(pulumi.Float64Output)
+func (o PullZoneTypeOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v PullZoneType) int { return v.Id }).(pulumi.IntOutput)
 }
 
 func (o PullZoneTypeOutput) IgnoreQueryStrings() pulumi.BoolOutput {
@@ -4003,8 +4003,8 @@ func (o PullZoneTypeOutput) LoggingSaveToStorage() pulumi.BoolOutput {
 	return o.ApplyT(func(v PullZoneType) bool { return v.LoggingSaveToStorage }).(pulumi.BoolOutput)
 }
 
-func (o PullZoneTypeOutput) LoggingStorageZoneId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v PullZoneType) *float64 { return v.LoggingStorageZoneId }).(pulumi.Float64PtrOutput)
+func (o PullZoneTypeOutput) LoggingStorageZoneId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v PullZoneType) *int { return v.LoggingStorageZoneId }).(pulumi.IntPtrOutput)
 }
 
 // A Magic Containers origin (OriginType 5): the app and its endpoint.
@@ -4020,8 +4020,8 @@ func (o PullZoneTypeOutput) MaxWebSocketConnections() pulumi.Float64Output {
 	return o.ApplyT(func(v PullZoneType) float64 { return v.MaxWebSocketConnections }).(pulumi.Float64Output)
 }
 
-func (o PullZoneTypeOutput) MiddlewareScriptId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v PullZoneType) *float64 { return v.MiddlewareScriptId }).(pulumi.Float64PtrOutput)
+func (o PullZoneTypeOutput) MiddlewareScriptId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v PullZoneType) *int { return v.MiddlewareScriptId }).(pulumi.IntPtrOutput)
 }
 
 func (o PullZoneTypeOutput) MonthlyBandwidthLimit() pulumi.Float64Output {
@@ -4066,8 +4066,8 @@ func (o PullZoneTypeOutput) OriginUrl() pulumi.StringOutput {
 	return o.ApplyT(func(v PullZoneType) string { return v.OriginUrl }).(pulumi.StringOutput)
 }
 
-func (o PullZoneTypeOutput) PermaCacheStorageZoneId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v PullZoneType) *float64 { return v.PermaCacheStorageZoneId }).(pulumi.Float64PtrOutput)
+func (o PullZoneTypeOutput) PermaCacheStorageZoneId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v PullZoneType) *int { return v.PermaCacheStorageZoneId }).(pulumi.IntPtrOutput)
 }
 
 func (o PullZoneTypeOutput) RequestCoalescingTimeout() pulumi.Float64Output {
@@ -4078,8 +4078,8 @@ func (o PullZoneTypeOutput) RequestLimit() pulumi.Float64Output {
 	return o.ApplyT(func(v PullZoneType) float64 { return v.RequestLimit }).(pulumi.Float64Output)
 }
 
-func (o PullZoneTypeOutput) StorageZoneId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v PullZoneType) *float64 { return v.StorageZoneId }).(pulumi.Float64PtrOutput)
+func (o PullZoneTypeOutput) StorageZoneId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v PullZoneType) *int { return v.StorageZoneId }).(pulumi.IntPtrOutput)
 }
 
 func (o PullZoneTypeOutput) Suspended() pulumi.BoolOutput {

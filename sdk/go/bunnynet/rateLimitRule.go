@@ -23,7 +23,7 @@ type RateLimitRule struct {
 	Name          pulumi.StringOutput              `pulumi:"name"`
 	PullZoneId    pulumi.IntPtrOutput              `pulumi:"pullZoneId"`
 	// The rule's id in the API.
-	RuleId pulumi.Float64Output `pulumi:"ruleId"`
+	RuleId pulumi.IntOutput `pulumi:"ruleId"`
 	// The shield zone holding the rule: given, or the one of `pullZoneId`.
 	ShieldZoneId pulumi.IntOutput `pulumi:"shieldZoneId"`
 }
@@ -175,8 +175,8 @@ func (o RateLimitRuleOutput) PullZoneId() pulumi.IntPtrOutput {
 }
 
 // The rule's id in the API.
-func (o RateLimitRuleOutput) RuleId() pulumi.Float64Output {
-	return o.ApplyT(func(v *RateLimitRule) pulumi.Float64Output { return v.RuleId }).(pulumi.Float64Output)
+func (o RateLimitRuleOutput) RuleId() pulumi.IntOutput {
+	return o.ApplyT(func(v *RateLimitRule) pulumi.IntOutput { return v.RuleId }).(pulumi.IntOutput)
 }
 
 // The shield zone holding the rule: given, or the one of `pullZoneId`.

@@ -22,8 +22,8 @@ type ScriptSecret struct {
 	Name         pulumi.StringOutput    `pulumi:"name"`
 	ScriptId     pulumi.IntOutput       `pulumi:"scriptId"`
 	// The secret's id in the API.
-	SecretId pulumi.Float64Output `pulumi:"secretId"`
-	Value    pulumi.StringOutput  `pulumi:"value"`
+	SecretId pulumi.IntOutput    `pulumi:"secretId"`
+	Value    pulumi.StringOutput `pulumi:"value"`
 }
 
 // NewScriptSecret registers a new resource with the given unique name, arguments, and options.
@@ -172,8 +172,8 @@ func (o ScriptSecretOutput) ScriptId() pulumi.IntOutput {
 }
 
 // The secret's id in the API.
-func (o ScriptSecretOutput) SecretId() pulumi.Float64Output {
-	return o.ApplyT(func(v *ScriptSecret) pulumi.Float64Output { return v.SecretId }).(pulumi.Float64Output)
+func (o ScriptSecretOutput) SecretId() pulumi.IntOutput {
+	return o.ApplyT(func(v *ScriptSecret) pulumi.IntOutput { return v.SecretId }).(pulumi.IntOutput)
 }
 
 func (o ScriptSecretOutput) Value() pulumi.StringOutput {

@@ -22,7 +22,7 @@ type ScriptVariable struct {
 	Required      pulumi.BoolOutput      `pulumi:"required"`
 	ScriptId      pulumi.IntOutput       `pulumi:"scriptId"`
 	// The variable's id in the API.
-	VariableId pulumi.Float64Output `pulumi:"variableId"`
+	VariableId pulumi.IntOutput `pulumi:"variableId"`
 }
 
 // NewScriptVariable registers a new resource with the given unique name, arguments, and options.
@@ -178,8 +178,8 @@ func (o ScriptVariableOutput) ScriptId() pulumi.IntOutput {
 }
 
 // The variable's id in the API.
-func (o ScriptVariableOutput) VariableId() pulumi.Float64Output {
-	return o.ApplyT(func(v *ScriptVariable) pulumi.Float64Output { return v.VariableId }).(pulumi.Float64Output)
+func (o ScriptVariableOutput) VariableId() pulumi.IntOutput {
+	return o.ApplyT(func(v *ScriptVariable) pulumi.IntOutput { return v.VariableId }).(pulumi.IntOutput)
 }
 
 func init() {

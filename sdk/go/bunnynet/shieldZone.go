@@ -34,7 +34,7 @@ type ShieldZone struct {
 	// Every setting as the API has it, those the program leaves unset too.
 	Settings ShieldZoneSettingsOutput `pulumi:"settings"`
 	// The shield zone's id (what `RateLimitRule.shieldZoneId` takes).
-	ShieldZoneId                         pulumi.Float64Output                    `pulumi:"shieldZoneId"`
+	ShieldZoneId                         pulumi.IntOutput                        `pulumi:"shieldZoneId"`
 	UploadScanning                       ShieldZoneUploadScanningResultPtrOutput `pulumi:"uploadScanning"`
 	WafDisabledRules                     pulumi.StringArrayOutput                `pulumi:"wafDisabledRules"`
 	WafEnabled                           pulumi.BoolPtrOutput                    `pulumi:"wafEnabled"`
@@ -282,8 +282,8 @@ func (o ShieldZoneOutput) Settings() ShieldZoneSettingsOutput {
 }
 
 // The shield zone's id (what `RateLimitRule.shieldZoneId` takes).
-func (o ShieldZoneOutput) ShieldZoneId() pulumi.Float64Output {
-	return o.ApplyT(func(v *ShieldZone) pulumi.Float64Output { return v.ShieldZoneId }).(pulumi.Float64Output)
+func (o ShieldZoneOutput) ShieldZoneId() pulumi.IntOutput {
+	return o.ApplyT(func(v *ShieldZone) pulumi.IntOutput { return v.ShieldZoneId }).(pulumi.IntOutput)
 }
 
 func (o ShieldZoneOutput) UploadScanning() ShieldZoneUploadScanningResultPtrOutput {

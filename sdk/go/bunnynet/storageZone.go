@@ -29,7 +29,7 @@ type StorageZone struct {
 	ReplicationRegions pulumi.StringArrayOutput `pulumi:"replicationRegions"`
 	Rewrite404To200    pulumi.BoolOutput        `pulumi:"rewrite404To200"`
 	// The zone's id in the API (a pull zone's `origin: { storageZoneId }`).
-	StorageZoneId pulumi.Float64Output      `pulumi:"storageZoneId"`
+	StorageZoneId pulumi.IntOutput          `pulumi:"storageZoneId"`
 	ZoneTier      StorageZoneZoneTierOutput `pulumi:"zoneTier"`
 }
 
@@ -211,8 +211,8 @@ func (o StorageZoneOutput) Rewrite404To200() pulumi.BoolOutput {
 }
 
 // The zone's id in the API (a pull zone's `origin: { storageZoneId }`).
-func (o StorageZoneOutput) StorageZoneId() pulumi.Float64Output {
-	return o.ApplyT(func(v *StorageZone) pulumi.Float64Output { return v.StorageZoneId }).(pulumi.Float64Output)
+func (o StorageZoneOutput) StorageZoneId() pulumi.IntOutput {
+	return o.ApplyT(func(v *StorageZone) pulumi.IntOutput { return v.StorageZoneId }).(pulumi.IntOutput)
 }
 
 func (o StorageZoneOutput) ZoneTier() StorageZoneZoneTierOutput {

@@ -39,7 +39,7 @@ type VideoLibrary struct {
 	JitEncodingEnabled      pulumi.BoolPtrOutput              `pulumi:"jitEncodingEnabled"`
 	KeepOriginalFiles       pulumi.BoolPtrOutput              `pulumi:"keepOriginalFiles"`
 	// The library's id (what `VideoThumbnail.libraryId` takes).
-	LibraryId                     pulumi.Float64Output     `pulumi:"libraryId"`
+	LibraryId                     pulumi.IntOutput         `pulumi:"libraryId"`
 	Mp4FallbackEnabled            pulumi.BoolPtrOutput     `pulumi:"mp4FallbackEnabled"`
 	MultiAudioTrackSupportEnabled pulumi.BoolPtrOutput     `pulumi:"multiAudioTrackSupportEnabled"`
 	Name                          pulumi.StringOutput      `pulumi:"name"`
@@ -51,14 +51,14 @@ type VideoLibrary struct {
 	PlayerPrimaryColor            pulumi.StringPtrOutput   `pulumi:"playerPrimaryColor"`
 	PlayerVersion                 pulumi.IntPtrOutput      `pulumi:"playerVersion"`
 	// The pull zone bunny.net made for the library.
-	PullZoneId pulumi.Float64PtrOutput `pulumi:"pullZoneId"`
+	PullZoneId pulumi.IntPtrOutput `pulumi:"pullZoneId"`
 	// The library's read-only API key. Secret.
 	ReadOnlyApiKey     pulumi.StringOutput      `pulumi:"readOnlyApiKey"`
 	ReplicationRegions pulumi.StringArrayOutput `pulumi:"replicationRegions"`
 	// Every setting as the API has it, those the program leaves unset too.
 	Settings VideoLibrarySettingsOutput `pulumi:"settings"`
 	// The storage zone bunny.net made for the library.
-	StorageZoneId                            pulumi.Float64PtrOutput  `pulumi:"storageZoneId"`
+	StorageZoneId                            pulumi.IntPtrOutput      `pulumi:"storageZoneId"`
 	TranscribingCaptionLanguages             pulumi.StringArrayOutput `pulumi:"transcribingCaptionLanguages"`
 	TranscribingDescriptionGenerationEnabled pulumi.BoolPtrOutput     `pulumi:"transcribingDescriptionGenerationEnabled"`
 	TranscribingEnabled                      pulumi.BoolPtrOutput     `pulumi:"transcribingEnabled"`
@@ -423,8 +423,8 @@ func (o VideoLibraryOutput) KeepOriginalFiles() pulumi.BoolPtrOutput {
 }
 
 // The library's id (what `VideoThumbnail.libraryId` takes).
-func (o VideoLibraryOutput) LibraryId() pulumi.Float64Output {
-	return o.ApplyT(func(v *VideoLibrary) pulumi.Float64Output { return v.LibraryId }).(pulumi.Float64Output)
+func (o VideoLibraryOutput) LibraryId() pulumi.IntOutput {
+	return o.ApplyT(func(v *VideoLibrary) pulumi.IntOutput { return v.LibraryId }).(pulumi.IntOutput)
 }
 
 func (o VideoLibraryOutput) Mp4FallbackEnabled() pulumi.BoolPtrOutput {
@@ -468,8 +468,8 @@ func (o VideoLibraryOutput) PlayerVersion() pulumi.IntPtrOutput {
 }
 
 // The pull zone bunny.net made for the library.
-func (o VideoLibraryOutput) PullZoneId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *VideoLibrary) pulumi.Float64PtrOutput { return v.PullZoneId }).(pulumi.Float64PtrOutput)
+func (o VideoLibraryOutput) PullZoneId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *VideoLibrary) pulumi.IntPtrOutput { return v.PullZoneId }).(pulumi.IntPtrOutput)
 }
 
 // The library's read-only API key. Secret.
@@ -487,8 +487,8 @@ func (o VideoLibraryOutput) Settings() VideoLibrarySettingsOutput {
 }
 
 // The storage zone bunny.net made for the library.
-func (o VideoLibraryOutput) StorageZoneId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *VideoLibrary) pulumi.Float64PtrOutput { return v.StorageZoneId }).(pulumi.Float64PtrOutput)
+func (o VideoLibraryOutput) StorageZoneId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *VideoLibrary) pulumi.IntPtrOutput { return v.StorageZoneId }).(pulumi.IntPtrOutput)
 }
 
 func (o VideoLibraryOutput) TranscribingCaptionLanguages() pulumi.StringArrayOutput {

@@ -22,7 +22,7 @@ type WafRule struct {
 	Description   pulumi.StringPtrOutput      `pulumi:"description"`
 	Name          pulumi.StringOutput         `pulumi:"name"`
 	// The rule's id in the API.
-	RuleId          pulumi.Float64Output          `pulumi:"ruleId"`
+	RuleId          pulumi.IntOutput              `pulumi:"ruleId"`
 	Severity        RuleSeverityOutput            `pulumi:"severity"`
 	ShieldZoneId    pulumi.IntOutput              `pulumi:"shieldZoneId"`
 	Transformations RuleTransformationArrayOutput `pulumi:"transformations"`
@@ -189,8 +189,8 @@ func (o WafRuleOutput) Name() pulumi.StringOutput {
 }
 
 // The rule's id in the API.
-func (o WafRuleOutput) RuleId() pulumi.Float64Output {
-	return o.ApplyT(func(v *WafRule) pulumi.Float64Output { return v.RuleId }).(pulumi.Float64Output)
+func (o WafRuleOutput) RuleId() pulumi.IntOutput {
+	return o.ApplyT(func(v *WafRule) pulumi.IntOutput { return v.RuleId }).(pulumi.IntOutput)
 }
 
 func (o WafRuleOutput) Severity() RuleSeverityOutput {

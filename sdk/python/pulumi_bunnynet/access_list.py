@@ -276,7 +276,7 @@ class AccessList(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="accessListId")
-    def access_list_id(self) -> pulumi.Output[_builtins.float]:
+    def access_list_id(self) -> pulumi.Output[_builtins.int]:
         """
         The list's id in the API.
         """
@@ -294,7 +294,7 @@ class AccessList(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="configurationId")
-    def configuration_id(self) -> pulumi.Output[_builtins.float]:
+    def configuration_id(self) -> pulumi.Output[_builtins.int]:
         """
         The id of the list's configuration in its zone (its action and switch).
         """

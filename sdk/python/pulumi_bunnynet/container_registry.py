@@ -268,7 +268,7 @@ class ContainerRegistry(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="registryId")
-    def registry_id(self) -> pulumi.Output[_builtins.float]:
+    def registry_id(self) -> pulumi.Output[_builtins.int]:
         """
         The registry's id in the API (a container's image registry).
         """

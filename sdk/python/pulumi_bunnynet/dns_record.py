@@ -648,7 +648,7 @@ class DnsRecord(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="recordId")
-    def record_id(self) -> pulumi.Output[_builtins.float]:
+    def record_id(self) -> pulumi.Output[_builtins.int]:
         """
         The record's id in the API.
         """

@@ -383,7 +383,7 @@ class DnsZone(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="dnsZoneId")
-    def dns_zone_id(self) -> pulumi.Output[_builtins.float]:
+    def dns_zone_id(self) -> pulumi.Output[_builtins.int]:
         """
         The zone's id in the API.
         """

@@ -365,7 +365,7 @@ class EdgeScript(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="linkedPullZoneId")
-    def linked_pull_zone_id(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def linked_pull_zone_id(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         The pull zone the API created for a Standalone script.
         """
@@ -388,7 +388,7 @@ class EdgeScript(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="releaseId")
-    def release_id(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def release_id(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         The live release's id (the script's CurrentReleaseId); undefined before the first publish.
         """
@@ -404,7 +404,7 @@ class EdgeScript(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="scriptId")
-    def script_id(self) -> pulumi.Output[_builtins.float]:
+    def script_id(self) -> pulumi.Output[_builtins.int]:
         """
         The script's id in the API (for ScriptVariable, ScriptSecret, a PullZone origin or a DNS record).
         """

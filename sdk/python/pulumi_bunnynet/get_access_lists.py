@@ -45,7 +45,7 @@ class GetAccessListsResult:
 
     @_builtins.property
     @pulumi.getter
-    def ids(self) -> Mapping[str, _builtins.float]:
+    def ids(self) -> Mapping[str, _builtins.int]:
         """
         Every list's id by its name (managed and custom; a custom list wins a shared name).
         """
@@ -71,7 +71,7 @@ class AwaitableGetAccessListsResult(GetAccessListsResult):
             managed_lists=self.managed_lists)
 
 
-def get_access_lists(shield_zone_id: Optional[Union[_builtins.str, _builtins.float]] = None,
+def get_access_lists(shield_zone_id: Optional[_builtins.int] = None,
                      opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetAccessListsResult:
     """
     The access lists of a Shield zone, managed and custom.
@@ -85,7 +85,7 @@ def get_access_lists(shield_zone_id: Optional[Union[_builtins.str, _builtins.flo
         custom_lists=pulumi.get(__ret__, 'custom_lists'),
         ids=pulumi.get(__ret__, 'ids'),
         managed_lists=pulumi.get(__ret__, 'managed_lists'))
-def get_access_lists_output(shield_zone_id: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
+def get_access_lists_output(shield_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
                             opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetAccessListsResult]:
     """
     The access lists of a Shield zone, managed and custom.

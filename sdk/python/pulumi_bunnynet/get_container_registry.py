@@ -28,8 +28,8 @@ class GetContainerRegistryResult:
         if is_public and not isinstance(is_public, bool):
             raise TypeError("Expected argument 'is_public' to be a bool")
         pulumi.set(__self__, "is_public", is_public)
-        if registry_id and not isinstance(registry_id, float):
-            raise TypeError("Expected argument 'registry_id' to be a float")
+        if registry_id and not isinstance(registry_id, int):
+            raise TypeError("Expected argument 'registry_id' to be a int")
         pulumi.set(__self__, "registry_id", registry_id)
         if type and not isinstance(type, str):
             raise TypeError("Expected argument 'type' to be a str")
@@ -51,7 +51,7 @@ class GetContainerRegistryResult:
 
     @_builtins.property
     @pulumi.getter(name="registryId")
-    def registry_id(self) -> _builtins.float:
+    def registry_id(self) -> _builtins.int:
         """
         The id a container names as its image registry.
         """

@@ -27,8 +27,8 @@ class GetDnsZoneResult:
         if custom_nameservers and not isinstance(custom_nameservers, bool):
             raise TypeError("Expected argument 'custom_nameservers' to be a bool")
         pulumi.set(__self__, "custom_nameservers", custom_nameservers)
-        if dns_zone_id and not isinstance(dns_zone_id, float):
-            raise TypeError("Expected argument 'dns_zone_id' to be a float")
+        if dns_zone_id and not isinstance(dns_zone_id, int):
+            raise TypeError("Expected argument 'dns_zone_id' to be a int")
         pulumi.set(__self__, "dns_zone_id", dns_zone_id)
         if dnssec_enabled and not isinstance(dnssec_enabled, bool):
             raise TypeError("Expected argument 'dnssec_enabled' to be a bool")
@@ -56,7 +56,7 @@ class GetDnsZoneResult:
 
     @_builtins.property
     @pulumi.getter(name="dnsZoneId")
-    def dns_zone_id(self) -> _builtins.float:
+    def dns_zone_id(self) -> _builtins.int:
         return pulumi.get(self, "dns_zone_id")
 
     @_builtins.property
@@ -112,7 +112,7 @@ class AwaitableGetDnsZoneResult(GetDnsZoneResult):
             record_count=self.record_count)
 
 
-def get_dns_zone(dns_zone_id: Optional[Union[_builtins.str, _builtins.float]] = None,
+def get_dns_zone(dns_zone_id: Optional[_builtins.int] = None,
                  domain: Optional[_builtins.str] = None,
                  opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetDnsZoneResult:
     """
@@ -134,7 +134,7 @@ def get_dns_zone(dns_zone_id: Optional[Union[_builtins.str, _builtins.float]] = 
         nameservers=pulumi.get(__ret__, 'nameservers'),
         nameservers_detected=pulumi.get(__ret__, 'nameservers_detected'),
         record_count=pulumi.get(__ret__, 'record_count'))
-def get_dns_zone_output(dns_zone_id: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.float]]]] = None,
+def get_dns_zone_output(dns_zone_id: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                         domain: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                         opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetDnsZoneResult]:
     """

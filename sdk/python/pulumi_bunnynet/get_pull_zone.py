@@ -40,14 +40,14 @@ class GetPullZoneResult:
         if origin_url and not isinstance(origin_url, str):
             raise TypeError("Expected argument 'origin_url' to be a str")
         pulumi.set(__self__, "origin_url", origin_url)
-        if pull_zone_id and not isinstance(pull_zone_id, float):
-            raise TypeError("Expected argument 'pull_zone_id' to be a float")
+        if pull_zone_id and not isinstance(pull_zone_id, int):
+            raise TypeError("Expected argument 'pull_zone_id' to be a int")
         pulumi.set(__self__, "pull_zone_id", pull_zone_id)
-        if script_id and not isinstance(script_id, float):
-            raise TypeError("Expected argument 'script_id' to be a float")
+        if script_id and not isinstance(script_id, int):
+            raise TypeError("Expected argument 'script_id' to be a int")
         pulumi.set(__self__, "script_id", script_id)
-        if storage_zone_id and not isinstance(storage_zone_id, float):
-            raise TypeError("Expected argument 'storage_zone_id' to be a float")
+        if storage_zone_id and not isinstance(storage_zone_id, int):
+            raise TypeError("Expected argument 'storage_zone_id' to be a int")
         pulumi.set(__self__, "storage_zone_id", storage_zone_id)
         if suspended and not isinstance(suspended, bool):
             raise TypeError("Expected argument 'suspended' to be a bool")
@@ -89,12 +89,12 @@ class GetPullZoneResult:
 
     @_builtins.property
     @pulumi.getter(name="pullZoneId")
-    def pull_zone_id(self) -> _builtins.float:
+    def pull_zone_id(self) -> _builtins.int:
         return pulumi.get(self, "pull_zone_id")
 
     @_builtins.property
     @pulumi.getter(name="scriptId")
-    def script_id(self) -> Optional[_builtins.float]:
+    def script_id(self) -> Optional[_builtins.int]:
         """
         The edge script it runs, if any.
         """
@@ -102,7 +102,7 @@ class GetPullZoneResult:
 
     @_builtins.property
     @pulumi.getter(name="storageZoneId")
-    def storage_zone_id(self) -> Optional[_builtins.float]:
+    def storage_zone_id(self) -> Optional[_builtins.int]:
         """
         The storage zone it serves, if that is its origin.
         """
@@ -140,7 +140,7 @@ class AwaitableGetPullZoneResult(GetPullZoneResult):
             zone=self.zone)
 
 
-def get_pull_zone(id: Optional[Union[_builtins.str, _builtins.float]] = None,
+def get_pull_zone(id: Optional[_builtins.int] = None,
                   name: Optional[_builtins.str] = None,
                   opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetPullZoneResult:
     """
@@ -163,7 +163,7 @@ def get_pull_zone(id: Optional[Union[_builtins.str, _builtins.float]] = None,
         storage_zone_id=pulumi.get(__ret__, 'storage_zone_id'),
         suspended=pulumi.get(__ret__, 'suspended'),
         zone=pulumi.get(__ret__, 'zone'))
-def get_pull_zone_output(id: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.float]]]] = None,
+def get_pull_zone_output(id: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                          name: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                          opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetPullZoneResult]:
     """

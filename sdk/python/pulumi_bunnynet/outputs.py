@@ -75,9 +75,9 @@ class AccessList(dict):
     """
     def __init__(__self__, *,
                  action: _builtins.float,
-                 configuration_id: _builtins.float,
+                 configuration_id: _builtins.int,
                  enabled: _builtins.bool,
-                 id: _builtins.float,
+                 id: _builtins.int,
                  name: _builtins.str,
                  entry_count: Optional[_builtins.float] = None,
                  type: Optional[_builtins.float] = None):
@@ -88,8 +88,8 @@ class AccessList(dict):
         to id, managed or custom). The managed lists' ids are what `ShieldZone.accessLists` takes.
 
         :param _builtins.float action: The API's numbers: `bunnynet.AccessListAction` (0 for none).
-        :param _builtins.float configuration_id: The id of the list's configuration in this zone.
-        :param _builtins.float id: The list's id (`ShieldZone.accessLists[].id` for a managed list, `AccessList.accessListId` for a custom one).
+        :param _builtins.int configuration_id: The id of the list's configuration in this zone.
+        :param _builtins.int id: The list's id (`ShieldZone.accessLists[].id` for a managed list, `AccessList.accessListId` for a custom one).
         :param _builtins.float type: `bunnynet.AccessListType`.
         """
         pulumi.set(__self__, "action", action)
@@ -112,7 +112,7 @@ class AccessList(dict):
 
     @_builtins.property
     @pulumi.getter(name="configurationId")
-    def configuration_id(self) -> _builtins.float:
+    def configuration_id(self) -> _builtins.int:
         """
         The id of the list's configuration in this zone.
         """
@@ -125,7 +125,7 @@ class AccessList(dict):
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.float:
+    def id(self) -> _builtins.int:
         """
         The list's id (`ShieldZone.accessLists[].id` for a managed list, `AccessList.accessListId` for a custom one).
         """
@@ -153,7 +153,7 @@ class AccessList(dict):
 @pulumi.output_type
 class ApiKey(dict):
     def __init__(__self__, *,
-                 id: _builtins.float,
+                 id: _builtins.int,
                  roles: Sequence[_builtins.str],
                  key: Optional[_builtins.str] = None):
         """
@@ -166,7 +166,7 @@ class ApiKey(dict):
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.float:
+    def id(self) -> _builtins.int:
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -189,7 +189,7 @@ class CdnRegion(dict):
                  allow_latency_routing: _builtins.bool,
                  continent_code: _builtins.str,
                  country_code: _builtins.str,
-                 id: _builtins.float,
+                 id: _builtins.int,
                  latitude: _builtins.float,
                  longitude: _builtins.float,
                  name: _builtins.str,
@@ -229,7 +229,7 @@ class CdnRegion(dict):
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.float:
+    def id(self) -> _builtins.int:
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -628,14 +628,14 @@ class ContainerAppEndpoint3(dict):
                  id: _builtins.str,
                  type: _builtins.str,
                  public_host: Optional[_builtins.str] = None,
-                 pull_zone_id: Optional[_builtins.float] = None):
+                 pull_zone_id: Optional[_builtins.int] = None):
         """
         An endpoint as the API made it.
 
         :param _builtins.str container: The container it belongs to.
         :param _builtins.str type: `cdn` or `anycast`.
         :param _builtins.str public_host: `*.b-cdn.net` for a cdn endpoint, `*.bunny.run` for an anycast one.
-        :param _builtins.float pull_zone_id: The pull zone in front of a cdn endpoint: the declared one, or the one the API made.
+        :param _builtins.int pull_zone_id: The pull zone in front of a cdn endpoint: the declared one, or the one the API made.
         """
         pulumi.set(__self__, "container", container)
         pulumi.set(__self__, "id", id)
@@ -676,7 +676,7 @@ class ContainerAppEndpoint3(dict):
 
     @_builtins.property
     @pulumi.getter(name="pullZoneId")
-    def pull_zone_id(self) -> Optional[_builtins.float]:
+    def pull_zone_id(self) -> Optional[_builtins.int]:
         """
         The pull zone in front of a cdn endpoint: the declared one, or the one the API made.
         """
@@ -1423,7 +1423,7 @@ class Hostname(dict):
     def __init__(__self__, *,
                  force_ssl: _builtins.bool,
                  has_certificate: _builtins.bool,
-                 id: _builtins.float,
+                 id: _builtins.int,
                  is_managed_hostname: _builtins.bool,
                  is_system_hostname: _builtins.bool,
                  value: _builtins.str,
@@ -1460,7 +1460,7 @@ class Hostname(dict):
 
     @_builtins.property
     @pulumi.getter(name="Id")
-    def id(self) -> _builtins.float:
+    def id(self) -> _builtins.int:
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -1503,7 +1503,7 @@ class LogEntry(dict):
     """
     def __init__(__self__, *,
                  bytes_sent: _builtins.float,
-                 pull_zone_id: _builtins.float,
+                 pull_zone_id: _builtins.int,
                  status_code: _builtins.float,
                  timestamp: _builtins.str,
                  asn: Optional[_builtins.float] = None,
@@ -1576,7 +1576,7 @@ class LogEntry(dict):
 
     @_builtins.property
     @pulumi.getter(name="pullZoneId")
-    def pull_zone_id(self) -> _builtins.float:
+    def pull_zone_id(self) -> _builtins.int:
         return pulumi.get(self, "pull_zone_id")
 
     @_builtins.property
@@ -1800,7 +1800,7 @@ class PullZone(dict):
                  error_page_whitelabel: _builtins.bool,
                  follow_redirects: _builtins.bool,
                  hostnames: Sequence['outputs.Hostname'],
-                 id: _builtins.float,
+                 id: _builtins.int,
                  ignore_query_strings: _builtins.bool,
                  limit_rate_after: _builtins.float,
                  limit_rate_per_second: _builtins.float,
@@ -1826,16 +1826,16 @@ class PullZone(dict):
                  zone_security_enabled: _builtins.bool,
                  zone_security_include_hash_remote_ip: _builtins.bool,
                  zone_security_key: _builtins.str,
-                 edge_script_id: Optional[_builtins.float] = None,
+                 edge_script_id: Optional[_builtins.int] = None,
                  ip_family_policy: Optional[_builtins.float] = None,
                  log_anonymization_type: Optional[_builtins.float] = None,
-                 logging_storage_zone_id: Optional[_builtins.float] = None,
+                 logging_storage_zone_id: Optional[_builtins.int] = None,
                  magic_containers_app_id: Optional[_builtins.str] = None,
                  magic_containers_endpoint_id: Optional[_builtins.str] = None,
-                 middleware_script_id: Optional[_builtins.float] = None,
+                 middleware_script_id: Optional[_builtins.int] = None,
                  origin_type: Optional[_builtins.float] = None,
-                 perma_cache_storage_zone_id: Optional[_builtins.float] = None,
-                 storage_zone_id: Optional[_builtins.float] = None,
+                 perma_cache_storage_zone_id: Optional[_builtins.int] = None,
+                 storage_zone_id: Optional[_builtins.int] = None,
                  type: Optional[_builtins.float] = None):
         """
         The fields of a pull zone the package reads (PullZoneModel); everything else the API sends is ignored. Enums
@@ -2148,7 +2148,7 @@ class PullZone(dict):
 
     @_builtins.property
     @pulumi.getter(name="Id")
-    def id(self) -> _builtins.float:
+    def id(self) -> _builtins.int:
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -2284,7 +2284,7 @@ class PullZone(dict):
 
     @_builtins.property
     @pulumi.getter(name="EdgeScriptId")
-    def edge_script_id(self) -> Optional[_builtins.float]:
+    def edge_script_id(self) -> Optional[_builtins.int]:
         return pulumi.get(self, "edge_script_id")
 
     @_builtins.property
@@ -2305,7 +2305,7 @@ class PullZone(dict):
 
     @_builtins.property
     @pulumi.getter(name="LoggingStorageZoneId")
-    def logging_storage_zone_id(self) -> Optional[_builtins.float]:
+    def logging_storage_zone_id(self) -> Optional[_builtins.int]:
         return pulumi.get(self, "logging_storage_zone_id")
 
     @_builtins.property
@@ -2323,7 +2323,7 @@ class PullZone(dict):
 
     @_builtins.property
     @pulumi.getter(name="MiddlewareScriptId")
-    def middleware_script_id(self) -> Optional[_builtins.float]:
+    def middleware_script_id(self) -> Optional[_builtins.int]:
         return pulumi.get(self, "middleware_script_id")
 
     @_builtins.property
@@ -2336,12 +2336,12 @@ class PullZone(dict):
 
     @_builtins.property
     @pulumi.getter(name="PermaCacheStorageZoneId")
-    def perma_cache_storage_zone_id(self) -> Optional[_builtins.float]:
+    def perma_cache_storage_zone_id(self) -> Optional[_builtins.int]:
         return pulumi.get(self, "perma_cache_storage_zone_id")
 
     @_builtins.property
     @pulumi.getter(name="StorageZoneId")
-    def storage_zone_id(self) -> Optional[_builtins.float]:
+    def storage_zone_id(self) -> Optional[_builtins.int]:
         return pulumi.get(self, "storage_zone_id")
 
     @_builtins.property

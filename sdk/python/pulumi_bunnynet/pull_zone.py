@@ -1590,7 +1590,7 @@ class PullZone(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="pullZoneId")
-    def pull_zone_id(self) -> pulumi.Output[_builtins.float]:
+    def pull_zone_id(self) -> pulumi.Output[_builtins.int]:
         """
         The zone's id in the API (for hostnames, Shield zones, DNS records).
         """

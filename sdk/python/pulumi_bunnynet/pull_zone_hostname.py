@@ -315,7 +315,7 @@ class PullZoneHostname(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="hostnameId")
-    def hostname_id(self) -> pulumi.Output[_builtins.float]:
+    def hostname_id(self) -> pulumi.Output[_builtins.int]:
         """
         The hostname's id in the API.
         """

@@ -229,7 +229,7 @@ class ScriptSecret(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="secretId")
-    def secret_id(self) -> pulumi.Output[_builtins.float]:
+    def secret_id(self) -> pulumi.Output[_builtins.int]:
         """
         The secret's id in the API.
         """

@@ -253,7 +253,7 @@ class ScriptVariable(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="variableId")
-    def variable_id(self) -> pulumi.Output[_builtins.float]:
+    def variable_id(self) -> pulumi.Output[_builtins.int]:
         """
         The variable's id in the API.
         """

@@ -622,7 +622,7 @@ class ShieldZone(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="shieldZoneId")
-    def shield_zone_id(self) -> pulumi.Output[_builtins.float]:
+    def shield_zone_id(self) -> pulumi.Output[_builtins.int]:
         """
         The shield zone's id (what `RateLimitRule.shieldZoneId` takes).
         """

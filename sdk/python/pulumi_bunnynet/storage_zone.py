@@ -331,7 +331,7 @@ class StorageZone(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="storageZoneId")
-    def storage_zone_id(self) -> pulumi.Output[_builtins.float]:
+    def storage_zone_id(self) -> pulumi.Output[_builtins.int]:
         """
         The zone's id in the API (a pull zone's `origin: { storageZoneId }`).
         """

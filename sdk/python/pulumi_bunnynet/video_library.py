@@ -1111,7 +1111,7 @@ class VideoLibrary(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="libraryId")
-    def library_id(self) -> pulumi.Output[_builtins.float]:
+    def library_id(self) -> pulumi.Output[_builtins.int]:
         """
         The library's id (what `VideoThumbnail.libraryId` takes).
         """
@@ -1169,7 +1169,7 @@ class VideoLibrary(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="pullZoneId")
-    def pull_zone_id(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def pull_zone_id(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         The pull zone bunny.net made for the library.
         """
@@ -1198,7 +1198,7 @@ class VideoLibrary(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="storageZoneId")
-    def storage_zone_id(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def storage_zone_id(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         The storage zone bunny.net made for the library.
         """

@@ -315,7 +315,7 @@ class WafRule(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="ruleId")
-    def rule_id(self) -> pulumi.Output[_builtins.float]:
+    def rule_id(self) -> pulumi.Output[_builtins.int]:
         """
         The rule's id in the API.
         """
