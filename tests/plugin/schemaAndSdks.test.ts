@@ -1,0 +1,104 @@
+import assert from "node:assert/strict";
+import { spawnSync, type SpawnSyncReturns } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { pulumiCliUnavailable } from "../support/pulumiCli";
+
+/**
+ * The package schema and the SDKs kept in the repository (sdk/python, sdk/go) are what the generators make from the
+ * definitions now (`npm run sdk`: provider/scripts/generateSchema.mjs, then tools/sdk/generateSdks.mjs with the real
+ * CLI), and each installs the way its ecosystem expects: the Python package builds as a wheel with pip and imports with
+ * `pulumi` from PyPI, the Go module builds with the Pulumi Go SDK from the module proxy. Skipped, with the reason,
+ * where the CLI, Go or Python is missing.
+ */
+
+const REPO_ROOT = resolve(__dirname, "..", "..", "..");
+/** Reused between runs: creating it and installing `pulumi` takes a while. */
+const VENV = join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "bunnynet-pulumi", "python-sdk-venv");
+const SCHEMA = JSON.parse(readFileSync(join(REPO_ROOT, "provider", "plugin", "schema.json"), "utf8")) as {
+  resources: Record<string, unknown>;
+  functions: Record<string, unknown>;
+};
+
+function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): SpawnSyncReturns<string> {
+  return spawnSync(command, args, { encoding: "utf8", cwd: options.cwd ?? REPO_ROOT, env: { ...process.env, ...options.env }, maxBuffer: 64 * 1024 * 1024 });
+}
+
+function ok(result: SpawnSyncReturns<string>, what: string): string {
+  assert.equal(result.status, 0, `${what} failed (${result.status ?? result.signal}):\n${result.stdout}${result.stderr}`);
+  return result.stdout;
+}
+
+const works = (command: string, args: string[]) => {
+  const probe = run(command, args);
+  return !probe.error && probe.status === 0;
+};
+
+/** A module name as Pulumi's Python generator writes it (pullZoneHostname → pull_zone_hostname). */
+const snake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
+
+describe("the package schema and the Python and Go SDKs", function () {
+  this.timeout(600_000);
+
+  it("schema.json, sdk/python and sdk/go are what the generators make now", function () {
+    const reason = pulumiCliUnavailable() ?? (works("go", ["version"]) ? undefined : "go is not on PATH");
+    if (reason) {
+      console.log(`      skipped: ${reason}`);
+      this.skip();
+    }
+    const result = run(process.execPath, [join(REPO_ROOT, "tools", "sdk", "generateSdks.mjs"), "--check"]);
+    if (result.status === 3) {
+      console.log(`      skipped: ${result.stderr.trim()}`);
+      this.skip();
+    }
+    assert.equal(result.status, 0, `${result.stderr.trim()}\n(regenerate with: npm run build && npm run sdk, then commit provider/plugin/schema.json and sdk/)`);
+  });
+
+  it("the Python SDK builds as a wheel and imports with pulumi from PyPI, with every resource and lookup", function () {
+    if (!works("python3", ["-m", "venv", "--help"])) {
+      console.log("      skipped: python3 with venv is not on PATH");
+      this.skip();
+    }
+    const python = join(VENV, "bin", "python");
+    if (!works(python, ["-c", "import pulumi, build"])) {
+      rmSync(VENV, { recursive: true, force: true });
+      ok(run("python3", ["-m", "venv", VENV]), "python3 -m venv");
+      ok(run(python, ["-m", "pip", "install", "--quiet", "pulumi>=3,<4", "build"]), "pip install pulumi");
+    }
+    const work = mkdtempSync(join(tmpdir(), "bunnynet-python-sdk-"));
+    try {
+      // Built from a copy: an in-tree build leaves build/ and *.egg-info beside the committed sources.
+      cpSync(join(REPO_ROOT, "sdk", "python"), join(work, "src"), { recursive: true });
+      ok(run(python, ["-m", "pip", "wheel", "--quiet", "--no-deps", join(work, "src"), "-w", join(work, "wheel")]), "pip wheel sdk/python");
+      const wheels = readdirSync(join(work, "wheel")).filter((f) => f.endsWith(".whl"));
+      const version = JSON.parse(readFileSync(join(REPO_ROOT, "provider", "package.json"), "utf8")).version as string;
+      assert.deepEqual(wheels, [`pulumi_bunnynet-${version}-py3-none-any.whl`]);
+      ok(run(python, ["-m", "pip", "install", "--quiet", "--no-deps", "--force-reinstall", join(work, "wheel", wheels[0])]), "pip install the wheel");
+      const classes = Object.keys(SCHEMA.resources).map((t) => t.split(":")[2]);
+      const functions = Object.keys(SCHEMA.functions).map((t) => snake(t.split(":")[2]));
+      const script = [
+        "import json, sys, pulumi_bunnynet as b",
+        "names = json.loads(sys.argv[1])",
+        "missing = [n for n in names if not hasattr(b, n)]",
+        "print(json.dumps({'missing': missing, 'ip': int(b.AccessListType.IP)}))",
+      ].join("\n");
+      const answer = JSON.parse(ok(run(python, ["-c", script, JSON.stringify([...classes, ...functions, "Provider"])], { cwd: work }), "import pulumi_bunnynet"));
+      assert.deepEqual(answer, { missing: [], ip: 0 });
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+
+  it("the Go SDK builds at its module path with the Pulumi Go SDK from the module proxy", function () {
+    if (!works("go", ["version"])) {
+      console.log("      skipped: go is not on PATH");
+      this.skip();
+    }
+    const dir = join(REPO_ROOT, "sdk", "go");
+    assert.match(readFileSync(join(dir, "go.mod"), "utf8"), /^module github\.com\/bunnynet-pulumi\/bunnynet-pulumi\/sdk\/go$/m);
+    assert.ok(existsSync(join(dir, "bunnynet", "pullZone.go")));
+    // -mod=readonly: go.mod and go.sum as committed are enough (nothing is resolved anew).
+    ok(run("go", ["build", "./..."], { cwd: dir, env: { GOFLAGS: "-mod=readonly", GOTOOLCHAIN: "local" } }), "go build ./... in sdk/go");
+  });
+});
