@@ -3,6 +3,8 @@ import { spawnSync, type SpawnSyncReturns } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import "bunnynet-pulumi"; // registers every resource type
+import { registeredTypes } from "bunnynet-pulumi/dist/pulumi/registry.js";
 import { pulumiCliUnavailable } from "../support/pulumiCli";
 
 /**
@@ -53,6 +55,18 @@ describe("the package schema and the Python and Go SDKs", function () {
       this.skip();
     }
     assert.equal(result.status, 0, `${result.stderr.trim()}\n(regenerate with: npm run build && npm run sdk, then commit provider/plugin/schema.json and sdk/)`);
+  });
+
+  // The CLI binds a schema allowing dangling references (pkg/cmd/pulumi/packages/packages.go BindSpec,
+  // AllowDanglingReferences): a reference to a type the schema lacks would only show as a broken SDK.
+  it("every type the schema refers to is defined in it, and every registered resource is in it", () => {
+    const text = readFileSync(join(REPO_ROOT, "provider", "plugin", "schema.json"), "utf8");
+    const types = (JSON.parse(text) as { types: Record<string, unknown> }).types;
+    const dangling = [...text.matchAll(/"\$ref": "#\/types\/([^"]+)"/g)].map((m) => m[1]).filter((token) => !(token in types));
+    assert.deepEqual([...new Set(dangling)], []);
+    const external = [...text.matchAll(/"\$ref": "([^"#][^"]*)"/g)].map((m) => m[1]);
+    assert.deepEqual([...new Set(external)].filter((r) => !["pulumi.json#/Asset", "pulumi.json#/Archive", "pulumi.json#/Any"].includes(r)), []);
+    assert.deepEqual(Object.keys(SCHEMA.resources).sort(), registeredTypes().map((t) => `bunnynet:index:${t}`).sort());
   });
 
   it("the Python SDK builds as a wheel and imports with pulumi from PyPI, with every resource and lookup", function () {
