@@ -159,6 +159,11 @@ export function generateSchema() {
     const inputSpec = types.objectSpec(checker.getTypeAtLocation(args.node.name), `${type}Args`, facts, { secret: secretInputs, replaceOnChanges });
     // Stored outputs: the inputs as stored (their facts too: integers) and the computed ones. Defaults are for inputs only.
     const outputSpec = types.objectSpec(checker.getTypeAtLocation(outputs.node.name), type, facts, { secret: secretOutputs, defaults: false });
+    // A stored input is documented where the program writes it (Args); its output says the same.
+    for (const [name, property] of Object.entries(outputSpec.properties)) {
+      const input = inputSpec.properties[name];
+      if (!property.description && input?.description) property.description = input.description;
+    }
     const spec = {
       description: documentation(checker, checker.getSymbolAtLocation(cls.node.name)),
       inputProperties: inputSpec.properties,
@@ -176,7 +181,7 @@ export function generateSchema() {
   const schema = {
     name: PACKAGE,
     displayName: "bunny.net",
-    description: "Manage bunny.net (CDN pull zones, DNS, storage, Shield, edge scripts, Stream, Magic Containers) from Pulumi in any language.",
+    description: "Manage bunny.net (CDN pull zones, DNS, storage, Shield, edge scripts, Stream, Magic Containers) from Pulumi.",
     version: packageJson.version,
     publisher: "bunnynet-pulumi",
     repository,

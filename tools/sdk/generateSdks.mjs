@@ -2,7 +2,7 @@
 /**
  * Regenerates the SDKs kept in the repository, sdk/python and sdk/go, from provider/plugin/schema.json with the real
  * Pulumi CLI (`pulumi package gen-sdk`, tools/pulumi-cli), after regenerating the schema itself from the definitions
- * (provider/scripts/generateSchema.mjs; provider/dist must be built: `npm run build`).
+ * (provider/scripts/generateSchema.mjs; provider/dist must be built: `npm run sdk` builds first).
  *
  * The CLI asks a language plugin to write each SDK; tools/pulumi-cli/sdkgen is the one used (its main.go says why: the
  * real hosts' modules are refused by the module proxy). Nothing reaches the internet but the Go module proxy (for the Go

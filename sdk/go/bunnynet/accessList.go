@@ -17,19 +17,27 @@ type AccessList struct {
 	pulumi.CustomResourceState
 
 	// The list's id in the API.
-	AccessListId  pulumi.IntOutput       `pulumi:"accessListId"`
-	Action        AccessListActionOutput `pulumi:"action"`
-	AdoptExisting pulumi.BoolOutput      `pulumi:"adoptExisting"`
+	AccessListId pulumi.IntOutput `pulumi:"accessListId"`
+	// What a matching request meets (`bunnynet.AccessListAction`: `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"`).
+	Action AccessListActionOutput `pulumi:"action"`
+	// When an object with this resource's identity already exists, manage it instead of failing,
+	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+	// Only read at create time; changing it later changes nothing.
+	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
 	// The id of the list's configuration in its zone (its action and switch).
-	ConfigurationId pulumi.IntOutput  `pulumi:"configurationId"`
-	Enabled         pulumi.BoolOutput `pulumi:"enabled"`
+	ConfigurationId pulumi.IntOutput `pulumi:"configurationId"`
+	// The list on or off. Default true.
+	Enabled pulumi.BoolOutput `pulumi:"enabled"`
 	// The entries, sorted.
 	Entries pulumi.StringArrayOutput `pulumi:"entries"`
 	// How many entries the API counts.
-	EntryCount   pulumi.Float64Output     `pulumi:"entryCount"`
-	Name         pulumi.StringOutput      `pulumi:"name"`
-	ShieldZoneId pulumi.IntOutput         `pulumi:"shieldZoneId"`
-	Type         AccessListTypeEnumOutput `pulumi:"type"`
+	EntryCount pulumi.Float64Output `pulumi:"entryCount"`
+	// The list's name, unique within its zone (it identifies the list for `adoptExisting`). Changes in place.
+	Name pulumi.StringOutput `pulumi:"name"`
+	// The Shield zone that holds the list (`ShieldZone.shieldZoneId`). Changing it replaces the list.
+	ShieldZoneId pulumi.IntOutput `pulumi:"shieldZoneId"`
+	// What the entries are (`bunnynet.AccessListType`: `"IP"`, `"CIDR"`, `"ASN"`, `"Country"`, `"Organization"`, `"JA4"`). Changing it replaces the list.
+	Type AccessListTypeEnumOutput `pulumi:"type"`
 }
 
 // NewAccessList registers a new resource with the given unique name, arguments, and options.
@@ -179,10 +187,14 @@ func (o AccessListOutput) AccessListId() pulumi.IntOutput {
 	return o.ApplyT(func(v *AccessList) pulumi.IntOutput { return v.AccessListId }).(pulumi.IntOutput)
 }
 
+// What a matching request meets (`bunnynet.AccessListAction`: `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"`).
 func (o AccessListOutput) Action() AccessListActionOutput {
 	return o.ApplyT(func(v *AccessList) AccessListActionOutput { return v.Action }).(AccessListActionOutput)
 }
 
+// When an object with this resource's identity already exists, manage it instead of failing,
+// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+// Only read at create time; changing it later changes nothing.
 func (o AccessListOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *AccessList) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }
@@ -192,6 +204,7 @@ func (o AccessListOutput) ConfigurationId() pulumi.IntOutput {
 	return o.ApplyT(func(v *AccessList) pulumi.IntOutput { return v.ConfigurationId }).(pulumi.IntOutput)
 }
 
+// The list on or off. Default true.
 func (o AccessListOutput) Enabled() pulumi.BoolOutput {
 	return o.ApplyT(func(v *AccessList) pulumi.BoolOutput { return v.Enabled }).(pulumi.BoolOutput)
 }
@@ -206,14 +219,17 @@ func (o AccessListOutput) EntryCount() pulumi.Float64Output {
 	return o.ApplyT(func(v *AccessList) pulumi.Float64Output { return v.EntryCount }).(pulumi.Float64Output)
 }
 
+// The list's name, unique within its zone (it identifies the list for `adoptExisting`). Changes in place.
 func (o AccessListOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *AccessList) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
+// The Shield zone that holds the list (`ShieldZone.shieldZoneId`). Changing it replaces the list.
 func (o AccessListOutput) ShieldZoneId() pulumi.IntOutput {
 	return o.ApplyT(func(v *AccessList) pulumi.IntOutput { return v.ShieldZoneId }).(pulumi.IntOutput)
 }
 
+// What the entries are (`bunnynet.AccessListType`: `"IP"`, `"CIDR"`, `"ASN"`, `"Country"`, `"Organization"`, `"JA4"`). Changing it replaces the list.
 func (o AccessListOutput) Type() AccessListTypeEnumOutput {
 	return o.ApplyT(func(v *AccessList) AccessListTypeEnumOutput { return v.Type }).(AccessListTypeEnumOutput)
 }

@@ -17,15 +17,20 @@ import (
 type CachePurge struct {
 	pulumi.CustomResourceState
 
-	CacheTag   pulumi.StringPtrOutput `pulumi:"cacheTag"`
-	ExactPath  pulumi.BoolPtrOutput   `pulumi:"exactPath"`
-	PullZoneId pulumi.IntPtrOutput    `pulumi:"pullZoneId"`
+	// With `pullZoneId`: purge only the files served with this cache tag.
+	CacheTag pulumi.StringPtrOutput `pulumi:"cacheTag"`
+	// With `url`: a URL ending in `/` purges that exact path only, not everything below it.
+	ExactPath pulumi.BoolPtrOutput `pulumi:"exactPath"`
+	// The pull zone whose cache is purged (all of it, or what carries `cacheTag`). Give this or `url`.
+	PullZoneId pulumi.IntPtrOutput `pulumi:"pullZoneId"`
 	// What was purged ("pull zone 123", "pull zone 123, tag css" or the URL).
 	Purged pulumi.StringOutput `pulumi:"purged"`
 	// When the purge ran (ISO 8601).
-	PurgedAt pulumi.StringOutput    `pulumi:"purgedAt"`
-	Triggers pulumi.AnyOutput       `pulumi:"triggers"`
-	Url      pulumi.StringPtrOutput `pulumi:"url"`
+	PurgedAt pulumi.StringOutput `pulumi:"purgedAt"`
+	// Any values (say, a hash of the site's files): a change purges again.
+	Triggers pulumi.AnyOutput `pulumi:"triggers"`
+	// One URL to purge from every zone that caches it; a trailing `*` purges everything below it. Give this or `pullZoneId`.
+	Url pulumi.StringPtrOutput `pulumi:"url"`
 }
 
 // NewCachePurge registers a new resource with the given unique name, arguments, and options.
@@ -137,14 +142,17 @@ func (o CachePurgeOutput) ToCachePurgeOutputWithContext(ctx context.Context) Cac
 	return o
 }
 
+// With `pullZoneId`: purge only the files served with this cache tag.
 func (o CachePurgeOutput) CacheTag() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CachePurge) pulumi.StringPtrOutput { return v.CacheTag }).(pulumi.StringPtrOutput)
 }
 
+// With `url`: a URL ending in `/` purges that exact path only, not everything below it.
 func (o CachePurgeOutput) ExactPath() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *CachePurge) pulumi.BoolPtrOutput { return v.ExactPath }).(pulumi.BoolPtrOutput)
 }
 
+// The pull zone whose cache is purged (all of it, or what carries `cacheTag`). Give this or `url`.
 func (o CachePurgeOutput) PullZoneId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *CachePurge) pulumi.IntPtrOutput { return v.PullZoneId }).(pulumi.IntPtrOutput)
 }
@@ -159,10 +167,12 @@ func (o CachePurgeOutput) PurgedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v *CachePurge) pulumi.StringOutput { return v.PurgedAt }).(pulumi.StringOutput)
 }
 
+// Any values (say, a hash of the site's files): a change purges again.
 func (o CachePurgeOutput) Triggers() pulumi.AnyOutput {
 	return o.ApplyT(func(v *CachePurge) pulumi.AnyOutput { return v.Triggers }).(pulumi.AnyOutput)
 }
 
+// One URL to purge from every zone that caches it; a trailing `*` purges everything below it. Give this or `pullZoneId`.
 func (o CachePurgeOutput) Url() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CachePurge) pulumi.StringPtrOutput { return v.Url }).(pulumi.StringPtrOutput)
 }

@@ -16,23 +16,34 @@ import (
 type ContainerApp struct {
 	pulumi.CustomResourceState
 
-	AdoptExisting       pulumi.BoolOutput `pulumi:"adoptExisting"`
+	// When an object with this resource's identity already exists, manage it instead of failing,
+	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+	// Only read at create time; changing it later changes nothing.
+	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
+	// Removing a volume deletes its data: refused unless this is true.
 	AllowVolumeDeletion pulumi.BoolOutput `pulumi:"allowVolumeDeletion"`
 	// The app's id in the API.
-	AppId       pulumi.StringOutput           `pulumi:"appId"`
+	AppId pulumi.StringOutput `pulumi:"appId"`
+	// Instances per region: 1..1000, max not below min.
 	Autoscaling ContainerAppAutoscalingOutput `pulumi:"autoscaling"`
 	// Each container's id, by container name.
-	ContainerIds         pulumi.StringMapOutput               `pulumi:"containerIds"`
-	Containers           ContainerAppContainerResultMapOutput `pulumi:"containers"`
-	DeployTimeoutSeconds pulumi.IntOutput                     `pulumi:"deployTimeoutSeconds"`
+	ContainerIds pulumi.StringMapOutput `pulumi:"containerIds"`
+	// Containers by name (at least one).
+	Containers ContainerAppContainerResultMapOutput `pulumi:"containers"`
+	// How long `up` waits for a deployment to run (seconds, default 900).
+	DeployTimeoutSeconds pulumi.IntOutput `pulumi:"deployTimeoutSeconds"`
 	// Each endpoint by name: its id, container, type, public host (`*.b-cdn.net` or `*.bunny.run`), and the pull zone
 	// in front of a cdn endpoint (the declared one, or the one the API made).
-	Endpoints   ContainerAppEndpoint3MapOutput `pulumi:"endpoints"`
-	Name        pulumi.StringOutput            `pulumi:"name"`
-	Regions     ContainerAppRegionsOutput      `pulumi:"regions"`
-	RuntimeType ContainerAppRuntimeTypeOutput  `pulumi:"runtimeType"`
+	Endpoints ContainerAppEndpoint3MapOutput `pulumi:"endpoints"`
+	// The app's name: letters, digits, hyphens and spaces (identifies it for adoptExisting). Changes in place.
+	Name pulumi.StringOutput `pulumi:"name"`
+	// Region ids (see `getRegions`): where it may run, where it must, and at most how many at once.
+	Regions ContainerAppRegionsOutput `pulumi:"regions"`
+	// `shared` (default) or `reserved`.
+	RuntimeType ContainerAppRuntimeTypeOutput `pulumi:"runtimeType"`
 	// ApplicationStatus as last read: `active` once deployed.
-	Status  pulumi.StringOutput          `pulumi:"status"`
+	Status pulumi.StringOutput `pulumi:"status"`
+	// Volumes by name, 1..100 GB per instance.
 	Volumes ContainerAppVolumesMapOutput `pulumi:"volumes"`
 }
 
@@ -186,10 +197,14 @@ func (o ContainerAppOutput) ToContainerAppOutputWithContext(ctx context.Context)
 	return o
 }
 
+// When an object with this resource's identity already exists, manage it instead of failing,
+// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+// Only read at create time; changing it later changes nothing.
 func (o ContainerAppOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *ContainerApp) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }
 
+// Removing a volume deletes its data: refused unless this is true.
 func (o ContainerAppOutput) AllowVolumeDeletion() pulumi.BoolOutput {
 	return o.ApplyT(func(v *ContainerApp) pulumi.BoolOutput { return v.AllowVolumeDeletion }).(pulumi.BoolOutput)
 }
@@ -199,6 +214,7 @@ func (o ContainerAppOutput) AppId() pulumi.StringOutput {
 	return o.ApplyT(func(v *ContainerApp) pulumi.StringOutput { return v.AppId }).(pulumi.StringOutput)
 }
 
+// Instances per region: 1..1000, max not below min.
 func (o ContainerAppOutput) Autoscaling() ContainerAppAutoscalingOutput {
 	return o.ApplyT(func(v *ContainerApp) ContainerAppAutoscalingOutput { return v.Autoscaling }).(ContainerAppAutoscalingOutput)
 }
@@ -208,10 +224,12 @@ func (o ContainerAppOutput) ContainerIds() pulumi.StringMapOutput {
 	return o.ApplyT(func(v *ContainerApp) pulumi.StringMapOutput { return v.ContainerIds }).(pulumi.StringMapOutput)
 }
 
+// Containers by name (at least one).
 func (o ContainerAppOutput) Containers() ContainerAppContainerResultMapOutput {
 	return o.ApplyT(func(v *ContainerApp) ContainerAppContainerResultMapOutput { return v.Containers }).(ContainerAppContainerResultMapOutput)
 }
 
+// How long `up` waits for a deployment to run (seconds, default 900).
 func (o ContainerAppOutput) DeployTimeoutSeconds() pulumi.IntOutput {
 	return o.ApplyT(func(v *ContainerApp) pulumi.IntOutput { return v.DeployTimeoutSeconds }).(pulumi.IntOutput)
 }
@@ -222,14 +240,17 @@ func (o ContainerAppOutput) Endpoints() ContainerAppEndpoint3MapOutput {
 	return o.ApplyT(func(v *ContainerApp) ContainerAppEndpoint3MapOutput { return v.Endpoints }).(ContainerAppEndpoint3MapOutput)
 }
 
+// The app's name: letters, digits, hyphens and spaces (identifies it for adoptExisting). Changes in place.
 func (o ContainerAppOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *ContainerApp) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
+// Region ids (see `getRegions`): where it may run, where it must, and at most how many at once.
 func (o ContainerAppOutput) Regions() ContainerAppRegionsOutput {
 	return o.ApplyT(func(v *ContainerApp) ContainerAppRegionsOutput { return v.Regions }).(ContainerAppRegionsOutput)
 }
 
+// `shared` (default) or `reserved`.
 func (o ContainerAppOutput) RuntimeType() ContainerAppRuntimeTypeOutput {
 	return o.ApplyT(func(v *ContainerApp) ContainerAppRuntimeTypeOutput { return v.RuntimeType }).(ContainerAppRuntimeTypeOutput)
 }
@@ -239,6 +260,7 @@ func (o ContainerAppOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v *ContainerApp) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
 }
 
+// Volumes by name, 1..100 GB per instance.
 func (o ContainerAppOutput) Volumes() ContainerAppVolumesMapOutput {
 	return o.ApplyT(func(v *ContainerApp) ContainerAppVolumesMapOutput { return v.Volumes }).(ContainerAppVolumesMapOutput)
 }

@@ -16,16 +16,22 @@ import (
 type ContainerRegistry struct {
 	pulumi.CustomResourceState
 
+	// When an object with this resource's identity already exists, manage it instead of failing,
+	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+	// Only read at create time; changing it later changes nothing.
 	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
 	// The display name, when the program states it or the registry's is not its type.
 	DisplayName pulumi.StringPtrOutput `pulumi:"displayName"`
-	Password    pulumi.StringOutput    `pulumi:"password"`
+	// The password or access token (at most 4096 characters). Always stored encrypted, never read back. Changes in place.
+	Password pulumi.StringOutput `pulumi:"password"`
 	// The registry's id in the API (a container's image registry).
-	RegistryId pulumi.IntOutput            `pulumi:"registryId"`
-	Type       ContainerRegistryTypeOutput `pulumi:"type"`
+	RegistryId pulumi.IntOutput `pulumi:"registryId"`
+	// `DockerHub` or `GitHub` (Terraform's `registry`). Changing it replaces the registry.
+	Type ContainerRegistryTypeOutput `pulumi:"type"`
 	// The registry's host as the API answers it.
-	Url      pulumi.StringPtrOutput `pulumi:"url"`
-	Username pulumi.StringOutput    `pulumi:"username"`
+	Url pulumi.StringPtrOutput `pulumi:"url"`
+	// The user name to log in with (at most 256 characters). Changing it replaces the registry.
+	Username pulumi.StringOutput `pulumi:"username"`
 }
 
 // NewContainerRegistry registers a new resource with the given unique name, arguments, and options.
@@ -166,6 +172,9 @@ func (o ContainerRegistryOutput) ToContainerRegistryOutputWithContext(ctx contex
 	return o
 }
 
+// When an object with this resource's identity already exists, manage it instead of failing,
+// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+// Only read at create time; changing it later changes nothing.
 func (o ContainerRegistryOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *ContainerRegistry) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }
@@ -175,6 +184,7 @@ func (o ContainerRegistryOutput) DisplayName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ContainerRegistry) pulumi.StringPtrOutput { return v.DisplayName }).(pulumi.StringPtrOutput)
 }
 
+// The password or access token (at most 4096 characters). Always stored encrypted, never read back. Changes in place.
 func (o ContainerRegistryOutput) Password() pulumi.StringOutput {
 	return o.ApplyT(func(v *ContainerRegistry) pulumi.StringOutput { return v.Password }).(pulumi.StringOutput)
 }
@@ -184,6 +194,7 @@ func (o ContainerRegistryOutput) RegistryId() pulumi.IntOutput {
 	return o.ApplyT(func(v *ContainerRegistry) pulumi.IntOutput { return v.RegistryId }).(pulumi.IntOutput)
 }
 
+// `DockerHub` or `GitHub` (Terraform's `registry`). Changing it replaces the registry.
 func (o ContainerRegistryOutput) Type() ContainerRegistryTypeOutput {
 	return o.ApplyT(func(v *ContainerRegistry) ContainerRegistryTypeOutput { return v.Type }).(ContainerRegistryTypeOutput)
 }
@@ -193,6 +204,7 @@ func (o ContainerRegistryOutput) Url() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ContainerRegistry) pulumi.StringPtrOutput { return v.Url }).(pulumi.StringPtrOutput)
 }
 
+// The user name to log in with (at most 256 characters). Changing it replaces the registry.
 func (o ContainerRegistryOutput) Username() pulumi.StringOutput {
 	return o.ApplyT(func(v *ContainerRegistry) pulumi.StringOutput { return v.Username }).(pulumi.StringOutput)
 }

@@ -16,31 +16,54 @@ import (
 type DnsRecord struct {
 	pulumi.CustomResourceState
 
-	Accelerated          pulumi.BoolPtrOutput    `pulumi:"accelerated"`
-	AdoptExisting        pulumi.BoolOutput       `pulumi:"adoptExisting"`
-	Comment              pulumi.StringPtrOutput  `pulumi:"comment"`
-	DnsZoneId            pulumi.IntOutput        `pulumi:"dnsZoneId"`
-	Enabled              pulumi.BoolOutput       `pulumi:"enabled"`
-	Flags                pulumi.IntPtrOutput     `pulumi:"flags"`
-	GeolocationLatitude  pulumi.Float64PtrOutput `pulumi:"geolocationLatitude"`
+	// A, AAAA and CNAME only: serve the name through bunny.net's CDN.
+	Accelerated pulumi.BoolPtrOutput `pulumi:"accelerated"`
+	// When an object with this resource's identity already exists, manage it instead of failing,
+	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+	// Only read at create time; changing it later changes nothing.
+	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
+	// A note kept with the record.
+	Comment pulumi.StringPtrOutput `pulumi:"comment"`
+	// The DNS zone of the record. Changing it replaces the record (a record cannot move between zones).
+	DnsZoneId pulumi.IntOutput `pulumi:"dnsZoneId"`
+	// Whether the record answers. Default true.
+	Enabled pulumi.BoolOutput `pulumi:"enabled"`
+	// CAA only (0..255).
+	Flags pulumi.IntPtrOutput `pulumi:"flags"`
+	// A, AAAA and CNAME only: the latitude of geolocation routing (-90..90).
+	GeolocationLatitude pulumi.Float64PtrOutput `pulumi:"geolocationLatitude"`
+	// A, AAAA and CNAME only: the longitude of geolocation routing (-180..180).
 	GeolocationLongitude pulumi.Float64PtrOutput `pulumi:"geolocationLongitude"`
-	LatencyZone          pulumi.StringPtrOutput  `pulumi:"latencyZone"`
+	// A, AAAA and CNAME only: the latency zone of latency routing.
+	LatencyZone pulumi.StringPtrOutput `pulumi:"latencyZone"`
 	// What the record links to, as the API names it (a PullZone record: the pull zone's id).
-	LinkName    pulumi.StringPtrOutput        `pulumi:"linkName"`
+	LinkName pulumi.StringPtrOutput `pulumi:"linkName"`
+	// A, AAAA and CNAME only: None, Ping, Http or Monitor.
 	MonitorType DnsRecordMonitorTypePtrOutput `pulumi:"monitorType"`
-	Name        pulumi.StringOutput           `pulumi:"name"`
-	Port        pulumi.IntPtrOutput           `pulumi:"port"`
-	Priority    pulumi.IntPtrOutput           `pulumi:"priority"`
-	PullZoneId  pulumi.IntPtrOutput           `pulumi:"pullZoneId"`
+	// The name relative to the zone: '' or '@' for the apex, 'www', '_sip._tcp'… Changes in place.
+	Name pulumi.StringOutput `pulumi:"name"`
+	// SRV only, required (0..65535).
+	Port pulumi.IntPtrOutput `pulumi:"port"`
+	// MX, SRV, SVCB and HTTPS only, and required there (0..65535).
+	Priority pulumi.IntPtrOutput `pulumi:"priority"`
+	// PullZone records only, required: the pull zone the name serves.
+	PullZoneId pulumi.IntPtrOutput `pulumi:"pullZoneId"`
 	// The record's id in the API.
-	RecordId         pulumi.IntOutput                   `pulumi:"recordId"`
-	ScriptId         pulumi.IntPtrOutput                `pulumi:"scriptId"`
+	RecordId pulumi.IntOutput `pulumi:"recordId"`
+	// Script records only, required: the (DNS) edge script that answers.
+	ScriptId pulumi.IntPtrOutput `pulumi:"scriptId"`
+	// A, AAAA and CNAME only: None, Latency or Geolocation.
 	SmartRoutingType DnsRecordSmartRoutingTypePtrOutput `pulumi:"smartRoutingType"`
-	Tag              pulumi.StringPtrOutput             `pulumi:"tag"`
-	Ttl              pulumi.IntOutput                   `pulumi:"ttl"`
-	Type             DnsRecordTypeOutput                `pulumi:"type"`
-	Value            pulumi.StringPtrOutput             `pulumi:"value"`
-	Weight           pulumi.IntPtrOutput                `pulumi:"weight"`
+	// CAA only, required: the property tag (issue, issuewild, iodef…).
+	Tag pulumi.StringPtrOutput `pulumi:"tag"`
+	// Time to live in seconds. Default 300.
+	Ttl pulumi.IntOutput `pulumi:"ttl"`
+	// The record type by name (A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS, TLSA; any case) or its number 0..15. Changes in place.
+	Type DnsRecordTypeOutput `pulumi:"type"`
+	// The record's value (an address, a hostname without a trailing dot, a text, a URL for Redirect…). Not used by PullZone and Script records.
+	Value pulumi.StringPtrOutput `pulumi:"value"`
+	// A, AAAA, CNAME (0..100) and SRV (0..65535, required) only.
+	Weight pulumi.IntPtrOutput `pulumi:"weight"`
 }
 
 // NewDnsRecord registers a new resource with the given unique name, arguments, and options.
@@ -238,38 +261,49 @@ func (o DnsRecordOutput) ToDnsRecordOutputWithContext(ctx context.Context) DnsRe
 	return o
 }
 
+// A, AAAA and CNAME only: serve the name through bunny.net's CDN.
 func (o DnsRecordOutput) Accelerated() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.BoolPtrOutput { return v.Accelerated }).(pulumi.BoolPtrOutput)
 }
 
+// When an object with this resource's identity already exists, manage it instead of failing,
+// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+// Only read at create time; changing it later changes nothing.
 func (o DnsRecordOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }
 
+// A note kept with the record.
 func (o DnsRecordOutput) Comment() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.StringPtrOutput { return v.Comment }).(pulumi.StringPtrOutput)
 }
 
+// The DNS zone of the record. Changing it replaces the record (a record cannot move between zones).
 func (o DnsRecordOutput) DnsZoneId() pulumi.IntOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.IntOutput { return v.DnsZoneId }).(pulumi.IntOutput)
 }
 
+// Whether the record answers. Default true.
 func (o DnsRecordOutput) Enabled() pulumi.BoolOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.BoolOutput { return v.Enabled }).(pulumi.BoolOutput)
 }
 
+// CAA only (0..255).
 func (o DnsRecordOutput) Flags() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.IntPtrOutput { return v.Flags }).(pulumi.IntPtrOutput)
 }
 
+// A, AAAA and CNAME only: the latitude of geolocation routing (-90..90).
 func (o DnsRecordOutput) GeolocationLatitude() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.Float64PtrOutput { return v.GeolocationLatitude }).(pulumi.Float64PtrOutput)
 }
 
+// A, AAAA and CNAME only: the longitude of geolocation routing (-180..180).
 func (o DnsRecordOutput) GeolocationLongitude() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.Float64PtrOutput { return v.GeolocationLongitude }).(pulumi.Float64PtrOutput)
 }
 
+// A, AAAA and CNAME only: the latency zone of latency routing.
 func (o DnsRecordOutput) LatencyZone() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.StringPtrOutput { return v.LatencyZone }).(pulumi.StringPtrOutput)
 }
@@ -279,22 +313,27 @@ func (o DnsRecordOutput) LinkName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.StringPtrOutput { return v.LinkName }).(pulumi.StringPtrOutput)
 }
 
+// A, AAAA and CNAME only: None, Ping, Http or Monitor.
 func (o DnsRecordOutput) MonitorType() DnsRecordMonitorTypePtrOutput {
 	return o.ApplyT(func(v *DnsRecord) DnsRecordMonitorTypePtrOutput { return v.MonitorType }).(DnsRecordMonitorTypePtrOutput)
 }
 
+// The name relative to the zone: ” or '@' for the apex, 'www', '_sip._tcp'… Changes in place.
 func (o DnsRecordOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
+// SRV only, required (0..65535).
 func (o DnsRecordOutput) Port() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.IntPtrOutput { return v.Port }).(pulumi.IntPtrOutput)
 }
 
+// MX, SRV, SVCB and HTTPS only, and required there (0..65535).
 func (o DnsRecordOutput) Priority() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.IntPtrOutput { return v.Priority }).(pulumi.IntPtrOutput)
 }
 
+// PullZone records only, required: the pull zone the name serves.
 func (o DnsRecordOutput) PullZoneId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.IntPtrOutput { return v.PullZoneId }).(pulumi.IntPtrOutput)
 }
@@ -304,30 +343,37 @@ func (o DnsRecordOutput) RecordId() pulumi.IntOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.IntOutput { return v.RecordId }).(pulumi.IntOutput)
 }
 
+// Script records only, required: the (DNS) edge script that answers.
 func (o DnsRecordOutput) ScriptId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.IntPtrOutput { return v.ScriptId }).(pulumi.IntPtrOutput)
 }
 
+// A, AAAA and CNAME only: None, Latency or Geolocation.
 func (o DnsRecordOutput) SmartRoutingType() DnsRecordSmartRoutingTypePtrOutput {
 	return o.ApplyT(func(v *DnsRecord) DnsRecordSmartRoutingTypePtrOutput { return v.SmartRoutingType }).(DnsRecordSmartRoutingTypePtrOutput)
 }
 
+// CAA only, required: the property tag (issue, issuewild, iodef…).
 func (o DnsRecordOutput) Tag() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.StringPtrOutput { return v.Tag }).(pulumi.StringPtrOutput)
 }
 
+// Time to live in seconds. Default 300.
 func (o DnsRecordOutput) Ttl() pulumi.IntOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.IntOutput { return v.Ttl }).(pulumi.IntOutput)
 }
 
+// The record type by name (A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS, TLSA; any case) or its number 0..15. Changes in place.
 func (o DnsRecordOutput) Type() DnsRecordTypeOutput {
 	return o.ApplyT(func(v *DnsRecord) DnsRecordTypeOutput { return v.Type }).(DnsRecordTypeOutput)
 }
 
+// The record's value (an address, a hostname without a trailing dot, a text, a URL for Redirect…). Not used by PullZone and Script records.
 func (o DnsRecordOutput) Value() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.StringPtrOutput { return v.Value }).(pulumi.StringPtrOutput)
 }
 
+// A, AAAA, CNAME (0..100) and SRV (0..65535, required) only.
 func (o DnsRecordOutput) Weight() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.IntPtrOutput { return v.Weight }).(pulumi.IntPtrOutput)
 }

@@ -16,23 +16,36 @@ import (
 type DnsZone struct {
 	pulumi.CustomResourceState
 
-	AdoptExisting      pulumi.BoolOutput               `pulumi:"adoptExisting"`
+	// When an object with this resource's identity already exists, manage it instead of failing,
+	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+	// Only read at create time; changing it later changes nothing.
+	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
+	// The key type of the zone's automatic wildcard certificates: Ecdsa or Rsa. Default Ecdsa.
 	CertificateKeyType DnsZoneCertificateKeyTypeOutput `pulumi:"certificateKeyType"`
-	CustomNameservers  pulumi.BoolOutput               `pulumi:"customNameservers"`
+	// Answer with your own nameserver names (`nameserver1`, `nameserver2`) instead of bunny.net's. Default false.
+	CustomNameservers pulumi.BoolOutput `pulumi:"customNameservers"`
 	// The zone's id in the API.
-	DnsZoneId            pulumi.IntOutput                  `pulumi:"dnsZoneId"`
-	DnssecEnabled        pulumi.BoolOutput                 `pulumi:"dnssecEnabled"`
-	Domain               pulumi.StringOutput               `pulumi:"domain"`
+	DnsZoneId pulumi.IntOutput `pulumi:"dnsZoneId"`
+	// Sign the zone with DNSSEC. Default false.
+	DnssecEnabled pulumi.BoolOutput `pulumi:"dnssecEnabled"`
+	// The domain (e.g. `example.com`; case and a trailing dot are ignored). Changing it replaces the zone.
+	Domain pulumi.StringOutput `pulumi:"domain"`
+	// How addresses are anonymised: OneDigit (the last digit removed) or Drop. Default OneDigit.
 	LogAnonymizationType DnsZoneLogAnonymizationTypeOutput `pulumi:"logAnonymizationType"`
-	LogIpAnonymization   pulumi.BoolOutput                 `pulumi:"logIpAnonymization"`
-	LoggingEnabled       pulumi.BoolOutput                 `pulumi:"loggingEnabled"`
-	Nameserver1          pulumi.StringPtrOutput            `pulumi:"nameserver1"`
-	Nameserver2          pulumi.StringPtrOutput            `pulumi:"nameserver2"`
+	// Anonymise client addresses in the logs. Default true.
+	LogIpAnonymization pulumi.BoolOutput `pulumi:"logIpAnonymization"`
+	// Keep DNS query logs. Default false.
+	LoggingEnabled pulumi.BoolOutput `pulumi:"loggingEnabled"`
+	// The first custom nameserver (with `customNameservers: true` only, then required).
+	Nameserver1 pulumi.StringPtrOutput `pulumi:"nameserver1"`
+	// The second custom nameserver (with `customNameservers: true` only, then required).
+	Nameserver2 pulumi.StringPtrOutput `pulumi:"nameserver2"`
 	// The nameservers the domain must be delegated to (bunny.net's, e.g. kiki.bunny.net and coco.bunny.net, or the custom ones).
 	Nameservers pulumi.StringArrayOutput `pulumi:"nameservers"`
 	// Whether bunny.net has seen the domain delegated to its nameservers.
-	NameserversDetected pulumi.BoolOutput      `pulumi:"nameserversDetected"`
-	SoaEmail            pulumi.StringPtrOutput `pulumi:"soaEmail"`
+	NameserversDetected pulumi.BoolOutput `pulumi:"nameserversDetected"`
+	// The SOA record's email. Unset: bunny.net's default, not compared.
+	SoaEmail pulumi.StringPtrOutput `pulumi:"soaEmail"`
 }
 
 // NewDnsZone registers a new resource with the given unique name, arguments, and options.
@@ -190,14 +203,19 @@ func (o DnsZoneOutput) ToDnsZoneOutputWithContext(ctx context.Context) DnsZoneOu
 	return o
 }
 
+// When an object with this resource's identity already exists, manage it instead of failing,
+// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+// Only read at create time; changing it later changes nothing.
 func (o DnsZoneOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *DnsZone) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }
 
+// The key type of the zone's automatic wildcard certificates: Ecdsa or Rsa. Default Ecdsa.
 func (o DnsZoneOutput) CertificateKeyType() DnsZoneCertificateKeyTypeOutput {
 	return o.ApplyT(func(v *DnsZone) DnsZoneCertificateKeyTypeOutput { return v.CertificateKeyType }).(DnsZoneCertificateKeyTypeOutput)
 }
 
+// Answer with your own nameserver names (`nameserver1`, `nameserver2`) instead of bunny.net's. Default false.
 func (o DnsZoneOutput) CustomNameservers() pulumi.BoolOutput {
 	return o.ApplyT(func(v *DnsZone) pulumi.BoolOutput { return v.CustomNameservers }).(pulumi.BoolOutput)
 }
@@ -207,30 +225,37 @@ func (o DnsZoneOutput) DnsZoneId() pulumi.IntOutput {
 	return o.ApplyT(func(v *DnsZone) pulumi.IntOutput { return v.DnsZoneId }).(pulumi.IntOutput)
 }
 
+// Sign the zone with DNSSEC. Default false.
 func (o DnsZoneOutput) DnssecEnabled() pulumi.BoolOutput {
 	return o.ApplyT(func(v *DnsZone) pulumi.BoolOutput { return v.DnssecEnabled }).(pulumi.BoolOutput)
 }
 
+// The domain (e.g. `example.com`; case and a trailing dot are ignored). Changing it replaces the zone.
 func (o DnsZoneOutput) Domain() pulumi.StringOutput {
 	return o.ApplyT(func(v *DnsZone) pulumi.StringOutput { return v.Domain }).(pulumi.StringOutput)
 }
 
+// How addresses are anonymised: OneDigit (the last digit removed) or Drop. Default OneDigit.
 func (o DnsZoneOutput) LogAnonymizationType() DnsZoneLogAnonymizationTypeOutput {
 	return o.ApplyT(func(v *DnsZone) DnsZoneLogAnonymizationTypeOutput { return v.LogAnonymizationType }).(DnsZoneLogAnonymizationTypeOutput)
 }
 
+// Anonymise client addresses in the logs. Default true.
 func (o DnsZoneOutput) LogIpAnonymization() pulumi.BoolOutput {
 	return o.ApplyT(func(v *DnsZone) pulumi.BoolOutput { return v.LogIpAnonymization }).(pulumi.BoolOutput)
 }
 
+// Keep DNS query logs. Default false.
 func (o DnsZoneOutput) LoggingEnabled() pulumi.BoolOutput {
 	return o.ApplyT(func(v *DnsZone) pulumi.BoolOutput { return v.LoggingEnabled }).(pulumi.BoolOutput)
 }
 
+// The first custom nameserver (with `customNameservers: true` only, then required).
 func (o DnsZoneOutput) Nameserver1() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DnsZone) pulumi.StringPtrOutput { return v.Nameserver1 }).(pulumi.StringPtrOutput)
 }
 
+// The second custom nameserver (with `customNameservers: true` only, then required).
 func (o DnsZoneOutput) Nameserver2() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DnsZone) pulumi.StringPtrOutput { return v.Nameserver2 }).(pulumi.StringPtrOutput)
 }
@@ -245,6 +270,7 @@ func (o DnsZoneOutput) NameserversDetected() pulumi.BoolOutput {
 	return o.ApplyT(func(v *DnsZone) pulumi.BoolOutput { return v.NameserversDetected }).(pulumi.BoolOutput)
 }
 
+// The SOA record's email. Unset: bunny.net's default, not compared.
 func (o DnsZoneOutput) SoaEmail() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DnsZone) pulumi.StringPtrOutput { return v.SoaEmail }).(pulumi.StringPtrOutput)
 }

@@ -1,2 +1,2 @@
-// Manage bunny.net (CDN pull zones, DNS, storage, Shield, edge scripts, Stream, Magic Containers) from Pulumi in any language.
+// Manage bunny.net (CDN pull zones, DNS, storage, Shield, edge scripts, Stream, Magic Containers) from Pulumi.
 package bunnynet

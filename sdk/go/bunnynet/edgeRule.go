@@ -16,16 +16,26 @@ import (
 type EdgeRule struct {
 	pulumi.CustomResourceState
 
-	Actions       EdgeRuleActionsItemArrayOutput `pulumi:"actions"`
-	AdoptExisting pulumi.BoolOutput              `pulumi:"adoptExisting"`
-	Description   pulumi.StringPtrOutput         `pulumi:"description"`
+	// What the rule does, in order (at least one).
+	Actions EdgeRuleActionsItemArrayOutput `pulumi:"actions"`
+	// When an object with this resource's identity already exists, manage it instead of failing,
+	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+	// Only read at create time; changing it later changes nothing.
+	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
+	// A note kept with the rule; it also names the rule for `adoptExisting`.
+	Description pulumi.StringPtrOutput `pulumi:"description"`
 	// The rule's GUID in the API.
-	EdgeRuleId          pulumi.StringOutput               `pulumi:"edgeRuleId"`
-	Enabled             pulumi.BoolOutput                 `pulumi:"enabled"`
-	Priority            pulumi.IntOutput                  `pulumi:"priority"`
-	PullZoneId          pulumi.IntOutput                  `pulumi:"pullZoneId"`
+	EdgeRuleId pulumi.StringOutput `pulumi:"edgeRuleId"`
+	// Whether the rule runs. Default true.
+	Enabled pulumi.BoolOutput `pulumi:"enabled"`
+	// The rule's place in the zone: lower runs first (the API's OrderIndex). Default 0. Changes in place.
+	Priority pulumi.IntOutput `pulumi:"priority"`
+	// The pull zone of the rule. Changing it replaces the rule.
+	PullZoneId pulumi.IntOutput `pulumi:"pullZoneId"`
+	// MatchAny (default), MatchAll or MatchNone of the triggers.
 	TriggerMatchingType EdgeRuleTriggerMatchingTypeOutput `pulumi:"triggerMatchingType"`
-	Triggers            EdgeRuleTriggersItemArrayOutput   `pulumi:"triggers"`
+	// When the rule applies (at least one).
+	Triggers EdgeRuleTriggersItemArrayOutput `pulumi:"triggers"`
 }
 
 // NewEdgeRule registers a new resource with the given unique name, arguments, and options.
@@ -178,14 +188,19 @@ func (o EdgeRuleOutput) ToEdgeRuleOutputWithContext(ctx context.Context) EdgeRul
 	return o
 }
 
+// What the rule does, in order (at least one).
 func (o EdgeRuleOutput) Actions() EdgeRuleActionsItemArrayOutput {
 	return o.ApplyT(func(v *EdgeRule) EdgeRuleActionsItemArrayOutput { return v.Actions }).(EdgeRuleActionsItemArrayOutput)
 }
 
+// When an object with this resource's identity already exists, manage it instead of failing,
+// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+// Only read at create time; changing it later changes nothing.
 func (o EdgeRuleOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *EdgeRule) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }
 
+// A note kept with the rule; it also names the rule for `adoptExisting`.
 func (o EdgeRuleOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *EdgeRule) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
@@ -195,22 +210,27 @@ func (o EdgeRuleOutput) EdgeRuleId() pulumi.StringOutput {
 	return o.ApplyT(func(v *EdgeRule) pulumi.StringOutput { return v.EdgeRuleId }).(pulumi.StringOutput)
 }
 
+// Whether the rule runs. Default true.
 func (o EdgeRuleOutput) Enabled() pulumi.BoolOutput {
 	return o.ApplyT(func(v *EdgeRule) pulumi.BoolOutput { return v.Enabled }).(pulumi.BoolOutput)
 }
 
+// The rule's place in the zone: lower runs first (the API's OrderIndex). Default 0. Changes in place.
 func (o EdgeRuleOutput) Priority() pulumi.IntOutput {
 	return o.ApplyT(func(v *EdgeRule) pulumi.IntOutput { return v.Priority }).(pulumi.IntOutput)
 }
 
+// The pull zone of the rule. Changing it replaces the rule.
 func (o EdgeRuleOutput) PullZoneId() pulumi.IntOutput {
 	return o.ApplyT(func(v *EdgeRule) pulumi.IntOutput { return v.PullZoneId }).(pulumi.IntOutput)
 }
 
+// MatchAny (default), MatchAll or MatchNone of the triggers.
 func (o EdgeRuleOutput) TriggerMatchingType() EdgeRuleTriggerMatchingTypeOutput {
 	return o.ApplyT(func(v *EdgeRule) EdgeRuleTriggerMatchingTypeOutput { return v.TriggerMatchingType }).(EdgeRuleTriggerMatchingTypeOutput)
 }
 
+// When the rule applies (at least one).
 func (o EdgeRuleOutput) Triggers() EdgeRuleTriggersItemArrayOutput {
 	return o.ApplyT(func(v *EdgeRule) EdgeRuleTriggersItemArrayOutput { return v.Triggers }).(EdgeRuleTriggersItemArrayOutput)
 }

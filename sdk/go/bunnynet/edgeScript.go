@@ -18,9 +18,18 @@ import (
 type EdgeScript struct {
 	pulumi.CustomResourceState
 
-	AdoptExisting         pulumi.BoolOutput    `pulumi:"adoptExisting"`
-	Code                  pulumi.AnyOutput     `pulumi:"code"`
-	CreateLinkedPullZone  pulumi.BoolPtrOutput `pulumi:"createLinkedPullZone"`
+	// When an object with this resource's identity already exists, manage it instead of failing,
+	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+	// Only read at create time; changing it later changes nothing.
+	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
+	// The script's code: the text itself, or a `pulumi.asset.FileAsset` / `StringAsset`. A change of the content is
+	// a change (even of the file at the same path): the new code is uploaded and, with `publish`, released in place.
+	Code pulumi.AnyOutput `pulumi:"code"`
+	// Whether the API creates a pull zone that serves the script. Default true for Standalone; Middleware and Dns have none. Changing it replaces the script.
+	CreateLinkedPullZone pulumi.BoolPtrOutput `pulumi:"createLinkedPullZone"`
+	// Whether destroying the script deletes every pull zone linked to it (false: they stay, pointing at bunny.net's
+	// landing page). Unset: the zone the script was created with is deleted, unless other zones are linked to the
+	// script too (the API deletes all or none), in which case all stay.
 	DeleteLinkedPullZones pulumi.BoolPtrOutput `pulumi:"deleteLinkedPullZones"`
 	// The key a CI job deploys the script with (e.g. bunny.net's GitHub Action). Always stored as a secret.
 	DeploymentKey pulumi.StringPtrOutput `pulumi:"deploymentKey"`
@@ -29,17 +38,22 @@ type EdgeScript struct {
 	// That pull zone's hostname (`<name>.b-cdn.net`).
 	LinkedPullZoneHostname pulumi.StringPtrOutput `pulumi:"linkedPullZoneHostname"`
 	// The pull zone the API created for a Standalone script.
-	LinkedPullZoneId   pulumi.IntPtrOutput    `pulumi:"linkedPullZoneId"`
+	LinkedPullZoneId pulumi.IntPtrOutput `pulumi:"linkedPullZoneId"`
+	// The linked pull zone's name (letters, digits, hyphens); default: one the API chooses. Changing it replaces the script.
 	LinkedPullZoneName pulumi.StringPtrOutput `pulumi:"linkedPullZoneName"`
-	Name               pulumi.StringOutput    `pulumi:"name"`
-	Publish            pulumi.BoolOutput      `pulumi:"publish"`
+	// The script's name (1..100 characters). Changes in place.
+	Name pulumi.StringOutput `pulumi:"name"`
+	// Whether the code is released (made live) after each upload. Default true.
+	Publish pulumi.BoolOutput `pulumi:"publish"`
 	// The live release's id (the script's CurrentReleaseId); undefined before the first publish.
 	ReleaseId pulumi.IntPtrOutput `pulumi:"releaseId"`
 	// The live release's UUID (Terraform's `release`).
 	ReleaseUuid pulumi.StringPtrOutput `pulumi:"releaseUuid"`
 	// The script's id in the API (for ScriptVariable, ScriptSecret, a PullZone origin or a DNS record).
-	ScriptId pulumi.IntOutput     `pulumi:"scriptId"`
-	Type     EdgeScriptTypeOutput `pulumi:"type"`
+	ScriptId pulumi.IntOutput `pulumi:"scriptId"`
+	// `Standalone` (serves requests itself, through its linked pull zone), `Middleware` (runs in front of a pull zone's
+	// origin) or `Dns` (answers a DNS record of type `Script`; takes variables but no secrets). Changing it replaces the script.
+	Type EdgeScriptTypeOutput `pulumi:"type"`
 }
 
 // NewEdgeScript registers a new resource with the given unique name, arguments, and options.
@@ -194,18 +208,27 @@ func (o EdgeScriptOutput) ToEdgeScriptOutputWithContext(ctx context.Context) Edg
 	return o
 }
 
+// When an object with this resource's identity already exists, manage it instead of failing,
+// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+// Only read at create time; changing it later changes nothing.
 func (o EdgeScriptOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *EdgeScript) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }
 
+// The script's code: the text itself, or a `pulumi.asset.FileAsset` / `StringAsset`. A change of the content is
+// a change (even of the file at the same path): the new code is uploaded and, with `publish`, released in place.
 func (o EdgeScriptOutput) Code() pulumi.AnyOutput {
 	return o.ApplyT(func(v *EdgeScript) pulumi.AnyOutput { return v.Code }).(pulumi.AnyOutput)
 }
 
+// Whether the API creates a pull zone that serves the script. Default true for Standalone; Middleware and Dns have none. Changing it replaces the script.
 func (o EdgeScriptOutput) CreateLinkedPullZone() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *EdgeScript) pulumi.BoolPtrOutput { return v.CreateLinkedPullZone }).(pulumi.BoolPtrOutput)
 }
 
+// Whether destroying the script deletes every pull zone linked to it (false: they stay, pointing at bunny.net's
+// landing page). Unset: the zone the script was created with is deleted, unless other zones are linked to the
+// script too (the API deletes all or none), in which case all stay.
 func (o EdgeScriptOutput) DeleteLinkedPullZones() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *EdgeScript) pulumi.BoolPtrOutput { return v.DeleteLinkedPullZones }).(pulumi.BoolPtrOutput)
 }
@@ -230,14 +253,17 @@ func (o EdgeScriptOutput) LinkedPullZoneId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *EdgeScript) pulumi.IntPtrOutput { return v.LinkedPullZoneId }).(pulumi.IntPtrOutput)
 }
 
+// The linked pull zone's name (letters, digits, hyphens); default: one the API chooses. Changing it replaces the script.
 func (o EdgeScriptOutput) LinkedPullZoneName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *EdgeScript) pulumi.StringPtrOutput { return v.LinkedPullZoneName }).(pulumi.StringPtrOutput)
 }
 
+// The script's name (1..100 characters). Changes in place.
 func (o EdgeScriptOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *EdgeScript) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
+// Whether the code is released (made live) after each upload. Default true.
 func (o EdgeScriptOutput) Publish() pulumi.BoolOutput {
 	return o.ApplyT(func(v *EdgeScript) pulumi.BoolOutput { return v.Publish }).(pulumi.BoolOutput)
 }
@@ -257,6 +283,8 @@ func (o EdgeScriptOutput) ScriptId() pulumi.IntOutput {
 	return o.ApplyT(func(v *EdgeScript) pulumi.IntOutput { return v.ScriptId }).(pulumi.IntOutput)
 }
 
+// `Standalone` (serves requests itself, through its linked pull zone), `Middleware` (runs in front of a pull zone's
+// origin) or `Dns` (answers a DNS record of type `Script`; takes variables but no secrets). Changing it replaces the script.
 func (o EdgeScriptOutput) Type() EdgeScriptTypeOutput {
 	return o.ApplyT(func(v *EdgeScript) EdgeScriptTypeOutput { return v.Type }).(EdgeScriptTypeOutput)
 }

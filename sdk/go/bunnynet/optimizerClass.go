@@ -16,25 +16,46 @@ import (
 type OptimizerClass struct {
 	pulumi.CustomResourceState
 
-	AdoptExisting pulumi.BoolOutput                   `pulumi:"adoptExisting"`
-	AspectRatio   pulumi.StringPtrOutput              `pulumi:"aspectRatio"`
-	AutoOptimize  OptimizerClassAutoOptimizePtrOutput `pulumi:"autoOptimize"`
-	Blur          pulumi.IntPtrOutput                 `pulumi:"blur"`
-	Brightness    pulumi.IntPtrOutput                 `pulumi:"brightness"`
-	Contrast      pulumi.IntPtrOutput                 `pulumi:"contrast"`
-	Crop          pulumi.StringPtrOutput              `pulumi:"crop"`
-	CropGravity   OptimizerClassCropGravityPtrOutput  `pulumi:"cropGravity"`
-	Flip          pulumi.BoolPtrOutput                `pulumi:"flip"`
-	Flop          pulumi.BoolPtrOutput                `pulumi:"flop"`
-	Height        pulumi.IntPtrOutput                 `pulumi:"height"`
-	Hue           pulumi.IntPtrOutput                 `pulumi:"hue"`
-	Name          pulumi.StringOutput                 `pulumi:"name"`
-	PullZoneId    pulumi.IntOutput                    `pulumi:"pullZoneId"`
-	Quality       pulumi.IntPtrOutput                 `pulumi:"quality"`
-	Saturation    pulumi.IntPtrOutput                 `pulumi:"saturation"`
-	Sepia         pulumi.IntPtrOutput                 `pulumi:"sepia"`
-	Sharpen       pulumi.BoolPtrOutput                `pulumi:"sharpen"`
-	Width         pulumi.IntPtrOutput                 `pulumi:"width"`
+	// When an object with this resource's identity already exists, manage it instead of failing,
+	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+	// Only read at create time; changing it later changes nothing.
+	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
+	// Aspect ratio such as "16:9".
+	AspectRatio pulumi.StringPtrOutput `pulumi:"aspectRatio"`
+	// Automatic optimisation: low, medium or high.
+	AutoOptimize OptimizerClassAutoOptimizePtrOutput `pulumi:"autoOptimize"`
+	// Blur 0..100.
+	Blur pulumi.IntPtrOutput `pulumi:"blur"`
+	// Brightness -100..100.
+	Brightness pulumi.IntPtrOutput `pulumi:"brightness"`
+	// Contrast -100..100.
+	Contrast pulumi.IntPtrOutput `pulumi:"contrast"`
+	// Crop: "width,height" or "width,height,x,y" in pixels.
+	Crop pulumi.StringPtrOutput `pulumi:"crop"`
+	// Where a crop is anchored: center, forget, east, north, south, west, northeast, northwest, southeast, southwest.
+	CropGravity OptimizerClassCropGravityPtrOutput `pulumi:"cropGravity"`
+	// Flip vertically.
+	Flip pulumi.BoolPtrOutput `pulumi:"flip"`
+	// Flip horizontally.
+	Flop pulumi.BoolPtrOutput `pulumi:"flop"`
+	// Height in pixels.
+	Height pulumi.IntPtrOutput `pulumi:"height"`
+	// Hue 0..100.
+	Hue pulumi.IntPtrOutput `pulumi:"hue"`
+	// The class's name, used as `?class=<name>` (letters, digits, '-' and '_'). Changing it replaces the class.
+	Name pulumi.StringOutput `pulumi:"name"`
+	// The pull zone of the class. Changing it replaces the class.
+	PullZoneId pulumi.IntOutput `pulumi:"pullZoneId"`
+	// Quality 0..100.
+	Quality pulumi.IntPtrOutput `pulumi:"quality"`
+	// Saturation -100..100.
+	Saturation pulumi.IntPtrOutput `pulumi:"saturation"`
+	// Sepia 0..100.
+	Sepia pulumi.IntPtrOutput `pulumi:"sepia"`
+	// Sharpen the image.
+	Sharpen pulumi.BoolPtrOutput `pulumi:"sharpen"`
+	// Width in pixels.
+	Width pulumi.IntPtrOutput `pulumi:"width"`
 }
 
 // NewOptimizerClass registers a new resource with the given unique name, arguments, and options.
@@ -215,78 +236,99 @@ func (o OptimizerClassOutput) ToOptimizerClassOutputWithContext(ctx context.Cont
 	return o
 }
 
+// When an object with this resource's identity already exists, manage it instead of failing,
+// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+// Only read at create time; changing it later changes nothing.
 func (o OptimizerClassOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *OptimizerClass) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }
 
+// Aspect ratio such as "16:9".
 func (o OptimizerClassOutput) AspectRatio() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *OptimizerClass) pulumi.StringPtrOutput { return v.AspectRatio }).(pulumi.StringPtrOutput)
 }
 
+// Automatic optimisation: low, medium or high.
 func (o OptimizerClassOutput) AutoOptimize() OptimizerClassAutoOptimizePtrOutput {
 	return o.ApplyT(func(v *OptimizerClass) OptimizerClassAutoOptimizePtrOutput { return v.AutoOptimize }).(OptimizerClassAutoOptimizePtrOutput)
 }
 
+// Blur 0..100.
 func (o OptimizerClassOutput) Blur() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *OptimizerClass) pulumi.IntPtrOutput { return v.Blur }).(pulumi.IntPtrOutput)
 }
 
+// Brightness -100..100.
 func (o OptimizerClassOutput) Brightness() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *OptimizerClass) pulumi.IntPtrOutput { return v.Brightness }).(pulumi.IntPtrOutput)
 }
 
+// Contrast -100..100.
 func (o OptimizerClassOutput) Contrast() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *OptimizerClass) pulumi.IntPtrOutput { return v.Contrast }).(pulumi.IntPtrOutput)
 }
 
+// Crop: "width,height" or "width,height,x,y" in pixels.
 func (o OptimizerClassOutput) Crop() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *OptimizerClass) pulumi.StringPtrOutput { return v.Crop }).(pulumi.StringPtrOutput)
 }
 
+// Where a crop is anchored: center, forget, east, north, south, west, northeast, northwest, southeast, southwest.
 func (o OptimizerClassOutput) CropGravity() OptimizerClassCropGravityPtrOutput {
 	return o.ApplyT(func(v *OptimizerClass) OptimizerClassCropGravityPtrOutput { return v.CropGravity }).(OptimizerClassCropGravityPtrOutput)
 }
 
+// Flip vertically.
 func (o OptimizerClassOutput) Flip() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *OptimizerClass) pulumi.BoolPtrOutput { return v.Flip }).(pulumi.BoolPtrOutput)
 }
 
+// Flip horizontally.
 func (o OptimizerClassOutput) Flop() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *OptimizerClass) pulumi.BoolPtrOutput { return v.Flop }).(pulumi.BoolPtrOutput)
 }
 
+// Height in pixels.
 func (o OptimizerClassOutput) Height() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *OptimizerClass) pulumi.IntPtrOutput { return v.Height }).(pulumi.IntPtrOutput)
 }
 
+// Hue 0..100.
 func (o OptimizerClassOutput) Hue() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *OptimizerClass) pulumi.IntPtrOutput { return v.Hue }).(pulumi.IntPtrOutput)
 }
 
+// The class's name, used as `?class=<name>` (letters, digits, '-' and '_'). Changing it replaces the class.
 func (o OptimizerClassOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *OptimizerClass) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
+// The pull zone of the class. Changing it replaces the class.
 func (o OptimizerClassOutput) PullZoneId() pulumi.IntOutput {
 	return o.ApplyT(func(v *OptimizerClass) pulumi.IntOutput { return v.PullZoneId }).(pulumi.IntOutput)
 }
 
+// Quality 0..100.
 func (o OptimizerClassOutput) Quality() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *OptimizerClass) pulumi.IntPtrOutput { return v.Quality }).(pulumi.IntPtrOutput)
 }
 
+// Saturation -100..100.
 func (o OptimizerClassOutput) Saturation() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *OptimizerClass) pulumi.IntPtrOutput { return v.Saturation }).(pulumi.IntPtrOutput)
 }
 
+// Sepia 0..100.
 func (o OptimizerClassOutput) Sepia() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *OptimizerClass) pulumi.IntPtrOutput { return v.Sepia }).(pulumi.IntPtrOutput)
 }
 
+// Sharpen the image.
 func (o OptimizerClassOutput) Sharpen() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *OptimizerClass) pulumi.BoolPtrOutput { return v.Sharpen }).(pulumi.BoolPtrOutput)
 }
 
+// Width in pixels.
 func (o OptimizerClassOutput) Width() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *OptimizerClass) pulumi.IntPtrOutput { return v.Width }).(pulumi.IntPtrOutput)
 }

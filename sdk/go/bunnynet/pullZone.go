@@ -16,65 +16,120 @@ import (
 type PullZone struct {
 	pulumi.CustomResourceState
 
-	AddCanonicalHeader         pulumi.BoolOutput        `pulumi:"addCanonicalHeader"`
-	AdoptExisting              pulumi.BoolOutput        `pulumi:"adoptExisting"`
-	AllowedReferrers           pulumi.StringArrayOutput `pulumi:"allowedReferrers"`
-	AutoSsl                    pulumi.BoolOutput        `pulumi:"autoSsl"`
-	BlockNoReferrer            pulumi.BoolOutput        `pulumi:"blockNoReferrer"`
-	BlockPostRequests          pulumi.BoolOutput        `pulumi:"blockPostRequests"`
-	BlockRootPath              pulumi.BoolOutput        `pulumi:"blockRootPath"`
-	BlockedCountries           pulumi.StringArrayOutput `pulumi:"blockedCountries"`
-	BlockedIps                 pulumi.StringArrayOutput `pulumi:"blockedIps"`
-	BlockedReferrers           pulumi.StringArrayOutput `pulumi:"blockedReferrers"`
-	CacheChunked               pulumi.BoolOutput        `pulumi:"cacheChunked"`
-	CacheErrors                pulumi.BoolOutput        `pulumi:"cacheErrors"`
-	CacheExpirationTime        pulumi.IntOutput         `pulumi:"cacheExpirationTime"`
-	CacheExpirationTimeBrowser pulumi.IntOutput         `pulumi:"cacheExpirationTimeBrowser"`
+	// Add a canonical Link header to responses. Default false.
+	AddCanonicalHeader pulumi.BoolOutput `pulumi:"addCanonicalHeader"`
+	// When an object with this resource's identity already exists, manage it instead of failing,
+	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+	// Only read at create time; changing it later changes nothing.
+	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
+	// Referrer hostnames allowed (all others refused when set).
+	AllowedReferrers pulumi.StringArrayOutput `pulumi:"allowedReferrers"`
+	// Hostnames added to the zone get a free certificate automatically. Default false.
+	AutoSsl pulumi.BoolOutput `pulumi:"autoSsl"`
+	// Refuse requests without a referrer. Default false.
+	BlockNoReferrer pulumi.BoolOutput `pulumi:"blockNoReferrer"`
+	// Refuse POST requests. Default false.
+	BlockPostRequests pulumi.BoolOutput `pulumi:"blockPostRequests"`
+	// Refuse requests for the zone's root path. Default false.
+	BlockRootPath pulumi.BoolOutput `pulumi:"blockRootPath"`
+	// Countries refused (ISO 3166-1 alpha-2, upper case).
+	BlockedCountries pulumi.StringArrayOutput `pulumi:"blockedCountries"`
+	// IP addresses refused.
+	BlockedIps pulumi.StringArrayOutput `pulumi:"blockedIps"`
+	// Referrer hostnames refused.
+	BlockedReferrers pulumi.StringArrayOutput `pulumi:"blockedReferrers"`
+	// Cache slicing ("optimize for video"). Default false.
+	CacheChunked pulumi.BoolOutput `pulumi:"cacheChunked"`
+	// Cache error responses. Default false.
+	CacheErrors pulumi.BoolOutput `pulumi:"cacheErrors"`
+	// The edge cache time in seconds; -1 (default) follows the origin's Cache-Control.
+	CacheExpirationTime pulumi.IntOutput `pulumi:"cacheExpirationTime"`
+	// The browser cache time in seconds; -1 (default) follows the origin.
+	CacheExpirationTimeBrowser pulumi.IntOutput `pulumi:"cacheExpirationTimeBrowser"`
 	// The zone's whole CDN hostname, `<name>.b-cdn.net` (a CNAME's target).
-	CdnHostname             pulumi.StringOutput              `pulumi:"cdnHostname"`
-	CorsEnabled             pulumi.BoolOutput                `pulumi:"corsEnabled"`
-	CorsExtensions          pulumi.StringArrayOutput         `pulumi:"corsExtensions"`
-	DisableLetsEncrypt      pulumi.BoolOutput                `pulumi:"disableLetsEncrypt"`
-	EnableTls1              pulumi.BoolOutput                `pulumi:"enableTls1"`
-	EnableTls1_1            pulumi.BoolOutput                `pulumi:"enableTls1_1"`
-	ErrorPageWhitelabel     pulumi.BoolOutput                `pulumi:"errorPageWhitelabel"`
-	IgnoreQueryStrings      pulumi.BoolOutput                `pulumi:"ignoreQueryStrings"`
-	IpFamily                PullZoneIpFamilyOutput           `pulumi:"ipFamily"`
-	LimitAfter              pulumi.Float64Output             `pulumi:"limitAfter"`
-	LimitBandwidth          pulumi.IntOutput                 `pulumi:"limitBandwidth"`
-	LimitBurst              pulumi.IntOutput                 `pulumi:"limitBurst"`
-	LimitConnections        pulumi.IntOutput                 `pulumi:"limitConnections"`
-	LimitDownloadSpeed      pulumi.Float64Output             `pulumi:"limitDownloadSpeed"`
-	LimitRequests           pulumi.IntOutput                 `pulumi:"limitRequests"`
-	LogAnonymized           pulumi.BoolOutput                `pulumi:"logAnonymized"`
-	LogAnonymizedStyle      PullZoneLogAnonymizedStyleOutput `pulumi:"logAnonymizedStyle"`
-	LogEnabled              pulumi.BoolOutput                `pulumi:"logEnabled"`
-	LogStorageZoneId        pulumi.IntPtrOutput              `pulumi:"logStorageZoneId"`
-	Name                    pulumi.StringOutput              `pulumi:"name"`
-	Origin                  PullZoneOriginResultOutput       `pulumi:"origin"`
-	OriginConnectTimeout    pulumi.IntOutput                 `pulumi:"originConnectTimeout"`
-	OriginResponseTimeout   pulumi.IntOutput                 `pulumi:"originResponseTimeout"`
-	OriginRetries           pulumi.IntOutput                 `pulumi:"originRetries"`
-	OriginShieldZone        pulumi.StringPtrOutput           `pulumi:"originShieldZone"`
-	PermaCacheStorageZoneId pulumi.IntPtrOutput              `pulumi:"permaCacheStorageZoneId"`
+	CdnHostname pulumi.StringOutput `pulumi:"cdnHostname"`
+	// Send CORS headers. Default true.
+	CorsEnabled pulumi.BoolOutput `pulumi:"corsEnabled"`
+	// The file extensions that get CORS headers. Default css, eot, ttf, woff, woff2.
+	CorsExtensions pulumi.StringArrayOutput `pulumi:"corsExtensions"`
+	// Disable the built-in Let's Encrypt (requests pass to the origin). Default false.
+	DisableLetsEncrypt pulumi.BoolOutput `pulumi:"disableLetsEncrypt"`
+	// Accept TLS 1.0. Default true.
+	EnableTls1 pulumi.BoolOutput `pulumi:"enableTls1"`
+	// Accept TLS 1.1. Default true.
+	EnableTls1_1 pulumi.BoolOutput `pulumi:"enableTls1_1"`
+	// Error pages without bunny.net's branding. Default false.
+	ErrorPageWhitelabel pulumi.BoolOutput `pulumi:"errorPageWhitelabel"`
+	// Ignore query strings when caching. Default true.
+	IgnoreQueryStrings pulumi.BoolOutput `pulumi:"ignoreQueryStrings"`
+	// `"IPv4Only"`, `"DualStack"` (default: IPv6 on), `"DualStackPreferIPv6"`, `"IPv6Only"`.
+	IpFamily PullZoneIpFamilyOutput `pulumi:"ipFamily"`
+	// MB transferred before the speed limit applies. Default 0.
+	LimitAfter pulumi.Float64Output `pulumi:"limitAfter"`
+	// Monthly bandwidth limit in bytes; 0 (default): none.
+	LimitBandwidth pulumi.IntOutput `pulumi:"limitBandwidth"`
+	// Burst requests before an IP is limited. Default 0.
+	LimitBurst pulumi.IntOutput `pulumi:"limitBurst"`
+	// Connections per IP; 0 (default): no limit.
+	LimitConnections pulumi.IntOutput `pulumi:"limitConnections"`
+	// Download speed per connection in kB/s; 0 (default): no limit.
+	LimitDownloadSpeed pulumi.Float64Output `pulumi:"limitDownloadSpeed"`
+	// Requests per second per IP; 0 (default): no limit.
+	LimitRequests pulumi.IntOutput `pulumi:"limitRequests"`
+	// Anonymise client IPs in the logs. Default true.
+	LogAnonymized pulumi.BoolOutput `pulumi:"logAnonymized"`
+	// How: `"OneDigit"` (default: the last digit dropped) or `"Drop"`.
+	LogAnonymizedStyle PullZoneLogAnonymizedStyleOutput `pulumi:"logAnonymizedStyle"`
+	// Keep access logs. Default true.
+	LogEnabled pulumi.BoolOutput `pulumi:"logEnabled"`
+	// A storage zone that keeps the logs permanently; unset: none.
+	LogStorageZoneId pulumi.IntPtrOutput `pulumi:"logStorageZoneId"`
+	// The zone's name (1..60 letters, digits, hyphens; unique across bunny.net): served at `<name>.b-cdn.net`. Changing it replaces the zone.
+	Name pulumi.StringOutput `pulumi:"name"`
+	// Where the content comes from (checked at preview: exactly one kind). Changes in place.
+	Origin PullZoneOriginResultOutput `pulumi:"origin"`
+	// Seconds to wait for the origin to connect (1..60). Default 10.
+	OriginConnectTimeout pulumi.IntOutput `pulumi:"originConnectTimeout"`
+	// Seconds to wait for the origin's answer (1..300). Default 60.
+	OriginResponseTimeout pulumi.IntOutput `pulumi:"originResponseTimeout"`
+	// Retries of a failed origin request (0..10). Default 0.
+	OriginRetries pulumi.IntOutput `pulumi:"originRetries"`
+	// The origin-shield location code (such as `FR` or `IL`); unset: no origin shield.
+	OriginShieldZone pulumi.StringPtrOutput `pulumi:"originShieldZone"`
+	// A storage zone used as Perma-Cache; unset: none.
+	PermaCacheStorageZoneId pulumi.IntPtrOutput `pulumi:"permaCacheStorageZoneId"`
 	// The zone's id in the API (for hostnames, Shield zones, DNS records).
-	PullZoneId               pulumi.IntOutput         `pulumi:"pullZoneId"`
-	RedirectedCountries      pulumi.StringArrayOutput `pulumi:"redirectedCountries"`
-	RequestCoalescingEnabled pulumi.BoolOutput        `pulumi:"requestCoalescingEnabled"`
-	RequestCoalescingTimeout pulumi.IntOutput         `pulumi:"requestCoalescingTimeout"`
-	SortQueryString          pulumi.BoolOutput        `pulumi:"sortQueryString"`
-	StripCookies             pulumi.BoolOutput        `pulumi:"stripCookies"`
-	Tier                     PullZoneTierOutput       `pulumi:"tier"`
-	TokenAuthEnabled         pulumi.BoolOutput        `pulumi:"tokenAuthEnabled"`
-	TokenAuthIpValidation    pulumi.BoolOutput        `pulumi:"tokenAuthIpValidation"`
+	PullZoneId pulumi.IntOutput `pulumi:"pullZoneId"`
+	// Countries redirected to the cheapest locations.
+	RedirectedCountries pulumi.StringArrayOutput `pulumi:"redirectedCountries"`
+	// Coalesce concurrent requests for one object into one origin request. Default false.
+	RequestCoalescingEnabled pulumi.BoolOutput `pulumi:"requestCoalescingEnabled"`
+	// The lock time of coalesced requests, in seconds. Default 30.
+	RequestCoalescingTimeout pulumi.IntOutput `pulumi:"requestCoalescingTimeout"`
+	// Sort query strings before caching. Default true.
+	SortQueryString pulumi.BoolOutput `pulumi:"sortQueryString"`
+	// Remove cookies from the origin's responses. Default true.
+	StripCookies pulumi.BoolOutput `pulumi:"stripCookies"`
+	// `"Standard"` (premium network, default) or `"Volume"` (cheaper, fewer locations).
+	Tier PullZoneTierOutput `pulumi:"tier"`
+	// Token authentication of URLs (the key is the output `tokenAuthKey`). Default false.
+	TokenAuthEnabled pulumi.BoolOutput `pulumi:"tokenAuthEnabled"`
+	// Tokens bound to the client's IP. Default false.
+	TokenAuthIpValidation pulumi.BoolOutput `pulumi:"tokenAuthIpValidation"`
 	// The token-authentication key: always a secret.
-	TokenAuthKey             pulumi.StringOutput `pulumi:"tokenAuthKey"`
-	UseBackgroundUpdate      pulumi.BoolOutput   `pulumi:"useBackgroundUpdate"`
-	UseStaleWhileOffline     pulumi.BoolOutput   `pulumi:"useStaleWhileOffline"`
-	UseStaleWhileUpdating    pulumi.BoolOutput   `pulumi:"useStaleWhileUpdating"`
-	WebsocketsEnabled        pulumi.BoolOutput   `pulumi:"websocketsEnabled"`
-	WebsocketsMaxConnections pulumi.IntOutput    `pulumi:"websocketsMaxConnections"`
-	Zones                    ZoneArrayOutput     `pulumi:"zones"`
+	TokenAuthKey pulumi.StringOutput `pulumi:"tokenAuthKey"`
+	// Update the cache in the background. Default false.
+	UseBackgroundUpdate pulumi.BoolOutput `pulumi:"useBackgroundUpdate"`
+	// Serve stale content while the origin is offline. Default false.
+	UseStaleWhileOffline pulumi.BoolOutput `pulumi:"useStaleWhileOffline"`
+	// Serve stale content while the cache updates. Default false.
+	UseStaleWhileUpdating pulumi.BoolOutput `pulumi:"useStaleWhileUpdating"`
+	// Allow WebSocket connections. Default false.
+	WebsocketsEnabled pulumi.BoolOutput `pulumi:"websocketsEnabled"`
+	// Simultaneous WebSocket connections allowed. Default 0.
+	WebsocketsMaxConnections pulumi.IntOutput `pulumi:"websocketsMaxConnections"`
+	// The delivery regions served: `AF`, `ASIA` (with Oceania), `EU`, `SA`, `US`. Default all five.
+	Zones ZoneArrayOutput `pulumi:"zones"`
 }
 
 // NewPullZone registers a new resource with the given unique name, arguments, and options.
@@ -506,58 +561,74 @@ func (o PullZoneOutput) ToPullZoneOutputWithContext(ctx context.Context) PullZon
 	return o
 }
 
+// Add a canonical Link header to responses. Default false.
 func (o PullZoneOutput) AddCanonicalHeader() pulumi.BoolOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolOutput { return v.AddCanonicalHeader }).(pulumi.BoolOutput)
 }
 
+// When an object with this resource's identity already exists, manage it instead of failing,
+// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+// Only read at create time; changing it later changes nothing.
 func (o PullZoneOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }
 
+// Referrer hostnames allowed (all others refused when set).
 func (o PullZoneOutput) AllowedReferrers() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.StringArrayOutput { return v.AllowedReferrers }).(pulumi.StringArrayOutput)
 }
 
+// Hostnames added to the zone get a free certificate automatically. Default false.
 func (o PullZoneOutput) AutoSsl() pulumi.BoolOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolOutput { return v.AutoSsl }).(pulumi.BoolOutput)
 }
 
+// Refuse requests without a referrer. Default false.
 func (o PullZoneOutput) BlockNoReferrer() pulumi.BoolOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolOutput { return v.BlockNoReferrer }).(pulumi.BoolOutput)
 }
 
+// Refuse POST requests. Default false.
 func (o PullZoneOutput) BlockPostRequests() pulumi.BoolOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolOutput { return v.BlockPostRequests }).(pulumi.BoolOutput)
 }
 
+// Refuse requests for the zone's root path. Default false.
 func (o PullZoneOutput) BlockRootPath() pulumi.BoolOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolOutput { return v.BlockRootPath }).(pulumi.BoolOutput)
 }
 
+// Countries refused (ISO 3166-1 alpha-2, upper case).
 func (o PullZoneOutput) BlockedCountries() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.StringArrayOutput { return v.BlockedCountries }).(pulumi.StringArrayOutput)
 }
 
+// IP addresses refused.
 func (o PullZoneOutput) BlockedIps() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.StringArrayOutput { return v.BlockedIps }).(pulumi.StringArrayOutput)
 }
 
+// Referrer hostnames refused.
 func (o PullZoneOutput) BlockedReferrers() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.StringArrayOutput { return v.BlockedReferrers }).(pulumi.StringArrayOutput)
 }
 
+// Cache slicing ("optimize for video"). Default false.
 func (o PullZoneOutput) CacheChunked() pulumi.BoolOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolOutput { return v.CacheChunked }).(pulumi.BoolOutput)
 }
 
+// Cache error responses. Default false.
 func (o PullZoneOutput) CacheErrors() pulumi.BoolOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolOutput { return v.CacheErrors }).(pulumi.BoolOutput)
 }
 
+// The edge cache time in seconds; -1 (default) follows the origin's Cache-Control.
 func (o PullZoneOutput) CacheExpirationTime() pulumi.IntOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.IntOutput { return v.CacheExpirationTime }).(pulumi.IntOutput)
 }
 
+// The browser cache time in seconds; -1 (default) follows the origin.
 func (o PullZoneOutput) CacheExpirationTimeBrowser() pulumi.IntOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.IntOutput { return v.CacheExpirationTimeBrowser }).(pulumi.IntOutput)
 }
@@ -567,102 +638,127 @@ func (o PullZoneOutput) CdnHostname() pulumi.StringOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.StringOutput { return v.CdnHostname }).(pulumi.StringOutput)
 }
 
+// Send CORS headers. Default true.
 func (o PullZoneOutput) CorsEnabled() pulumi.BoolOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolOutput { return v.CorsEnabled }).(pulumi.BoolOutput)
 }
 
+// The file extensions that get CORS headers. Default css, eot, ttf, woff, woff2.
 func (o PullZoneOutput) CorsExtensions() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.StringArrayOutput { return v.CorsExtensions }).(pulumi.StringArrayOutput)
 }
 
+// Disable the built-in Let's Encrypt (requests pass to the origin). Default false.
 func (o PullZoneOutput) DisableLetsEncrypt() pulumi.BoolOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolOutput { return v.DisableLetsEncrypt }).(pulumi.BoolOutput)
 }
 
+// Accept TLS 1.0. Default true.
 func (o PullZoneOutput) EnableTls1() pulumi.BoolOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolOutput { return v.EnableTls1 }).(pulumi.BoolOutput)
 }
 
+// Accept TLS 1.1. Default true.
 func (o PullZoneOutput) EnableTls1_1() pulumi.BoolOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolOutput { return v.EnableTls1_1 }).(pulumi.BoolOutput)
 }
 
+// Error pages without bunny.net's branding. Default false.
 func (o PullZoneOutput) ErrorPageWhitelabel() pulumi.BoolOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolOutput { return v.ErrorPageWhitelabel }).(pulumi.BoolOutput)
 }
 
+// Ignore query strings when caching. Default true.
 func (o PullZoneOutput) IgnoreQueryStrings() pulumi.BoolOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolOutput { return v.IgnoreQueryStrings }).(pulumi.BoolOutput)
 }
 
+// `"IPv4Only"`, `"DualStack"` (default: IPv6 on), `"DualStackPreferIPv6"`, `"IPv6Only"`.
 func (o PullZoneOutput) IpFamily() PullZoneIpFamilyOutput {
 	return o.ApplyT(func(v *PullZone) PullZoneIpFamilyOutput { return v.IpFamily }).(PullZoneIpFamilyOutput)
 }
 
+// MB transferred before the speed limit applies. Default 0.
 func (o PullZoneOutput) LimitAfter() pulumi.Float64Output {
 	return o.ApplyT(func(v *PullZone) pulumi.Float64Output { return v.LimitAfter }).(pulumi.Float64Output)
 }
 
+// Monthly bandwidth limit in bytes; 0 (default): none.
 func (o PullZoneOutput) LimitBandwidth() pulumi.IntOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.IntOutput { return v.LimitBandwidth }).(pulumi.IntOutput)
 }
 
+// Burst requests before an IP is limited. Default 0.
 func (o PullZoneOutput) LimitBurst() pulumi.IntOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.IntOutput { return v.LimitBurst }).(pulumi.IntOutput)
 }
 
+// Connections per IP; 0 (default): no limit.
 func (o PullZoneOutput) LimitConnections() pulumi.IntOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.IntOutput { return v.LimitConnections }).(pulumi.IntOutput)
 }
 
+// Download speed per connection in kB/s; 0 (default): no limit.
 func (o PullZoneOutput) LimitDownloadSpeed() pulumi.Float64Output {
 	return o.ApplyT(func(v *PullZone) pulumi.Float64Output { return v.LimitDownloadSpeed }).(pulumi.Float64Output)
 }
 
+// Requests per second per IP; 0 (default): no limit.
 func (o PullZoneOutput) LimitRequests() pulumi.IntOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.IntOutput { return v.LimitRequests }).(pulumi.IntOutput)
 }
 
+// Anonymise client IPs in the logs. Default true.
 func (o PullZoneOutput) LogAnonymized() pulumi.BoolOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolOutput { return v.LogAnonymized }).(pulumi.BoolOutput)
 }
 
+// How: `"OneDigit"` (default: the last digit dropped) or `"Drop"`.
 func (o PullZoneOutput) LogAnonymizedStyle() PullZoneLogAnonymizedStyleOutput {
 	return o.ApplyT(func(v *PullZone) PullZoneLogAnonymizedStyleOutput { return v.LogAnonymizedStyle }).(PullZoneLogAnonymizedStyleOutput)
 }
 
+// Keep access logs. Default true.
 func (o PullZoneOutput) LogEnabled() pulumi.BoolOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolOutput { return v.LogEnabled }).(pulumi.BoolOutput)
 }
 
+// A storage zone that keeps the logs permanently; unset: none.
 func (o PullZoneOutput) LogStorageZoneId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.IntPtrOutput { return v.LogStorageZoneId }).(pulumi.IntPtrOutput)
 }
 
+// The zone's name (1..60 letters, digits, hyphens; unique across bunny.net): served at `<name>.b-cdn.net`. Changing it replaces the zone.
 func (o PullZoneOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
+// Where the content comes from (checked at preview: exactly one kind). Changes in place.
 func (o PullZoneOutput) Origin() PullZoneOriginResultOutput {
 	return o.ApplyT(func(v *PullZone) PullZoneOriginResultOutput { return v.Origin }).(PullZoneOriginResultOutput)
 }
 
+// Seconds to wait for the origin to connect (1..60). Default 10.
 func (o PullZoneOutput) OriginConnectTimeout() pulumi.IntOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.IntOutput { return v.OriginConnectTimeout }).(pulumi.IntOutput)
 }
 
+// Seconds to wait for the origin's answer (1..300). Default 60.
 func (o PullZoneOutput) OriginResponseTimeout() pulumi.IntOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.IntOutput { return v.OriginResponseTimeout }).(pulumi.IntOutput)
 }
 
+// Retries of a failed origin request (0..10). Default 0.
 func (o PullZoneOutput) OriginRetries() pulumi.IntOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.IntOutput { return v.OriginRetries }).(pulumi.IntOutput)
 }
 
+// The origin-shield location code (such as `FR` or `IL`); unset: no origin shield.
 func (o PullZoneOutput) OriginShieldZone() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.StringPtrOutput { return v.OriginShieldZone }).(pulumi.StringPtrOutput)
 }
 
+// A storage zone used as Perma-Cache; unset: none.
 func (o PullZoneOutput) PermaCacheStorageZoneId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.IntPtrOutput { return v.PermaCacheStorageZoneId }).(pulumi.IntPtrOutput)
 }
@@ -672,34 +768,42 @@ func (o PullZoneOutput) PullZoneId() pulumi.IntOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.IntOutput { return v.PullZoneId }).(pulumi.IntOutput)
 }
 
+// Countries redirected to the cheapest locations.
 func (o PullZoneOutput) RedirectedCountries() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.StringArrayOutput { return v.RedirectedCountries }).(pulumi.StringArrayOutput)
 }
 
+// Coalesce concurrent requests for one object into one origin request. Default false.
 func (o PullZoneOutput) RequestCoalescingEnabled() pulumi.BoolOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolOutput { return v.RequestCoalescingEnabled }).(pulumi.BoolOutput)
 }
 
+// The lock time of coalesced requests, in seconds. Default 30.
 func (o PullZoneOutput) RequestCoalescingTimeout() pulumi.IntOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.IntOutput { return v.RequestCoalescingTimeout }).(pulumi.IntOutput)
 }
 
+// Sort query strings before caching. Default true.
 func (o PullZoneOutput) SortQueryString() pulumi.BoolOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolOutput { return v.SortQueryString }).(pulumi.BoolOutput)
 }
 
+// Remove cookies from the origin's responses. Default true.
 func (o PullZoneOutput) StripCookies() pulumi.BoolOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolOutput { return v.StripCookies }).(pulumi.BoolOutput)
 }
 
+// `"Standard"` (premium network, default) or `"Volume"` (cheaper, fewer locations).
 func (o PullZoneOutput) Tier() PullZoneTierOutput {
 	return o.ApplyT(func(v *PullZone) PullZoneTierOutput { return v.Tier }).(PullZoneTierOutput)
 }
 
+// Token authentication of URLs (the key is the output `tokenAuthKey`). Default false.
 func (o PullZoneOutput) TokenAuthEnabled() pulumi.BoolOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolOutput { return v.TokenAuthEnabled }).(pulumi.BoolOutput)
 }
 
+// Tokens bound to the client's IP. Default false.
 func (o PullZoneOutput) TokenAuthIpValidation() pulumi.BoolOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolOutput { return v.TokenAuthIpValidation }).(pulumi.BoolOutput)
 }
@@ -709,26 +813,32 @@ func (o PullZoneOutput) TokenAuthKey() pulumi.StringOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.StringOutput { return v.TokenAuthKey }).(pulumi.StringOutput)
 }
 
+// Update the cache in the background. Default false.
 func (o PullZoneOutput) UseBackgroundUpdate() pulumi.BoolOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolOutput { return v.UseBackgroundUpdate }).(pulumi.BoolOutput)
 }
 
+// Serve stale content while the origin is offline. Default false.
 func (o PullZoneOutput) UseStaleWhileOffline() pulumi.BoolOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolOutput { return v.UseStaleWhileOffline }).(pulumi.BoolOutput)
 }
 
+// Serve stale content while the cache updates. Default false.
 func (o PullZoneOutput) UseStaleWhileUpdating() pulumi.BoolOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolOutput { return v.UseStaleWhileUpdating }).(pulumi.BoolOutput)
 }
 
+// Allow WebSocket connections. Default false.
 func (o PullZoneOutput) WebsocketsEnabled() pulumi.BoolOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolOutput { return v.WebsocketsEnabled }).(pulumi.BoolOutput)
 }
 
+// Simultaneous WebSocket connections allowed. Default 0.
 func (o PullZoneOutput) WebsocketsMaxConnections() pulumi.IntOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.IntOutput { return v.WebsocketsMaxConnections }).(pulumi.IntOutput)
 }
 
+// The delivery regions served: `AF`, `ASIA` (with Oceania), `EU`, `SA`, `US`. Default all five.
 func (o PullZoneOutput) Zones() ZoneArrayOutput {
 	return o.ApplyT(func(v *PullZone) ZoneArrayOutput { return v.Zones }).(ZoneArrayOutput)
 }

@@ -19,20 +19,32 @@ import (
 type PullZoneHostname struct {
 	pulumi.CustomResourceState
 
+	// When an object with this resource's identity already exists, manage it instead of failing,
+	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+	// Only read at create time; changing it later changes nothing.
 	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
 	// The installed certificate (issuer, subject, validity, SANs, fingerprint); unset without one (or bunny.net's own).
-	Certificate            CertificateDetailsPtrOutput `pulumi:"certificate"`
-	CertificateWaitSeconds pulumi.Float64Output        `pulumi:"certificateWaitSeconds"`
-	ForceSsl               pulumi.BoolOutput           `pulumi:"forceSsl"`
+	Certificate CertificateDetailsPtrOutput `pulumi:"certificate"`
+	// How long a free certificate is retried while bunny.net cannot issue it (DNS not pointing at the zone yet),
+	// in seconds (0..3600, default 120). When it runs out, a hostname this run added is removed again.
+	CertificateWaitSeconds pulumi.Float64Output `pulumi:"certificateWaitSeconds"`
+	// Redirect HTTP to HTTPS (needs `tls`, except on a b-cdn.net hostname). Changes in place. Default false.
+	ForceSsl pulumi.BoolOutput `pulumi:"forceSsl"`
 	// Whether a certificate is installed for the hostname.
-	HasCertificate pulumi.BoolOutput   `pulumi:"hasCertificate"`
-	Hostname       pulumi.StringOutput `pulumi:"hostname"`
+	HasCertificate pulumi.BoolOutput `pulumi:"hasCertificate"`
+	// A bare DNS name such as `cdn.example.com` (no scheme, port or path); stored lowercase. Changing it replaces
+	// the hostname. The zone's own `<zone>.b-cdn.net` hostname works too: it is configured, never added or removed.
+	Hostname pulumi.StringOutput `pulumi:"hostname"`
 	// The hostname's id in the API.
 	HostnameId pulumi.IntOutput `pulumi:"hostnameId"`
 	// Whether bunny.net controls it (the zone's system hostname, or a managed one): configured, never added or removed.
 	IsSystemHostname pulumi.BoolOutput `pulumi:"isSystemHostname"`
-	PullZoneId       pulumi.IntOutput  `pulumi:"pullZoneId"`
-	Tls              pulumi.AnyOutput  `pulumi:"tls"`
+	// The pull zone that serves the hostname. Changing it replaces the hostname.
+	PullZoneId pulumi.IntOutput `pulumi:"pullZoneId"`
+	// The certificate: `"none"` (default), `"free"` (issued by bunny.net; the hostname's DNS must point at the
+	// zone), or `{ certificate, privateKey }` as PEM text (checked at preview: parses, key matches, covers the
+	// hostname, not expired). The whole value is stored as a secret when it holds a key. Changes in place.
+	Tls pulumi.AnyOutput `pulumi:"tls"`
 }
 
 // NewPullZoneHostname registers a new resource with the given unique name, arguments, and options.
@@ -182,6 +194,9 @@ func (o PullZoneHostnameOutput) ToPullZoneHostnameOutputWithContext(ctx context.
 	return o
 }
 
+// When an object with this resource's identity already exists, manage it instead of failing,
+// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+// Only read at create time; changing it later changes nothing.
 func (o PullZoneHostnameOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *PullZoneHostname) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }
@@ -191,10 +206,13 @@ func (o PullZoneHostnameOutput) Certificate() CertificateDetailsPtrOutput {
 	return o.ApplyT(func(v *PullZoneHostname) CertificateDetailsPtrOutput { return v.Certificate }).(CertificateDetailsPtrOutput)
 }
 
+// How long a free certificate is retried while bunny.net cannot issue it (DNS not pointing at the zone yet),
+// in seconds (0..3600, default 120). When it runs out, a hostname this run added is removed again.
 func (o PullZoneHostnameOutput) CertificateWaitSeconds() pulumi.Float64Output {
 	return o.ApplyT(func(v *PullZoneHostname) pulumi.Float64Output { return v.CertificateWaitSeconds }).(pulumi.Float64Output)
 }
 
+// Redirect HTTP to HTTPS (needs `tls`, except on a b-cdn.net hostname). Changes in place. Default false.
 func (o PullZoneHostnameOutput) ForceSsl() pulumi.BoolOutput {
 	return o.ApplyT(func(v *PullZoneHostname) pulumi.BoolOutput { return v.ForceSsl }).(pulumi.BoolOutput)
 }
@@ -204,6 +222,8 @@ func (o PullZoneHostnameOutput) HasCertificate() pulumi.BoolOutput {
 	return o.ApplyT(func(v *PullZoneHostname) pulumi.BoolOutput { return v.HasCertificate }).(pulumi.BoolOutput)
 }
 
+// A bare DNS name such as `cdn.example.com` (no scheme, port or path); stored lowercase. Changing it replaces
+// the hostname. The zone's own `<zone>.b-cdn.net` hostname works too: it is configured, never added or removed.
 func (o PullZoneHostnameOutput) Hostname() pulumi.StringOutput {
 	return o.ApplyT(func(v *PullZoneHostname) pulumi.StringOutput { return v.Hostname }).(pulumi.StringOutput)
 }
@@ -218,10 +238,14 @@ func (o PullZoneHostnameOutput) IsSystemHostname() pulumi.BoolOutput {
 	return o.ApplyT(func(v *PullZoneHostname) pulumi.BoolOutput { return v.IsSystemHostname }).(pulumi.BoolOutput)
 }
 
+// The pull zone that serves the hostname. Changing it replaces the hostname.
 func (o PullZoneHostnameOutput) PullZoneId() pulumi.IntOutput {
 	return o.ApplyT(func(v *PullZoneHostname) pulumi.IntOutput { return v.PullZoneId }).(pulumi.IntOutput)
 }
 
+// The certificate: `"none"` (default), `"free"` (issued by bunny.net; the hostname's DNS must point at the
+// zone), or `{ certificate, privateKey }` as PEM text (checked at preview: parses, key matches, covers the
+// hostname, not expired). The whole value is stored as a secret when it holds a key. Changes in place.
 func (o PullZoneHostnameOutput) Tls() pulumi.AnyOutput {
 	return o.ApplyT(func(v *PullZoneHostname) pulumi.AnyOutput { return v.Tls }).(pulumi.AnyOutput)
 }

@@ -17,11 +17,18 @@ import (
 type RateLimitRule struct {
 	pulumi.CustomResourceState
 
-	AdoptExisting pulumi.BoolOutput                `pulumi:"adoptExisting"`
+	// When an object with this resource's identity already exists, manage it instead of failing,
+	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+	// Only read at create time; changing it later changes nothing.
+	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
+	// What the rule matches, counts and does. Changes in place (the whole rule is sent).
 	Configuration RateLimitRuleConfigurationOutput `pulumi:"configuration"`
-	Description   pulumi.StringPtrOutput           `pulumi:"description"`
-	Name          pulumi.StringOutput              `pulumi:"name"`
-	PullZoneId    pulumi.IntPtrOutput              `pulumi:"pullZoneId"`
+	// Free text shown with the rule. Changes in place.
+	Description pulumi.StringPtrOutput `pulumi:"description"`
+	// The rule's name, unique within its zone (it identifies the rule for `adoptExisting`). Changes in place.
+	Name pulumi.StringOutput `pulumi:"name"`
+	// The pull zone whose shield zone holds the rule. Give this or `shieldZoneId`, not both. Changing it replaces the rule.
+	PullZoneId pulumi.IntPtrOutput `pulumi:"pullZoneId"`
 	// The rule's id in the API.
 	RuleId pulumi.IntOutput `pulumi:"ruleId"`
 	// The shield zone holding the rule: given, or the one of `pullZoneId`.
@@ -154,22 +161,29 @@ func (o RateLimitRuleOutput) ToRateLimitRuleOutputWithContext(ctx context.Contex
 	return o
 }
 
+// When an object with this resource's identity already exists, manage it instead of failing,
+// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+// Only read at create time; changing it later changes nothing.
 func (o RateLimitRuleOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *RateLimitRule) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }
 
+// What the rule matches, counts and does. Changes in place (the whole rule is sent).
 func (o RateLimitRuleOutput) Configuration() RateLimitRuleConfigurationOutput {
 	return o.ApplyT(func(v *RateLimitRule) RateLimitRuleConfigurationOutput { return v.Configuration }).(RateLimitRuleConfigurationOutput)
 }
 
+// Free text shown with the rule. Changes in place.
 func (o RateLimitRuleOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RateLimitRule) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
 
+// The rule's name, unique within its zone (it identifies the rule for `adoptExisting`). Changes in place.
 func (o RateLimitRuleOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *RateLimitRule) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
+// The pull zone whose shield zone holds the rule. Give this or `shieldZoneId`, not both. Changing it replaces the rule.
 func (o RateLimitRuleOutput) PullZoneId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *RateLimitRule) pulumi.IntPtrOutput { return v.PullZoneId }).(pulumi.IntPtrOutput)
 }

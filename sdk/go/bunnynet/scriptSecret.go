@@ -16,14 +16,20 @@ import (
 type ScriptSecret struct {
 	pulumi.CustomResourceState
 
+	// When an object with this resource's identity already exists, manage it instead of failing,
+	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+	// Only read at create time; changing it later changes nothing.
 	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
 	// When the value was last written (the API's LastModified).
 	LastModified pulumi.StringPtrOutput `pulumi:"lastModified"`
-	Name         pulumi.StringOutput    `pulumi:"name"`
-	ScriptId     pulumi.IntOutput       `pulumi:"scriptId"`
+	// The secret's name (1..256 characters, case-sensitive; not the name of one of the script's variables). Changing it replaces the secret.
+	Name pulumi.StringOutput `pulumi:"name"`
+	// The edge script that owns the secret. Changing it replaces the secret.
+	ScriptId pulumi.IntOutput `pulumi:"scriptId"`
 	// The secret's id in the API.
-	SecretId pulumi.IntOutput    `pulumi:"secretId"`
-	Value    pulumi.StringOutput `pulumi:"value"`
+	SecretId pulumi.IntOutput `pulumi:"secretId"`
+	// The value (at most 4096 characters). Always stored encrypted, never read back from the API. Changes in place.
+	Value pulumi.StringOutput `pulumi:"value"`
 }
 
 // NewScriptSecret registers a new resource with the given unique name, arguments, and options.
@@ -154,6 +160,9 @@ func (o ScriptSecretOutput) ToScriptSecretOutputWithContext(ctx context.Context)
 	return o
 }
 
+// When an object with this resource's identity already exists, manage it instead of failing,
+// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+// Only read at create time; changing it later changes nothing.
 func (o ScriptSecretOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *ScriptSecret) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }
@@ -163,10 +172,12 @@ func (o ScriptSecretOutput) LastModified() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ScriptSecret) pulumi.StringPtrOutput { return v.LastModified }).(pulumi.StringPtrOutput)
 }
 
+// The secret's name (1..256 characters, case-sensitive; not the name of one of the script's variables). Changing it replaces the secret.
 func (o ScriptSecretOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *ScriptSecret) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
+// The edge script that owns the secret. Changing it replaces the secret.
 func (o ScriptSecretOutput) ScriptId() pulumi.IntOutput {
 	return o.ApplyT(func(v *ScriptSecret) pulumi.IntOutput { return v.ScriptId }).(pulumi.IntOutput)
 }
@@ -176,6 +187,7 @@ func (o ScriptSecretOutput) SecretId() pulumi.IntOutput {
 	return o.ApplyT(func(v *ScriptSecret) pulumi.IntOutput { return v.SecretId }).(pulumi.IntOutput)
 }
 
+// The value (at most 4096 characters). Always stored encrypted, never read back from the API. Changes in place.
 func (o ScriptSecretOutput) Value() pulumi.StringOutput {
 	return o.ApplyT(func(v *ScriptSecret) pulumi.StringOutput { return v.Value }).(pulumi.StringOutput)
 }

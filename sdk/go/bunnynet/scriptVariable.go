@@ -16,11 +16,18 @@ import (
 type ScriptVariable struct {
 	pulumi.CustomResourceState
 
-	AdoptExisting pulumi.BoolOutput      `pulumi:"adoptExisting"`
-	DefaultValue  pulumi.StringPtrOutput `pulumi:"defaultValue"`
-	Name          pulumi.StringOutput    `pulumi:"name"`
-	Required      pulumi.BoolOutput      `pulumi:"required"`
-	ScriptId      pulumi.IntOutput       `pulumi:"scriptId"`
+	// When an object with this resource's identity already exists, manage it instead of failing,
+	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+	// Only read at create time; changing it later changes nothing.
+	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
+	// The value used when none is set (at most 4096 characters). Changes in place; pass a secret to keep it encrypted in state.
+	DefaultValue pulumi.StringPtrOutput `pulumi:"defaultValue"`
+	// The environment variable's name (1..256 characters, case-sensitive). Changing it replaces the variable.
+	Name pulumi.StringOutput `pulumi:"name"`
+	// Whether the script requires a value for it. Changes in place. Default false.
+	Required pulumi.BoolOutput `pulumi:"required"`
+	// The edge script that owns the variable. Changing it replaces the variable.
+	ScriptId pulumi.IntOutput `pulumi:"scriptId"`
 	// The variable's id in the API.
 	VariableId pulumi.IntOutput `pulumi:"variableId"`
 }
@@ -157,22 +164,29 @@ func (o ScriptVariableOutput) ToScriptVariableOutputWithContext(ctx context.Cont
 	return o
 }
 
+// When an object with this resource's identity already exists, manage it instead of failing,
+// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+// Only read at create time; changing it later changes nothing.
 func (o ScriptVariableOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *ScriptVariable) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }
 
+// The value used when none is set (at most 4096 characters). Changes in place; pass a secret to keep it encrypted in state.
 func (o ScriptVariableOutput) DefaultValue() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ScriptVariable) pulumi.StringPtrOutput { return v.DefaultValue }).(pulumi.StringPtrOutput)
 }
 
+// The environment variable's name (1..256 characters, case-sensitive). Changing it replaces the variable.
 func (o ScriptVariableOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *ScriptVariable) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
+// Whether the script requires a value for it. Changes in place. Default false.
 func (o ScriptVariableOutput) Required() pulumi.BoolOutput {
 	return o.ApplyT(func(v *ScriptVariable) pulumi.BoolOutput { return v.Required }).(pulumi.BoolOutput)
 }
 
+// The edge script that owns the variable. Changing it replaces the variable.
 func (o ScriptVariableOutput) ScriptId() pulumi.IntOutput {
 	return o.ApplyT(func(v *ScriptVariable) pulumi.IntOutput { return v.ScriptId }).(pulumi.IntOutput)
 }

@@ -18,34 +18,55 @@ type ShieldZone struct {
 	pulumi.CustomResourceState
 
 	// The managed lists switched on, sorted by id (when managed).
-	AccessLists   ShieldZoneAccessListsItemArrayOutput  `pulumi:"accessLists"`
-	AdoptExisting pulumi.BoolOutput                     `pulumi:"adoptExisting"`
-	BotDetection  ShieldZoneBotDetectionResultPtrOutput `pulumi:"botDetection"`
-	CustomPages   ShieldZoneCustomPagesResultPtrOutput  `pulumi:"customPages"`
+	AccessLists ShieldZoneAccessListsItemArrayOutput `pulumi:"accessLists"`
+	// When an object with this resource's identity already exists, manage it instead of failing,
+	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+	// Only read at create time; changing it later changes nothing.
+	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
+	// Bot detection (not on the Basic plan). Unset: not managed; a field left out takes its default.
+	BotDetection ShieldZoneBotDetectionResultPtrOutput `pulumi:"botDetection"`
+	// Custom response pages, as HTML (not on the Basic plan); a page left out is removed. Unset: not managed.
+	CustomPages ShieldZoneCustomPagesResultPtrOutput `pulumi:"customPages"`
 	// How many custom WAF rules the plan allows.
-	CustomWafRulesLimit   pulumi.Float64PtrOutput  `pulumi:"customWafRulesLimit"`
-	DdosChallengeWindow   pulumi.IntPtrOutput      `pulumi:"ddosChallengeWindow"`
+	CustomWafRulesLimit pulumi.Float64PtrOutput `pulumi:"customWafRulesLimit"`
+	// Seconds a solved DDoS challenge stays valid.
+	DdosChallengeWindow pulumi.IntPtrOutput `pulumi:"ddosChallengeWindow"`
+	// DDoS protection's sensitivity (`"Off"`, `"Low"`, `"Medium"`, `"High"`, `"Challenge"`).
 	DdosShieldSensitivity DdosSensitivityPtrOutput `pulumi:"ddosShieldSensitivity"`
-	LearningMode          pulumi.BoolPtrOutput     `pulumi:"learningMode"`
-	PlanType              ShieldPlanTypePtrOutput  `pulumi:"planType"`
-	PullZoneId            pulumi.IntOutput         `pulumi:"pullZoneId"`
+	// Learning mode: the WAF observes without acting, to tune its rules.
+	LearningMode pulumi.BoolPtrOutput `pulumi:"learningMode"`
+	// The Shield plan (`"Basic"`, `"Advanced"`, `"Business"`, `"Enterprise"`, or 0..3). Unset: as the API has it.
+	PlanType ShieldPlanTypePtrOutput `pulumi:"planType"`
+	// The pull zone to protect. Changing it replaces the zone.
+	PullZoneId pulumi.IntOutput `pulumi:"pullZoneId"`
 	// How many rate-limit rules the plan allows.
 	RateLimitRulesLimit pulumi.Float64PtrOutput `pulumi:"rateLimitRulesLimit"`
 	// Every setting as the API has it, those the program leaves unset too.
 	Settings ShieldZoneSettingsOutput `pulumi:"settings"`
 	// The shield zone's id (what `RateLimitRule.shieldZoneId` takes).
-	ShieldZoneId                         pulumi.IntOutput                        `pulumi:"shieldZoneId"`
-	UploadScanning                       ShieldZoneUploadScanningResultPtrOutput `pulumi:"uploadScanning"`
-	WafDisabledRules                     pulumi.StringArrayOutput                `pulumi:"wafDisabledRules"`
-	WafEnabled                           pulumi.BoolPtrOutput                    `pulumi:"wafEnabled"`
-	WafExecutionMode                     WafExecutionModePtrOutput               `pulumi:"wafExecutionMode"`
-	WafLogOnlyRules                      pulumi.StringArrayOutput                `pulumi:"wafLogOnlyRules"`
-	WafRealtimeThreatIntelligenceEnabled pulumi.BoolPtrOutput                    `pulumi:"wafRealtimeThreatIntelligenceEnabled"`
-	WafRequestBodyLimitAction            WafPayloadLimitActionPtrOutput          `pulumi:"wafRequestBodyLimitAction"`
-	WafRequestHeaderLoggingEnabled       pulumi.BoolPtrOutput                    `pulumi:"wafRequestHeaderLoggingEnabled"`
-	WafRequestIgnoredHeaders             pulumi.StringArrayOutput                `pulumi:"wafRequestIgnoredHeaders"`
-	WafResponseBodyLimitAction           WafPayloadLimitActionPtrOutput          `pulumi:"wafResponseBodyLimitAction"`
-	WhitelabelResponsePages              pulumi.BoolPtrOutput                    `pulumi:"whitelabelResponsePages"`
+	ShieldZoneId pulumi.IntOutput `pulumi:"shieldZoneId"`
+	// Scanning of uploaded files. Unset: not managed.
+	UploadScanning ShieldZoneUploadScanningResultPtrOutput `pulumi:"uploadScanning"`
+	// WAF rules turned off, by id.
+	WafDisabledRules pulumi.StringArrayOutput `pulumi:"wafDisabledRules"`
+	// The web application firewall on or off.
+	WafEnabled pulumi.BoolPtrOutput `pulumi:"wafEnabled"`
+	// What the WAF does on a match (`"Log"` or `"Block"`).
+	WafExecutionMode WafExecutionModePtrOutput `pulumi:"wafExecutionMode"`
+	// WAF rules that only log, by id.
+	WafLogOnlyRules pulumi.StringArrayOutput `pulumi:"wafLogOnlyRules"`
+	// Realtime threat intelligence (a paid plan's feature).
+	WafRealtimeThreatIntelligenceEnabled pulumi.BoolPtrOutput `pulumi:"wafRealtimeThreatIntelligenceEnabled"`
+	// What happens to a request body over the WAF's limit (`"Block"`, `"Log"`, `"Ignore"`).
+	WafRequestBodyLimitAction WafPayloadLimitActionPtrOutput `pulumi:"wafRequestBodyLimitAction"`
+	// Log request headers with WAF events.
+	WafRequestHeaderLoggingEnabled pulumi.BoolPtrOutput `pulumi:"wafRequestHeaderLoggingEnabled"`
+	// Headers never logged (e.g. `Cookie`, `Authorization`).
+	WafRequestIgnoredHeaders pulumi.StringArrayOutput `pulumi:"wafRequestIgnoredHeaders"`
+	// What happens to a response body over the WAF's limit (`"Block"`, `"Log"`, `"Ignore"`).
+	WafResponseBodyLimitAction WafPayloadLimitActionPtrOutput `pulumi:"wafResponseBodyLimitAction"`
+	// Block and challenge pages without bunny.net's branding.
+	WhitelabelResponsePages pulumi.BoolPtrOutput `pulumi:"whitelabelResponsePages"`
 }
 
 // NewShieldZone registers a new resource with the given unique name, arguments, and options.
@@ -234,14 +255,19 @@ func (o ShieldZoneOutput) AccessLists() ShieldZoneAccessListsItemArrayOutput {
 	return o.ApplyT(func(v *ShieldZone) ShieldZoneAccessListsItemArrayOutput { return v.AccessLists }).(ShieldZoneAccessListsItemArrayOutput)
 }
 
+// When an object with this resource's identity already exists, manage it instead of failing,
+// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+// Only read at create time; changing it later changes nothing.
 func (o ShieldZoneOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *ShieldZone) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }
 
+// Bot detection (not on the Basic plan). Unset: not managed; a field left out takes its default.
 func (o ShieldZoneOutput) BotDetection() ShieldZoneBotDetectionResultPtrOutput {
 	return o.ApplyT(func(v *ShieldZone) ShieldZoneBotDetectionResultPtrOutput { return v.BotDetection }).(ShieldZoneBotDetectionResultPtrOutput)
 }
 
+// Custom response pages, as HTML (not on the Basic plan); a page left out is removed. Unset: not managed.
 func (o ShieldZoneOutput) CustomPages() ShieldZoneCustomPagesResultPtrOutput {
 	return o.ApplyT(func(v *ShieldZone) ShieldZoneCustomPagesResultPtrOutput { return v.CustomPages }).(ShieldZoneCustomPagesResultPtrOutput)
 }
@@ -251,22 +277,27 @@ func (o ShieldZoneOutput) CustomWafRulesLimit() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *ShieldZone) pulumi.Float64PtrOutput { return v.CustomWafRulesLimit }).(pulumi.Float64PtrOutput)
 }
 
+// Seconds a solved DDoS challenge stays valid.
 func (o ShieldZoneOutput) DdosChallengeWindow() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *ShieldZone) pulumi.IntPtrOutput { return v.DdosChallengeWindow }).(pulumi.IntPtrOutput)
 }
 
+// DDoS protection's sensitivity (`"Off"`, `"Low"`, `"Medium"`, `"High"`, `"Challenge"`).
 func (o ShieldZoneOutput) DdosShieldSensitivity() DdosSensitivityPtrOutput {
 	return o.ApplyT(func(v *ShieldZone) DdosSensitivityPtrOutput { return v.DdosShieldSensitivity }).(DdosSensitivityPtrOutput)
 }
 
+// Learning mode: the WAF observes without acting, to tune its rules.
 func (o ShieldZoneOutput) LearningMode() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ShieldZone) pulumi.BoolPtrOutput { return v.LearningMode }).(pulumi.BoolPtrOutput)
 }
 
+// The Shield plan (`"Basic"`, `"Advanced"`, `"Business"`, `"Enterprise"`, or 0..3). Unset: as the API has it.
 func (o ShieldZoneOutput) PlanType() ShieldPlanTypePtrOutput {
 	return o.ApplyT(func(v *ShieldZone) ShieldPlanTypePtrOutput { return v.PlanType }).(ShieldPlanTypePtrOutput)
 }
 
+// The pull zone to protect. Changing it replaces the zone.
 func (o ShieldZoneOutput) PullZoneId() pulumi.IntOutput {
 	return o.ApplyT(func(v *ShieldZone) pulumi.IntOutput { return v.PullZoneId }).(pulumi.IntOutput)
 }
@@ -286,46 +317,57 @@ func (o ShieldZoneOutput) ShieldZoneId() pulumi.IntOutput {
 	return o.ApplyT(func(v *ShieldZone) pulumi.IntOutput { return v.ShieldZoneId }).(pulumi.IntOutput)
 }
 
+// Scanning of uploaded files. Unset: not managed.
 func (o ShieldZoneOutput) UploadScanning() ShieldZoneUploadScanningResultPtrOutput {
 	return o.ApplyT(func(v *ShieldZone) ShieldZoneUploadScanningResultPtrOutput { return v.UploadScanning }).(ShieldZoneUploadScanningResultPtrOutput)
 }
 
+// WAF rules turned off, by id.
 func (o ShieldZoneOutput) WafDisabledRules() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *ShieldZone) pulumi.StringArrayOutput { return v.WafDisabledRules }).(pulumi.StringArrayOutput)
 }
 
+// The web application firewall on or off.
 func (o ShieldZoneOutput) WafEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ShieldZone) pulumi.BoolPtrOutput { return v.WafEnabled }).(pulumi.BoolPtrOutput)
 }
 
+// What the WAF does on a match (`"Log"` or `"Block"`).
 func (o ShieldZoneOutput) WafExecutionMode() WafExecutionModePtrOutput {
 	return o.ApplyT(func(v *ShieldZone) WafExecutionModePtrOutput { return v.WafExecutionMode }).(WafExecutionModePtrOutput)
 }
 
+// WAF rules that only log, by id.
 func (o ShieldZoneOutput) WafLogOnlyRules() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *ShieldZone) pulumi.StringArrayOutput { return v.WafLogOnlyRules }).(pulumi.StringArrayOutput)
 }
 
+// Realtime threat intelligence (a paid plan's feature).
 func (o ShieldZoneOutput) WafRealtimeThreatIntelligenceEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ShieldZone) pulumi.BoolPtrOutput { return v.WafRealtimeThreatIntelligenceEnabled }).(pulumi.BoolPtrOutput)
 }
 
+// What happens to a request body over the WAF's limit (`"Block"`, `"Log"`, `"Ignore"`).
 func (o ShieldZoneOutput) WafRequestBodyLimitAction() WafPayloadLimitActionPtrOutput {
 	return o.ApplyT(func(v *ShieldZone) WafPayloadLimitActionPtrOutput { return v.WafRequestBodyLimitAction }).(WafPayloadLimitActionPtrOutput)
 }
 
+// Log request headers with WAF events.
 func (o ShieldZoneOutput) WafRequestHeaderLoggingEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ShieldZone) pulumi.BoolPtrOutput { return v.WafRequestHeaderLoggingEnabled }).(pulumi.BoolPtrOutput)
 }
 
+// Headers never logged (e.g. `Cookie`, `Authorization`).
 func (o ShieldZoneOutput) WafRequestIgnoredHeaders() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *ShieldZone) pulumi.StringArrayOutput { return v.WafRequestIgnoredHeaders }).(pulumi.StringArrayOutput)
 }
 
+// What happens to a response body over the WAF's limit (`"Block"`, `"Log"`, `"Ignore"`).
 func (o ShieldZoneOutput) WafResponseBodyLimitAction() WafPayloadLimitActionPtrOutput {
 	return o.ApplyT(func(v *ShieldZone) WafPayloadLimitActionPtrOutput { return v.WafResponseBodyLimitAction }).(WafPayloadLimitActionPtrOutput)
 }
 
+// Block and challenge pages without bunny.net's branding.
 func (o ShieldZoneOutput) WhitelabelResponsePages() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ShieldZone) pulumi.BoolPtrOutput { return v.WhitelabelResponsePages }).(pulumi.BoolPtrOutput)
 }

@@ -18,20 +18,29 @@ import (
 type StorageFile struct {
 	pulumi.CustomResourceState
 
+	// When an object with this resource's identity already exists, manage it instead of failing,
+	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+	// Only read at create time; changing it later changes nothing.
 	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
 	// The upper-case SHA-256 hex of the content (the Storage API's `Checksum`): a changed local file uploads again.
-	Checksum    pulumi.StringOutput    `pulumi:"checksum"`
-	Content     pulumi.StringPtrOutput `pulumi:"content"`
+	Checksum pulumi.StringOutput `pulumi:"checksum"`
+	// The file's content as text (UTF-8). Set exactly one of content and source.
+	Content pulumi.StringPtrOutput `pulumi:"content"`
+	// The `Content-Type` it is served with. Unset: bunny.net derives it from the name.
 	ContentType pulumi.StringPtrOutput `pulumi:"contentType"`
 	// When the zone first stored the file.
 	DateCreated pulumi.StringOutput `pulumi:"dateCreated"`
 	// When the file was last uploaded.
 	DateModified pulumi.StringOutput `pulumi:"dateModified"`
-	Path         pulumi.StringOutput `pulumi:"path"`
+	// The file's path inside the zone, such as `index.html` or `css/site.css`. Changing it replaces the file.
+	Path pulumi.StringOutput `pulumi:"path"`
 	// Bytes.
-	Size          pulumi.Float64Output `pulumi:"size"`
-	Source        pulumi.AnyOutput     `pulumi:"source"`
-	StorageZoneId pulumi.IntOutput     `pulumi:"storageZoneId"`
+	Size pulumi.Float64Output `pulumi:"size"`
+	// The file to upload: a path (relative to the Pulumi project), or a `pulumi.asset.FileAsset` or `StringAsset`.
+	// A change of the file's content is a change, even at the same path.
+	Source pulumi.AnyOutput `pulumi:"source"`
+	// The storage zone (`StorageZone.storageZoneId`). Changing it replaces the file.
+	StorageZoneId pulumi.IntOutput `pulumi:"storageZoneId"`
 }
 
 // NewStorageFile registers a new resource with the given unique name, arguments, and options.
@@ -173,6 +182,9 @@ func (o StorageFileOutput) ToStorageFileOutputWithContext(ctx context.Context) S
 	return o
 }
 
+// When an object with this resource's identity already exists, manage it instead of failing,
+// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+// Only read at create time; changing it later changes nothing.
 func (o StorageFileOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *StorageFile) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }
@@ -182,10 +194,12 @@ func (o StorageFileOutput) Checksum() pulumi.StringOutput {
 	return o.ApplyT(func(v *StorageFile) pulumi.StringOutput { return v.Checksum }).(pulumi.StringOutput)
 }
 
+// The file's content as text (UTF-8). Set exactly one of content and source.
 func (o StorageFileOutput) Content() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *StorageFile) pulumi.StringPtrOutput { return v.Content }).(pulumi.StringPtrOutput)
 }
 
+// The `Content-Type` it is served with. Unset: bunny.net derives it from the name.
 func (o StorageFileOutput) ContentType() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *StorageFile) pulumi.StringPtrOutput { return v.ContentType }).(pulumi.StringPtrOutput)
 }
@@ -200,6 +214,7 @@ func (o StorageFileOutput) DateModified() pulumi.StringOutput {
 	return o.ApplyT(func(v *StorageFile) pulumi.StringOutput { return v.DateModified }).(pulumi.StringOutput)
 }
 
+// The file's path inside the zone, such as `index.html` or `css/site.css`. Changing it replaces the file.
 func (o StorageFileOutput) Path() pulumi.StringOutput {
 	return o.ApplyT(func(v *StorageFile) pulumi.StringOutput { return v.Path }).(pulumi.StringOutput)
 }
@@ -209,10 +224,13 @@ func (o StorageFileOutput) Size() pulumi.Float64Output {
 	return o.ApplyT(func(v *StorageFile) pulumi.Float64Output { return v.Size }).(pulumi.Float64Output)
 }
 
+// The file to upload: a path (relative to the Pulumi project), or a `pulumi.asset.FileAsset` or `StringAsset`.
+// A change of the file's content is a change, even at the same path.
 func (o StorageFileOutput) Source() pulumi.AnyOutput {
 	return o.ApplyT(func(v *StorageFile) pulumi.AnyOutput { return v.Source }).(pulumi.AnyOutput)
 }
 
+// The storage zone (`StorageZone.storageZoneId`). Changing it replaces the file.
 func (o StorageFileOutput) StorageZoneId() pulumi.IntOutput {
 	return o.ApplyT(func(v *StorageFile) pulumi.IntOutput { return v.StorageZoneId }).(pulumi.IntOutput)
 }

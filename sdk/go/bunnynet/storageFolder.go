@@ -20,15 +20,21 @@ type StorageFolder struct {
 	pulumi.CustomResourceState
 
 	// SHA-256 of every path and checksum: changes whenever any file does.
-	Checksum        pulumi.StringOutput `pulumi:"checksum"`
-	DeleteUnmanaged pulumi.BoolOutput   `pulumi:"deleteUnmanaged"`
+	Checksum pulumi.StringOutput `pulumi:"checksum"`
+	// Also delete files below the prefix that are not in the folder (uploaded by hand, or by an older deployment
+	// of another tool). Default false: only files this resource uploaded are ever deleted.
+	DeleteUnmanaged pulumi.BoolOutput `pulumi:"deleteUnmanaged"`
 	// Files managed.
 	FileCount pulumi.Float64Output `pulumi:"fileCount"`
 	// Each file's path in the zone and its SHA-256 (upper-case hex), as last uploaded or refreshed.
-	Files         pulumi.StringMapOutput `pulumi:"files"`
-	Prefix        pulumi.StringPtrOutput `pulumi:"prefix"`
-	Source        pulumi.AnyOutput       `pulumi:"source"`
-	StorageZoneId pulumi.IntOutput       `pulumi:"storageZoneId"`
+	Files pulumi.StringMapOutput `pulumi:"files"`
+	// A folder in the zone to put the files under, such as `site` (no leading or trailing `/`). Unset: the zone's root.
+	Prefix pulumi.StringPtrOutput `pulumi:"prefix"`
+	// The files: a path to a local folder (relative to the Pulumi project), a `pulumi.asset.FileArchive` of a folder,
+	// or a `pulumi.asset.AssetArchive` of FileAssets and StringAssets. Each file keeps its path below the folder.
+	Source pulumi.AnyOutput `pulumi:"source"`
+	// The storage zone (`StorageZone.storageZoneId`). Changing it replaces the resource (the files move).
+	StorageZoneId pulumi.IntOutput `pulumi:"storageZoneId"`
 	// Their total size in bytes.
 	TotalBytes pulumi.Float64Output `pulumi:"totalBytes"`
 }
@@ -163,6 +169,8 @@ func (o StorageFolderOutput) Checksum() pulumi.StringOutput {
 	return o.ApplyT(func(v *StorageFolder) pulumi.StringOutput { return v.Checksum }).(pulumi.StringOutput)
 }
 
+// Also delete files below the prefix that are not in the folder (uploaded by hand, or by an older deployment
+// of another tool). Default false: only files this resource uploaded are ever deleted.
 func (o StorageFolderOutput) DeleteUnmanaged() pulumi.BoolOutput {
 	return o.ApplyT(func(v *StorageFolder) pulumi.BoolOutput { return v.DeleteUnmanaged }).(pulumi.BoolOutput)
 }
@@ -177,14 +185,18 @@ func (o StorageFolderOutput) Files() pulumi.StringMapOutput {
 	return o.ApplyT(func(v *StorageFolder) pulumi.StringMapOutput { return v.Files }).(pulumi.StringMapOutput)
 }
 
+// A folder in the zone to put the files under, such as `site` (no leading or trailing `/`). Unset: the zone's root.
 func (o StorageFolderOutput) Prefix() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *StorageFolder) pulumi.StringPtrOutput { return v.Prefix }).(pulumi.StringPtrOutput)
 }
 
+// The files: a path to a local folder (relative to the Pulumi project), a `pulumi.asset.FileArchive` of a folder,
+// or a `pulumi.asset.AssetArchive` of FileAssets and StringAssets. Each file keeps its path below the folder.
 func (o StorageFolderOutput) Source() pulumi.AnyOutput {
 	return o.ApplyT(func(v *StorageFolder) pulumi.AnyOutput { return v.Source }).(pulumi.AnyOutput)
 }
 
+// The storage zone (`StorageZone.storageZoneId`). Changing it replaces the resource (the files move).
 func (o StorageFolderOutput) StorageZoneId() pulumi.IntOutput {
 	return o.ApplyT(func(v *StorageFolder) pulumi.IntOutput { return v.StorageZoneId }).(pulumi.IntOutput)
 }

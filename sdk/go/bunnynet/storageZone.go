@@ -16,21 +16,30 @@ import (
 type StorageZone struct {
 	pulumi.CustomResourceState
 
-	AdoptExisting     pulumi.BoolOutput      `pulumi:"adoptExisting"`
+	// When an object with this resource's identity already exists, manage it instead of failing,
+	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+	// Only read at create time; changing it later changes nothing.
+	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
+	// The file served for a missing path, such as `/404.html`. Changes in place.
 	Custom404FilePath pulumi.StringPtrOutput `pulumi:"custom404FilePath"`
 	// The storage API and FTP hostname, such as `storage.bunnycdn.com`.
 	Hostname pulumi.StringOutput `pulumi:"hostname"`
-	Name     pulumi.StringOutput `pulumi:"name"`
+	// The zone's name (1..64 letters, digits, hyphens; unique across bunny.net). Changing it replaces the zone.
+	Name pulumi.StringOutput `pulumi:"name"`
 	// The read-write password (storage API `AccessKey`, FTP): always a secret.
 	Password pulumi.StringOutput `pulumi:"password"`
 	// The read-only password: always a secret.
-	ReadOnlyPassword   pulumi.StringOutput      `pulumi:"readOnlyPassword"`
-	Region             pulumi.StringOutput      `pulumi:"region"`
+	ReadOnlyPassword pulumi.StringOutput `pulumi:"readOnlyPassword"`
+	// The main region: `DE`, `NY`, `LA`, `SG`, `SYD`, `UK`, `SE`, `BR`, `JH`… Changing it replaces the zone.
+	Region pulumi.StringOutput `pulumi:"region"`
+	// Regions the files are replicated to. Adding one changes in place; removing one replaces the zone (the API cannot).
 	ReplicationRegions pulumi.StringArrayOutput `pulumi:"replicationRegions"`
-	Rewrite404To200    pulumi.BoolOutput        `pulumi:"rewrite404To200"`
+	// Answer 200 instead of 404 for URLs without an extension (single-page apps). Changes in place. Default false.
+	Rewrite404To200 pulumi.BoolOutput `pulumi:"rewrite404To200"`
 	// The zone's id in the API (a pull zone's `origin: { storageZoneId }`).
-	StorageZoneId pulumi.IntOutput          `pulumi:"storageZoneId"`
-	ZoneTier      StorageZoneZoneTierOutput `pulumi:"zoneTier"`
+	StorageZoneId pulumi.IntOutput `pulumi:"storageZoneId"`
+	// `"Standard"` (default) or `"Edge"` (SSD). Changing it replaces the zone.
+	ZoneTier StorageZoneZoneTierOutput `pulumi:"zoneTier"`
 }
 
 // NewStorageZone registers a new resource with the given unique name, arguments, and options.
@@ -171,10 +180,14 @@ func (o StorageZoneOutput) ToStorageZoneOutputWithContext(ctx context.Context) S
 	return o
 }
 
+// When an object with this resource's identity already exists, manage it instead of failing,
+// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+// Only read at create time; changing it later changes nothing.
 func (o StorageZoneOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *StorageZone) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }
 
+// The file served for a missing path, such as `/404.html`. Changes in place.
 func (o StorageZoneOutput) Custom404FilePath() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *StorageZone) pulumi.StringPtrOutput { return v.Custom404FilePath }).(pulumi.StringPtrOutput)
 }
@@ -184,6 +197,7 @@ func (o StorageZoneOutput) Hostname() pulumi.StringOutput {
 	return o.ApplyT(func(v *StorageZone) pulumi.StringOutput { return v.Hostname }).(pulumi.StringOutput)
 }
 
+// The zone's name (1..64 letters, digits, hyphens; unique across bunny.net). Changing it replaces the zone.
 func (o StorageZoneOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *StorageZone) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
@@ -198,14 +212,17 @@ func (o StorageZoneOutput) ReadOnlyPassword() pulumi.StringOutput {
 	return o.ApplyT(func(v *StorageZone) pulumi.StringOutput { return v.ReadOnlyPassword }).(pulumi.StringOutput)
 }
 
+// The main region: `DE`, `NY`, `LA`, `SG`, `SYD`, `UK`, `SE`, `BR`, `JH`… Changing it replaces the zone.
 func (o StorageZoneOutput) Region() pulumi.StringOutput {
 	return o.ApplyT(func(v *StorageZone) pulumi.StringOutput { return v.Region }).(pulumi.StringOutput)
 }
 
+// Regions the files are replicated to. Adding one changes in place; removing one replaces the zone (the API cannot).
 func (o StorageZoneOutput) ReplicationRegions() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *StorageZone) pulumi.StringArrayOutput { return v.ReplicationRegions }).(pulumi.StringArrayOutput)
 }
 
+// Answer 200 instead of 404 for URLs without an extension (single-page apps). Changes in place. Default false.
 func (o StorageZoneOutput) Rewrite404To200() pulumi.BoolOutput {
 	return o.ApplyT(func(v *StorageZone) pulumi.BoolOutput { return v.Rewrite404To200 }).(pulumi.BoolOutput)
 }
@@ -215,6 +232,7 @@ func (o StorageZoneOutput) StorageZoneId() pulumi.IntOutput {
 	return o.ApplyT(func(v *StorageZone) pulumi.IntOutput { return v.StorageZoneId }).(pulumi.IntOutput)
 }
 
+// `"Standard"` (default) or `"Edge"` (SSD). Changing it replaces the zone.
 func (o StorageZoneOutput) ZoneTier() StorageZoneZoneTierOutput {
 	return o.ApplyT(func(v *StorageZone) StorageZoneZoneTierOutput { return v.ZoneTier }).(StorageZoneZoneTierOutput)
 }

@@ -16,12 +16,18 @@ import (
 type StreamCollection struct {
 	pulumi.CustomResourceState
 
+	// When an object with this resource's identity already exists, manage it instead of failing,
+	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+	// Only read at create time; changing it later changes nothing.
 	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
 	// The collection's id (guid): what `StreamVideo.collectionId` takes.
-	CollectionId pulumi.StringOutput    `pulumi:"collectionId"`
-	LibraryId    pulumi.IntOutput       `pulumi:"libraryId"`
-	LibraryKey   pulumi.StringPtrOutput `pulumi:"libraryKey"`
-	Name         pulumi.StringOutput    `pulumi:"name"`
+	CollectionId pulumi.StringOutput `pulumi:"collectionId"`
+	// The video library (e.g. `VideoLibrary.libraryId`). Changing it replaces the collection.
+	LibraryId pulumi.IntOutput `pulumi:"libraryId"`
+	// The library's API key. Omitted: looked up with the account key. Always stored as a secret.
+	LibraryKey pulumi.StringPtrOutput `pulumi:"libraryKey"`
+	// The collection's name (1..200 characters; with `adoptExisting`, what finds it). Changes in place.
+	Name pulumi.StringOutput `pulumi:"name"`
 }
 
 // NewStreamCollection registers a new resource with the given unique name, arguments, and options.
@@ -149,6 +155,9 @@ func (o StreamCollectionOutput) ToStreamCollectionOutputWithContext(ctx context.
 	return o
 }
 
+// When an object with this resource's identity already exists, manage it instead of failing,
+// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+// Only read at create time; changing it later changes nothing.
 func (o StreamCollectionOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *StreamCollection) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }
@@ -158,14 +167,17 @@ func (o StreamCollectionOutput) CollectionId() pulumi.StringOutput {
 	return o.ApplyT(func(v *StreamCollection) pulumi.StringOutput { return v.CollectionId }).(pulumi.StringOutput)
 }
 
+// The video library (e.g. `VideoLibrary.libraryId`). Changing it replaces the collection.
 func (o StreamCollectionOutput) LibraryId() pulumi.IntOutput {
 	return o.ApplyT(func(v *StreamCollection) pulumi.IntOutput { return v.LibraryId }).(pulumi.IntOutput)
 }
 
+// The library's API key. Omitted: looked up with the account key. Always stored as a secret.
 func (o StreamCollectionOutput) LibraryKey() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *StreamCollection) pulumi.StringPtrOutput { return v.LibraryKey }).(pulumi.StringPtrOutput)
 }
 
+// The collection's name (1..200 characters; with `adoptExisting`, what finds it). Changes in place.
 func (o StreamCollectionOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *StreamCollection) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }

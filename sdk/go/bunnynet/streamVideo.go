@@ -18,26 +18,39 @@ type StreamVideo struct {
 	pulumi.CustomResourceState
 
 	// `sha256:<hex>` of each language's captions file.
-	CaptionFingerprints  pulumi.StringMapOutput `pulumi:"captionFingerprints"`
-	Captions             pulumi.MapOutput       `pulumi:"captions"`
-	Chapters             ChapterArrayOutput     `pulumi:"chapters"`
-	CollectionId         pulumi.StringPtrOutput `pulumi:"collectionId"`
-	Description          pulumi.StringPtrOutput `pulumi:"description"`
-	EncodeTimeoutSeconds pulumi.IntOutput       `pulumi:"encodeTimeoutSeconds"`
+	CaptionFingerprints pulumi.StringMapOutput `pulumi:"captionFingerprints"`
+	// Captions by language code (`en`, `pt-BR`): a WebVTT or SRT file (path or asset) each. Changes in place.
+	Captions pulumi.MapOutput `pulumi:"captions"`
+	// Chapters: a title and a span in whole seconds. Changes in place.
+	Chapters ChapterArrayOutput `pulumi:"chapters"`
+	// The collection (e.g. `StreamCollection.collectionId`). Changes in place; removing it takes the video out.
+	CollectionId pulumi.StringPtrOutput `pulumi:"collectionId"`
+	// The description (kept as the video's `description` meta tag, as bunny.net's Terraform provider does). Changes in place.
+	Description pulumi.StringPtrOutput `pulumi:"description"`
+	// How long `up` waits for the video to encode, in seconds (default 1800).
+	EncodeTimeoutSeconds pulumi.IntOutput `pulumi:"encodeTimeoutSeconds"`
 	// The duration in seconds.
-	Length     pulumi.Float64Output   `pulumi:"length"`
-	LibraryId  pulumi.IntOutput       `pulumi:"libraryId"`
+	Length pulumi.Float64Output `pulumi:"length"`
+	// The video library (e.g. `VideoLibrary.libraryId`). Changing it replaces the video.
+	LibraryId pulumi.IntOutput `pulumi:"libraryId"`
+	// The library's API key. Omitted: looked up with the account key. Always stored as a secret.
 	LibraryKey pulumi.StringPtrOutput `pulumi:"libraryKey"`
-	MetaTags   MetaTagArrayOutput     `pulumi:"metaTags"`
-	Moments    MomentArrayOutput      `pulumi:"moments"`
-	Source     pulumi.AnyOutput       `pulumi:"source"`
+	// Meta tags (`property`, `value`); the description has its own input. Changes in place.
+	MetaTags MetaTagArrayOutput `pulumi:"metaTags"`
+	// Moments: a label at a point in whole seconds. Changes in place.
+	Moments MomentArrayOutput `pulumi:"moments"`
+	// The video: a file (a path relative to the Pulumi project, or a `pulumi.asset.FileAsset`; streamed from disk,
+	// progress in the log), or `{ url }` for a public http(s) URL the API fetches. A new file (by content) or URL
+	// replaces the video.
+	Source pulumi.AnyOutput `pulumi:"source"`
 	// What was uploaded: `sha256:<hex>` of the file, or `url:sha256:<hex>` of the URL (never the URL: it may be signed).
 	SourceFingerprint pulumi.StringPtrOutput `pulumi:"sourceFingerprint"`
 	// VideoModelStatus: 4 (Finished) once `up` is done; 8 (JitPlaylistsCreated) with just-in-time encoding.
 	Status pulumi.Float64Output `pulumi:"status"`
 	// Where the thumbnail bunny.net generated at encoding is served (a VideoThumbnail's `thumbnailUrl` is the one it sets).
 	ThumbnailUrl pulumi.StringPtrOutput `pulumi:"thumbnailUrl"`
-	Title        pulumi.StringOutput    `pulumi:"title"`
+	// The title (1..500 characters). Changes in place.
+	Title pulumi.StringOutput `pulumi:"title"`
 	// The video's id (guid): what `VideoThumbnail.videoId` takes.
 	VideoId pulumi.StringOutput `pulumi:"videoId"`
 }
@@ -211,22 +224,27 @@ func (o StreamVideoOutput) CaptionFingerprints() pulumi.StringMapOutput {
 	return o.ApplyT(func(v *StreamVideo) pulumi.StringMapOutput { return v.CaptionFingerprints }).(pulumi.StringMapOutput)
 }
 
+// Captions by language code (`en`, `pt-BR`): a WebVTT or SRT file (path or asset) each. Changes in place.
 func (o StreamVideoOutput) Captions() pulumi.MapOutput {
 	return o.ApplyT(func(v *StreamVideo) pulumi.MapOutput { return v.Captions }).(pulumi.MapOutput)
 }
 
+// Chapters: a title and a span in whole seconds. Changes in place.
 func (o StreamVideoOutput) Chapters() ChapterArrayOutput {
 	return o.ApplyT(func(v *StreamVideo) ChapterArrayOutput { return v.Chapters }).(ChapterArrayOutput)
 }
 
+// The collection (e.g. `StreamCollection.collectionId`). Changes in place; removing it takes the video out.
 func (o StreamVideoOutput) CollectionId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *StreamVideo) pulumi.StringPtrOutput { return v.CollectionId }).(pulumi.StringPtrOutput)
 }
 
+// The description (kept as the video's `description` meta tag, as bunny.net's Terraform provider does). Changes in place.
 func (o StreamVideoOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *StreamVideo) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
 
+// How long `up` waits for the video to encode, in seconds (default 1800).
 func (o StreamVideoOutput) EncodeTimeoutSeconds() pulumi.IntOutput {
 	return o.ApplyT(func(v *StreamVideo) pulumi.IntOutput { return v.EncodeTimeoutSeconds }).(pulumi.IntOutput)
 }
@@ -236,22 +254,29 @@ func (o StreamVideoOutput) Length() pulumi.Float64Output {
 	return o.ApplyT(func(v *StreamVideo) pulumi.Float64Output { return v.Length }).(pulumi.Float64Output)
 }
 
+// The video library (e.g. `VideoLibrary.libraryId`). Changing it replaces the video.
 func (o StreamVideoOutput) LibraryId() pulumi.IntOutput {
 	return o.ApplyT(func(v *StreamVideo) pulumi.IntOutput { return v.LibraryId }).(pulumi.IntOutput)
 }
 
+// The library's API key. Omitted: looked up with the account key. Always stored as a secret.
 func (o StreamVideoOutput) LibraryKey() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *StreamVideo) pulumi.StringPtrOutput { return v.LibraryKey }).(pulumi.StringPtrOutput)
 }
 
+// Meta tags (`property`, `value`); the description has its own input. Changes in place.
 func (o StreamVideoOutput) MetaTags() MetaTagArrayOutput {
 	return o.ApplyT(func(v *StreamVideo) MetaTagArrayOutput { return v.MetaTags }).(MetaTagArrayOutput)
 }
 
+// Moments: a label at a point in whole seconds. Changes in place.
 func (o StreamVideoOutput) Moments() MomentArrayOutput {
 	return o.ApplyT(func(v *StreamVideo) MomentArrayOutput { return v.Moments }).(MomentArrayOutput)
 }
 
+// The video: a file (a path relative to the Pulumi project, or a `pulumi.asset.FileAsset`; streamed from disk,
+// progress in the log), or `{ url }` for a public http(s) URL the API fetches. A new file (by content) or URL
+// replaces the video.
 func (o StreamVideoOutput) Source() pulumi.AnyOutput {
 	return o.ApplyT(func(v *StreamVideo) pulumi.AnyOutput { return v.Source }).(pulumi.AnyOutput)
 }
@@ -271,6 +296,7 @@ func (o StreamVideoOutput) ThumbnailUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *StreamVideo) pulumi.StringPtrOutput { return v.ThumbnailUrl }).(pulumi.StringPtrOutput)
 }
 
+// The title (1..500 characters). Changes in place.
 func (o StreamVideoOutput) Title() pulumi.StringOutput {
 	return o.ApplyT(func(v *StreamVideo) pulumi.StringOutput { return v.Title }).(pulumi.StringOutput)
 }

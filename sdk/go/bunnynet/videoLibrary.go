@@ -16,61 +16,100 @@ import (
 type VideoLibrary struct {
 	pulumi.CustomResourceState
 
+	// When an object with this resource's identity already exists, manage it instead of failing,
+	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+	// Only read at create time; changing it later changes nothing.
 	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
 	// The library's own API key (Stream accepts only it). Secret.
-	ApiKey                  pulumi.StringOutput               `pulumi:"apiKey"`
-	Bitrate1080p            pulumi.IntPtrOutput               `pulumi:"bitrate1080p"`
-	Bitrate1440p            pulumi.IntPtrOutput               `pulumi:"bitrate1440p"`
-	Bitrate2160p            pulumi.IntPtrOutput               `pulumi:"bitrate2160p"`
-	Bitrate240p             pulumi.IntPtrOutput               `pulumi:"bitrate240p"`
-	Bitrate360p             pulumi.IntPtrOutput               `pulumi:"bitrate360p"`
-	Bitrate480p             pulumi.IntPtrOutput               `pulumi:"bitrate480p"`
-	Bitrate720p             pulumi.IntPtrOutput               `pulumi:"bitrate720p"`
-	BlockNoneReferrer       pulumi.BoolPtrOutput              `pulumi:"blockNoneReferrer"`
-	CaptionsBackgroundColor pulumi.StringPtrOutput            `pulumi:"captionsBackgroundColor"`
-	CaptionsFontColor       pulumi.StringPtrOutput            `pulumi:"captionsFontColor"`
-	CaptionsFontSize        pulumi.IntPtrOutput               `pulumi:"captionsFontSize"`
-	ContentTaggingEnabled   pulumi.BoolPtrOutput              `pulumi:"contentTaggingEnabled"`
-	DirectPlayEnabled       pulumi.BoolPtrOutput              `pulumi:"directPlayEnabled"`
-	DrmEnabled              pulumi.BoolPtrOutput              `pulumi:"drmEnabled"`
-	EarlyPlayEnabled        pulumi.BoolPtrOutput              `pulumi:"earlyPlayEnabled"`
-	EnabledResolutions      pulumi.StringArrayOutput          `pulumi:"enabledResolutions"`
-	EncodingTier            VideoLibraryEncodingTierPtrOutput `pulumi:"encodingTier"`
-	JitEncodingEnabled      pulumi.BoolPtrOutput              `pulumi:"jitEncodingEnabled"`
-	KeepOriginalFiles       pulumi.BoolPtrOutput              `pulumi:"keepOriginalFiles"`
+	ApiKey       pulumi.StringOutput `pulumi:"apiKey"`
+	Bitrate1080p pulumi.IntPtrOutput `pulumi:"bitrate1080p"`
+	Bitrate1440p pulumi.IntPtrOutput `pulumi:"bitrate1440p"`
+	Bitrate2160p pulumi.IntPtrOutput `pulumi:"bitrate2160p"`
+	// Encoding bitrates (kbit/s) per resolution.
+	Bitrate240p pulumi.IntPtrOutput `pulumi:"bitrate240p"`
+	Bitrate360p pulumi.IntPtrOutput `pulumi:"bitrate360p"`
+	Bitrate480p pulumi.IntPtrOutput `pulumi:"bitrate480p"`
+	Bitrate720p pulumi.IntPtrOutput `pulumi:"bitrate720p"`
+	// Block requests without a Referer.
+	BlockNoneReferrer pulumi.BoolPtrOutput `pulumi:"blockNoneReferrer"`
+	// Captions background colour.
+	CaptionsBackgroundColor pulumi.StringPtrOutput `pulumi:"captionsBackgroundColor"`
+	// Captions font colour.
+	CaptionsFontColor pulumi.StringPtrOutput `pulumi:"captionsFontColor"`
+	// Captions font size.
+	CaptionsFontSize pulumi.IntPtrOutput `pulumi:"captionsFontSize"`
+	// Content tagging.
+	ContentTaggingEnabled pulumi.BoolPtrOutput `pulumi:"contentTaggingEnabled"`
+	// Direct play URLs.
+	DirectPlayEnabled pulumi.BoolPtrOutput `pulumi:"directPlayEnabled"`
+	// MediaCage basic DRM.
+	DrmEnabled pulumi.BoolPtrOutput `pulumi:"drmEnabled"`
+	// Early play (exposes originals).
+	EarlyPlayEnabled pulumi.BoolPtrOutput `pulumi:"earlyPlayEnabled"`
+	// Resolutions encoded: `240p` … `2160p`, at least one.
+	EnabledResolutions pulumi.StringArrayOutput `pulumi:"enabledResolutions"`
+	// `"Free"` or `"Premium"` (or 0, 1).
+	EncodingTier VideoLibraryEncodingTierPtrOutput `pulumi:"encodingTier"`
+	// Just-in-time encoding (Premium tier only).
+	JitEncodingEnabled pulumi.BoolPtrOutput `pulumi:"jitEncodingEnabled"`
+	// Keep the uploaded originals.
+	KeepOriginalFiles pulumi.BoolPtrOutput `pulumi:"keepOriginalFiles"`
 	// The library's id (what `VideoThumbnail.libraryId` takes).
-	LibraryId                     pulumi.IntOutput         `pulumi:"libraryId"`
-	Mp4FallbackEnabled            pulumi.BoolPtrOutput     `pulumi:"mp4FallbackEnabled"`
-	MultiAudioTrackSupportEnabled pulumi.BoolPtrOutput     `pulumi:"multiAudioTrackSupportEnabled"`
-	Name                          pulumi.StringOutput      `pulumi:"name"`
-	OutputCodecs                  pulumi.StringArrayOutput `pulumi:"outputCodecs"`
-	PlayerControls                pulumi.StringArrayOutput `pulumi:"playerControls"`
-	PlayerCustomHead              pulumi.StringPtrOutput   `pulumi:"playerCustomHead"`
-	PlayerFontFamily              pulumi.StringPtrOutput   `pulumi:"playerFontFamily"`
-	PlayerLanguage                pulumi.StringPtrOutput   `pulumi:"playerLanguage"`
-	PlayerPrimaryColor            pulumi.StringPtrOutput   `pulumi:"playerPrimaryColor"`
-	PlayerVersion                 pulumi.IntPtrOutput      `pulumi:"playerVersion"`
+	LibraryId pulumi.IntOutput `pulumi:"libraryId"`
+	// MP4 fallback files.
+	Mp4FallbackEnabled pulumi.BoolPtrOutput `pulumi:"mp4FallbackEnabled"`
+	// Several output audio tracks.
+	MultiAudioTrackSupportEnabled pulumi.BoolPtrOutput `pulumi:"multiAudioTrackSupportEnabled"`
+	// The library's name (it identifies the library for `adoptExisting`). Changes in place.
+	Name pulumi.StringOutput `pulumi:"name"`
+	// Video codecs encoded: `x264` (Free), and `vp9`, `hevc`, `av1` (Premium).
+	OutputCodecs pulumi.StringArrayOutput `pulumi:"outputCodecs"`
+	// The player's controls (`play-large`, `play`, `progress`, `current-time`, `mute`, `volume`, `captions`, `settings`, `pip`, `airplay`, `fullscreen`).
+	PlayerControls pulumi.StringArrayOutput `pulumi:"playerControls"`
+	// Custom HTML in the player's head.
+	PlayerCustomHead pulumi.StringPtrOutput `pulumi:"playerCustomHead"`
+	// The captions' font family.
+	PlayerFontFamily pulumi.StringPtrOutput `pulumi:"playerFontFamily"`
+	// The player's UI language (`"en"` …).
+	PlayerLanguage pulumi.StringPtrOutput `pulumi:"playerLanguage"`
+	// The player's key colour (`"#ff7755"`).
+	PlayerPrimaryColor pulumi.StringPtrOutput `pulumi:"playerPrimaryColor"`
+	// The player version.
+	PlayerVersion pulumi.IntPtrOutput `pulumi:"playerVersion"`
 	// The pull zone bunny.net made for the library.
 	PullZoneId pulumi.IntPtrOutput `pulumi:"pullZoneId"`
 	// The library's read-only API key. Secret.
-	ReadOnlyApiKey     pulumi.StringOutput      `pulumi:"readOnlyApiKey"`
+	ReadOnlyApiKey pulumi.StringOutput `pulumi:"readOnlyApiKey"`
+	// Storage regions the videos are replicated to (`"NY"`, `"SG"` …). Only set at creation: a change replaces the library and its videos.
 	ReplicationRegions pulumi.StringArrayOutput `pulumi:"replicationRegions"`
 	// Every setting as the API has it, those the program leaves unset too.
 	Settings VideoLibrarySettingsOutput `pulumi:"settings"`
 	// The storage zone bunny.net made for the library.
-	StorageZoneId                            pulumi.IntPtrOutput      `pulumi:"storageZoneId"`
-	TranscribingCaptionLanguages             pulumi.StringArrayOutput `pulumi:"transcribingCaptionLanguages"`
-	TranscribingDescriptionGenerationEnabled pulumi.BoolPtrOutput     `pulumi:"transcribingDescriptionGenerationEnabled"`
-	TranscribingEnabled                      pulumi.BoolPtrOutput     `pulumi:"transcribingEnabled"`
-	TranscribingTitleGenerationEnabled       pulumi.BoolPtrOutput     `pulumi:"transcribingTitleGenerationEnabled"`
-	VastTagUrl                               pulumi.StringPtrOutput   `pulumi:"vastTagUrl"`
-	ViewTokenAuthenticationEnabled           pulumi.BoolPtrOutput     `pulumi:"viewTokenAuthenticationEnabled"`
-	WatchtimeHeatmapEnabled                  pulumi.BoolPtrOutput     `pulumi:"watchtimeHeatmapEnabled"`
-	WatermarkHeight                          pulumi.IntPtrOutput      `pulumi:"watermarkHeight"`
-	WatermarkPositionLeft                    pulumi.IntPtrOutput      `pulumi:"watermarkPositionLeft"`
-	WatermarkPositionTop                     pulumi.IntPtrOutput      `pulumi:"watermarkPositionTop"`
-	WatermarkWidth                           pulumi.IntPtrOutput      `pulumi:"watermarkWidth"`
-	WebhookUrl                               pulumi.StringPtrOutput   `pulumi:"webhookUrl"`
+	StorageZoneId pulumi.IntPtrOutput `pulumi:"storageZoneId"`
+	// Languages captions are transcribed to.
+	TranscribingCaptionLanguages pulumi.StringArrayOutput `pulumi:"transcribingCaptionLanguages"`
+	// Descriptions generated from the transcription.
+	TranscribingDescriptionGenerationEnabled pulumi.BoolPtrOutput `pulumi:"transcribingDescriptionGenerationEnabled"`
+	// Automatic transcribing.
+	TranscribingEnabled pulumi.BoolPtrOutput `pulumi:"transcribingEnabled"`
+	// Titles generated from the transcription.
+	TranscribingTitleGenerationEnabled pulumi.BoolPtrOutput `pulumi:"transcribingTitleGenerationEnabled"`
+	// A VAST ad tag URL ("" for none).
+	VastTagUrl pulumi.StringPtrOutput `pulumi:"vastTagUrl"`
+	// Embed view token authentication.
+	ViewTokenAuthenticationEnabled pulumi.BoolPtrOutput `pulumi:"viewTokenAuthenticationEnabled"`
+	// The watch-time heatmap in the player.
+	WatchtimeHeatmapEnabled pulumi.BoolPtrOutput `pulumi:"watchtimeHeatmapEnabled"`
+	// Watermark height (%).
+	WatermarkHeight pulumi.IntPtrOutput `pulumi:"watermarkHeight"`
+	// Watermark left offset (%).
+	WatermarkPositionLeft pulumi.IntPtrOutput `pulumi:"watermarkPositionLeft"`
+	// Watermark top offset (%).
+	WatermarkPositionTop pulumi.IntPtrOutput `pulumi:"watermarkPositionTop"`
+	// Watermark width (%).
+	WatermarkWidth pulumi.IntPtrOutput `pulumi:"watermarkWidth"`
+	// The URL Stream calls on video events ("" for none).
+	WebhookUrl pulumi.StringPtrOutput `pulumi:"webhookUrl"`
 }
 
 // NewVideoLibrary registers a new resource with the given unique name, arguments, and options.
@@ -337,6 +376,9 @@ func (o VideoLibraryOutput) ToVideoLibraryOutputWithContext(ctx context.Context)
 	return o
 }
 
+// When an object with this resource's identity already exists, manage it instead of failing,
+// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+// Only read at create time; changing it later changes nothing.
 func (o VideoLibraryOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }
@@ -358,6 +400,7 @@ func (o VideoLibraryOutput) Bitrate2160p() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.IntPtrOutput { return v.Bitrate2160p }).(pulumi.IntPtrOutput)
 }
 
+// Encoding bitrates (kbit/s) per resolution.
 func (o VideoLibraryOutput) Bitrate240p() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.IntPtrOutput { return v.Bitrate240p }).(pulumi.IntPtrOutput)
 }
@@ -374,50 +417,62 @@ func (o VideoLibraryOutput) Bitrate720p() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.IntPtrOutput { return v.Bitrate720p }).(pulumi.IntPtrOutput)
 }
 
+// Block requests without a Referer.
 func (o VideoLibraryOutput) BlockNoneReferrer() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.BoolPtrOutput { return v.BlockNoneReferrer }).(pulumi.BoolPtrOutput)
 }
 
+// Captions background colour.
 func (o VideoLibraryOutput) CaptionsBackgroundColor() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.StringPtrOutput { return v.CaptionsBackgroundColor }).(pulumi.StringPtrOutput)
 }
 
+// Captions font colour.
 func (o VideoLibraryOutput) CaptionsFontColor() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.StringPtrOutput { return v.CaptionsFontColor }).(pulumi.StringPtrOutput)
 }
 
+// Captions font size.
 func (o VideoLibraryOutput) CaptionsFontSize() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.IntPtrOutput { return v.CaptionsFontSize }).(pulumi.IntPtrOutput)
 }
 
+// Content tagging.
 func (o VideoLibraryOutput) ContentTaggingEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.BoolPtrOutput { return v.ContentTaggingEnabled }).(pulumi.BoolPtrOutput)
 }
 
+// Direct play URLs.
 func (o VideoLibraryOutput) DirectPlayEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.BoolPtrOutput { return v.DirectPlayEnabled }).(pulumi.BoolPtrOutput)
 }
 
+// MediaCage basic DRM.
 func (o VideoLibraryOutput) DrmEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.BoolPtrOutput { return v.DrmEnabled }).(pulumi.BoolPtrOutput)
 }
 
+// Early play (exposes originals).
 func (o VideoLibraryOutput) EarlyPlayEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.BoolPtrOutput { return v.EarlyPlayEnabled }).(pulumi.BoolPtrOutput)
 }
 
+// Resolutions encoded: `240p` … `2160p`, at least one.
 func (o VideoLibraryOutput) EnabledResolutions() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.StringArrayOutput { return v.EnabledResolutions }).(pulumi.StringArrayOutput)
 }
 
+// `"Free"` or `"Premium"` (or 0, 1).
 func (o VideoLibraryOutput) EncodingTier() VideoLibraryEncodingTierPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) VideoLibraryEncodingTierPtrOutput { return v.EncodingTier }).(VideoLibraryEncodingTierPtrOutput)
 }
 
+// Just-in-time encoding (Premium tier only).
 func (o VideoLibraryOutput) JitEncodingEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.BoolPtrOutput { return v.JitEncodingEnabled }).(pulumi.BoolPtrOutput)
 }
 
+// Keep the uploaded originals.
 func (o VideoLibraryOutput) KeepOriginalFiles() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.BoolPtrOutput { return v.KeepOriginalFiles }).(pulumi.BoolPtrOutput)
 }
@@ -427,42 +482,52 @@ func (o VideoLibraryOutput) LibraryId() pulumi.IntOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.IntOutput { return v.LibraryId }).(pulumi.IntOutput)
 }
 
+// MP4 fallback files.
 func (o VideoLibraryOutput) Mp4FallbackEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.BoolPtrOutput { return v.Mp4FallbackEnabled }).(pulumi.BoolPtrOutput)
 }
 
+// Several output audio tracks.
 func (o VideoLibraryOutput) MultiAudioTrackSupportEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.BoolPtrOutput { return v.MultiAudioTrackSupportEnabled }).(pulumi.BoolPtrOutput)
 }
 
+// The library's name (it identifies the library for `adoptExisting`). Changes in place.
 func (o VideoLibraryOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
+// Video codecs encoded: `x264` (Free), and `vp9`, `hevc`, `av1` (Premium).
 func (o VideoLibraryOutput) OutputCodecs() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.StringArrayOutput { return v.OutputCodecs }).(pulumi.StringArrayOutput)
 }
 
+// The player's controls (`play-large`, `play`, `progress`, `current-time`, `mute`, `volume`, `captions`, `settings`, `pip`, `airplay`, `fullscreen`).
 func (o VideoLibraryOutput) PlayerControls() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.StringArrayOutput { return v.PlayerControls }).(pulumi.StringArrayOutput)
 }
 
+// Custom HTML in the player's head.
 func (o VideoLibraryOutput) PlayerCustomHead() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.StringPtrOutput { return v.PlayerCustomHead }).(pulumi.StringPtrOutput)
 }
 
+// The captions' font family.
 func (o VideoLibraryOutput) PlayerFontFamily() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.StringPtrOutput { return v.PlayerFontFamily }).(pulumi.StringPtrOutput)
 }
 
+// The player's UI language (`"en"` …).
 func (o VideoLibraryOutput) PlayerLanguage() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.StringPtrOutput { return v.PlayerLanguage }).(pulumi.StringPtrOutput)
 }
 
+// The player's key colour (`"#ff7755"`).
 func (o VideoLibraryOutput) PlayerPrimaryColor() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.StringPtrOutput { return v.PlayerPrimaryColor }).(pulumi.StringPtrOutput)
 }
 
+// The player version.
 func (o VideoLibraryOutput) PlayerVersion() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.IntPtrOutput { return v.PlayerVersion }).(pulumi.IntPtrOutput)
 }
@@ -477,6 +542,7 @@ func (o VideoLibraryOutput) ReadOnlyApiKey() pulumi.StringOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.StringOutput { return v.ReadOnlyApiKey }).(pulumi.StringOutput)
 }
 
+// Storage regions the videos are replicated to (`"NY"`, `"SG"` …). Only set at creation: a change replaces the library and its videos.
 func (o VideoLibraryOutput) ReplicationRegions() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.StringArrayOutput { return v.ReplicationRegions }).(pulumi.StringArrayOutput)
 }
@@ -491,50 +557,62 @@ func (o VideoLibraryOutput) StorageZoneId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.IntPtrOutput { return v.StorageZoneId }).(pulumi.IntPtrOutput)
 }
 
+// Languages captions are transcribed to.
 func (o VideoLibraryOutput) TranscribingCaptionLanguages() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.StringArrayOutput { return v.TranscribingCaptionLanguages }).(pulumi.StringArrayOutput)
 }
 
+// Descriptions generated from the transcription.
 func (o VideoLibraryOutput) TranscribingDescriptionGenerationEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.BoolPtrOutput { return v.TranscribingDescriptionGenerationEnabled }).(pulumi.BoolPtrOutput)
 }
 
+// Automatic transcribing.
 func (o VideoLibraryOutput) TranscribingEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.BoolPtrOutput { return v.TranscribingEnabled }).(pulumi.BoolPtrOutput)
 }
 
+// Titles generated from the transcription.
 func (o VideoLibraryOutput) TranscribingTitleGenerationEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.BoolPtrOutput { return v.TranscribingTitleGenerationEnabled }).(pulumi.BoolPtrOutput)
 }
 
+// A VAST ad tag URL ("" for none).
 func (o VideoLibraryOutput) VastTagUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.StringPtrOutput { return v.VastTagUrl }).(pulumi.StringPtrOutput)
 }
 
+// Embed view token authentication.
 func (o VideoLibraryOutput) ViewTokenAuthenticationEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.BoolPtrOutput { return v.ViewTokenAuthenticationEnabled }).(pulumi.BoolPtrOutput)
 }
 
+// The watch-time heatmap in the player.
 func (o VideoLibraryOutput) WatchtimeHeatmapEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.BoolPtrOutput { return v.WatchtimeHeatmapEnabled }).(pulumi.BoolPtrOutput)
 }
 
+// Watermark height (%).
 func (o VideoLibraryOutput) WatermarkHeight() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.IntPtrOutput { return v.WatermarkHeight }).(pulumi.IntPtrOutput)
 }
 
+// Watermark left offset (%).
 func (o VideoLibraryOutput) WatermarkPositionLeft() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.IntPtrOutput { return v.WatermarkPositionLeft }).(pulumi.IntPtrOutput)
 }
 
+// Watermark top offset (%).
 func (o VideoLibraryOutput) WatermarkPositionTop() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.IntPtrOutput { return v.WatermarkPositionTop }).(pulumi.IntPtrOutput)
 }
 
+// Watermark width (%).
 func (o VideoLibraryOutput) WatermarkWidth() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.IntPtrOutput { return v.WatermarkWidth }).(pulumi.IntPtrOutput)
 }
 
+// The URL Stream calls on video events ("" for none).
 func (o VideoLibraryOutput) WebhookUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.StringPtrOutput { return v.WebhookUrl }).(pulumi.StringPtrOutput)
 }

@@ -20,18 +20,25 @@ import (
 type VideoThumbnail struct {
 	pulumi.CustomResourceState
 
+	// An image to upload: a path (relative to the Pulumi project), or a `pulumi.asset.FileAsset` or
+	// `StringAsset`. A change of the file's content is a change, even at the same path.
 	File pulumi.AnyOutput `pulumi:"file"`
 	// What was set: `sha256:<hex>` of the uploaded bytes, `frame:<n>` or `url:sha256:<hex>` of the URL (never the URL: it may be signed).
-	Fingerprint pulumi.StringOutput    `pulumi:"fingerprint"`
-	Frame       pulumi.IntPtrOutput    `pulumi:"frame"`
-	LibraryId   pulumi.IntOutput       `pulumi:"libraryId"`
-	LibraryKey  pulumi.StringPtrOutput `pulumi:"libraryKey"`
+	Fingerprint pulumi.StringOutput `pulumi:"fingerprint"`
+	// One of the frames Stream generated for the video (1..5).
+	Frame pulumi.IntPtrOutput `pulumi:"frame"`
+	// The video library. Changing it replaces the resource.
+	LibraryId pulumi.IntOutput `pulumi:"libraryId"`
+	// The library's API key. Omitted: looked up with the account key. Always stored as a secret.
+	LibraryKey pulumi.StringPtrOutput `pulumi:"libraryKey"`
 	// The thumbnail's file name in the library's storage (changes whenever the thumbnail does).
 	ThumbnailFileName pulumi.StringPtrOutput `pulumi:"thumbnailFileName"`
 	// Where the thumbnail is served.
 	ThumbnailUrl pulumi.StringPtrOutput `pulumi:"thumbnailUrl"`
-	Url          pulumi.StringPtrOutput `pulumi:"url"`
-	VideoId      pulumi.StringOutput    `pulumi:"videoId"`
+	// A public http(s) URL of an image that bunny.net fetches.
+	Url pulumi.StringPtrOutput `pulumi:"url"`
+	// The video's id (guid). Changing it replaces the resource.
+	VideoId pulumi.StringOutput `pulumi:"videoId"`
 }
 
 // NewVideoThumbnail registers a new resource with the given unique name, arguments, and options.
@@ -170,6 +177,8 @@ func (o VideoThumbnailOutput) ToVideoThumbnailOutputWithContext(ctx context.Cont
 	return o
 }
 
+// An image to upload: a path (relative to the Pulumi project), or a `pulumi.asset.FileAsset` or
+// `StringAsset`. A change of the file's content is a change, even at the same path.
 func (o VideoThumbnailOutput) File() pulumi.AnyOutput {
 	return o.ApplyT(func(v *VideoThumbnail) pulumi.AnyOutput { return v.File }).(pulumi.AnyOutput)
 }
@@ -179,14 +188,17 @@ func (o VideoThumbnailOutput) Fingerprint() pulumi.StringOutput {
 	return o.ApplyT(func(v *VideoThumbnail) pulumi.StringOutput { return v.Fingerprint }).(pulumi.StringOutput)
 }
 
+// One of the frames Stream generated for the video (1..5).
 func (o VideoThumbnailOutput) Frame() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *VideoThumbnail) pulumi.IntPtrOutput { return v.Frame }).(pulumi.IntPtrOutput)
 }
 
+// The video library. Changing it replaces the resource.
 func (o VideoThumbnailOutput) LibraryId() pulumi.IntOutput {
 	return o.ApplyT(func(v *VideoThumbnail) pulumi.IntOutput { return v.LibraryId }).(pulumi.IntOutput)
 }
 
+// The library's API key. Omitted: looked up with the account key. Always stored as a secret.
 func (o VideoThumbnailOutput) LibraryKey() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *VideoThumbnail) pulumi.StringPtrOutput { return v.LibraryKey }).(pulumi.StringPtrOutput)
 }
@@ -201,10 +213,12 @@ func (o VideoThumbnailOutput) ThumbnailUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *VideoThumbnail) pulumi.StringPtrOutput { return v.ThumbnailUrl }).(pulumi.StringPtrOutput)
 }
 
+// A public http(s) URL of an image that bunny.net fetches.
 func (o VideoThumbnailOutput) Url() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *VideoThumbnail) pulumi.StringPtrOutput { return v.Url }).(pulumi.StringPtrOutput)
 }
 
+// The video's id (guid). Changing it replaces the resource.
 func (o VideoThumbnailOutput) VideoId() pulumi.StringOutput {
 	return o.ApplyT(func(v *VideoThumbnail) pulumi.StringOutput { return v.VideoId }).(pulumi.StringOutput)
 }

@@ -19,18 +19,24 @@ type VolumeInstanceDeletion struct {
 	pulumi.CustomResourceState
 
 	// Whether the instance was already gone (nothing was deleted).
-	AlreadyGone pulumi.BoolOutput   `pulumi:"alreadyGone"`
-	AppId       pulumi.StringOutput `pulumi:"appId"`
+	AlreadyGone pulumi.BoolOutput `pulumi:"alreadyGone"`
+	// The Magic Containers app.
+	AppId pulumi.StringOutput `pulumi:"appId"`
 	// When the deletion ran (ISO 8601).
 	DeletedAt pulumi.StringOutput `pulumi:"deletedAt"`
 	// The instance that was deleted.
 	DeletedInstanceId pulumi.StringOutput `pulumi:"deletedInstanceId"`
-	DetachFirst       pulumi.BoolOutput   `pulumi:"detachFirst"`
+	// Detach the volume first when it is attached (detaching affects every instance of the volume).
+	// Default false: an attached volume makes the deletion fail, without deleting anything.
+	DetachFirst pulumi.BoolOutput `pulumi:"detachFirst"`
 	// Whether the volume was detached to delete it.
-	Detached   pulumi.BoolOutput   `pulumi:"detached"`
+	Detached pulumi.BoolOutput `pulumi:"detached"`
+	// The volume instance to delete.
 	InstanceId pulumi.StringOutput `pulumi:"instanceId"`
-	Triggers   pulumi.AnyOutput    `pulumi:"triggers"`
-	VolumeId   pulumi.StringOutput `pulumi:"volumeId"`
+	// Any values: a change runs the deletion again (as a replacement).
+	Triggers pulumi.AnyOutput `pulumi:"triggers"`
+	// The volume whose instance is deleted.
+	VolumeId pulumi.StringOutput `pulumi:"volumeId"`
 }
 
 // NewVolumeInstanceDeletion registers a new resource with the given unique name, arguments, and options.
@@ -161,6 +167,7 @@ func (o VolumeInstanceDeletionOutput) AlreadyGone() pulumi.BoolOutput {
 	return o.ApplyT(func(v *VolumeInstanceDeletion) pulumi.BoolOutput { return v.AlreadyGone }).(pulumi.BoolOutput)
 }
 
+// The Magic Containers app.
 func (o VolumeInstanceDeletionOutput) AppId() pulumi.StringOutput {
 	return o.ApplyT(func(v *VolumeInstanceDeletion) pulumi.StringOutput { return v.AppId }).(pulumi.StringOutput)
 }
@@ -175,6 +182,8 @@ func (o VolumeInstanceDeletionOutput) DeletedInstanceId() pulumi.StringOutput {
 	return o.ApplyT(func(v *VolumeInstanceDeletion) pulumi.StringOutput { return v.DeletedInstanceId }).(pulumi.StringOutput)
 }
 
+// Detach the volume first when it is attached (detaching affects every instance of the volume).
+// Default false: an attached volume makes the deletion fail, without deleting anything.
 func (o VolumeInstanceDeletionOutput) DetachFirst() pulumi.BoolOutput {
 	return o.ApplyT(func(v *VolumeInstanceDeletion) pulumi.BoolOutput { return v.DetachFirst }).(pulumi.BoolOutput)
 }
@@ -184,14 +193,17 @@ func (o VolumeInstanceDeletionOutput) Detached() pulumi.BoolOutput {
 	return o.ApplyT(func(v *VolumeInstanceDeletion) pulumi.BoolOutput { return v.Detached }).(pulumi.BoolOutput)
 }
 
+// The volume instance to delete.
 func (o VolumeInstanceDeletionOutput) InstanceId() pulumi.StringOutput {
 	return o.ApplyT(func(v *VolumeInstanceDeletion) pulumi.StringOutput { return v.InstanceId }).(pulumi.StringOutput)
 }
 
+// Any values: a change runs the deletion again (as a replacement).
 func (o VolumeInstanceDeletionOutput) Triggers() pulumi.AnyOutput {
 	return o.ApplyT(func(v *VolumeInstanceDeletion) pulumi.AnyOutput { return v.Triggers }).(pulumi.AnyOutput)
 }
 
+// The volume whose instance is deleted.
 func (o VolumeInstanceDeletionOutput) VolumeId() pulumi.StringOutput {
 	return o.ApplyT(func(v *VolumeInstanceDeletion) pulumi.StringOutput { return v.VolumeId }).(pulumi.StringOutput)
 }

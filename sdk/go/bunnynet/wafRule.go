@@ -16,15 +16,25 @@ import (
 type WafRule struct {
 	pulumi.CustomResourceState
 
-	Action        WafRuleActionOutput         `pulumi:"action"`
-	AdoptExisting pulumi.BoolOutput           `pulumi:"adoptExisting"`
-	Conditions    WafRuleConditionArrayOutput `pulumi:"conditions"`
-	Description   pulumi.StringPtrOutput      `pulumi:"description"`
-	Name          pulumi.StringOutput         `pulumi:"name"`
+	// What a matching request meets (`bunnynet.WafRuleAction`: `"Block"`, `"Log"`, `"Challenge"`, `"Allow"`, `"Bypass"`).
+	Action WafRuleActionOutput `pulumi:"action"`
+	// When an object with this resource's identity already exists, manage it instead of failing,
+	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+	// Only read at create time; changing it later changes nothing.
+	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
+	// What the rule matches: every condition must match, in order (at least one). Changes in place.
+	Conditions WafRuleConditionArrayOutput `pulumi:"conditions"`
+	// Free text shown with the rule. Changes in place.
+	Description pulumi.StringPtrOutput `pulumi:"description"`
+	// The rule's name, unique within its zone (it identifies the rule for `adoptExisting`). Changes in place.
+	Name pulumi.StringOutput `pulumi:"name"`
 	// The rule's id in the API.
-	RuleId          pulumi.IntOutput              `pulumi:"ruleId"`
-	Severity        RuleSeverityOutput            `pulumi:"severity"`
-	ShieldZoneId    pulumi.IntOutput              `pulumi:"shieldZoneId"`
+	RuleId pulumi.IntOutput `pulumi:"ruleId"`
+	// Severity logged with the rule (`bunnynet.RuleSeverity`). Default NOTICE.
+	Severity RuleSeverityOutput `pulumi:"severity"`
+	// The Shield zone that holds the rule (`ShieldZone.shieldZoneId`). Changing it replaces the rule.
+	ShieldZoneId pulumi.IntOutput `pulumi:"shieldZoneId"`
+	// Applied to the variables' values before comparing, in order (`bunnynet.RuleTransformation`). Default none.
 	Transformations RuleTransformationArrayOutput `pulumi:"transformations"`
 }
 
@@ -168,22 +178,29 @@ func (o WafRuleOutput) ToWafRuleOutputWithContext(ctx context.Context) WafRuleOu
 	return o
 }
 
+// What a matching request meets (`bunnynet.WafRuleAction`: `"Block"`, `"Log"`, `"Challenge"`, `"Allow"`, `"Bypass"`).
 func (o WafRuleOutput) Action() WafRuleActionOutput {
 	return o.ApplyT(func(v *WafRule) WafRuleActionOutput { return v.Action }).(WafRuleActionOutput)
 }
 
+// When an object with this resource's identity already exists, manage it instead of failing,
+// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+// Only read at create time; changing it later changes nothing.
 func (o WafRuleOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *WafRule) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }
 
+// What the rule matches: every condition must match, in order (at least one). Changes in place.
 func (o WafRuleOutput) Conditions() WafRuleConditionArrayOutput {
 	return o.ApplyT(func(v *WafRule) WafRuleConditionArrayOutput { return v.Conditions }).(WafRuleConditionArrayOutput)
 }
 
+// Free text shown with the rule. Changes in place.
 func (o WafRuleOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *WafRule) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
 
+// The rule's name, unique within its zone (it identifies the rule for `adoptExisting`). Changes in place.
 func (o WafRuleOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *WafRule) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
@@ -193,14 +210,17 @@ func (o WafRuleOutput) RuleId() pulumi.IntOutput {
 	return o.ApplyT(func(v *WafRule) pulumi.IntOutput { return v.RuleId }).(pulumi.IntOutput)
 }
 
+// Severity logged with the rule (`bunnynet.RuleSeverity`). Default NOTICE.
 func (o WafRuleOutput) Severity() RuleSeverityOutput {
 	return o.ApplyT(func(v *WafRule) RuleSeverityOutput { return v.Severity }).(RuleSeverityOutput)
 }
 
+// The Shield zone that holds the rule (`ShieldZone.shieldZoneId`). Changing it replaces the rule.
 func (o WafRuleOutput) ShieldZoneId() pulumi.IntOutput {
 	return o.ApplyT(func(v *WafRule) pulumi.IntOutput { return v.ShieldZoneId }).(pulumi.IntOutput)
 }
 
+// Applied to the variables' values before comparing, in order (`bunnynet.RuleTransformation`). Default none.
 func (o WafRuleOutput) Transformations() RuleTransformationArrayOutput {
 	return o.ApplyT(func(v *WafRule) RuleTransformationArrayOutput { return v.Transformations }).(RuleTransformationArrayOutput)
 }

@@ -285,11 +285,19 @@ class AccessList(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def action(self) -> pulumi.Output['AccessListAction']:
+        """
+        What a matching request meets (`bunnynet.AccessListAction`: `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"`).
+        """
         return pulumi.get(self, "action")
 
     @_builtins.property
     @pulumi.getter(name="adoptExisting")
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
+        """
+        When an object with this resource's identity already exists, manage it instead of failing,
+        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+        Only read at create time; changing it later changes nothing.
+        """
         return pulumi.get(self, "adopt_existing")
 
     @_builtins.property
@@ -303,6 +311,9 @@ class AccessList(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def enabled(self) -> pulumi.Output[_builtins.bool]:
+        """
+        The list on or off. Default true.
+        """
         return pulumi.get(self, "enabled")
 
     @_builtins.property
@@ -324,15 +335,24 @@ class AccessList(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
+        """
+        The list's name, unique within its zone (it identifies the list for `adoptExisting`). Changes in place.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="shieldZoneId")
     def shield_zone_id(self) -> pulumi.Output[_builtins.int]:
+        """
+        The Shield zone that holds the list (`ShieldZone.shieldZoneId`). Changing it replaces the list.
+        """
         return pulumi.get(self, "shield_zone_id")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Output['AccessListType']:
+        """
+        What the entries are (`bunnynet.AccessListType`: `"IP"`, `"CIDR"`, `"ASN"`, `"Country"`, `"Organization"`, `"JA4"`). Changing it replaces the list.
+        """
         return pulumi.get(self, "type")
 

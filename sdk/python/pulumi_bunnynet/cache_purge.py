@@ -217,16 +217,25 @@ class CachePurge(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="cacheTag")
     def cache_tag(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        With `pullZoneId`: purge only the files served with this cache tag.
+        """
         return pulumi.get(self, "cache_tag")
 
     @_builtins.property
     @pulumi.getter(name="exactPath")
     def exact_path(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        With `url`: a URL ending in `/` purges that exact path only, not everything below it.
+        """
         return pulumi.get(self, "exact_path")
 
     @_builtins.property
     @pulumi.getter(name="pullZoneId")
     def pull_zone_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        The pull zone whose cache is purged (all of it, or what carries `cacheTag`). Give this or `url`.
+        """
         return pulumi.get(self, "pull_zone_id")
 
     @_builtins.property
@@ -248,10 +257,16 @@ class CachePurge(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def triggers(self) -> pulumi.Output[Optional[Union[Sequence[Any], Mapping[str, Any]]]]:
+        """
+        Any values (say, a hash of the site's files): a change purges again.
+        """
         return pulumi.get(self, "triggers")
 
     @_builtins.property
     @pulumi.getter
     def url(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        One URL to purge from every zone that caches it; a trailing `*` purges everything below it. Give this or `pullZoneId`.
+        """
         return pulumi.get(self, "url")
 

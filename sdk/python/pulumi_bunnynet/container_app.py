@@ -326,11 +326,19 @@ class ContainerApp(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="adoptExisting")
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
+        """
+        When an object with this resource's identity already exists, manage it instead of failing,
+        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+        Only read at create time; changing it later changes nothing.
+        """
         return pulumi.get(self, "adopt_existing")
 
     @_builtins.property
     @pulumi.getter(name="allowVolumeDeletion")
     def allow_volume_deletion(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Removing a volume deletes its data: refused unless this is true.
+        """
         return pulumi.get(self, "allow_volume_deletion")
 
     @_builtins.property
@@ -344,6 +352,9 @@ class ContainerApp(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def autoscaling(self) -> pulumi.Output['outputs.ContainerAppAutoscaling']:
+        """
+        Instances per region: 1..1000, max not below min.
+        """
         return pulumi.get(self, "autoscaling")
 
     @_builtins.property
@@ -357,11 +368,17 @@ class ContainerApp(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def containers(self) -> pulumi.Output[Mapping[str, 'outputs.ContainerAppContainerResult']]:
+        """
+        Containers by name (at least one).
+        """
         return pulumi.get(self, "containers")
 
     @_builtins.property
     @pulumi.getter(name="deployTimeoutSeconds")
     def deploy_timeout_seconds(self) -> pulumi.Output[_builtins.int]:
+        """
+        How long `up` waits for a deployment to run (seconds, default 900).
+        """
         return pulumi.get(self, "deploy_timeout_seconds")
 
     @_builtins.property
@@ -376,16 +393,25 @@ class ContainerApp(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
+        """
+        The app's name: letters, digits, hyphens and spaces (identifies it for adoptExisting). Changes in place.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def regions(self) -> pulumi.Output['outputs.ContainerAppRegions']:
+        """
+        Region ids (see `getRegions`): where it may run, where it must, and at most how many at once.
+        """
         return pulumi.get(self, "regions")
 
     @_builtins.property
     @pulumi.getter(name="runtimeType")
     def runtime_type(self) -> pulumi.Output['ContainerAppRuntimeType']:
+        """
+        `shared` (default) or `reserved`.
+        """
         return pulumi.get(self, "runtime_type")
 
     @_builtins.property
@@ -399,5 +425,8 @@ class ContainerApp(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def volumes(self) -> pulumi.Output[Optional[Mapping[str, 'outputs.ContainerAppVolumes']]]:
+        """
+        Volumes by name, 1..100 GB per instance.
+        """
         return pulumi.get(self, "volumes")
 

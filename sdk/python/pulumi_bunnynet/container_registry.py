@@ -251,6 +251,11 @@ class ContainerRegistry(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="adoptExisting")
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
+        """
+        When an object with this resource's identity already exists, manage it instead of failing,
+        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+        Only read at create time; changing it later changes nothing.
+        """
         return pulumi.get(self, "adopt_existing")
 
     @_builtins.property
@@ -264,6 +269,9 @@ class ContainerRegistry(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def password(self) -> pulumi.Output[_builtins.str]:
+        """
+        The password or access token (at most 4096 characters). Always stored encrypted, never read back. Changes in place.
+        """
         return pulumi.get(self, "password")
 
     @_builtins.property
@@ -277,6 +285,9 @@ class ContainerRegistry(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Output['ContainerRegistryType']:
+        """
+        `DockerHub` or `GitHub` (Terraform's `registry`). Changing it replaces the registry.
+        """
         return pulumi.get(self, "type")
 
     @_builtins.property
@@ -290,5 +301,8 @@ class ContainerRegistry(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def username(self) -> pulumi.Output[_builtins.str]:
+        """
+        The user name to log in with (at most 256 characters). Changing it replaces the registry.
+        """
         return pulumi.get(self, "username")
 

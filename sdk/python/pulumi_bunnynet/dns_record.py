@@ -571,46 +571,75 @@ class DnsRecord(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def accelerated(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        A, AAAA and CNAME only: serve the name through bunny.net's CDN.
+        """
         return pulumi.get(self, "accelerated")
 
     @_builtins.property
     @pulumi.getter(name="adoptExisting")
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
+        """
+        When an object with this resource's identity already exists, manage it instead of failing,
+        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+        Only read at create time; changing it later changes nothing.
+        """
         return pulumi.get(self, "adopt_existing")
 
     @_builtins.property
     @pulumi.getter
     def comment(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        A note kept with the record.
+        """
         return pulumi.get(self, "comment")
 
     @_builtins.property
     @pulumi.getter(name="dnsZoneId")
     def dns_zone_id(self) -> pulumi.Output[_builtins.int]:
+        """
+        The DNS zone of the record. Changing it replaces the record (a record cannot move between zones).
+        """
         return pulumi.get(self, "dns_zone_id")
 
     @_builtins.property
     @pulumi.getter
     def enabled(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Whether the record answers. Default true.
+        """
         return pulumi.get(self, "enabled")
 
     @_builtins.property
     @pulumi.getter
     def flags(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        CAA only (0..255).
+        """
         return pulumi.get(self, "flags")
 
     @_builtins.property
     @pulumi.getter(name="geolocationLatitude")
     def geolocation_latitude(self) -> pulumi.Output[Optional[_builtins.float]]:
+        """
+        A, AAAA and CNAME only: the latitude of geolocation routing (-90..90).
+        """
         return pulumi.get(self, "geolocation_latitude")
 
     @_builtins.property
     @pulumi.getter(name="geolocationLongitude")
     def geolocation_longitude(self) -> pulumi.Output[Optional[_builtins.float]]:
+        """
+        A, AAAA and CNAME only: the longitude of geolocation routing (-180..180).
+        """
         return pulumi.get(self, "geolocation_longitude")
 
     @_builtins.property
     @pulumi.getter(name="latencyZone")
     def latency_zone(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        A, AAAA and CNAME only: the latency zone of latency routing.
+        """
         return pulumi.get(self, "latency_zone")
 
     @_builtins.property
@@ -624,26 +653,41 @@ class DnsRecord(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="monitorType")
     def monitor_type(self) -> pulumi.Output[Optional['DnsRecordMonitorType']]:
+        """
+        A, AAAA and CNAME only: None, Ping, Http or Monitor.
+        """
         return pulumi.get(self, "monitor_type")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
+        """
+        The name relative to the zone: '' or '@' for the apex, 'www', '_sip._tcp'… Changes in place.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def port(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        SRV only, required (0..65535).
+        """
         return pulumi.get(self, "port")
 
     @_builtins.property
     @pulumi.getter
     def priority(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        MX, SRV, SVCB and HTTPS only, and required there (0..65535).
+        """
         return pulumi.get(self, "priority")
 
     @_builtins.property
     @pulumi.getter(name="pullZoneId")
     def pull_zone_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        PullZone records only, required: the pull zone the name serves.
+        """
         return pulumi.get(self, "pull_zone_id")
 
     @_builtins.property
@@ -657,35 +701,56 @@ class DnsRecord(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="scriptId")
     def script_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Script records only, required: the (DNS) edge script that answers.
+        """
         return pulumi.get(self, "script_id")
 
     @_builtins.property
     @pulumi.getter(name="smartRoutingType")
     def smart_routing_type(self) -> pulumi.Output[Optional['DnsRecordSmartRoutingType']]:
+        """
+        A, AAAA and CNAME only: None, Latency or Geolocation.
+        """
         return pulumi.get(self, "smart_routing_type")
 
     @_builtins.property
     @pulumi.getter
     def tag(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        CAA only, required: the property tag (issue, issuewild, iodef…).
+        """
         return pulumi.get(self, "tag")
 
     @_builtins.property
     @pulumi.getter
     def ttl(self) -> pulumi.Output[_builtins.int]:
+        """
+        Time to live in seconds. Default 300.
+        """
         return pulumi.get(self, "ttl")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Output['DnsRecordType']:
+        """
+        The record type by name (A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS, TLSA; any case) or its number 0..15. Changes in place.
+        """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter
     def value(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The record's value (an address, a hostname without a trailing dot, a text, a URL for Redirect…). Not used by PullZone and Script records.
+        """
         return pulumi.get(self, "value")
 
     @_builtins.property
     @pulumi.getter
     def weight(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        A, AAAA, CNAME (0..100) and SRV (0..65535, required) only.
+        """
         return pulumi.get(self, "weight")
 

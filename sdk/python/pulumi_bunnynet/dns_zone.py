@@ -369,16 +369,27 @@ class DnsZone(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="adoptExisting")
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
+        """
+        When an object with this resource's identity already exists, manage it instead of failing,
+        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+        Only read at create time; changing it later changes nothing.
+        """
         return pulumi.get(self, "adopt_existing")
 
     @_builtins.property
     @pulumi.getter(name="certificateKeyType")
     def certificate_key_type(self) -> pulumi.Output['DnsZoneCertificateKeyType']:
+        """
+        The key type of the zone's automatic wildcard certificates: Ecdsa or Rsa. Default Ecdsa.
+        """
         return pulumi.get(self, "certificate_key_type")
 
     @_builtins.property
     @pulumi.getter(name="customNameservers")
     def custom_nameservers(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Answer with your own nameserver names (`nameserver1`, `nameserver2`) instead of bunny.net's. Default false.
+        """
         return pulumi.get(self, "custom_nameservers")
 
     @_builtins.property
@@ -392,36 +403,57 @@ class DnsZone(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="dnssecEnabled")
     def dnssec_enabled(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Sign the zone with DNSSEC. Default false.
+        """
         return pulumi.get(self, "dnssec_enabled")
 
     @_builtins.property
     @pulumi.getter
     def domain(self) -> pulumi.Output[_builtins.str]:
+        """
+        The domain (e.g. `example.com`; case and a trailing dot are ignored). Changing it replaces the zone.
+        """
         return pulumi.get(self, "domain")
 
     @_builtins.property
     @pulumi.getter(name="logAnonymizationType")
     def log_anonymization_type(self) -> pulumi.Output['DnsZoneLogAnonymizationType']:
+        """
+        How addresses are anonymised: OneDigit (the last digit removed) or Drop. Default OneDigit.
+        """
         return pulumi.get(self, "log_anonymization_type")
 
     @_builtins.property
     @pulumi.getter(name="logIpAnonymization")
     def log_ip_anonymization(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Anonymise client addresses in the logs. Default true.
+        """
         return pulumi.get(self, "log_ip_anonymization")
 
     @_builtins.property
     @pulumi.getter(name="loggingEnabled")
     def logging_enabled(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Keep DNS query logs. Default false.
+        """
         return pulumi.get(self, "logging_enabled")
 
     @_builtins.property
     @pulumi.getter
     def nameserver1(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The first custom nameserver (with `customNameservers: true` only, then required).
+        """
         return pulumi.get(self, "nameserver1")
 
     @_builtins.property
     @pulumi.getter
     def nameserver2(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The second custom nameserver (with `customNameservers: true` only, then required).
+        """
         return pulumi.get(self, "nameserver2")
 
     @_builtins.property
@@ -443,5 +475,8 @@ class DnsZone(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="soaEmail")
     def soa_email(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The SOA record's email. Unset: bunny.net's default, not compared.
+        """
         return pulumi.get(self, "soa_email")
 

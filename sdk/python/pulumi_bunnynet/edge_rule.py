@@ -300,16 +300,27 @@ class EdgeRule(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def actions(self) -> pulumi.Output[Sequence['outputs.EdgeRuleActionsItem']]:
+        """
+        What the rule does, in order (at least one).
+        """
         return pulumi.get(self, "actions")
 
     @_builtins.property
     @pulumi.getter(name="adoptExisting")
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
+        """
+        When an object with this resource's identity already exists, manage it instead of failing,
+        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+        Only read at create time; changing it later changes nothing.
+        """
         return pulumi.get(self, "adopt_existing")
 
     @_builtins.property
     @pulumi.getter
     def description(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        A note kept with the rule; it also names the rule for `adoptExisting`.
+        """
         return pulumi.get(self, "description")
 
     @_builtins.property
@@ -323,25 +334,40 @@ class EdgeRule(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def enabled(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Whether the rule runs. Default true.
+        """
         return pulumi.get(self, "enabled")
 
     @_builtins.property
     @pulumi.getter
     def priority(self) -> pulumi.Output[_builtins.int]:
+        """
+        The rule's place in the zone: lower runs first (the API's OrderIndex). Default 0. Changes in place.
+        """
         return pulumi.get(self, "priority")
 
     @_builtins.property
     @pulumi.getter(name="pullZoneId")
     def pull_zone_id(self) -> pulumi.Output[_builtins.int]:
+        """
+        The pull zone of the rule. Changing it replaces the rule.
+        """
         return pulumi.get(self, "pull_zone_id")
 
     @_builtins.property
     @pulumi.getter(name="triggerMatchingType")
     def trigger_matching_type(self) -> pulumi.Output['EdgeRuleTriggerMatchingType']:
+        """
+        MatchAny (default), MatchAll or MatchNone of the triggers.
+        """
         return pulumi.get(self, "trigger_matching_type")
 
     @_builtins.property
     @pulumi.getter
     def triggers(self) -> pulumi.Output[Sequence['outputs.EdgeRuleTriggersItem']]:
+        """
+        When the rule applies (at least one).
+        """
         return pulumi.get(self, "triggers")
 

@@ -322,21 +322,38 @@ class EdgeScript(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="adoptExisting")
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
+        """
+        When an object with this resource's identity already exists, manage it instead of failing,
+        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+        Only read at create time; changing it later changes nothing.
+        """
         return pulumi.get(self, "adopt_existing")
 
     @_builtins.property
     @pulumi.getter
     def code(self) -> pulumi.Output[Union[_builtins.str, Union[pulumi.Asset, pulumi.Archive]]]:
+        """
+        The script's code: the text itself, or a `pulumi.asset.FileAsset` / `StringAsset`. A change of the content is
+        a change (even of the file at the same path): the new code is uploaded and, with `publish`, released in place.
+        """
         return pulumi.get(self, "code")
 
     @_builtins.property
     @pulumi.getter(name="createLinkedPullZone")
     def create_linked_pull_zone(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether the API creates a pull zone that serves the script. Default true for Standalone; Middleware and Dns have none. Changing it replaces the script.
+        """
         return pulumi.get(self, "create_linked_pull_zone")
 
     @_builtins.property
     @pulumi.getter(name="deleteLinkedPullZones")
     def delete_linked_pull_zones(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether destroying the script deletes every pull zone linked to it (false: they stay, pointing at bunny.net's
+        landing page). Unset: the zone the script was created with is deleted, unless other zones are linked to the
+        script too (the API deletes all or none), in which case all stay.
+        """
         return pulumi.get(self, "delete_linked_pull_zones")
 
     @_builtins.property
@@ -374,16 +391,25 @@ class EdgeScript(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="linkedPullZoneName")
     def linked_pull_zone_name(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The linked pull zone's name (letters, digits, hyphens); default: one the API chooses. Changing it replaces the script.
+        """
         return pulumi.get(self, "linked_pull_zone_name")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
+        """
+        The script's name (1..100 characters). Changes in place.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def publish(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Whether the code is released (made live) after each upload. Default true.
+        """
         return pulumi.get(self, "publish")
 
     @_builtins.property
@@ -413,5 +439,9 @@ class EdgeScript(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Output['EdgeScriptType']:
+        """
+        `Standalone` (serves requests itself, through its linked pull zone), `Middleware` (runs in front of a pull zone's
+        origin) or `Dns` (answers a DNS record of type `Script`; takes variables but no secrets). Changing it replaces the script.
+        """
         return pulumi.get(self, "type")
 

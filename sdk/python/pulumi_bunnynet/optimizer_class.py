@@ -516,95 +516,154 @@ class OptimizerClass(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="adoptExisting")
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
+        """
+        When an object with this resource's identity already exists, manage it instead of failing,
+        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+        Only read at create time; changing it later changes nothing.
+        """
         return pulumi.get(self, "adopt_existing")
 
     @_builtins.property
     @pulumi.getter(name="aspectRatio")
     def aspect_ratio(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Aspect ratio such as "16:9".
+        """
         return pulumi.get(self, "aspect_ratio")
 
     @_builtins.property
     @pulumi.getter(name="autoOptimize")
     def auto_optimize(self) -> pulumi.Output[Optional['OptimizerClassAutoOptimize']]:
+        """
+        Automatic optimisation: low, medium or high.
+        """
         return pulumi.get(self, "auto_optimize")
 
     @_builtins.property
     @pulumi.getter
     def blur(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Blur 0..100.
+        """
         return pulumi.get(self, "blur")
 
     @_builtins.property
     @pulumi.getter
     def brightness(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Brightness -100..100.
+        """
         return pulumi.get(self, "brightness")
 
     @_builtins.property
     @pulumi.getter
     def contrast(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Contrast -100..100.
+        """
         return pulumi.get(self, "contrast")
 
     @_builtins.property
     @pulumi.getter
     def crop(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Crop: "width,height" or "width,height,x,y" in pixels.
+        """
         return pulumi.get(self, "crop")
 
     @_builtins.property
     @pulumi.getter(name="cropGravity")
     def crop_gravity(self) -> pulumi.Output[Optional['OptimizerClassCropGravity']]:
+        """
+        Where a crop is anchored: center, forget, east, north, south, west, northeast, northwest, southeast, southwest.
+        """
         return pulumi.get(self, "crop_gravity")
 
     @_builtins.property
     @pulumi.getter
     def flip(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Flip vertically.
+        """
         return pulumi.get(self, "flip")
 
     @_builtins.property
     @pulumi.getter
     def flop(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Flip horizontally.
+        """
         return pulumi.get(self, "flop")
 
     @_builtins.property
     @pulumi.getter
     def height(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Height in pixels.
+        """
         return pulumi.get(self, "height")
 
     @_builtins.property
     @pulumi.getter
     def hue(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Hue 0..100.
+        """
         return pulumi.get(self, "hue")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
+        """
+        The class's name, used as `?class=<name>` (letters, digits, '-' and '_'). Changing it replaces the class.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="pullZoneId")
     def pull_zone_id(self) -> pulumi.Output[_builtins.int]:
+        """
+        The pull zone of the class. Changing it replaces the class.
+        """
         return pulumi.get(self, "pull_zone_id")
 
     @_builtins.property
     @pulumi.getter
     def quality(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Quality 0..100.
+        """
         return pulumi.get(self, "quality")
 
     @_builtins.property
     @pulumi.getter
     def saturation(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Saturation -100..100.
+        """
         return pulumi.get(self, "saturation")
 
     @_builtins.property
     @pulumi.getter
     def sepia(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Sepia 0..100.
+        """
         return pulumi.get(self, "sepia")
 
     @_builtins.property
     @pulumi.getter
     def sharpen(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Sharpen the image.
+        """
         return pulumi.get(self, "sharpen")
 
     @_builtins.property
     @pulumi.getter
     def width(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Width in pixels.
+        """
         return pulumi.get(self, "width")
 

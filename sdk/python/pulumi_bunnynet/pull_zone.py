@@ -1388,71 +1388,115 @@ class PullZone(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="addCanonicalHeader")
     def add_canonical_header(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Add a canonical Link header to responses. Default false.
+        """
         return pulumi.get(self, "add_canonical_header")
 
     @_builtins.property
     @pulumi.getter(name="adoptExisting")
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
+        """
+        When an object with this resource's identity already exists, manage it instead of failing,
+        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+        Only read at create time; changing it later changes nothing.
+        """
         return pulumi.get(self, "adopt_existing")
 
     @_builtins.property
     @pulumi.getter(name="allowedReferrers")
     def allowed_referrers(self) -> pulumi.Output[Sequence[_builtins.str]]:
+        """
+        Referrer hostnames allowed (all others refused when set).
+        """
         return pulumi.get(self, "allowed_referrers")
 
     @_builtins.property
     @pulumi.getter(name="autoSsl")
     def auto_ssl(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Hostnames added to the zone get a free certificate automatically. Default false.
+        """
         return pulumi.get(self, "auto_ssl")
 
     @_builtins.property
     @pulumi.getter(name="blockNoReferrer")
     def block_no_referrer(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Refuse requests without a referrer. Default false.
+        """
         return pulumi.get(self, "block_no_referrer")
 
     @_builtins.property
     @pulumi.getter(name="blockPostRequests")
     def block_post_requests(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Refuse POST requests. Default false.
+        """
         return pulumi.get(self, "block_post_requests")
 
     @_builtins.property
     @pulumi.getter(name="blockRootPath")
     def block_root_path(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Refuse requests for the zone's root path. Default false.
+        """
         return pulumi.get(self, "block_root_path")
 
     @_builtins.property
     @pulumi.getter(name="blockedCountries")
     def blocked_countries(self) -> pulumi.Output[Sequence[_builtins.str]]:
+        """
+        Countries refused (ISO 3166-1 alpha-2, upper case).
+        """
         return pulumi.get(self, "blocked_countries")
 
     @_builtins.property
     @pulumi.getter(name="blockedIps")
     def blocked_ips(self) -> pulumi.Output[Sequence[_builtins.str]]:
+        """
+        IP addresses refused.
+        """
         return pulumi.get(self, "blocked_ips")
 
     @_builtins.property
     @pulumi.getter(name="blockedReferrers")
     def blocked_referrers(self) -> pulumi.Output[Sequence[_builtins.str]]:
+        """
+        Referrer hostnames refused.
+        """
         return pulumi.get(self, "blocked_referrers")
 
     @_builtins.property
     @pulumi.getter(name="cacheChunked")
     def cache_chunked(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Cache slicing ("optimize for video"). Default false.
+        """
         return pulumi.get(self, "cache_chunked")
 
     @_builtins.property
     @pulumi.getter(name="cacheErrors")
     def cache_errors(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Cache error responses. Default false.
+        """
         return pulumi.get(self, "cache_errors")
 
     @_builtins.property
     @pulumi.getter(name="cacheExpirationTime")
     def cache_expiration_time(self) -> pulumi.Output[_builtins.int]:
+        """
+        The edge cache time in seconds; -1 (default) follows the origin's Cache-Control.
+        """
         return pulumi.get(self, "cache_expiration_time")
 
     @_builtins.property
     @pulumi.getter(name="cacheExpirationTimeBrowser")
     def cache_expiration_time_browser(self) -> pulumi.Output[_builtins.int]:
+        """
+        The browser cache time in seconds; -1 (default) follows the origin.
+        """
         return pulumi.get(self, "cache_expiration_time_browser")
 
     @_builtins.property
@@ -1466,126 +1510,201 @@ class PullZone(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="corsEnabled")
     def cors_enabled(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Send CORS headers. Default true.
+        """
         return pulumi.get(self, "cors_enabled")
 
     @_builtins.property
     @pulumi.getter(name="corsExtensions")
     def cors_extensions(self) -> pulumi.Output[Sequence[_builtins.str]]:
+        """
+        The file extensions that get CORS headers. Default css, eot, ttf, woff, woff2.
+        """
         return pulumi.get(self, "cors_extensions")
 
     @_builtins.property
     @pulumi.getter(name="disableLetsEncrypt")
     def disable_lets_encrypt(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Disable the built-in Let's Encrypt (requests pass to the origin). Default false.
+        """
         return pulumi.get(self, "disable_lets_encrypt")
 
     @_builtins.property
     @pulumi.getter(name="enableTls1")
     def enable_tls1(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Accept TLS 1.0. Default true.
+        """
         return pulumi.get(self, "enable_tls1")
 
     @_builtins.property
     @pulumi.getter(name="enableTls1_1")
     def enable_tls1_1(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Accept TLS 1.1. Default true.
+        """
         return pulumi.get(self, "enable_tls1_1")
 
     @_builtins.property
     @pulumi.getter(name="errorPageWhitelabel")
     def error_page_whitelabel(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Error pages without bunny.net's branding. Default false.
+        """
         return pulumi.get(self, "error_page_whitelabel")
 
     @_builtins.property
     @pulumi.getter(name="ignoreQueryStrings")
     def ignore_query_strings(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Ignore query strings when caching. Default true.
+        """
         return pulumi.get(self, "ignore_query_strings")
 
     @_builtins.property
     @pulumi.getter(name="ipFamily")
     def ip_family(self) -> pulumi.Output['PullZoneIpFamily']:
+        """
+        `"IPv4Only"`, `"DualStack"` (default: IPv6 on), `"DualStackPreferIPv6"`, `"IPv6Only"`.
+        """
         return pulumi.get(self, "ip_family")
 
     @_builtins.property
     @pulumi.getter(name="limitAfter")
     def limit_after(self) -> pulumi.Output[_builtins.float]:
+        """
+        MB transferred before the speed limit applies. Default 0.
+        """
         return pulumi.get(self, "limit_after")
 
     @_builtins.property
     @pulumi.getter(name="limitBandwidth")
     def limit_bandwidth(self) -> pulumi.Output[_builtins.int]:
+        """
+        Monthly bandwidth limit in bytes; 0 (default): none.
+        """
         return pulumi.get(self, "limit_bandwidth")
 
     @_builtins.property
     @pulumi.getter(name="limitBurst")
     def limit_burst(self) -> pulumi.Output[_builtins.int]:
+        """
+        Burst requests before an IP is limited. Default 0.
+        """
         return pulumi.get(self, "limit_burst")
 
     @_builtins.property
     @pulumi.getter(name="limitConnections")
     def limit_connections(self) -> pulumi.Output[_builtins.int]:
+        """
+        Connections per IP; 0 (default): no limit.
+        """
         return pulumi.get(self, "limit_connections")
 
     @_builtins.property
     @pulumi.getter(name="limitDownloadSpeed")
     def limit_download_speed(self) -> pulumi.Output[_builtins.float]:
+        """
+        Download speed per connection in kB/s; 0 (default): no limit.
+        """
         return pulumi.get(self, "limit_download_speed")
 
     @_builtins.property
     @pulumi.getter(name="limitRequests")
     def limit_requests(self) -> pulumi.Output[_builtins.int]:
+        """
+        Requests per second per IP; 0 (default): no limit.
+        """
         return pulumi.get(self, "limit_requests")
 
     @_builtins.property
     @pulumi.getter(name="logAnonymized")
     def log_anonymized(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Anonymise client IPs in the logs. Default true.
+        """
         return pulumi.get(self, "log_anonymized")
 
     @_builtins.property
     @pulumi.getter(name="logAnonymizedStyle")
     def log_anonymized_style(self) -> pulumi.Output['PullZoneLogAnonymizedStyle']:
+        """
+        How: `"OneDigit"` (default: the last digit dropped) or `"Drop"`.
+        """
         return pulumi.get(self, "log_anonymized_style")
 
     @_builtins.property
     @pulumi.getter(name="logEnabled")
     def log_enabled(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Keep access logs. Default true.
+        """
         return pulumi.get(self, "log_enabled")
 
     @_builtins.property
     @pulumi.getter(name="logStorageZoneId")
     def log_storage_zone_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        A storage zone that keeps the logs permanently; unset: none.
+        """
         return pulumi.get(self, "log_storage_zone_id")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
+        """
+        The zone's name (1..60 letters, digits, hyphens; unique across bunny.net): served at `<name>.b-cdn.net`. Changing it replaces the zone.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def origin(self) -> pulumi.Output['outputs.PullZoneOriginResult']:
+        """
+        Where the content comes from (checked at preview: exactly one kind). Changes in place.
+        """
         return pulumi.get(self, "origin")
 
     @_builtins.property
     @pulumi.getter(name="originConnectTimeout")
     def origin_connect_timeout(self) -> pulumi.Output[_builtins.int]:
+        """
+        Seconds to wait for the origin to connect (1..60). Default 10.
+        """
         return pulumi.get(self, "origin_connect_timeout")
 
     @_builtins.property
     @pulumi.getter(name="originResponseTimeout")
     def origin_response_timeout(self) -> pulumi.Output[_builtins.int]:
+        """
+        Seconds to wait for the origin's answer (1..300). Default 60.
+        """
         return pulumi.get(self, "origin_response_timeout")
 
     @_builtins.property
     @pulumi.getter(name="originRetries")
     def origin_retries(self) -> pulumi.Output[_builtins.int]:
+        """
+        Retries of a failed origin request (0..10). Default 0.
+        """
         return pulumi.get(self, "origin_retries")
 
     @_builtins.property
     @pulumi.getter(name="originShieldZone")
     def origin_shield_zone(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The origin-shield location code (such as `FR` or `IL`); unset: no origin shield.
+        """
         return pulumi.get(self, "origin_shield_zone")
 
     @_builtins.property
     @pulumi.getter(name="permaCacheStorageZoneId")
     def perma_cache_storage_zone_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        A storage zone used as Perma-Cache; unset: none.
+        """
         return pulumi.get(self, "perma_cache_storage_zone_id")
 
     @_builtins.property
@@ -1599,41 +1718,65 @@ class PullZone(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="redirectedCountries")
     def redirected_countries(self) -> pulumi.Output[Sequence[_builtins.str]]:
+        """
+        Countries redirected to the cheapest locations.
+        """
         return pulumi.get(self, "redirected_countries")
 
     @_builtins.property
     @pulumi.getter(name="requestCoalescingEnabled")
     def request_coalescing_enabled(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Coalesce concurrent requests for one object into one origin request. Default false.
+        """
         return pulumi.get(self, "request_coalescing_enabled")
 
     @_builtins.property
     @pulumi.getter(name="requestCoalescingTimeout")
     def request_coalescing_timeout(self) -> pulumi.Output[_builtins.int]:
+        """
+        The lock time of coalesced requests, in seconds. Default 30.
+        """
         return pulumi.get(self, "request_coalescing_timeout")
 
     @_builtins.property
     @pulumi.getter(name="sortQueryString")
     def sort_query_string(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Sort query strings before caching. Default true.
+        """
         return pulumi.get(self, "sort_query_string")
 
     @_builtins.property
     @pulumi.getter(name="stripCookies")
     def strip_cookies(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Remove cookies from the origin's responses. Default true.
+        """
         return pulumi.get(self, "strip_cookies")
 
     @_builtins.property
     @pulumi.getter
     def tier(self) -> pulumi.Output['PullZoneTier']:
+        """
+        `"Standard"` (premium network, default) or `"Volume"` (cheaper, fewer locations).
+        """
         return pulumi.get(self, "tier")
 
     @_builtins.property
     @pulumi.getter(name="tokenAuthEnabled")
     def token_auth_enabled(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Token authentication of URLs (the key is the output `tokenAuthKey`). Default false.
+        """
         return pulumi.get(self, "token_auth_enabled")
 
     @_builtins.property
     @pulumi.getter(name="tokenAuthIpValidation")
     def token_auth_ip_validation(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Tokens bound to the client's IP. Default false.
+        """
         return pulumi.get(self, "token_auth_ip_validation")
 
     @_builtins.property
@@ -1647,30 +1790,48 @@ class PullZone(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="useBackgroundUpdate")
     def use_background_update(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Update the cache in the background. Default false.
+        """
         return pulumi.get(self, "use_background_update")
 
     @_builtins.property
     @pulumi.getter(name="useStaleWhileOffline")
     def use_stale_while_offline(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Serve stale content while the origin is offline. Default false.
+        """
         return pulumi.get(self, "use_stale_while_offline")
 
     @_builtins.property
     @pulumi.getter(name="useStaleWhileUpdating")
     def use_stale_while_updating(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Serve stale content while the cache updates. Default false.
+        """
         return pulumi.get(self, "use_stale_while_updating")
 
     @_builtins.property
     @pulumi.getter(name="websocketsEnabled")
     def websockets_enabled(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Allow WebSocket connections. Default false.
+        """
         return pulumi.get(self, "websockets_enabled")
 
     @_builtins.property
     @pulumi.getter(name="websocketsMaxConnections")
     def websockets_max_connections(self) -> pulumi.Output[_builtins.int]:
+        """
+        Simultaneous WebSocket connections allowed. Default 0.
+        """
         return pulumi.get(self, "websockets_max_connections")
 
     @_builtins.property
     @pulumi.getter
     def zones(self) -> pulumi.Output[Sequence['Zone']]:
+        """
+        The delivery regions served: `AF`, `ASIA` (with Oceania), `EU`, `SA`, `US`. Default all five.
+        """
         return pulumi.get(self, "zones")
 

@@ -280,6 +280,11 @@ class PullZoneHostname(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="adoptExisting")
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
+        """
+        When an object with this resource's identity already exists, manage it instead of failing,
+        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+        Only read at create time; changing it later changes nothing.
+        """
         return pulumi.get(self, "adopt_existing")
 
     @_builtins.property
@@ -293,11 +298,18 @@ class PullZoneHostname(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="certificateWaitSeconds")
     def certificate_wait_seconds(self) -> pulumi.Output[_builtins.float]:
+        """
+        How long a free certificate is retried while bunny.net cannot issue it (DNS not pointing at the zone yet),
+        in seconds (0..3600, default 120). When it runs out, a hostname this run added is removed again.
+        """
         return pulumi.get(self, "certificate_wait_seconds")
 
     @_builtins.property
     @pulumi.getter(name="forceSsl")
     def force_ssl(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Redirect HTTP to HTTPS (needs `tls`, except on a b-cdn.net hostname). Changes in place. Default false.
+        """
         return pulumi.get(self, "force_ssl")
 
     @_builtins.property
@@ -311,6 +323,10 @@ class PullZoneHostname(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def hostname(self) -> pulumi.Output[_builtins.str]:
+        """
+        A bare DNS name such as `cdn.example.com` (no scheme, port or path); stored lowercase. Changing it replaces
+        the hostname. The zone's own `<zone>.b-cdn.net` hostname works too: it is configured, never added or removed.
+        """
         return pulumi.get(self, "hostname")
 
     @_builtins.property
@@ -332,10 +348,18 @@ class PullZoneHostname(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="pullZoneId")
     def pull_zone_id(self) -> pulumi.Output[_builtins.int]:
+        """
+        The pull zone that serves the hostname. Changing it replaces the hostname.
+        """
         return pulumi.get(self, "pull_zone_id")
 
     @_builtins.property
     @pulumi.getter
     def tls(self) -> pulumi.Output[Union[_builtins.str, 'outputs.PullZoneHostnameTls']]:
+        """
+        The certificate: `"none"` (default), `"free"` (issued by bunny.net; the hostname's DNS must point at the
+        zone), or `{ certificate, privateKey }` as PEM text (checked at preview: parses, key matches, covers the
+        hostname, not expired). The whole value is stored as a secret when it holds a key. Changes in place.
+        """
         return pulumi.get(self, "tls")
 

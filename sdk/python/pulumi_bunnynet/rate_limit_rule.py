@@ -249,26 +249,43 @@ class RateLimitRule(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="adoptExisting")
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
+        """
+        When an object with this resource's identity already exists, manage it instead of failing,
+        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+        Only read at create time; changing it later changes nothing.
+        """
         return pulumi.get(self, "adopt_existing")
 
     @_builtins.property
     @pulumi.getter
     def configuration(self) -> pulumi.Output['outputs.RateLimitRuleConfiguration']:
+        """
+        What the rule matches, counts and does. Changes in place (the whole rule is sent).
+        """
         return pulumi.get(self, "configuration")
 
     @_builtins.property
     @pulumi.getter
     def description(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Free text shown with the rule. Changes in place.
+        """
         return pulumi.get(self, "description")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
+        """
+        The rule's name, unique within its zone (it identifies the rule for `adoptExisting`). Changes in place.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="pullZoneId")
     def pull_zone_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        The pull zone whose shield zone holds the rule. Give this or `shieldZoneId`, not both. Changing it replaces the rule.
+        """
         return pulumi.get(self, "pull_zone_id")
 
     @_builtins.property

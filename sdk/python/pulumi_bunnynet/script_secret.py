@@ -207,6 +207,11 @@ class ScriptSecret(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="adoptExisting")
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
+        """
+        When an object with this resource's identity already exists, manage it instead of failing,
+        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+        Only read at create time; changing it later changes nothing.
+        """
         return pulumi.get(self, "adopt_existing")
 
     @_builtins.property
@@ -220,11 +225,17 @@ class ScriptSecret(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
+        """
+        The secret's name (1..256 characters, case-sensitive; not the name of one of the script's variables). Changing it replaces the secret.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="scriptId")
     def script_id(self) -> pulumi.Output[_builtins.int]:
+        """
+        The edge script that owns the secret. Changing it replaces the secret.
+        """
         return pulumi.get(self, "script_id")
 
     @_builtins.property
@@ -238,5 +249,8 @@ class ScriptSecret(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def value(self) -> pulumi.Output[_builtins.str]:
+        """
+        The value (at most 4096 characters). Always stored encrypted, never read back from the API. Changes in place.
+        """
         return pulumi.get(self, "value")
 

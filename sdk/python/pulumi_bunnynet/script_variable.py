@@ -229,26 +229,43 @@ class ScriptVariable(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="adoptExisting")
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
+        """
+        When an object with this resource's identity already exists, manage it instead of failing,
+        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+        Only read at create time; changing it later changes nothing.
+        """
         return pulumi.get(self, "adopt_existing")
 
     @_builtins.property
     @pulumi.getter(name="defaultValue")
     def default_value(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The value used when none is set (at most 4096 characters). Changes in place; pass a secret to keep it encrypted in state.
+        """
         return pulumi.get(self, "default_value")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
+        """
+        The environment variable's name (1..256 characters, case-sensitive). Changing it replaces the variable.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def required(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Whether the script requires a value for it. Changes in place. Default false.
+        """
         return pulumi.get(self, "required")
 
     @_builtins.property
     @pulumi.getter(name="scriptId")
     def script_id(self) -> pulumi.Output[_builtins.int]:
+        """
+        The edge script that owns the variable. Changing it replaces the variable.
+        """
         return pulumi.get(self, "script_id")
 
     @_builtins.property

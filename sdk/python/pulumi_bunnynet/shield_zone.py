@@ -559,16 +559,27 @@ class ShieldZone(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="adoptExisting")
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
+        """
+        When an object with this resource's identity already exists, manage it instead of failing,
+        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+        Only read at create time; changing it later changes nothing.
+        """
         return pulumi.get(self, "adopt_existing")
 
     @_builtins.property
     @pulumi.getter(name="botDetection")
     def bot_detection(self) -> pulumi.Output[Optional['outputs.ShieldZoneBotDetectionResult']]:
+        """
+        Bot detection (not on the Basic plan). Unset: not managed; a field left out takes its default.
+        """
         return pulumi.get(self, "bot_detection")
 
     @_builtins.property
     @pulumi.getter(name="customPages")
     def custom_pages(self) -> pulumi.Output[Optional['outputs.ShieldZoneCustomPagesResult']]:
+        """
+        Custom response pages, as HTML (not on the Basic plan); a page left out is removed. Unset: not managed.
+        """
         return pulumi.get(self, "custom_pages")
 
     @_builtins.property
@@ -582,26 +593,41 @@ class ShieldZone(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="ddosChallengeWindow")
     def ddos_challenge_window(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Seconds a solved DDoS challenge stays valid.
+        """
         return pulumi.get(self, "ddos_challenge_window")
 
     @_builtins.property
     @pulumi.getter(name="ddosShieldSensitivity")
     def ddos_shield_sensitivity(self) -> pulumi.Output[Optional['DdosSensitivity']]:
+        """
+        DDoS protection's sensitivity (`"Off"`, `"Low"`, `"Medium"`, `"High"`, `"Challenge"`).
+        """
         return pulumi.get(self, "ddos_shield_sensitivity")
 
     @_builtins.property
     @pulumi.getter(name="learningMode")
     def learning_mode(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Learning mode: the WAF observes without acting, to tune its rules.
+        """
         return pulumi.get(self, "learning_mode")
 
     @_builtins.property
     @pulumi.getter(name="planType")
     def plan_type(self) -> pulumi.Output[Optional['ShieldPlanType']]:
+        """
+        The Shield plan (`"Basic"`, `"Advanced"`, `"Business"`, `"Enterprise"`, or 0..3). Unset: as the API has it.
+        """
         return pulumi.get(self, "plan_type")
 
     @_builtins.property
     @pulumi.getter(name="pullZoneId")
     def pull_zone_id(self) -> pulumi.Output[_builtins.int]:
+        """
+        The pull zone to protect. Changing it replaces the zone.
+        """
         return pulumi.get(self, "pull_zone_id")
 
     @_builtins.property
@@ -631,55 +657,88 @@ class ShieldZone(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="uploadScanning")
     def upload_scanning(self) -> pulumi.Output[Optional['outputs.ShieldZoneUploadScanningResult']]:
+        """
+        Scanning of uploaded files. Unset: not managed.
+        """
         return pulumi.get(self, "upload_scanning")
 
     @_builtins.property
     @pulumi.getter(name="wafDisabledRules")
     def waf_disabled_rules(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        WAF rules turned off, by id.
+        """
         return pulumi.get(self, "waf_disabled_rules")
 
     @_builtins.property
     @pulumi.getter(name="wafEnabled")
     def waf_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        The web application firewall on or off.
+        """
         return pulumi.get(self, "waf_enabled")
 
     @_builtins.property
     @pulumi.getter(name="wafExecutionMode")
     def waf_execution_mode(self) -> pulumi.Output[Optional['WafExecutionMode']]:
+        """
+        What the WAF does on a match (`"Log"` or `"Block"`).
+        """
         return pulumi.get(self, "waf_execution_mode")
 
     @_builtins.property
     @pulumi.getter(name="wafLogOnlyRules")
     def waf_log_only_rules(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        WAF rules that only log, by id.
+        """
         return pulumi.get(self, "waf_log_only_rules")
 
     @_builtins.property
     @pulumi.getter(name="wafRealtimeThreatIntelligenceEnabled")
     def waf_realtime_threat_intelligence_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Realtime threat intelligence (a paid plan's feature).
+        """
         return pulumi.get(self, "waf_realtime_threat_intelligence_enabled")
 
     @_builtins.property
     @pulumi.getter(name="wafRequestBodyLimitAction")
     def waf_request_body_limit_action(self) -> pulumi.Output[Optional['WafPayloadLimitAction']]:
+        """
+        What happens to a request body over the WAF's limit (`"Block"`, `"Log"`, `"Ignore"`).
+        """
         return pulumi.get(self, "waf_request_body_limit_action")
 
     @_builtins.property
     @pulumi.getter(name="wafRequestHeaderLoggingEnabled")
     def waf_request_header_logging_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Log request headers with WAF events.
+        """
         return pulumi.get(self, "waf_request_header_logging_enabled")
 
     @_builtins.property
     @pulumi.getter(name="wafRequestIgnoredHeaders")
     def waf_request_ignored_headers(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        Headers never logged (e.g. `Cookie`, `Authorization`).
+        """
         return pulumi.get(self, "waf_request_ignored_headers")
 
     @_builtins.property
     @pulumi.getter(name="wafResponseBodyLimitAction")
     def waf_response_body_limit_action(self) -> pulumi.Output[Optional['WafPayloadLimitAction']]:
+        """
+        What happens to a response body over the WAF's limit (`"Block"`, `"Log"`, `"Ignore"`).
+        """
         return pulumi.get(self, "waf_response_body_limit_action")
 
     @_builtins.property
     @pulumi.getter(name="whitelabelResponsePages")
     def whitelabel_response_pages(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Block and challenge pages without bunny.net's branding.
+        """
         return pulumi.get(self, "whitelabel_response_pages")
 

@@ -259,6 +259,11 @@ class StorageFile(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="adoptExisting")
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
+        """
+        When an object with this resource's identity already exists, manage it instead of failing,
+        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+        Only read at create time; changing it later changes nothing.
+        """
         return pulumi.get(self, "adopt_existing")
 
     @_builtins.property
@@ -272,11 +277,17 @@ class StorageFile(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def content(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The file's content as text (UTF-8). Set exactly one of content and source.
+        """
         return pulumi.get(self, "content")
 
     @_builtins.property
     @pulumi.getter(name="contentType")
     def content_type(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The `Content-Type` it is served with. Unset: bunny.net derives it from the name.
+        """
         return pulumi.get(self, "content_type")
 
     @_builtins.property
@@ -298,6 +309,9 @@ class StorageFile(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def path(self) -> pulumi.Output[_builtins.str]:
+        """
+        The file's path inside the zone, such as `index.html` or `css/site.css`. Changing it replaces the file.
+        """
         return pulumi.get(self, "path")
 
     @_builtins.property
@@ -311,10 +325,17 @@ class StorageFile(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def source(self) -> pulumi.Output[Optional[Union[_builtins.str, Union[pulumi.Asset, pulumi.Archive]]]]:
+        """
+        The file to upload: a path (relative to the Pulumi project), or a `pulumi.asset.FileAsset` or `StringAsset`.
+        A change of the file's content is a change, even at the same path.
+        """
         return pulumi.get(self, "source")
 
     @_builtins.property
     @pulumi.getter(name="storageZoneId")
     def storage_zone_id(self) -> pulumi.Output[_builtins.int]:
+        """
+        The storage zone (`StorageZone.storageZoneId`). Changing it replaces the file.
+        """
         return pulumi.get(self, "storage_zone_id")
 

@@ -224,6 +224,10 @@ class StorageFolder(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="deleteUnmanaged")
     def delete_unmanaged(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Also delete files below the prefix that are not in the folder (uploaded by hand, or by an older deployment
+        of another tool). Default false: only files this resource uploaded are ever deleted.
+        """
         return pulumi.get(self, "delete_unmanaged")
 
     @_builtins.property
@@ -245,16 +249,26 @@ class StorageFolder(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def prefix(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        A folder in the zone to put the files under, such as `site` (no leading or trailing `/`). Unset: the zone's root.
+        """
         return pulumi.get(self, "prefix")
 
     @_builtins.property
     @pulumi.getter
     def source(self) -> pulumi.Output[Union[_builtins.str, pulumi.Archive]]:
+        """
+        The files: a path to a local folder (relative to the Pulumi project), a `pulumi.asset.FileArchive` of a folder,
+        or a `pulumi.asset.AssetArchive` of FileAssets and StringAssets. Each file keeps its path below the folder.
+        """
         return pulumi.get(self, "source")
 
     @_builtins.property
     @pulumi.getter(name="storageZoneId")
     def storage_zone_id(self) -> pulumi.Output[_builtins.int]:
+        """
+        The storage zone (`StorageZone.storageZoneId`). Changing it replaces the resource (the files move).
+        """
         return pulumi.get(self, "storage_zone_id")
 
     @_builtins.property

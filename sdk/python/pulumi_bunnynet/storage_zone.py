@@ -278,11 +278,19 @@ class StorageZone(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="adoptExisting")
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
+        """
+        When an object with this resource's identity already exists, manage it instead of failing,
+        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+        Only read at create time; changing it later changes nothing.
+        """
         return pulumi.get(self, "adopt_existing")
 
     @_builtins.property
     @pulumi.getter(name="custom404FilePath")
     def custom404_file_path(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The file served for a missing path, such as `/404.html`. Changes in place.
+        """
         return pulumi.get(self, "custom404_file_path")
 
     @_builtins.property
@@ -296,6 +304,9 @@ class StorageZone(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
+        """
+        The zone's name (1..64 letters, digits, hyphens; unique across bunny.net). Changing it replaces the zone.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
@@ -317,16 +328,25 @@ class StorageZone(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def region(self) -> pulumi.Output[_builtins.str]:
+        """
+        The main region: `DE`, `NY`, `LA`, `SG`, `SYD`, `UK`, `SE`, `BR`, `JH`… Changing it replaces the zone.
+        """
         return pulumi.get(self, "region")
 
     @_builtins.property
     @pulumi.getter(name="replicationRegions")
     def replication_regions(self) -> pulumi.Output[Sequence[_builtins.str]]:
+        """
+        Regions the files are replicated to. Adding one changes in place; removing one replaces the zone (the API cannot).
+        """
         return pulumi.get(self, "replication_regions")
 
     @_builtins.property
     @pulumi.getter(name="rewrite404To200")
     def rewrite404_to200(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Answer 200 instead of 404 for URLs without an extension (single-page apps). Changes in place. Default false.
+        """
         return pulumi.get(self, "rewrite404_to200")
 
     @_builtins.property
@@ -340,5 +360,8 @@ class StorageZone(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="zoneTier")
     def zone_tier(self) -> pulumi.Output['StorageZoneZoneTier']:
+        """
+        `"Standard"` (default) or `"Edge"` (SSD). Changing it replaces the zone.
+        """
         return pulumi.get(self, "zone_tier")
 

@@ -204,6 +204,11 @@ class StreamCollection(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="adoptExisting")
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
+        """
+        When an object with this resource's identity already exists, manage it instead of failing,
+        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+        Only read at create time; changing it later changes nothing.
+        """
         return pulumi.get(self, "adopt_existing")
 
     @_builtins.property
@@ -217,15 +222,24 @@ class StreamCollection(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="libraryId")
     def library_id(self) -> pulumi.Output[_builtins.int]:
+        """
+        The video library (e.g. `VideoLibrary.libraryId`). Changing it replaces the collection.
+        """
         return pulumi.get(self, "library_id")
 
     @_builtins.property
     @pulumi.getter(name="libraryKey")
     def library_key(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The library's API key. Omitted: looked up with the account key. Always stored as a secret.
+        """
         return pulumi.get(self, "library_key")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
+        """
+        The collection's name (1..200 characters; with `adoptExisting`, what finds it). Changes in place.
+        """
         return pulumi.get(self, "name")
 

@@ -374,26 +374,41 @@ class StreamVideo(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def captions(self) -> pulumi.Output[Optional[Mapping[str, Union[_builtins.str, Union[pulumi.Asset, pulumi.Archive]]]]]:
+        """
+        Captions by language code (`en`, `pt-BR`): a WebVTT or SRT file (path or asset) each. Changes in place.
+        """
         return pulumi.get(self, "captions")
 
     @_builtins.property
     @pulumi.getter
     def chapters(self) -> pulumi.Output[Optional[Sequence['outputs.Chapter']]]:
+        """
+        Chapters: a title and a span in whole seconds. Changes in place.
+        """
         return pulumi.get(self, "chapters")
 
     @_builtins.property
     @pulumi.getter(name="collectionId")
     def collection_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The collection (e.g. `StreamCollection.collectionId`). Changes in place; removing it takes the video out.
+        """
         return pulumi.get(self, "collection_id")
 
     @_builtins.property
     @pulumi.getter
     def description(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The description (kept as the video's `description` meta tag, as bunny.net's Terraform provider does). Changes in place.
+        """
         return pulumi.get(self, "description")
 
     @_builtins.property
     @pulumi.getter(name="encodeTimeoutSeconds")
     def encode_timeout_seconds(self) -> pulumi.Output[_builtins.int]:
+        """
+        How long `up` waits for the video to encode, in seconds (default 1800).
+        """
         return pulumi.get(self, "encode_timeout_seconds")
 
     @_builtins.property
@@ -407,26 +422,43 @@ class StreamVideo(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="libraryId")
     def library_id(self) -> pulumi.Output[_builtins.int]:
+        """
+        The video library (e.g. `VideoLibrary.libraryId`). Changing it replaces the video.
+        """
         return pulumi.get(self, "library_id")
 
     @_builtins.property
     @pulumi.getter(name="libraryKey")
     def library_key(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The library's API key. Omitted: looked up with the account key. Always stored as a secret.
+        """
         return pulumi.get(self, "library_key")
 
     @_builtins.property
     @pulumi.getter(name="metaTags")
     def meta_tags(self) -> pulumi.Output[Optional[Sequence['outputs.MetaTag']]]:
+        """
+        Meta tags (`property`, `value`); the description has its own input. Changes in place.
+        """
         return pulumi.get(self, "meta_tags")
 
     @_builtins.property
     @pulumi.getter
     def moments(self) -> pulumi.Output[Optional[Sequence['outputs.Moment']]]:
+        """
+        Moments: a label at a point in whole seconds. Changes in place.
+        """
         return pulumi.get(self, "moments")
 
     @_builtins.property
     @pulumi.getter
     def source(self) -> pulumi.Output[Union[_builtins.str, Union[pulumi.Asset, pulumi.Archive], 'outputs.StreamVideoSource']]:
+        """
+        The video: a file (a path relative to the Pulumi project, or a `pulumi.asset.FileAsset`; streamed from disk,
+        progress in the log), or `{ url }` for a public http(s) URL the API fetches. A new file (by content) or URL
+        replaces the video.
+        """
         return pulumi.get(self, "source")
 
     @_builtins.property
@@ -456,6 +488,9 @@ class StreamVideo(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def title(self) -> pulumi.Output[_builtins.str]:
+        """
+        The title (1..500 characters). Changes in place.
+        """
         return pulumi.get(self, "title")
 
     @_builtins.property

@@ -1004,6 +1004,11 @@ class VideoLibrary(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="adoptExisting")
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
+        """
+        When an object with this resource's identity already exists, manage it instead of failing,
+        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+        Only read at create time; changing it later changes nothing.
+        """
         return pulumi.get(self, "adopt_existing")
 
     @_builtins.property
@@ -1032,6 +1037,9 @@ class VideoLibrary(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def bitrate240p(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Encoding bitrates (kbit/s) per resolution.
+        """
         return pulumi.get(self, "bitrate240p")
 
     @_builtins.property
@@ -1052,61 +1060,97 @@ class VideoLibrary(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="blockNoneReferrer")
     def block_none_referrer(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Block requests without a Referer.
+        """
         return pulumi.get(self, "block_none_referrer")
 
     @_builtins.property
     @pulumi.getter(name="captionsBackgroundColor")
     def captions_background_color(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Captions background colour.
+        """
         return pulumi.get(self, "captions_background_color")
 
     @_builtins.property
     @pulumi.getter(name="captionsFontColor")
     def captions_font_color(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Captions font colour.
+        """
         return pulumi.get(self, "captions_font_color")
 
     @_builtins.property
     @pulumi.getter(name="captionsFontSize")
     def captions_font_size(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Captions font size.
+        """
         return pulumi.get(self, "captions_font_size")
 
     @_builtins.property
     @pulumi.getter(name="contentTaggingEnabled")
     def content_tagging_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Content tagging.
+        """
         return pulumi.get(self, "content_tagging_enabled")
 
     @_builtins.property
     @pulumi.getter(name="directPlayEnabled")
     def direct_play_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Direct play URLs.
+        """
         return pulumi.get(self, "direct_play_enabled")
 
     @_builtins.property
     @pulumi.getter(name="drmEnabled")
     def drm_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        MediaCage basic DRM.
+        """
         return pulumi.get(self, "drm_enabled")
 
     @_builtins.property
     @pulumi.getter(name="earlyPlayEnabled")
     def early_play_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Early play (exposes originals).
+        """
         return pulumi.get(self, "early_play_enabled")
 
     @_builtins.property
     @pulumi.getter(name="enabledResolutions")
     def enabled_resolutions(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        Resolutions encoded: `240p` … `2160p`, at least one.
+        """
         return pulumi.get(self, "enabled_resolutions")
 
     @_builtins.property
     @pulumi.getter(name="encodingTier")
     def encoding_tier(self) -> pulumi.Output[Optional['VideoLibraryEncodingTier']]:
+        """
+        `"Free"` or `"Premium"` (or 0, 1).
+        """
         return pulumi.get(self, "encoding_tier")
 
     @_builtins.property
     @pulumi.getter(name="jitEncodingEnabled")
     def jit_encoding_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Just-in-time encoding (Premium tier only).
+        """
         return pulumi.get(self, "jit_encoding_enabled")
 
     @_builtins.property
     @pulumi.getter(name="keepOriginalFiles")
     def keep_original_files(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Keep the uploaded originals.
+        """
         return pulumi.get(self, "keep_original_files")
 
     @_builtins.property
@@ -1120,51 +1164,81 @@ class VideoLibrary(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="mp4FallbackEnabled")
     def mp4_fallback_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        MP4 fallback files.
+        """
         return pulumi.get(self, "mp4_fallback_enabled")
 
     @_builtins.property
     @pulumi.getter(name="multiAudioTrackSupportEnabled")
     def multi_audio_track_support_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Several output audio tracks.
+        """
         return pulumi.get(self, "multi_audio_track_support_enabled")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
+        """
+        The library's name (it identifies the library for `adoptExisting`). Changes in place.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="outputCodecs")
     def output_codecs(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        Video codecs encoded: `x264` (Free), and `vp9`, `hevc`, `av1` (Premium).
+        """
         return pulumi.get(self, "output_codecs")
 
     @_builtins.property
     @pulumi.getter(name="playerControls")
     def player_controls(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        The player's controls (`play-large`, `play`, `progress`, `current-time`, `mute`, `volume`, `captions`, `settings`, `pip`, `airplay`, `fullscreen`).
+        """
         return pulumi.get(self, "player_controls")
 
     @_builtins.property
     @pulumi.getter(name="playerCustomHead")
     def player_custom_head(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Custom HTML in the player's head.
+        """
         return pulumi.get(self, "player_custom_head")
 
     @_builtins.property
     @pulumi.getter(name="playerFontFamily")
     def player_font_family(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The captions' font family.
+        """
         return pulumi.get(self, "player_font_family")
 
     @_builtins.property
     @pulumi.getter(name="playerLanguage")
     def player_language(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The player's UI language (`"en"` …).
+        """
         return pulumi.get(self, "player_language")
 
     @_builtins.property
     @pulumi.getter(name="playerPrimaryColor")
     def player_primary_color(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The player's key colour (`"#ff7755"`).
+        """
         return pulumi.get(self, "player_primary_color")
 
     @_builtins.property
     @pulumi.getter(name="playerVersion")
     def player_version(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        The player version.
+        """
         return pulumi.get(self, "player_version")
 
     @_builtins.property
@@ -1186,6 +1260,9 @@ class VideoLibrary(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="replicationRegions")
     def replication_regions(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        Storage regions the videos are replicated to (`"NY"`, `"SG"` …). Only set at creation: a change replaces the library and its videos.
+        """
         return pulumi.get(self, "replication_regions")
 
     @_builtins.property
@@ -1207,60 +1284,96 @@ class VideoLibrary(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="transcribingCaptionLanguages")
     def transcribing_caption_languages(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        Languages captions are transcribed to.
+        """
         return pulumi.get(self, "transcribing_caption_languages")
 
     @_builtins.property
     @pulumi.getter(name="transcribingDescriptionGenerationEnabled")
     def transcribing_description_generation_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Descriptions generated from the transcription.
+        """
         return pulumi.get(self, "transcribing_description_generation_enabled")
 
     @_builtins.property
     @pulumi.getter(name="transcribingEnabled")
     def transcribing_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Automatic transcribing.
+        """
         return pulumi.get(self, "transcribing_enabled")
 
     @_builtins.property
     @pulumi.getter(name="transcribingTitleGenerationEnabled")
     def transcribing_title_generation_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Titles generated from the transcription.
+        """
         return pulumi.get(self, "transcribing_title_generation_enabled")
 
     @_builtins.property
     @pulumi.getter(name="vastTagUrl")
     def vast_tag_url(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        A VAST ad tag URL ("" for none).
+        """
         return pulumi.get(self, "vast_tag_url")
 
     @_builtins.property
     @pulumi.getter(name="viewTokenAuthenticationEnabled")
     def view_token_authentication_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Embed view token authentication.
+        """
         return pulumi.get(self, "view_token_authentication_enabled")
 
     @_builtins.property
     @pulumi.getter(name="watchtimeHeatmapEnabled")
     def watchtime_heatmap_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        The watch-time heatmap in the player.
+        """
         return pulumi.get(self, "watchtime_heatmap_enabled")
 
     @_builtins.property
     @pulumi.getter(name="watermarkHeight")
     def watermark_height(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Watermark height (%).
+        """
         return pulumi.get(self, "watermark_height")
 
     @_builtins.property
     @pulumi.getter(name="watermarkPositionLeft")
     def watermark_position_left(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Watermark left offset (%).
+        """
         return pulumi.get(self, "watermark_position_left")
 
     @_builtins.property
     @pulumi.getter(name="watermarkPositionTop")
     def watermark_position_top(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Watermark top offset (%).
+        """
         return pulumi.get(self, "watermark_position_top")
 
     @_builtins.property
     @pulumi.getter(name="watermarkWidth")
     def watermark_width(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Watermark width (%).
+        """
         return pulumi.get(self, "watermark_width")
 
     @_builtins.property
     @pulumi.getter(name="webhookUrl")
     def webhook_url(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The URL Stream calls on video events ("" for none).
+        """
         return pulumi.get(self, "webhook_url")
 

@@ -251,6 +251,10 @@ class VideoThumbnail(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def file(self) -> pulumi.Output[Optional[Union[_builtins.str, Union[pulumi.Asset, pulumi.Archive]]]]:
+        """
+        An image to upload: a path (relative to the Pulumi project), or a `pulumi.asset.FileAsset` or
+        `StringAsset`. A change of the file's content is a change, even at the same path.
+        """
         return pulumi.get(self, "file")
 
     @_builtins.property
@@ -264,16 +268,25 @@ class VideoThumbnail(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def frame(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        One of the frames Stream generated for the video (1..5).
+        """
         return pulumi.get(self, "frame")
 
     @_builtins.property
     @pulumi.getter(name="libraryId")
     def library_id(self) -> pulumi.Output[_builtins.int]:
+        """
+        The video library. Changing it replaces the resource.
+        """
         return pulumi.get(self, "library_id")
 
     @_builtins.property
     @pulumi.getter(name="libraryKey")
     def library_key(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The library's API key. Omitted: looked up with the account key. Always stored as a secret.
+        """
         return pulumi.get(self, "library_key")
 
     @_builtins.property
@@ -295,10 +308,16 @@ class VideoThumbnail(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def url(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        A public http(s) URL of an image that bunny.net fetches.
+        """
         return pulumi.get(self, "url")
 
     @_builtins.property
     @pulumi.getter(name="videoId")
     def video_id(self) -> pulumi.Output[_builtins.str]:
+        """
+        The video's id (guid). Changing it replaces the resource.
+        """
         return pulumi.get(self, "video_id")
 

@@ -239,6 +239,9 @@ class VolumeInstanceDeletion(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="appId")
     def app_id(self) -> pulumi.Output[_builtins.str]:
+        """
+        The Magic Containers app.
+        """
         return pulumi.get(self, "app_id")
 
     @_builtins.property
@@ -260,6 +263,10 @@ class VolumeInstanceDeletion(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="detachFirst")
     def detach_first(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Detach the volume first when it is attached (detaching affects every instance of the volume).
+        Default false: an attached volume makes the deletion fail, without deleting anything.
+        """
         return pulumi.get(self, "detach_first")
 
     @_builtins.property
@@ -273,15 +280,24 @@ class VolumeInstanceDeletion(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="instanceId")
     def instance_id(self) -> pulumi.Output[_builtins.str]:
+        """
+        The volume instance to delete.
+        """
         return pulumi.get(self, "instance_id")
 
     @_builtins.property
     @pulumi.getter
     def triggers(self) -> pulumi.Output[Optional[Union[Sequence[Any], Mapping[str, Any]]]]:
+        """
+        Any values: a change runs the deletion again (as a replacement).
+        """
         return pulumi.get(self, "triggers")
 
     @_builtins.property
     @pulumi.getter(name="volumeId")
     def volume_id(self) -> pulumi.Output[_builtins.str]:
+        """
+        The volume whose instance is deleted.
+        """
         return pulumi.get(self, "volume_id")
 

@@ -291,26 +291,43 @@ class WafRule(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def action(self) -> pulumi.Output['WafRuleAction']:
+        """
+        What a matching request meets (`bunnynet.WafRuleAction`: `"Block"`, `"Log"`, `"Challenge"`, `"Allow"`, `"Bypass"`).
+        """
         return pulumi.get(self, "action")
 
     @_builtins.property
     @pulumi.getter(name="adoptExisting")
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
+        """
+        When an object with this resource's identity already exists, manage it instead of failing,
+        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
+        Only read at create time; changing it later changes nothing.
+        """
         return pulumi.get(self, "adopt_existing")
 
     @_builtins.property
     @pulumi.getter
     def conditions(self) -> pulumi.Output[Sequence['outputs.WafRuleCondition']]:
+        """
+        What the rule matches: every condition must match, in order (at least one). Changes in place.
+        """
         return pulumi.get(self, "conditions")
 
     @_builtins.property
     @pulumi.getter
     def description(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Free text shown with the rule. Changes in place.
+        """
         return pulumi.get(self, "description")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
+        """
+        The rule's name, unique within its zone (it identifies the rule for `adoptExisting`). Changes in place.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
@@ -324,15 +341,24 @@ class WafRule(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def severity(self) -> pulumi.Output['RuleSeverity']:
+        """
+        Severity logged with the rule (`bunnynet.RuleSeverity`). Default NOTICE.
+        """
         return pulumi.get(self, "severity")
 
     @_builtins.property
     @pulumi.getter(name="shieldZoneId")
     def shield_zone_id(self) -> pulumi.Output[_builtins.int]:
+        """
+        The Shield zone that holds the rule (`ShieldZone.shieldZoneId`). Changing it replaces the rule.
+        """
         return pulumi.get(self, "shield_zone_id")
 
     @_builtins.property
     @pulumi.getter
     def transformations(self) -> pulumi.Output[Sequence['RuleTransformation']]:
+        """
+        Applied to the variables' values before comparing, in order (`bunnynet.RuleTransformation`). Default none.
+        """
         return pulumi.get(self, "transformations")
 
