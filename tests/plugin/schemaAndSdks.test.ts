@@ -40,6 +40,38 @@ const works = (command: string, args: string[]) => {
 /** A module name as Pulumi's Python generator writes it (pullZoneHostname → pull_zone_hostname). */
 const snake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
 
+/** A Python program under Pulumi's mocks: prints the registrations and calls it made, as JSON. */
+const MOCKED_PROGRAM = `
+import json
+import pulumi
+
+sent = []
+
+class Mocks(pulumi.runtime.Mocks):
+    def new_resource(self, args):
+        sent.append({"type": args.typ, "inputs": args.inputs})
+        return [args.name + "-id", args.inputs]
+
+    def call(self, args):
+        sent.append({"token": args.token, "args": args.args})
+        return {"regions": [], "regionCodes": []}
+
+pulumi.runtime.set_mocks(Mocks(), preview=False)
+import pulumi_bunnynet as bunnynet
+
+@pulumi.runtime.test
+def program():
+    regions = bunnynet.get_cdn_regions_output(continent_code="EU")
+    def then(_):
+        hostname = bunnynet.PullZoneHostname("cdn", pull_zone_id=12, hostname="cdn.example.com")
+        access = bunnynet.AccessList("list", shield_zone_id=3, name="l", type=bunnynet.AccessListType.CIDR,
+                                     entries=["10.0.0.0/8"], action=bunnynet.AccessListAction.BLOCK)
+        return pulumi.Output.all(hostname.urn, access.urn)
+    return regions.region_codes.apply(then).apply(lambda _: print(json.dumps(sent)))
+
+program()
+`;
+
 describe("the package schema and the Python and Go SDKs", function () {
   this.timeout(600_000);
 
@@ -99,6 +131,15 @@ describe("the package schema and the Python and Go SDKs", function () {
       ].join("\n");
       const answer = JSON.parse(ok(run(python, ["-c", script, JSON.stringify([...classes, ...functions, "Provider"])], { cwd: work }), "import pulumi_bunnynet"));
       assert.deepEqual(answer, { missing: [], ip: 0 });
+      // What a program sends, under Pulumi's mocks: the plugin's tokens, the definitions' property names, enum values.
+      const sent = JSON.parse(ok(run(python, ["-c", MOCKED_PROGRAM], { cwd: work }), "a Python program under mocks")) as { type?: string; token?: string; inputs?: object; args?: object }[];
+      const byName = (e: { type?: string; token?: string }) => e.type ?? e.token ?? "";
+      // Registrations made in one turn may reach the engine in any order.
+      assert.deepEqual([...sent].sort((a, b) => (byName(a) < byName(b) ? -1 : 1)), [
+        { type: "bunnynet:index:AccessList", inputs: { shieldZoneId: 3, name: "l", type: 1, entries: ["10.0.0.0/8"], action: 2, enabled: true, adoptExisting: false } },
+        { type: "bunnynet:index:PullZoneHostname", inputs: { pullZoneId: 12, hostname: "cdn.example.com", adoptExisting: false, certificateWaitSeconds: 120, forceSsl: false } },
+        { token: "bunnynet:index:getCdnRegions", args: { continentCode: "EU" } },
+      ]);
     } finally {
       rmSync(work, { recursive: true, force: true });
     }
