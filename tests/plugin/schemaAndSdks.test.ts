@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { spawnSync, type SpawnSyncReturns } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import "bunnynet-pulumi"; // registers every resource type
@@ -72,6 +72,85 @@ def program():
 program()
 `;
 
+/** A Go program under Pulumi's mocks, as a test of a module that uses sdk/go: prints the registrations and calls it made. */
+const MOCKED_GO_PROGRAM = `package check
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"sync"
+	"testing"
+
+	"github.com/bunnynet-pulumi/bunnynet-pulumi/sdk/go/bunnynet"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
+	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+)
+
+type mocks struct {
+	lock sync.Mutex
+	sent []map[string]any
+}
+
+func (m *mocks) NewResource(args pulumi.MockResourceArgs) (string, resource.PropertyMap, error) {
+	m.lock.Lock()
+	defer m.lock.Unlock()
+	m.sent = append(m.sent, map[string]any{"type": args.TypeToken, "inputs": args.Inputs.Mappable()})
+	return args.Name + "-id", args.Inputs, nil
+}
+
+func (m *mocks) Call(args pulumi.MockCallArgs) (resource.PropertyMap, error) {
+	m.lock.Lock()
+	defer m.lock.Unlock()
+	m.sent = append(m.sent, map[string]any{"token": args.Token, "args": args.Args.Mappable()})
+	return resource.NewPropertyMapFromMap(map[string]any{"regions": []any{}, "regionCodes": []any{}}), nil
+}
+
+// TestProgram prints, as JSON, the registrations and calls a Go program makes with the SDK.
+func TestProgram(t *testing.T) {
+	m := &mocks{}
+	err := pulumi.RunErr(func(ctx *pulumi.Context) error {
+		if _, err := bunnynet.GetCdnRegions(ctx, &bunnynet.GetCdnRegionsArgs{ContinentCode: pulumi.StringRef("EU")}); err != nil {
+			return err
+		}
+		if _, err := bunnynet.NewPullZoneHostname(ctx, "cdn", &bunnynet.PullZoneHostnameArgs{
+			PullZoneId: pulumi.Int(12),
+			Hostname:   pulumi.String("cdn.example.com"),
+		}); err != nil {
+			return err
+		}
+		_, err := bunnynet.NewAccessList(ctx, "list", &bunnynet.AccessListArgs{
+			ShieldZoneId: pulumi.Int(3),
+			Name:         pulumi.String("l"),
+			Type:         bunnynet.AccessListTypeEnumCIDR,
+			Entries:      pulumi.StringArray{pulumi.String("10.0.0.0/8")},
+			Action:       bunnynet.AccessListActionBlock,
+		})
+		return err
+	}, pulumi.WithMocks("project", "stack", m))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Registrations made at once may reach the engine in any order: sorted by type, else token.
+	key := func(e map[string]any) string {
+		if t, ok := e["type"].(string); ok {
+			return t
+		}
+		return e["token"].(string)
+	}
+	sort.Slice(m.sent, func(i, j int) bool { return key(m.sent[i]) < key(m.sent[j]) })
+	out, _ := json.Marshal(m.sent)
+	fmt.Println("SENT " + string(out))
+}
+`;
+
+/** The same registrations, whatever the language: the plugin's tokens, the definitions' property names, enum values, defaults. */
+const EXPECTED_SENT = [
+  { type: "bunnynet:index:AccessList", inputs: { shieldZoneId: 3, name: "l", type: 1, entries: ["10.0.0.0/8"], action: 2, enabled: true, adoptExisting: false } },
+  { type: "bunnynet:index:PullZoneHostname", inputs: { pullZoneId: 12, hostname: "cdn.example.com", adoptExisting: false, certificateWaitSeconds: 120, forceSsl: false } },
+  { token: "bunnynet:index:getCdnRegions", args: { continentCode: "EU" } },
+];
+
 describe("the package schema and the Python and Go SDKs", function () {
   this.timeout(600_000);
 
@@ -135,17 +214,13 @@ describe("the package schema and the Python and Go SDKs", function () {
       const sent = JSON.parse(ok(run(python, ["-c", MOCKED_PROGRAM], { cwd: work }), "a Python program under mocks")) as { type?: string; token?: string; inputs?: object; args?: object }[];
       const byName = (e: { type?: string; token?: string }) => e.type ?? e.token ?? "";
       // Registrations made in one turn may reach the engine in any order.
-      assert.deepEqual([...sent].sort((a, b) => (byName(a) < byName(b) ? -1 : 1)), [
-        { type: "bunnynet:index:AccessList", inputs: { shieldZoneId: 3, name: "l", type: 1, entries: ["10.0.0.0/8"], action: 2, enabled: true, adoptExisting: false } },
-        { type: "bunnynet:index:PullZoneHostname", inputs: { pullZoneId: 12, hostname: "cdn.example.com", adoptExisting: false, certificateWaitSeconds: 120, forceSsl: false } },
-        { token: "bunnynet:index:getCdnRegions", args: { continentCode: "EU" } },
-      ]);
+      assert.deepEqual([...sent].sort((a, b) => (byName(a) < byName(b) ? -1 : 1)), EXPECTED_SENT);
     } finally {
       rmSync(work, { recursive: true, force: true });
     }
   });
 
-  it("the Go SDK builds at its module path with the Pulumi Go SDK from the module proxy", function () {
+  it("the Go SDK builds at its module path with the Pulumi Go SDK from the module proxy, and a program using it sends what the plugin serves", function () {
     if (!works("go", ["version"])) {
       console.log("      skipped: go is not on PATH");
       this.skip();
@@ -154,6 +229,28 @@ describe("the package schema and the Python and Go SDKs", function () {
     assert.match(readFileSync(join(dir, "go.mod"), "utf8"), /^module github\.com\/bunnynet-pulumi\/bunnynet-pulumi\/sdk\/go$/m);
     assert.ok(existsSync(join(dir, "bunnynet", "pullZone.go")));
     // -mod=readonly: go.mod and go.sum as committed are enough (nothing is resolved anew).
-    ok(run("go", ["build", "./..."], { cwd: dir, env: { GOFLAGS: "-mod=readonly", GOTOOLCHAIN: "local" } }), "go build ./... in sdk/go");
+    const goEnv = { GOFLAGS: "-mod=readonly", GOTOOLCHAIN: "local" };
+    ok(run("go", ["build", "./..."], { cwd: dir, env: goEnv }), "go build ./... in sdk/go");
+    // A program's module requiring the SDK by its path (replaced by the folder), as `go get` would resolve it.
+    const work = mkdtempSync(join(tmpdir(), "bunnynet-go-sdk-"));
+    try {
+      const goMod = readFileSync(join(dir, "go.mod"), "utf8");
+      const goVersion = /^go (\S+)$/m.exec(goMod)?.[1];
+      const sdkVersion = /^\s*github\.com\/pulumi\/pulumi\/sdk\/v3 (\S+)/m.exec(goMod)?.[1];
+      writeFileSync(
+        join(work, "go.mod"),
+        `module bunnynet-sdk-check\n\ngo ${goVersion}\n\nrequire (\n\tgithub.com/bunnynet-pulumi/bunnynet-pulumi/sdk/go v0.0.0\n\tgithub.com/pulumi/pulumi/sdk/v3 ${sdkVersion}\n)\n\n` +
+          `replace github.com/bunnynet-pulumi/bunnynet-pulumi/sdk/go => ${dir}\n`,
+      );
+      cpSync(join(dir, "go.sum"), join(work, "go.sum"));
+      writeFileSync(join(work, "program_test.go"), MOCKED_GO_PROGRAM);
+      // Its go.mod lists only the direct requirements: resolved from the module cache the SDK's build just filled.
+      const output = ok(run("go", ["test", "-count=1", "-v", "./..."], { cwd: work, env: { GOFLAGS: "-mod=mod", GOPROXY: "off", GOTOOLCHAIN: "local" } }), "a Go program under mocks");
+      const line = output.split("\n").find((l) => l.startsWith("SENT "));
+      assert.ok(line, output);
+      assert.deepEqual(JSON.parse(line.slice("SENT ".length)), EXPECTED_SENT);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
   });
 });
