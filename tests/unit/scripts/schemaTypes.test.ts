@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import ts from "typescript";
 import { z } from "zod";
+import { idFromString } from "bunnynet-pulumi/dist/schemas/common.js";
 type SchemaTypesModule = typeof import("../../../provider/scripts/schemaTypes.mjs", { with: { "resolution-mode": "import" } });
 
 /**
@@ -135,6 +136,23 @@ describe("schema type mapping (provider/scripts/schemaTypes.mjs)", function () {
     assert.deepEqual(spec.properties.labels, { type: "object", additionalProperties: { type: "string" } });
     assert.deepEqual(spec.properties.file, { $ref: "pulumi.json#/Asset" });
     assert.deepEqual(spec.properties.bundle, { $ref: "pulumi.json#/Archive" });
+  });
+
+  it("reads integers and defaults through zod's wrappers, unions and pipes", () => {
+    const read = mod.zodFacts(
+      z.object({
+        id: idFromString,
+        port: z.number().int().default(80).optional(),
+        sizes: z.array(z.number().int()),
+        ratio: z.number().nullable(),
+        nested: z.object({ count: z.number().int().default(1) }).optional(),
+      }),
+    );
+    assert.equal(read.properties?.id.integer, true);
+    assert.deepEqual(read.properties?.port, { default: 80, integer: true });
+    assert.equal(read.properties?.sizes.element?.integer, true);
+    assert.equal(read.properties?.ratio.integer, false);
+    assert.deepEqual(read.properties?.nested.properties?.count, { default: 1, integer: true });
   });
 
   it("enum member names are identifiers in every language", () => {
