@@ -3,7 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { Application } from "../schemas/containers";
 import { BunnyResource } from "../pulumi/base";
 import { logProgress } from "../pulumi/progress";
-import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
+import type { AdoptableArgs, NumericId, OutputProperties } from "../pulumi/types";
 import { type CheckFailure, type ResourceContext, UNKNOWN, argsMatchSchema, defineResource } from "../pulumi";
 import { type ContainerAppInputs, containerAppInputs } from "./containerAppInputs";
 import { appOutputs, applicationRequest, observedInputs, removedVolumes, repeatedEndpoint } from "./containerAppMapping";
@@ -148,7 +148,7 @@ type Input<T> = pulumi.Input<T>;
 /** A container image: registry, namespace, name, and a tag or a digest (or both: the digest decides). */
 export interface ContainerAppImageArgs {
   /** The registry's id: a ContainerRegistry's `registryId`, or a public registry's (`getContainerRegistry`). */
-  registryId: Input<number | string>;
+  registryId: Input<NumericId>;
   /** The image's namespace (`library` for Docker Hub's official images). */
   namespace: Input<string>;
   name: Input<string>;
@@ -197,7 +197,7 @@ export interface ContainerAppEndpointArgs {
   ports: Input<Input<ContainerAppPortArgs>[]>;
   cdn?: Input<{
     /** A PullZone the program declares, to front the endpoint (else the API makes one: see the `endpoints` output). */
-    pullZoneId?: Input<number | string>;
+    pullZoneId?: Input<NumericId>;
     /** Whether the pull zone reaches the container over HTTPS (default false). */
     originSsl?: Input<boolean>;
     /** 1..3 headers whose values keep a client on one instance. */

@@ -1,6 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { StorageRegionSchema, StorageZoneTier } from "../schemas/storageZones";
+import type { StorageRegion } from "../schemas/storageRegions";
 import type { StorageZone as StorageZoneModel } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
@@ -69,8 +70,9 @@ const storageZone = defineResource<StorageZoneOutputs>()({
       inputs: {
         ...requested,
         name: zone.Name,
-        region: zone.Region,
-        replicationRegions: [...zone.ReplicationRegions].sort(),
+        // A region this package does not know yet is kept as answered (a diff shows it).
+        region: zone.Region as StorageRegion,
+        replicationRegions: ([...zone.ReplicationRegions] as StorageRegion[]).sort(),
         zoneTier: tierName(zone.ZoneTier),
         rewrite404To200: zone.Rewrite404To200,
         custom404FilePath: zone.Custom404FilePath ? zone.Custom404FilePath : undefined,
@@ -113,10 +115,10 @@ const storageZone = defineResource<StorageZoneOutputs>()({
 export interface StorageZoneArgs extends AdoptableArgs {
   /** The zone's name (1..64 letters, digits, hyphens; unique across bunny.net). Changing it replaces the zone. */
   name: pulumi.Input<string>;
-  /** The main region: `DE`, `NY`, `LA`, `SG`, `SYD`, `UK`, `SE`, `BR`, `JH`… Changing it replaces the zone. */
-  region: pulumi.Input<string>;
+  /** The main region: `DE`, `UK`, `SE`, `CZ`, `ES`, `NY`, `LA`, `WA`, `MI`, `SG`, `HK`, `JP`, `SYD`, `BR` or `JH`. Changing it replaces the zone. */
+  region: pulumi.Input<StorageRegion>;
   /** Regions the files are replicated to. Adding one changes in place; removing one replaces the zone (the API cannot). */
-  replicationRegions?: pulumi.Input<pulumi.Input<string>[]>;
+  replicationRegions?: pulumi.Input<pulumi.Input<StorageRegion>[]>;
   /** `"Standard"` (default) or `"Edge"` (SSD). Changing it replaces the zone. */
   zoneTier?: pulumi.Input<"Standard" | "Edge">;
   /** Answer 200 instead of 404 for URLs without an extension (single-page apps). Changes in place. Default false. */
@@ -130,8 +132,8 @@ argsMatchSchema<StorageZoneArgs, typeof storageZoneInputs>(true);
 /** What a StorageZone holds once deployed. */
 export interface StorageZoneOutputs {
   name: string;
-  region: string;
-  replicationRegions: string[];
+  region: StorageRegion;
+  replicationRegions: StorageRegion[];
   zoneTier: "Standard" | "Edge";
   rewrite404To200: boolean;
   custom404FilePath: string | undefined;
