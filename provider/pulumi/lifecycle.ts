@@ -1,6 +1,7 @@
 import { UnauthorizedError, isNotFound } from "../http/errors";
 import { adoptedInThisCommand, createOrAdopt } from "./adoption";
 import { checkResource } from "./checking";
+import { isReplacing, markReplacing } from "./replacements";
 import type { InputShape, InputsOf, Observed, ResourceContext, ResourceDefinition, State } from "./definition";
 import { ProviderSession } from "./session";
 import { writingTo } from "./writeZones";
@@ -39,7 +40,7 @@ export function implement<Shape extends InputShape, Obj, O extends object>(def: 
       return { inputs: checked.inputs, failures: def.checkChange(old, checked.inputs as Plain) };
     },
 
-    async diff(_id, olds, news) {
+    async diff(id, olds, news) {
       const same = (k: string) =>
         sameBesidesAssets(olds[k], news[k]) || (def.resolvedWhenUnset?.includes(k) === true && (news[k] === undefined || news[k] === null));
       const changed = inputKeys.filter((k) => k !== "adoptExisting" && !same(k));
@@ -48,6 +49,7 @@ export function implement<Shape extends InputShape, Obj, O extends object>(def: 
       // Only when the replacement would (or may: an unset resolved input) share the old object's identity must the old one go
       // first (an identity input not known yet is never the same).
       const collides = replaces.length > 0 && def.identity.every(same);
+      if (replaces.length > 0) markReplacing(def.type, id);
       return { changes: changed.length > 0, replaces, deleteBeforeReplace: collides };
     },
 
@@ -82,7 +84,7 @@ export function implement<Shape extends InputShape, Obj, O extends object>(def: 
       if (adoptedInThisCommand(def.type, id)) return;
       const state = asState(props);
       try {
-        await writingTo(def, ctx, state, id, () => def.delete(ctx, id, state));
+        await writingTo(def, ctx, state, id, () => def.delete(ctx, id, state, isReplacing(def.type, id)));
       } catch (e) {
         if (!isNotFound(e)) throw withSavedConfigHint(e, session.keySetting());
       }
