@@ -95,7 +95,7 @@ export class ProgramHarness {
     this.options = options;
   }
 
-  /** Replaces the stack config (`pulumi config set`), for the next command. */
+  /** Replaces the stack config (`pulumi config set`), for the next command; without `secretConfig` the secret keys stay as they were. */
   setConfig(config: Record<string, string>, secretConfig: string[] = this.secretConfig): void {
     this.config = { ...config };
     this.secretConfig = [...secretConfig];

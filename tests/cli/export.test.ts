@@ -271,9 +271,9 @@ describe("cli: bunnynet export", function () {
     assert.match(program, /new bunnynet\.ScriptVariable\("export-site-dns-region", \{\n {2}scriptId: exportSiteDns\.scriptId,/);
     assert.match(program, /new bunnynet\.DnsRecord\("export-site-example-dyn-script", \{[^}]*\n {2}scriptId: exportSiteDns\.scriptId,/);
     assert.match(program, /new bunnynet\.StreamCollection\("export-site-videos-keynotes", \{\n {2}libraryId: exportSiteVideos\.libraryId,\n {2}name: "keynotes",/);
-    assert.match(program, /new bunnynet\.StorageFolder\("export-site-files-files", \{\n {2}storageZoneId: exportSiteFiles\.storageZoneId,\n {2}source: "storage\/export-site-files-files",\n\}, \{ protect: true \}\);/);
-    assert.equal(readFileSync(join(out, "storage/export-site-files-files/assets/site.css"), "utf8"), "h1 { color: red }\n");
-    assert.equal(readFileSync(join(out, "storage/export-site-files-files/index.html"), "utf8"), "<h1>hi</h1>\n");
+    assert.match(program, /new bunnynet\.StorageFolder\("export-site-files-content", \{\n {2}storageZoneId: exportSiteFiles\.storageZoneId,\n {2}source: "storage\/export-site-files-content",\n\}, \{ protect: true \}\);/);
+    assert.equal(readFileSync(join(out, "storage/export-site-files-content/assets/site.css"), "utf8"), "h1 { color: red }\n");
+    assert.equal(readFileSync(join(out, "storage/export-site-files-content/index.html"), "utf8"), "<h1>hi</h1>\n");
     for (const text of [program, readFileSync(join(out, "EXPORT-REPORT.md"), "utf8")]) {
       for (const value of [REGISTRY_PASSWORD, TEAM_REGISTRY_PASSWORD, APP_DATABASE_URL, "production"]) assert.ok(!text.includes(value), "no password or environment value in the files");
     }
@@ -404,7 +404,8 @@ describe("cli: bunnynet export", function () {
     }
   });
 
-  it("compiles under Pulumi's template tsconfig", () => {
+  it("compiles under Pulumi's template tsconfig, and with noUnusedLocals (nothing declared that is not used)", () => {
+    compileExportedProject(out, join(out, "bin-strict"), { noUnusedLocals: true });
     compileExportedProject(out);
   });
 

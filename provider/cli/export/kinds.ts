@@ -505,7 +505,8 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
       return files ? [files] : [];
     },
     label: (f) => `(the files of storage zone ${f.zone.name})`,
-    name: (f) => `${f.zone.name}-files`,
+    // `-content`, not `-files`: zones are often named `…-files`, and `site-files-files` reads as a typo (issue 37).
+    name: (f) => `${f.zone.name}-content`,
     requested: (z) => ({ storageZoneId: z.Id }),
     leftOut: (f) => f.tooLarge,
     described: (f) => ({ zoneId: f.zone.zoneId, files: f.files }),
