@@ -160,7 +160,7 @@ function envConfig(out: KindOutput, keys: Set<string>, container: string, name: 
   let key = base;
   for (let n = 2; keys.has(key); n++) key = `${base}${n}`;
   keys.add(key);
-  out.addConfig(key, true, `the value of environment variable ${name} of container ${container} (a secret in ContainerApp)`);
+  out.addConfig(key, true, `the value of environment variable ${name} of container ${container} (kept secret: the API does not say which values are secrets)`);
   return new FromConfig(key, true);
 }
 
