@@ -72,6 +72,11 @@ export { StreamVideo, type StreamVideoArgs } from "./resources/streamVideo";
 export { VolumeInstanceDeletion, type VolumeInstanceDeletionArgs } from "./resources/volumeInstanceDeletion";
 export { DnsZone, type DnsZoneArgs } from "./resources/dnsZone";
 export { DnsRecord, type DnsRecordArgs } from "./resources/dnsRecord";
+export type { DnsRecordType, DnsRecordTypeName } from "./schemas/dnsEnums";
+export type { EdgeRuleActionType, EdgeRuleTriggerType, EdgeRuleMatchType } from "./schemas/edgeRuleEnums";
+export { STORAGE_REGIONS, type StorageRegion } from "./schemas/storageRegions";
+// A numeric id input: `42` or `"42"`, never a name.
+export type { NumericId } from "./pulumi/types";
 export { CachePurge, type CachePurgeArgs } from "./resources/cachePurge";
 export { EdgeRule, type EdgeRuleArgs, type EdgeRuleActionArgs, type EdgeRuleTriggerArgs } from "./resources/edgeRule";
 export { OptimizerClass, type OptimizerClassArgs } from "./resources/optimizerClass";

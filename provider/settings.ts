@@ -68,7 +68,7 @@ export const SETTING_SOURCES = {
   streamApiUrl: { config: "streamApiUrl", env: ["BUNNYNET_STREAM_API_URL"], flag: "stream-api-url" },
   containersApiUrl: { config: "containersApiUrl", env: ["BUNNYNET_CONTAINERS_API_URL"], flag: "containers-api-url" },
   loggingApiUrl: { config: "loggingApiUrl", env: ["BUNNYNET_LOGGING_API_URL"], flag: "logging-api-url" },
-  storageApiUrl: { config: "storageApiUrl", env: ["BUNNYNET_STORAGE_API_URL"] },
+  storageApiUrl: { config: "storageApiUrl", env: ["BUNNYNET_STORAGE_API_URL"], flag: "storage-api-url" },
   timeoutMs: { config: "timeoutMs", env: ["BUNNYNET_TIMEOUT_MS"], flag: "timeout-ms" },
   maxRetries: { config: "maxRetries", env: ["BUNNYNET_MAX_RETRIES"] },
   maxResponseBytes: { config: "maxResponseBytes", env: ["BUNNYNET_MAX_RESPONSE_BYTES"] },

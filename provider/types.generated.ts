@@ -595,12 +595,27 @@ export interface DnsZonePage {
 /** A record type by name. */
 export type DnsRecordTypeName = "A" | "AAAA" | "CAA" | "CNAME" | "Flatten" | "HTTPS" | "MX" | "NS" | "PTR" | "PullZone" | "Redirect" | "Script" | "SRV" | "SVCB" | "TLSA" | "TXT";
 
+/** A record type's number (0..15). */
+export type DnsRecordTypeNumber = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15;
+
+/** A record type as a program gives it: its name (as written, or all lower or upper case) or its number. */
+export type DnsRecordType = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | "a" | "A" | "aaaa" | "AAAA" | "caa" | "CAA" | "cname" | "CNAME" | "flatten" | "Flatten" | "FLATTEN" | "https" | "HTTPS" | "mx" | "MX" | "ns" | "NS" | "ptr" | "PTR" | "pullzone" | "PullZone" | "PULLZONE" | "redirect" | "Redirect" | "REDIRECT" | "script" | "Script" | "SCRIPT" | "srv" | "SRV" | "svcb" | "SVCB" | "tlsa" | "TLSA" | "txt" | "TXT";
+
 // schemas/edgeRuleEnums.ts
 export type EdgeRuleActionTypeName = "BlockRequest" | "BypassAwsS3Authentication" | "BypassPermaCache" | "DisableOptimizer" | "DisableRequestCoalescing" | "DisableShield" | "DisableShieldAccessLists" | "DisableShieldBotDetection" | "DisableShieldChallenge" | "DisableShieldRateLimiting" | "DisableTokenAuthentication" | "DisableWAF" | "EnableRequestCoalescing" | "EnableTokenAuthentication" | "ForceCompression" | "ForceDownload" | "ForceSSL" | "IgnoreQueryString" | "OriginMagicContainers" | "OriginStorage" | "OriginUrl" | "OverrideBrowserCacheResponseHeader" | "OverrideBrowserCacheTime" | "OverrideCacheTime" | "OverrideCacheTimePublic" | "Redirect" | "RemoveBrowserCacheResponseHeader" | "RetryOrigin" | "RunEdgeScript" | "SetConnectionLimit" | "SetNetworkRateLimit" | "SetRequestHeader" | "SetRequestsPerSecondLimit" | "SetResponseHeader" | "SetStatusCode" | "StripCookiesClientToOrigin";
 
 export type EdgeRuleTriggerTypeName = "CookieValue" | "CountryCode" | "CountryStateCode" | "OriginConnectionError" | "OriginRetryAttemptCount" | "RandomChance" | "RemoteIP" | "RequestHeader" | "RequestMethod" | "ResponseHeader" | "StatusCode" | "Url" | "UrlExtension" | "UrlQueryString";
 
 export type EdgeRuleMatchTypeName = "MatchAll" | "MatchAny" | "MatchNone";
+
+/** An action type as an input: `"Redirect"`, `"redirect"` or `1`… */
+export type EdgeRuleActionType = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30 | 31 | 32 | 33 | 34 | 37 | "blockrequest" | "BlockRequest" | "BLOCKREQUEST" | "bypassawss3authentication" | "BypassAwsS3Authentication" | "BYPASSAWSS3AUTHENTICATION" | "bypasspermacache" | "BypassPermaCache" | "BYPASSPERMACACHE" | "disableoptimizer" | "DisableOptimizer" | "DISABLEOPTIMIZER" | "disablerequestcoalescing" | "DisableRequestCoalescing" | "DISABLEREQUESTCOALESCING" | "disableshield" | "DisableShield" | "DISABLESHIELD" | "disableshieldaccesslists" | "DisableShieldAccessLists" | "DISABLESHIELDACCESSLISTS" | "disableshieldbotdetection" | "DisableShieldBotDetection" | "DISABLESHIELDBOTDETECTION" | "disableshieldchallenge" | "DisableShieldChallenge" | "DISABLESHIELDCHALLENGE" | "disableshieldratelimiting" | "DisableShieldRateLimiting" | "DISABLESHIELDRATELIMITING" | "disabletokenauthentication" | "DisableTokenAuthentication" | "DISABLETOKENAUTHENTICATION" | "disablewaf" | "DisableWAF" | "DISABLEWAF" | "enablerequestcoalescing" | "EnableRequestCoalescing" | "ENABLEREQUESTCOALESCING" | "enabletokenauthentication" | "EnableTokenAuthentication" | "ENABLETOKENAUTHENTICATION" | "forcecompression" | "ForceCompression" | "FORCECOMPRESSION" | "forcedownload" | "ForceDownload" | "FORCEDOWNLOAD" | "forcessl" | "ForceSSL" | "FORCESSL" | "ignorequerystring" | "IgnoreQueryString" | "IGNOREQUERYSTRING" | "originmagiccontainers" | "OriginMagicContainers" | "ORIGINMAGICCONTAINERS" | "originstorage" | "OriginStorage" | "ORIGINSTORAGE" | "originurl" | "OriginUrl" | "ORIGINURL" | "overridebrowsercacheresponseheader" | "OverrideBrowserCacheResponseHeader" | "OVERRIDEBROWSERCACHERESPONSEHEADER" | "overridebrowsercachetime" | "OverrideBrowserCacheTime" | "OVERRIDEBROWSERCACHETIME" | "overridecachetime" | "OverrideCacheTime" | "OVERRIDECACHETIME" | "overridecachetimepublic" | "OverrideCacheTimePublic" | "OVERRIDECACHETIMEPUBLIC" | "redirect" | "Redirect" | "REDIRECT" | "removebrowsercacheresponseheader" | "RemoveBrowserCacheResponseHeader" | "REMOVEBROWSERCACHERESPONSEHEADER" | "retryorigin" | "RetryOrigin" | "RETRYORIGIN" | "runedgescript" | "RunEdgeScript" | "RUNEDGESCRIPT" | "setconnectionlimit" | "SetConnectionLimit" | "SETCONNECTIONLIMIT" | "setnetworkratelimit" | "SetNetworkRateLimit" | "SETNETWORKRATELIMIT" | "setrequestheader" | "SetRequestHeader" | "SETREQUESTHEADER" | "setrequestspersecondlimit" | "SetRequestsPerSecondLimit" | "SETREQUESTSPERSECONDLIMIT" | "setresponseheader" | "SetResponseHeader" | "SETRESPONSEHEADER" | "setstatuscode" | "SetStatusCode" | "SETSTATUSCODE" | "stripcookiesclienttoorigin" | "StripCookiesClientToOrigin" | "STRIPCOOKIESCLIENTTOORIGIN";
+
+/** A trigger type as an input: `"Url"`, `"url"` or `0`… */
+export type EdgeRuleTriggerType = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | "cookievalue" | "CookieValue" | "COOKIEVALUE" | "countrycode" | "CountryCode" | "COUNTRYCODE" | "countrystatecode" | "CountryStateCode" | "COUNTRYSTATECODE" | "originconnectionerror" | "OriginConnectionError" | "ORIGINCONNECTIONERROR" | "originretryattemptcount" | "OriginRetryAttemptCount" | "ORIGINRETRYATTEMPTCOUNT" | "randomchance" | "RandomChance" | "RANDOMCHANCE" | "remoteip" | "RemoteIP" | "REMOTEIP" | "requestheader" | "RequestHeader" | "REQUESTHEADER" | "requestmethod" | "RequestMethod" | "REQUESTMETHOD" | "responseheader" | "ResponseHeader" | "RESPONSEHEADER" | "statuscode" | "StatusCode" | "STATUSCODE" | "url" | "Url" | "URL" | "urlextension" | "UrlExtension" | "URLEXTENSION" | "urlquerystring" | "UrlQueryString" | "URLQUERYSTRING";
+
+/** A match type as an input: `"MatchAny"`, `"matchany"` or `0`… */
+export type EdgeRuleMatchType = 0 | 1 | 2 | "matchall" | "MatchAll" | "MATCHALL" | "matchany" | "MatchAny" | "MATCHANY" | "matchnone" | "MatchNone" | "MATCHNONE";
 
 // schemas/edgeScriptCode.ts
 /** `POST /compute/script` (a source-code integration is not part of this package). */
@@ -1547,6 +1562,10 @@ export interface StorageObject {
   Guid: string;
 }
 
+// schemas/storageRegions.ts
+/** A storage region's code. */
+export type StorageRegion = "BR" | "CZ" | "DE" | "ES" | "HK" | "JH" | "JP" | "LA" | "MI" | "NY" | "SE" | "SG" | "SYD" | "UK" | "WA";
+
 // schemas/storageZones.ts
 /** A storage zone as the API answers it; the passwords are secrets (callers keep them so). */
 export interface StorageZone {
@@ -1571,14 +1590,14 @@ export interface StorageZone {
 /** Body of `POST /storagezone` (StorageZoneModelAdd). */
 export interface StorageZoneAddRequest {
   Name: string;
-  Region: string;
-  ReplicationRegions?: string[] | null;
+  Region: StorageRegion;
+  ReplicationRegions?: StorageRegion[] | null;
   ZoneTier?: number;
 }
 
 /** Body of `POST /storagezone/{id}` (StorageZoneSettingsModel): replication regions can be added, never removed. */
 export interface StorageZoneUpdateRequest {
-  ReplicationZones?: string[] | null;
+  ReplicationZones?: StorageRegion[] | null;
   OriginUrl?: string | null;
   Custom404FilePath?: string | null;
   Rewrite404To200?: boolean | null;

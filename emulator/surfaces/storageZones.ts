@@ -24,7 +24,9 @@ import { deleteZoneFiles } from "./storage";
 
 const KIND = "storagezone";
 const NAME = /^[a-zA-Z0-9-]{1,64}$/;
-const REGIONS = new Set(["DE", "UK", "SE", "CZ", "ES", "NY", "LA", "WA", "MI", "SG", "HK", "JP", "SYD", "BR", "JH"]);
+/** The storage regions (the provider states the same list for itself: tests/emulator/independence.test.ts). */
+export const STORAGE_ZONE_REGIONS = ["DE", "UK", "SE", "CZ", "ES", "NY", "LA", "WA", "MI", "SG", "HK", "JP", "SYD", "BR", "JH"] as const;
+const REGIONS = new Set<string>(STORAGE_ZONE_REGIONS);
 
 interface StorageZoneRecord {
   Id: number;

@@ -7,6 +7,7 @@ import { type EngineMessage, EngineLog } from "./engineLog";
 import { CommandFailedError } from "./engineMessages";
 import { DYNAMIC_PROVIDER_TYPE, StepsFailed, runProgram } from "./programRun";
 import { projectDirectory } from "./projectPaths";
+import { projectProgram } from "./projectProgram";
 import { isolatedCommand } from "./pulumiRuntime";
 import type { ProviderHost } from "./providerHost";
 import { ProgramRunSteps, StepGenerator, UNKNOWN_PROVIDER_ID, destroySteps, refreshSteps } from "./stepGenerator";
@@ -95,7 +96,7 @@ export class ProgramHarness {
     this.options = options;
   }
 
-  /** Replaces the stack config (`pulumi config set`), for the next command. */
+  /** Replaces the stack config (`pulumi config set`), for the next command; without `secretConfig` the secret keys stay as they were. */
   setConfig(config: Record<string, string>, secretConfig: string[] = this.secretConfig): void {
     this.config = { ...config };
     this.secretConfig = [...secretConfig];
@@ -135,14 +136,25 @@ export class ProgramHarness {
     return this.lastSent.map((c) => structuredClone(c));
   }
 
-  /** `pulumi preview`: Check and Diff only; nothing is created, changed or stored. */
-  preview(program: Program): Promise<RunResult> {
-    return this.deploy(program, true);
+  /**
+   * `pulumi preview`: Check and Diff only; nothing is created, changed or stored. Without `program`, the project at
+   * `hostPerCommand.projectDir` runs as the CLI runs it: the module its Pulumi.yaml's `main` names, top-level code
+   * and exports (./projectProgram.ts).
+   */
+  async preview(program?: Program): Promise<RunResult> {
+    return this.deploy(program ?? this.projectProgram(), true);
   }
 
-  /** `pulumi up`: runs the program, creating, updating, replacing and deleting resources to match it. */
-  up(program: Program): Promise<RunResult> {
-    return this.deploy(program, false);
+  /** `pulumi up`: runs the program, creating, updating, replacing and deleting resources to match it (without `program`: the project's, as `preview`). */
+  async up(program?: Program): Promise<RunResult> {
+    return this.deploy(program ?? this.projectProgram(), false);
+  }
+
+  /** The project's own program (`main`), when the harness runs a project directory. */
+  private projectProgram(): Program {
+    const project = this.options.hostPerCommand;
+    if (!project?.projectDir) throw new Error("give preview and up a program, or the harness hostPerCommand: { projectDir } to run that project's main");
+    return projectProgram(project.projectDir, project.main);
   }
 
   /**

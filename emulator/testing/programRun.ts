@@ -159,10 +159,22 @@ export async function runProgram(program: Program, stack: ProgramStack, steps: R
   };
   // After a failed step the program's outputs that depend on it never resolve (as under the engine, which ends the
   // program): the run ends when the steps already started have. The program's own end is always handled, even later.
-  const programEnd = pulumi.runtime.runInPulumiStack(async () => program()).then(
-    (value) => ({ outputs: (value ?? {}) as Plain }),
-    (error: unknown) => ({ error }),
-  );
+  // A program that throws is caught here, not left to the SDK's Stack resource: its promises would then reject with
+  // no handler (2 per command), which the engine's language host reports but a user's own process dies of.
+  let thrown: { error: unknown } | undefined;
+  const programEnd = pulumi.runtime
+    .runInPulumiStack(async () => {
+      try {
+        return await program();
+      } catch (error) {
+        thrown = { error };
+        return undefined;
+      }
+    })
+    .then(
+      (value): { outputs: Plain } | { error: unknown } => thrown ?? { outputs: (value ?? {}) as Plain },
+      (error: unknown) => ({ error }),
+    );
   const ended = await Promise.race([programEnd, halted.then(() => undefined)]);
   // The registrations the program left running, unless a step fails meanwhile: then those waiting on its outputs
   // never end (so not the SDK's waitForRPCs), and the run ends once the steps already started have.

@@ -154,8 +154,18 @@ export class StepGenerator {
       inputSecretPaths = secretPathsOf(inputs, programInputs);
       // The user's option, when set, wins over the provider's answer (step_generator.go, generateSteps).
       if (options.deleteBeforeReplace ?? diff.deleteBeforeReplace) {
-        if (!preview) await deleteResource(this.plugins, state, prior, rpcs);
-      } else this.deleteAfter.push(prior);
+        if (preview) return create("replace");
+        // The replacement takes the original's place in the state, so dependents stay after it and a destroy deletes
+        // them first, as the engine's dependency order does; a failed create leaves neither.
+        await deleteResource(this.plugins, state, prior, rpcs, false);
+        try {
+          return await create("replace");
+        } catch (e) {
+          state.delete(urn);
+          throw e;
+        }
+      }
+      this.deleteAfter.push(prior);
       return create("replace");
     }
     if (preview) return record(prior.id, inputs, "update");

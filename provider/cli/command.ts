@@ -51,15 +51,18 @@ export const GLOBAL_OPTIONS: Options = {
   "stream-api-url": { type: "string" },
   "containers-api-url": { type: "string" },
   "logging-api-url": { type: "string" },
+  "storage-api-url": { type: "string" },
   "timeout-ms": { type: "string" },
   format: { type: "string" },
   help: { type: "boolean", short: "h" },
 };
 
 const GLOBAL_HELP = `Settings: flags first, then BUNNYNET_API_KEY, BUNNYNET_API_URL, BUNNYNET_STREAM_API_URL,
-BUNNYNET_CONTAINERS_API_URL, BUNNYNET_LOGGING_API_URL, BUNNYNET_TIMEOUT_MS. The API key is read from
-the environment only (a flag would show it in the process list).
-  --api-url URL, --stream-api-url URL, --containers-api-url URL, --logging-api-url URL, --timeout-ms N
+BUNNYNET_CONTAINERS_API_URL, BUNNYNET_LOGGING_API_URL, BUNNYNET_STORAGE_API_URL, BUNNYNET_TIMEOUT_MS. The API key
+is read from the environment only (a flag would show it in the process list). The Storage API (a storage zone's
+files) is each zone's own host unless set (an emulator's: its URL followed by /storage).
+  --api-url URL, --stream-api-url URL, --containers-api-url URL, --logging-api-url URL, --storage-api-url URL,
+  --timeout-ms N
   --format table|jsonl|csv   (default: table on a terminal, jsonl in a pipe)
   -h, --help
 Exit codes: 0 ok, 2 usage or settings error (nothing sent), 3 API error, 4 partial results, 130 interrupted.`;

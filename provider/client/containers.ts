@@ -129,14 +129,21 @@ export class ContainersClient {
     savedRegistryId("PUT", path, res.status, res.body, id);
   }
 
-  /** Deletes a registry: NotFoundError when it is already gone, ValidationError naming the apps that still use it. */
+  /**
+   * Deletes a registry: NotFoundError when it is already gone, ValidationError naming the apps that still use it
+   * (by name, read for the message; by id when an app cannot be read).
+   */
   async deleteRegistry(registryId: number): Promise<void> {
     const id = validateRequest(RegistryIdSchema, registryId, "DELETE", "/registries/{registryId}", "registryId");
     const path = encodePath("registries", String(id));
     const res = await this.http.request({ api: "containers", method: "DELETE", path, responseSchema: RemoveContainerRegistryResultSchema });
     const details = { method: "DELETE", path, status: res.status };
-    if (res.body.status === "notFound") throw new NotFoundError({ ...details, serverMessage: "the registry was not found" });
-    if (res.body.status === "inUse") throw new ValidationError({ ...details, serverMessage: `the registry is used by application(s) ${(res.body.applications ?? []).join(", ")}` });
+    if (res.body.status === "notFound") throw new NotFoundError({ ...details, subject: `there is no container registry ${id} in this account` });
+    if (res.body.status === "inUse") {
+      const apps = await Promise.all((res.body.applications ?? []).map((appId) => this.getApp(appId).then((a) => `${a.name} (${appId})`, () => appId)));
+      const subject = `container registry ${id} is still used by the image of ${apps.length === 1 ? "container app" : "container apps"} ${apps.join(", ")}: move their images to another registry or delete them first`;
+      throw new ValidationError({ ...details, errorKey: "inUse", subject });
+    }
   }
 
   /** One page of the account's applications (`limit` 1..1000, the API defaults to 20). */

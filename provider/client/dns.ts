@@ -88,7 +88,7 @@ export class DnsClient {
   /** The record of the zone with that id. NotFoundError when the zone or the record is gone (a zone's deletion takes its records). */
   async getRecord(zoneId: number, recordId: number): Promise<DnsRecord> {
     const record = (await this.getZone(zoneId)).Records.find((r) => r.Id === recordId);
-    if (!record) throw new NotFoundError({ method: "GET", path: encodePath("dnszone", zoneId), status: 404, serverMessage: `record ${recordId} is not in zone ${zoneId}` });
+    if (!record) throw new NotFoundError({ method: "GET", path: encodePath("dnszone", zoneId), status: 404, subject: `there is no record ${recordId} in DNS zone ${zoneId}` });
     return record;
   }
 

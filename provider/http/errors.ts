@@ -13,6 +13,7 @@
 import { MAX_RETRY_AFTER_MS, bounded } from "./bounds";
 import { redactKnownSecrets, redactSecrets } from "./redaction";
 import { refusesAsDuplicate } from "./errorKeys";
+import { describeMissing } from "./missingObjects";
 
 export interface BunnyErrorDetails {
   method: string;
@@ -25,6 +26,8 @@ export interface BunnyErrorDetails {
   attempts?: number;
   /** What to do about it, in the words of where the user is (a refused key, an unreachable host); ends the message. */
   hint?: string;
+  /** What is wrong in the user's words ("there is no pull zone 42 in this account"); begins the message. */
+  subject?: string;
 }
 
 export class BunnyError extends Error {
@@ -40,7 +43,7 @@ export class BunnyError extends Error {
     // Cleared of known secrets and bounded whatever its source; what a server said is also cleared of key-shaped
     // values where it is read (errorForStatus, Shield's envelope).
     const cut = (v: string | undefined) => (v === undefined ? undefined : bounded(redactKnownSecrets(v)));
-    const details = { ...raw, path: redactKnownSecrets(raw.path), serverMessage: cut(raw.serverMessage), errorKey: cut(raw.errorKey), field: cut(raw.field) };
+    const details = { ...raw, path: redactKnownSecrets(raw.path), serverMessage: cut(raw.serverMessage), errorKey: cut(raw.errorKey), field: cut(raw.field), subject: cut(raw.subject) };
     super(redactKnownSecrets(BunnyError.describe(details, summary ? redactKnownSecrets(summary) : undefined)));
     this.name = new.target.name;
     this.method = details.method;
@@ -54,7 +57,8 @@ export class BunnyError extends Error {
 
   private static describe(d: BunnyErrorDetails, summary?: string): string {
     const parts = [[d.method, bounded(d.path)].filter(Boolean).join(" ")];
-    if (d.status !== undefined) parts.push(`answered ${d.status}`);
+    // A refusal inside a 2xx answer (Magic Containers' `status`, Shield's 202) is not told as "answered 200".
+    if (d.status !== undefined && !(d.status >= 200 && d.status < 300)) parts.push(`answered ${d.status}`);
     if (summary) parts.push(summary);
     let text = parts.join(" ");
     const server = [
@@ -65,13 +69,21 @@ export class BunnyError extends Error {
       .filter(Boolean)
       .join(" ");
     if (server) text += `: ${server}`;
+    if (d.subject) text = `${d.subject} (${text})`;
     if (d.hint) text += `. ${d.hint}`;
     return text;
   }
 }
 
-/** 404: the object (or its parent) does not exist. */
-export class NotFoundError extends BunnyError {}
+/**
+ * 404: the object (or its parent) does not exist. The message says which, in the user's words, where the path names
+ * it ("there is no pull zone 424242 in this account (GET /pullzone/424242 answered 404)": missingObjects.ts).
+ */
+export class NotFoundError extends BunnyError {
+  constructor(details: BunnyErrorDetails, summary?: string) {
+    super({ ...details, subject: details.subject ?? (details.status === 404 ? describeMissing(details.path) : undefined) }, summary);
+  }
+}
 /** 401: no credentials, or credentials the API does not know. */
 export class UnauthorizedError extends BunnyError {}
 /** 403: credentials known but not allowed (suspended zone, wrong key kind). */

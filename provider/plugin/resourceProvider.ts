@@ -1,6 +1,7 @@
 import "../index"; // every resource module registers its type when loaded
 import type { InputShape, ResourceDefinition } from "../pulumi/definition";
 import { diffInputs } from "../pulumi/lifecycle";
+import { markReplacing } from "../pulumi/replacements";
 import { definitionOf, implementationOf, registeredTypes } from "../pulumi/registry";
 import type { ResourceImplementation } from "../pulumi/types";
 import { type Plain, UNKNOWN, plain } from "../pulumi/wire";
@@ -62,9 +63,11 @@ export class ResourceType {
   /**
    * The diff with every changed input named (ADD/DELETE/UPDATE, or their _REPLACE kinds), the outputs an in-place update
    * keeps (`stables`: the unchanged inputs and the computed ids), and delete-before-replace as the dynamic path decides it.
+   * A replacement marks the original (replacements.ts), as the dynamic path does: its delete then knows it is replaced.
    */
-  diff(olds: Plain, news: Plain): DetailedDiff {
+  diff(id: string, olds: Plain, news: Plain): DetailedDiff {
     const { changed, replaces, deleteBeforeReplace } = diffInputs(this.def, olds, news);
+    if (replaces.length > 0) markReplacing(this.type, id);
     const unset = (v: unknown) => v === undefined || v === null;
     const detailedDiff: Record<string, number> = {};
     for (const k of changed) {

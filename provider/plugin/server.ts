@@ -128,7 +128,7 @@ export const service: Partial<provrpc.IResourceProviderServer> = {
 
   diff: unary(async (req: provproto.DiffRequest) => {
     const served = resourceTypeOf(req.getType() || typeFromUrn(req.getUrn()));
-    return diffResponse(served.diff(receive(req.getOlds()).values, receive(req.getNews()).values));
+    return diffResponse(served.diff(req.getId(), receive(req.getOlds()).values, receive(req.getNews()).values));
   }),
 
   create: unary(async (req: provproto.CreateRequest) => {

@@ -95,7 +95,7 @@ async function keepUnlessNewer<Shape extends InputShape, Obj, O extends object>(
   const race = `another deployment created it at the same time as this one, and the one created here (id ${ours.id}) yielded`;
   try {
     const state = { ...ours.inputs, ...ours.outputs } as State<Shape, O>;
-    await writingTo(def, ctx, state, ours.id, () => def.delete(ctx, ours.id, state));
+    await writingTo(def, ctx, state, ours.id, () => def.delete(ctx, ours.id, state, false));
   } catch (e) {
     throw new Error(
       `${def.type} id ${older.id} has the same identity: ${race}, but deleting it failed (${(e as Error).message}). Delete ${def.type} id ${ours.id} and run again.`,

@@ -152,6 +152,10 @@ export interface ResourceDefinition<Shape extends InputShape, Obj, O extends obj
   /** The object, or undefined when it is gone (a NotFoundError also counts as gone). */
   get(ctx: ResourceContext, id: string, state: State<Shape, O>): Promise<Obj | undefined>;
   update?(ctx: ResourceContext, id: string, state: State<Shape, O>, inputs: InputsOf<Shape>): Promise<Obj>;
-  /** Deletes the object; a NotFoundError (already gone) counts as success. */
-  delete(ctx: ResourceContext, id: string, state: State<Shape, O>): Promise<void>;
+  /**
+   * Deletes the object; a NotFoundError (already gone) counts as success. A delete that would leave other objects
+   * broken (a storage zone a pull zone still serves from) refuses, saying what to do, unless `replacing`: the object
+   * is the original of a replacement in this deployment, whose dependents in the program move to the new one.
+   */
+  delete(ctx: ResourceContext, id: string, state: State<Shape, O>, replacing: boolean): Promise<void>;
 }

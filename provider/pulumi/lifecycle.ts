@@ -1,6 +1,7 @@
 import { UnauthorizedError, isNotFound } from "../http/errors";
 import { adoptedInThisCommand, createOrAdopt } from "./adoption";
 import { checkResource } from "./checking";
+import { isReplacing, markReplacing } from "./replacements";
 import type { InputShape, InputsOf, Observed, ResourceContext, ResourceDefinition, State } from "./definition";
 import { ProviderSession } from "./session";
 import { writingTo } from "./writeZones";
@@ -39,8 +40,9 @@ export function implement<Shape extends InputShape, Obj, O extends object>(def: 
       return { inputs: checked.inputs, failures: def.checkChange(old, checked.inputs as Plain) };
     },
 
-    async diff(_id, olds, news) {
+    async diff(id, olds, news) {
       const { changed, replaces, deleteBeforeReplace } = diffInputs(def, olds, news);
+      if (replaces.length > 0) markReplacing(def.type, id);
       return { changes: changed.length > 0, replaces, deleteBeforeReplace };
     },
 
@@ -75,7 +77,7 @@ export function implement<Shape extends InputShape, Obj, O extends object>(def: 
       if (adoptedInThisCommand(def.type, id)) return;
       const state = asState(props);
       try {
-        await writingTo(def, ctx, state, id, () => def.delete(ctx, id, state));
+        await writingTo(def, ctx, state, id, () => def.delete(ctx, id, state, isReplacing(def.type, id)));
       } catch (e) {
         if (!isNotFound(e)) throw withSavedConfigHint(e, session.keySetting());
       }

@@ -1,6 +1,7 @@
 import { BunnyClient } from "../client";
 import { beginDeployment } from "../http/sharedReads";
 import { forgetAdoptions } from "./adoption";
+import { forgetReplacements } from "./replacements";
 import { ConfigurationError } from "../http/errors";
 import { SETTING_SOURCES, type SettingName, type SettingsInput, providerKeyLabel, resolveSettings } from "../settings";
 
@@ -61,6 +62,7 @@ export class ProviderSession {
     this.configured = true;
     beginDeployment();
     forgetAdoptions();
+    forgetReplacements();
   }
 
   /**

@@ -7,6 +7,12 @@ import type { Plain } from "./wire";
  * esModuleInterop (tests/distribution/publicTypes.test.ts).
  */
 
+/**
+ * An object's numeric id as an input: a number or a string of digits (a stack output, a config value), never a name
+ * such as `"acme-cdn"` (check refuses any string that is not a positive integer too).
+ */
+export type NumericId = number | `${number}`;
+
 /** Pulumi-side type of the adoption input, for resource Args. */
 export interface AdoptableArgs {
   /**

@@ -8,7 +8,7 @@ import { accessListAction, accessListEntries, accessListType } from "../schemas/
 import type { AccessListAction, AccessListType } from "../schemas/shieldEnums";
 import type { AccessListDetails, CustomAccessList } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
-import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
+import type { AdoptableArgs, NumericId, OutputProperties } from "../pulumi/types";
 import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
 
 /**
@@ -132,7 +132,7 @@ type EnumNumber<E extends Record<string, number>> = E[keyof E];
 
 export interface AccessListArgs extends AdoptableArgs {
   /** The Shield zone that holds the list (`ShieldZone.shieldZoneId`). Changing it replaces the list. */
-  shieldZoneId: pulumi.Input<number | string>;
+  shieldZoneId: pulumi.Input<NumericId>;
   /** The list's name, unique within its zone (it identifies the list for `adoptExisting`). Changes in place. */
   name: pulumi.Input<string>;
   /** What the entries are (`bunnynet.AccessListType`: `"IP"`, `"CIDR"`, `"ASN"`, `"Country"`, `"Organization"`, `"JA4"`). Changing it replaces the list. */

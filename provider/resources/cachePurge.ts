@@ -2,7 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { idFromString } from "../schemas/common";
 import { BunnyResource } from "../pulumi/base";
-import type { OutputProperties } from "../pulumi/types";
+import type { NumericId, OutputProperties } from "../pulumi/types";
 import { type CheckFailure, type ResourceContext, argsMatchSchema, defineResource } from "../pulumi";
 
 /**
@@ -85,7 +85,7 @@ const cachePurge = defineResource<CachePurgeOutputs>()({
 
 export interface CachePurgeArgs {
   /** The pull zone whose cache is purged (all of it, or what carries `cacheTag`). Give this or `url`. */
-  pullZoneId?: pulumi.Input<number | string>;
+  pullZoneId?: pulumi.Input<NumericId>;
   /** With `pullZoneId`: purge only the files served with this cache tag. */
   cacheTag?: pulumi.Input<string>;
   /** One URL to purge from every zone that caches it; a trailing `*` purges everything below it. Give this or `pullZoneId`. */

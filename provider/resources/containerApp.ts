@@ -3,7 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { Application } from "../schemas/containers";
 import { BunnyResource } from "../pulumi/base";
 import { logProgress } from "../pulumi/progress";
-import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
+import type { AdoptableArgs, NumericId, OutputProperties } from "../pulumi/types";
 import { type CheckFailure, type ResourceContext, UNKNOWN, argsMatchSchema, defineResource } from "../pulumi";
 import { type ContainerAppInputs, containerAppInputs } from "./containerAppInputs";
 import { appOutputs, applicationRequest, observedInputs, removedVolumes, repeatedEndpoint } from "./containerAppMapping";
@@ -18,9 +18,10 @@ import { appOutputs, applicationRequest, observedInputs, removedVolumes, repeate
  * Where it departs from Terraform, on purpose (issue 27):
  * - containers, endpoints, environment variables, volume mounts and volumes are maps keyed by name, sent sorted and
  *   read back by name (containerAppMapping.ts): their order never shows as a change (Terraform 0.11.0 made users sort);
- * - environment values are secrets in the state and in diffs: the class marks each value secret, and the engine keeps
- *   secrets inside objects at their own depth (pulumi/pulumi pkg/resource/plugin/provider_plugin.go, annotateSecrets:
- *   "we actually recur in"), so the rest of a container stays readable in a diff;
+ * - an environment value is a secret in the state and in diffs when the program gives it as one (`pulumi.secret`,
+ *   `config.requireSecret`), and only then: `LOG_LEVEL: "info"` stays readable (issue 37). The engine keeps secrets
+ *   inside objects at their own depth (pulumi/pulumi pkg/resource/plugin/provider_plugin.go, annotateSecrets: "we
+ *   actually recur in"), so the rest of a container stays readable in a diff;
  * - `up` waits until a deployment runs (ApplicationStatus `active`) after a create and after every update, polling
  *   with a bounded backoff within `deployTimeoutSeconds`; `failing` or `suspended`, or the time running out, fails
  *   with the app's name and last status. A create that does not deploy deletes the app again, so a retry starts clean;
@@ -148,7 +149,7 @@ type Input<T> = pulumi.Input<T>;
 /** A container image: registry, namespace, name, and a tag or a digest (or both: the digest decides). */
 export interface ContainerAppImageArgs {
   /** The registry's id: a ContainerRegistry's `registryId`, or a public registry's (`getContainerRegistry`). */
-  registryId: Input<number | string>;
+  registryId: Input<NumericId>;
   /** The image's namespace (`library` for Docker Hub's official images). */
   namespace: Input<string>;
   name: Input<string>;
@@ -197,7 +198,7 @@ export interface ContainerAppEndpointArgs {
   ports: Input<Input<ContainerAppPortArgs>[]>;
   cdn?: Input<{
     /** A PullZone the program declares, to front the endpoint (else the API makes one: see the `endpoints` output). */
-    pullZoneId?: Input<number | string>;
+    pullZoneId?: Input<NumericId>;
     /** Whether the pull zone reaches the container over HTTPS (default false). */
     originSsl?: Input<boolean>;
     /** 1..3 headers whose values keep a client on one instance. */
@@ -210,7 +211,10 @@ export interface ContainerAppContainerArgs {
   image: Input<ContainerAppImageArgs>;
   /** `ifNotPresent` (default) or `always`. */
   pullPolicy?: Input<"always" | "ifNotPresent">;
-  /** Environment variables by name; every value is stored as a secret. */
+  /**
+   * Environment variables by name. A value is stored as a secret when it is one (`config.requireSecret("apiToken")`,
+   * `pulumi.secret(...)`); a plain value (`LOG_LEVEL: "info"`) stays readable in the state and in diffs.
+   */
   env?: Input<Record<string, Input<string>>>;
   /** The command line, replacing the image's entry point. */
   command?: Input<string>;
@@ -320,25 +324,7 @@ export interface ContainerApp extends OutputProperties<ContainerAppOutputs> {}
 /** A Magic Containers app: containers from registry images, with endpoints on the CDN or Anycast, and volumes. */
 export class ContainerApp extends BunnyResource {
   constructor(name: string, args: ContainerAppArgs, opts?: pulumi.CustomResourceOptions) {
-    super(containerApp, name, { ...args, containers: withSecretEnv(args.containers) }, opts);
+    super(containerApp, name, args, opts);
   }
 }
 
-/**
- * The containers with each environment value marked secret, as deep as the program's values are plain: a secret
- * inside plain objects stays at its own depth (only the value shows as secret); where a level is itself an Output,
- * that level is marked secret whole, so a value is never stored in plain text.
- */
-export function withSecretEnv(containers: ContainerAppArgs["containers"]): ContainerAppArgs["containers"] {
-  const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !pulumi.Output.isInstance(v) && !(v instanceof Promise);
-  if (!isPlain(containers)) return pulumi.secret(containers as pulumi.Input<Record<string, ContainerAppContainerArgs>>);
-  return Object.fromEntries(
-    Object.entries(containers).map(([name, c]) => {
-      if (!isPlain(c)) return [name, pulumi.output(c).apply((plainContainer) => (plainContainer.env === undefined ? plainContainer : pulumi.secret(plainContainer)))];
-      const env = c.env;
-      if (env === undefined) return [name, c];
-      if (!isPlain(env)) return [name, { ...c, env: pulumi.secret(env) }];
-      return [name, { ...c, env: Object.fromEntries(Object.entries(env).map(([k, v]) => [k, pulumi.secret(v)])) }];
-    }),
-  ) as ContainerAppArgs["containers"];
-}

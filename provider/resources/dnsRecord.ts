@@ -1,10 +1,10 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { idFromString } from "../schemas/common";
-import { DNS_MONITOR_TYPES, DNS_RECORD_TYPES, DNS_SMART_ROUTING_TYPES, type DnsRecordTypeName } from "../schemas/dnsEnums";
+import { DNS_MONITOR_TYPES, DNS_RECORD_TYPES, DNS_SMART_ROUTING_TYPES, type DnsRecordType, type DnsRecordTypeName } from "../schemas/dnsEnums";
 import type { AddDnsRecordRequest, DnsRecord as ApiDnsRecord } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
-import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
+import type { AdoptableArgs, NumericId, OutputProperties } from "../pulumi/types";
 import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
 import { DNS_RECORD_TYPE_NAMES, RECORD_TYPE_RULES, type TypeSpecificField, recordTypeName, typeFailures, typeUses } from "./dnsRecordTypes";
 
@@ -177,9 +177,9 @@ const dnsRecord = defineResource<DnsRecordOutputs>()({
 
 export interface DnsRecordArgs extends AdoptableArgs {
   /** The DNS zone of the record. Changing it replaces the record (a record cannot move between zones). */
-  dnsZoneId: pulumi.Input<number | string>;
-  /** The record type by name (A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS, TLSA; any case) or its number 0..15. Changes in place. */
-  type: pulumi.Input<string | number>;
+  dnsZoneId: pulumi.Input<NumericId>;
+  /** The record type by name (A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS, TLSA; as written, or in lower or upper case) or its number 0..15. Changes in place. */
+  type: pulumi.Input<DnsRecordType>;
   /** The name relative to the zone: '' or '@' for the apex, 'www', '_sip._tcp'… Changes in place. */
   name: pulumi.Input<string>;
   /** The record's value (an address, a hostname without a trailing dot, a text, a URL for Redirect…). Not used by PullZone and Script records. */
@@ -197,9 +197,9 @@ export interface DnsRecordArgs extends AdoptableArgs {
   /** CAA only, required: the property tag (issue, issuewild, iodef…). */
   tag?: pulumi.Input<string>;
   /** PullZone records only, required: the pull zone the name serves. */
-  pullZoneId?: pulumi.Input<number | string>;
+  pullZoneId?: pulumi.Input<NumericId>;
   /** Script records only, required: the (DNS) edge script that answers. */
-  scriptId?: pulumi.Input<number | string>;
+  scriptId?: pulumi.Input<NumericId>;
   /** A, AAAA and CNAME only: serve the name through bunny.net's CDN. */
   accelerated?: pulumi.Input<boolean>;
   /** A, AAAA and CNAME only: None, Ping, Http or Monitor. */

@@ -1,10 +1,10 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { idFromString } from "../schemas/common";
-import { EDGE_RULE_ACTION_TYPES, EDGE_RULE_MATCH_TYPES, EDGE_RULE_TRIGGER_TYPES, type EdgeRuleActionTypeName, type EdgeRuleMatchTypeName, type EdgeRuleTriggerTypeName } from "../schemas/edgeRuleEnums";
+import { EDGE_RULE_ACTION_TYPES, EDGE_RULE_MATCH_TYPES, EDGE_RULE_TRIGGER_TYPES, type EdgeRuleActionType, type EdgeRuleActionTypeName, type EdgeRuleMatchType, type EdgeRuleMatchTypeName, type EdgeRuleTriggerType, type EdgeRuleTriggerTypeName } from "../schemas/edgeRuleEnums";
 import type { EdgeRule as ApiEdgeRule, EdgeRuleRequest } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
-import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
+import type { AdoptableArgs, NumericId, OutputProperties } from "../pulumi/types";
 import { pullZoneWrites } from "../http/zoneWrites";
 import { adoptionInputs, argsMatchSchema, defineResource, sameValue } from "../pulumi";
 import { ACTION_TYPE_NAMES, MATCH_TYPE_NAMES, TRIGGER_TYPE_NAMES, edgeRuleFailures, enumName } from "./edgeRuleTypes";
@@ -186,9 +186,9 @@ const edgeRule = defineResource<EdgeRuleOutputs>()({
 export interface EdgeRuleActionArgs {
   /**
    * The action by name (ForceSSL, Redirect, OriginUrl, OverrideCacheTime, BlockRequest, SetResponseHeader,
-   * SetRequestHeader, … StripCookiesClientToOrigin; any case) or its number.
+   * SetRequestHeader, … StripCookiesClientToOrigin; as written, or in lower or upper case) or its number.
    */
-  type: pulumi.Input<string | number>;
+  type: pulumi.Input<EdgeRuleActionType>;
   /**
    * Up to three parameters, by position, as the type reads them: Redirect [url, "301" | "302" | "307" | "308"],
    * SetResponseHeader / SetRequestHeader [name, value], OverrideCacheTime [seconds], SetStatusCode [code], …
@@ -198,25 +198,25 @@ export interface EdgeRuleActionArgs {
 
 /** One condition of a rule. */
 export interface EdgeRuleTriggerArgs {
-  /** What is looked at, by name (Url, RequestHeader, ResponseHeader, UrlExtension, CountryCode, RemoteIP, UrlQueryString, RandomChance, StatusCode, RequestMethod, CookieValue, CountryStateCode, OriginRetryAttemptCount, OriginConnectionError) or number. */
-  type: pulumi.Input<string | number>;
+  /** What is looked at, by name (Url, RequestHeader, ResponseHeader, UrlExtension, CountryCode, RemoteIP, UrlQueryString, RandomChance, StatusCode, RequestMethod, CookieValue, CountryStateCode, OriginRetryAttemptCount, OriginConnectionError; as written, or in lower or upper case) or number. */
+  type: pulumi.Input<EdgeRuleTriggerType>;
   /** The patterns (at least one; `*` is a wildcard): URLs, country codes, status codes, … */
   patterns: pulumi.Input<pulumi.Input<string>[]>;
-  /** MatchAny (default), MatchAll or MatchNone of the patterns. */
-  matchType?: pulumi.Input<string | number>;
+  /** MatchAny (default), MatchAll or MatchNone of the patterns (or 0, 1, 2). */
+  matchType?: pulumi.Input<EdgeRuleMatchType>;
   /** One parameter: the header, cookie or query parameter name for those trigger types. */
   parameters?: pulumi.Input<pulumi.Input<string>[]>;
 }
 
 export interface EdgeRuleArgs extends AdoptableArgs {
   /** The pull zone of the rule. Changing it replaces the rule. */
-  pullZoneId: pulumi.Input<number | string>;
+  pullZoneId: pulumi.Input<NumericId>;
   /** What the rule does, in order (at least one). */
   actions: pulumi.Input<pulumi.Input<EdgeRuleActionArgs>[]>;
   /** When the rule applies (at least one). */
   triggers: pulumi.Input<pulumi.Input<EdgeRuleTriggerArgs>[]>;
-  /** MatchAny (default), MatchAll or MatchNone of the triggers. */
-  triggerMatchingType?: pulumi.Input<string | number>;
+  /** MatchAny (default), MatchAll or MatchNone of the triggers (or 0, 1, 2). */
+  triggerMatchingType?: pulumi.Input<EdgeRuleMatchType>;
   /** Whether the rule runs. Default true. */
   enabled?: pulumi.Input<boolean>;
   /** A note kept with the rule; it also names the rule for `adoptExisting`. */

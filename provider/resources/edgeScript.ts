@@ -9,6 +9,7 @@ import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
 import { type CheckFailure, type ResourceContext, adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
 import { type StoredAsset, assetBytes, sha256, storedAsset } from "./assetInputs";
+import { stillServing } from "./originUsers";
 
 /**
  * An edge script with its code (edge-scripting-api-v1.0.0.json: CreateEdgeScriptEndpoint_AddScript with
@@ -225,13 +226,23 @@ const edgeScript = defineResource<EdgeScriptOutputs, "code">()({
    * Unset deleteLinkedPullZones: the pull zone the create made goes with the script, but a pull zone managed apart
    * (another resource whose origin is this script) must not: the API deletes all linked zones or none, so the
    * script's zones are read first (not from the read cache: a zone deleted in this deployment is on another surface).
+   * Kept, such a zone would serve bunny.net's landing page (DeleteEdgeScriptEndpoint_Delete: "otherwise changes origin
+   * to landing page"), a broken site no preview shows (issue 37): the delete refuses, unless this is the original of a
+   * replacement (the program's pull zones move to the new script) or deleteLinkedPullZones: false says to keep them so.
    */
-  async delete({ client }, id, state) {
+  async delete({ client }, id, state, replacing) {
     const scriptId = Number(id);
     let deleteZones = state.deleteLinkedPullZones;
     if (deleteZones === undefined) {
       const own = state.linkedPullZoneId;
-      deleteZones = own !== undefined && (await client.edgeScripts.getScriptWithKey(scriptId)).script.LinkedPullZones.every((z) => z.Id === own);
+      const others = (await client.edgeScripts.getScriptWithKey(scriptId)).script.LinkedPullZones.filter((z) => z.Id !== own);
+      if (others.length > 0 && !replacing) {
+        throw new Error(
+          `Edge script ${state.name} (id ${id}) is not deleted: ${stillServing(others, "bunny.net's landing page")} ` +
+            `To keep them on the landing page, set deleteLinkedPullZones: false.`,
+        );
+      }
+      deleteZones = own !== undefined && others.length === 0;
     }
     await client.edgeScripts.deleteScript(scriptId, { deleteLinkedPullZones: deleteZones });
   },

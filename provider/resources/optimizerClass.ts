@@ -3,7 +3,7 @@ import { z } from "zod";
 import { idFromString } from "../schemas/common";
 import type { OptimizerClass as ApiOptimizerClass, OptimizerClassRequest } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
-import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
+import type { AdoptableArgs, NumericId, OutputProperties } from "../pulumi/types";
 import { KeyedQueue, pullZoneWrites } from "../http/zoneWrites";
 import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
 
@@ -159,7 +159,7 @@ function mustHold(classes: ApiOptimizerClass[], name: string): ApiOptimizerClass
 
 export interface OptimizerClassArgs extends AdoptableArgs {
   /** The pull zone of the class. Changing it replaces the class. */
-  pullZoneId: pulumi.Input<number | string>;
+  pullZoneId: pulumi.Input<NumericId>;
   /** The class's name, used as `?class=<name>` (letters, digits, '-' and '_'). Changing it replaces the class. */
   name: pulumi.Input<string>;
   /** Width in pixels. */

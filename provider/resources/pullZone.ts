@@ -4,7 +4,7 @@ import { PULL_ZONE_CREATES, pullZoneWrites } from "../http/zoneWrites";
 import { idFromString } from "../schemas/common";
 import type { PullZone as PullZoneModel, PullZoneSettingsRequest } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
-import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
+import type { AdoptableArgs, NumericId, OutputProperties } from "../pulumi/types";
 import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
 import { settingsFromApi, settingsShape, settingsToApi } from "./pullZoneSettings";
 import type { PullZoneSettingsArgs, PullZoneSettingsOutputs } from "./pullZoneSettingsArgs";
@@ -157,9 +157,9 @@ export interface PullZoneOriginArgs {
   /** An origin server, `http://` or `https://`. */
   url?: pulumi.Input<string>;
   /** A storage zone (`StorageZone.storageZoneId`). */
-  storageZoneId?: pulumi.Input<number | string>;
+  storageZoneId?: pulumi.Input<NumericId>;
   /** An edge script (standalone) that answers the requests. */
-  scriptId?: pulumi.Input<number | string>;
+  scriptId?: pulumi.Input<NumericId>;
   /** A Magic Containers app (`ContainerApp.appId`), with `containerEndpointId`: the app's endpoint answers the requests. */
   containerAppId?: pulumi.Input<string>;
   /** The app's endpoint (`ContainerApp.endpoints[name].id`), with `containerAppId`. */

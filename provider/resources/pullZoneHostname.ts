@@ -5,7 +5,7 @@ import { idFromString } from "../schemas/common";
 import { type CertificateDetails, coverageProblem, parseCertificate, privateKeyProblem, validityProblem } from "../schemas/certificates";
 import { type Hostname, HostnameValueSchema } from "../schemas/pullZones";
 import { BunnyResource } from "../pulumi/base";
-import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
+import type { AdoptableArgs, NumericId, OutputProperties } from "../pulumi/types";
 import { type CheckFailure, type ResourceContext, UNKNOWN, adoptionInputs, argsMatchSchema, defineResource, isAmbiguous } from "../pulumi";
 import { type TlsInput, applyTls, certificateOf, observedTls } from "./pullZoneHostnameTls";
 
@@ -227,7 +227,7 @@ const pullZoneHostname = defineResource<PullZoneHostnameOutputs>()({
 
 export interface PullZoneHostnameArgs extends AdoptableArgs {
   /** The pull zone that serves the hostname. Changing it replaces the hostname. */
-  pullZoneId: pulumi.Input<number | string>;
+  pullZoneId: pulumi.Input<NumericId>;
   /**
    * A bare DNS name such as `cdn.example.com` (no scheme, port or path); stored lowercase. Changing it replaces
    * the hostname. The zone's own `<zone>.b-cdn.net` hostname works too: it is configured, never added or removed.

@@ -9,6 +9,7 @@ import {
   parseCertificate,
 } from "../schemas/certificates";
 import type { Hostname } from "../types.generated";
+import { neverPublicSuffix } from "./specialUseNames";
 
 /**
  * A pull-zone hostname's TLS, as the `tls` and `forceSsl` inputs of PullZoneHostname describe it: the input's
@@ -68,6 +69,16 @@ function certificateRateLimited(hostname: string, e: ValidationError): Error {
   );
 }
 
+/** What to do when a free certificate was not issued: point DNS here, unless the name can never resolve publicly. */
+function freeCertificateAdvice(hostname: string): string {
+  const suffix = neverPublicSuffix(hostname);
+  if (suffix === undefined) return `Point ${hostname}'s DNS at the pull zone (a CNAME to its b-cdn.net hostname), or raise certificateWaitSeconds, and run again.`;
+  return (
+    `${hostname} is under ${suffix}, a name reserved never to resolve in public DNS, so no certificate authority can issue a certificate for it. ` +
+    `Use a public hostname, or give this one a certificate of your own (tls: { certificate, privateKey }).`
+  );
+}
+
 /**
  * Loads a free certificate, retrying while bunny.net answers 400 (typically: the hostname's DNS does not point
  * at bunny.net yet) with delays from 0.5 s doubling up to 10 s, for at most `waitSeconds`. The certificate
@@ -83,11 +94,7 @@ async function loadFreeCertificateWithin(client: BunnyClient, hostname: string, 
       if (e instanceof ValidationError && ACME_RATE_LIMITED.test(e.serverMessage ?? "")) throw certificateRateLimited(hostname, e);
       if (!(e instanceof ValidationError) || Date.now() + delay > deadline) {
         const why = e instanceof ValidationError ? `bunny.net could not issue it after ${attempt} attempt${attempt === 1 ? "" : "s"} in ${waitSeconds} s` : "the request failed";
-        throw new Error(
-          `The free certificate for ${hostname} was not issued: ${why} (${(e as Error).message}). ` +
-            `Point ${hostname}'s DNS at the pull zone (a CNAME to its b-cdn.net hostname), or raise certificateWaitSeconds, and run again.`,
-          { cause: e },
-        );
+        throw new Error(`The free certificate for ${hostname} was not issued: ${why} (${(e as Error).message}). ${freeCertificateAdvice(hostname)}`, { cause: e });
       }
       await sleep(delay);
     }

@@ -1,4 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
+import type { NumericId } from "../pulumi/types";
 
 /**
  * The documented types of a pull zone's settings (the program's Args and the stored outputs), apart from their
@@ -60,7 +61,7 @@ export interface PullZoneSettingsArgs {
   /** How: `"OneDigit"` (default: the last digit dropped) or `"Drop"`. */
   logAnonymizedStyle?: In<"OneDigit" | "Drop">;
   /** A storage zone that keeps the logs permanently; unset: none. */
-  logStorageZoneId?: In<number | string>;
+  logStorageZoneId?: In<NumericId>;
   /** IP addresses refused. */
   blockedIps?: In<In<string>[]>;
   /** Referrer hostnames refused. */
@@ -102,7 +103,7 @@ export interface PullZoneSettingsArgs {
   /** Seconds to wait for the origin's answer (1..300). Default 60. */
   originResponseTimeout?: In<number>;
   /** A storage zone used as Perma-Cache; unset: none. */
-  permaCacheStorageZoneId?: In<number | string>;
+  permaCacheStorageZoneId?: In<NumericId>;
   /** Coalesce concurrent requests for one object into one origin request. Default false. */
   requestCoalescingEnabled?: In<boolean>;
   /** The lock time of coalesced requests, in seconds. Default 30. */

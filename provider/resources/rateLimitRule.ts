@@ -20,7 +20,7 @@ import {
 import type { RateLimitRuleConfiguration, RuleVariableName } from "../types.generated";
 import { conditionFromApi, conditionInput, orDefault, unsetWhenEmpty } from "./shieldRuleConditions";
 import { BunnyResource } from "../pulumi/base";
-import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
+import type { AdoptableArgs, NumericId, OutputProperties } from "../pulumi/types";
 import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
 
 export const RATE_LIMIT_RULE_TYPE = "RateLimitRule";
@@ -211,9 +211,9 @@ export interface RateLimitConfigurationArgs extends RateLimitConditionArgs {
 
 export interface RateLimitRuleArgs extends AdoptableArgs {
   /** The pull zone whose shield zone holds the rule. Give this or `shieldZoneId`, not both. Changing it replaces the rule. */
-  pullZoneId?: pulumi.Input<number | string>;
+  pullZoneId?: pulumi.Input<NumericId>;
   /** The shield zone that holds the rule. Give this or `pullZoneId`, not both. Changing it replaces the rule. */
-  shieldZoneId?: pulumi.Input<number | string>;
+  shieldZoneId?: pulumi.Input<NumericId>;
   /** The rule's name, unique within its zone (it identifies the rule for `adoptExisting`). Changes in place. */
   name: pulumi.Input<string>;
   /** Free text shown with the rule. Changes in place. */

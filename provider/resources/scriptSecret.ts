@@ -4,7 +4,7 @@ import { idFromString } from "../schemas/common";
 import { EDGE_SCRIPT_TYPES } from "../schemas/edgeScriptCode";
 import type { Secret } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
-import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
+import type { AdoptableArgs, NumericId, OutputProperties } from "../pulumi/types";
 import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
 
 /**
@@ -94,7 +94,7 @@ const scriptSecret = defineResource<ScriptSecretOutputs>()({
 
 export interface ScriptSecretArgs extends AdoptableArgs {
   /** The edge script that owns the secret. Changing it replaces the secret. */
-  scriptId: pulumi.Input<number | string>;
+  scriptId: pulumi.Input<NumericId>;
   /** The secret's name (1..256 characters, case-sensitive; not the name of one of the script's variables). Changing it replaces the secret. */
   name: pulumi.Input<string>;
   /** The value (at most 4096 characters). Always stored encrypted, never read back from the API. Changes in place. */

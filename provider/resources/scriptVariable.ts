@@ -3,7 +3,7 @@ import { z } from "zod";
 import { idFromString } from "../schemas/common";
 import type { Variable } from "../schemas/edgeScripts";
 import { BunnyResource } from "../pulumi/base";
-import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
+import type { AdoptableArgs, NumericId, OutputProperties } from "../pulumi/types";
 import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
 
 export const SCRIPT_VARIABLE_TYPE = "ScriptVariable";
@@ -74,7 +74,7 @@ const scriptVariable = defineResource<ScriptVariableOutputs>()({
 
 export interface ScriptVariableArgs extends AdoptableArgs {
   /** The edge script that owns the variable. Changing it replaces the variable. */
-  scriptId: pulumi.Input<number | string>;
+  scriptId: pulumi.Input<NumericId>;
   /** The environment variable's name (1..256 characters, case-sensitive). Changing it replaces the variable. */
   name: pulumi.Input<string>;
   /** Whether the script requires a value for it. Changes in place. Default false. */

@@ -19,7 +19,7 @@ import type {
 } from "../schemas/shieldEnums";
 import type { ShieldZoneDetails, ShieldZoneSettingsInput } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
-import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
+import type { AdoptableArgs, NumericId, OutputProperties } from "../pulumi/types";
 import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
 
 /**
@@ -299,7 +299,7 @@ type EnumNumber<E extends Record<string, number>> = E[keyof E];
 
 export interface ShieldZoneArgs extends AdoptableArgs {
   /** The pull zone to protect. Changing it replaces the zone. */
-  pullZoneId: pulumi.Input<number | string>;
+  pullZoneId: pulumi.Input<NumericId>;
   /** The Shield plan (`"Basic"`, `"Advanced"`, `"Business"`, `"Enterprise"`, or 0..3). Unset: as the API has it. */
   planType?: pulumi.Input<EnumInput<typeof ShieldPlanType>>;
   /** Learning mode: the WAF observes without acting, to tune its rules. */

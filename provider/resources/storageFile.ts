@@ -5,7 +5,7 @@ import { idFromString } from "../schemas/common";
 import { StorageChecksumSchema, StorageFilePathSchema } from "../schemas/storage";
 import type { StorageObject } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
-import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
+import type { AdoptableArgs, NumericId, OutputProperties } from "../pulumi/types";
 import { type CheckFailure, type ResourceContext, adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
 import type { SizedStream } from "../http/requestSpec";
 import { type FileInput, fileInputSchema, fileInputStream } from "./assetInputs";
@@ -128,7 +128,7 @@ const storageFile = defineResource<StorageFileOutputs, "source">()({
 
 export interface StorageFileArgs extends AdoptableArgs {
   /** The storage zone (`StorageZone.storageZoneId`). Changing it replaces the file. */
-  storageZoneId: pulumi.Input<number | string>;
+  storageZoneId: pulumi.Input<NumericId>;
   /** The file's path inside the zone, such as `index.html` or `css/site.css`. Changing it replaces the file. */
   path: pulumi.Input<string>;
   /** The file's content as text (UTF-8). Set exactly one of content and source. */

@@ -7,7 +7,7 @@ import { idFromString } from "../schemas/common";
 import { StorageChecksumSchema, storagePathProblem } from "../schemas/storage";
 import { BunnyResource } from "../pulumi/base";
 import { logProgress } from "../pulumi/progress";
-import type { OutputProperties } from "../pulumi/types";
+import type { NumericId, OutputProperties } from "../pulumi/types";
 import { type CheckFailure, type ResourceContext, argsMatchSchema, defineResource } from "../pulumi";
 import { type LocalFile, forEachBounded, localFiles, sourceProblem, storageChecksum } from "./localFolder";
 
@@ -197,7 +197,7 @@ const storageFolder = defineResource<StorageFolderOutputs, "source">()({
 
 export interface StorageFolderArgs {
   /** The storage zone (`StorageZone.storageZoneId`). Changing it replaces the resource (the files move). */
-  storageZoneId: pulumi.Input<number | string>;
+  storageZoneId: pulumi.Input<NumericId>;
   /**
    * The files: a path to a local folder (relative to the Pulumi project), a `pulumi.asset.FileArchive` of a folder,
    * or a `pulumi.asset.AssetArchive` of FileAssets and StringAssets. Each file keeps its path below the folder.

@@ -4,7 +4,7 @@ import { idFromString } from "../schemas/common";
 import { CollectionRequestSchema } from "../schemas/stream";
 import type { Collection } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
-import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
+import type { AdoptableArgs, NumericId, OutputProperties } from "../pulumi/types";
 import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
 
 /**
@@ -66,7 +66,7 @@ const streamCollection = defineResource<StreamCollectionOutputs>()({
 
 export interface StreamCollectionArgs extends AdoptableArgs {
   /** The video library (e.g. `VideoLibrary.libraryId`). Changing it replaces the collection. */
-  libraryId: pulumi.Input<number | string>;
+  libraryId: pulumi.Input<NumericId>;
   /** The collection's name (1..200 characters; with `adoptExisting`, what finds it). Changes in place. */
   name: pulumi.Input<string>;
   /** The library's API key. Omitted: looked up with the account key. Always stored as a secret. */

@@ -7,7 +7,7 @@ import { ChapterSchema, MetaTagSchema, MomentSchema, SrclangSchema, ThumbnailUrl
 import type { Chapter, MetaTag, Moment, Video } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
 import { logProgress } from "../pulumi/progress";
-import type { OutputProperties } from "../pulumi/types";
+import type { NumericId, OutputProperties } from "../pulumi/types";
 import { type CheckFailure, type ResourceContext, argsMatchSchema, defineResource } from "../pulumi";
 import { type FileInput, fileInputBytes, fileInputSchema, fileInputSha256, fileInputStream, isTaggedAsset, sha256 } from "./assetInputs";
 
@@ -291,7 +291,7 @@ type Input<T> = pulumi.Input<T>;
 
 export interface StreamVideoArgs {
   /** The video library (e.g. `VideoLibrary.libraryId`). Changing it replaces the video. */
-  libraryId: Input<number | string>;
+  libraryId: Input<NumericId>;
   /** The title (1..500 characters). Changes in place. */
   title: Input<string>;
   /** The description (kept as the video's `description` meta tag, as bunny.net's Terraform provider does). Changes in place. */

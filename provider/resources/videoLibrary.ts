@@ -255,7 +255,7 @@ export interface VideoLibraryArgs extends AdoptableArgs {
   playerLanguage?: Input<string>;
   /** The captions' font family. */
   playerFontFamily?: Input<string>;
-  /** The player's key colour (`"#ff7755"`). */
+  /** The player's key colour, a hex colour (`"#ff7755"`, `"#f75"`): checked at preview. */
   playerPrimaryColor?: Input<string>;
   /** The player's controls (`play-large`, `play`, `progress`, `current-time`, `mute`, `volume`, `captions`, `settings`, `pip`, `airplay`, `fullscreen`). */
   playerControls?: List;
@@ -263,9 +263,9 @@ export interface VideoLibraryArgs extends AdoptableArgs {
   playerCustomHead?: Input<string>;
   /** Captions font size. */
   captionsFontSize?: Input<number>;
-  /** Captions font colour. */
+  /** Captions font colour, a hex colour (`"#fff"`). */
   captionsFontColor?: Input<string>;
-  /** Captions background colour. */
+  /** Captions background colour, a hex colour (`"#000"`). */
   captionsBackgroundColor?: Input<string>;
   /** The watch-time heatmap in the player. */
   watchtimeHeatmapEnabled?: Input<boolean>;

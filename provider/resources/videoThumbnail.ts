@@ -3,7 +3,7 @@ import { z } from "zod";
 import { idFromString } from "../schemas/common";
 import { THUMBNAIL_FRAMES, type ThumbnailSource, ThumbnailUrlSchema, type Video } from "../schemas/stream";
 import { BunnyResource } from "../pulumi/base";
-import type { OutputProperties } from "../pulumi/types";
+import type { NumericId, OutputProperties } from "../pulumi/types";
 import { type CheckFailure, type ResourceContext, argsMatchSchema, defineResource } from "../pulumi";
 import { fileInputBytes, fileInputSchema, sha256 } from "./assetInputs";
 
@@ -119,7 +119,7 @@ const videoThumbnail = defineResource<VideoThumbnailOutputs, "file">()({
 
 export interface VideoThumbnailArgs {
   /** The video library. Changing it replaces the resource. */
-  libraryId: pulumi.Input<number | string>;
+  libraryId: pulumi.Input<NumericId>;
   /** The video's id (guid). Changing it replaces the resource. */
   videoId: pulumi.Input<string>;
   /**

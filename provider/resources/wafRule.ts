@@ -6,7 +6,7 @@ import { CreateWafRuleRequestSchema, WafRuleConfigurationInputSchema, type WafRu
 import { RuleSeverity, type RuleTransformation, type WafRuleAction } from "../schemas/shieldEnums";
 import type { WafRuleCondition } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
-import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
+import type { AdoptableArgs, NumericId, OutputProperties } from "../pulumi/types";
 import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
 import type { RateLimitConditionArgs } from "./rateLimitRule";
 import { conditionFromApi, conditionInput, orDefault, unsetWhenEmpty } from "./shieldRuleConditions";
@@ -121,7 +121,7 @@ type EnumNumber<E extends Record<string, number>> = E[keyof E];
 
 export interface WafRuleArgs extends AdoptableArgs {
   /** The Shield zone that holds the rule (`ShieldZone.shieldZoneId`). Changing it replaces the rule. */
-  shieldZoneId: pulumi.Input<number | string>;
+  shieldZoneId: pulumi.Input<NumericId>;
   /** The rule's name, unique within its zone (it identifies the rule for `adoptExisting`). Changes in place. */
   name: pulumi.Input<string>;
   /** Free text shown with the rule. Changes in place. */

@@ -35,3 +35,7 @@ export const DNS_CERTIFICATE_KEY_TYPES = { Ecdsa: 0, Rsa: 1 } as const;
 
 /** A record type by name. */
 export type DnsRecordTypeName = keyof typeof DNS_RECORD_TYPES;
+/** A record type's number (0..15). */
+export type DnsRecordTypeNumber = (typeof DNS_RECORD_TYPES)[DnsRecordTypeName];
+/** A record type as a program gives it: its name (as written, or all lower or upper case) or its number. */
+export type DnsRecordType = DnsRecordTypeName | Lowercase<DnsRecordTypeName> | Uppercase<DnsRecordTypeName> | DnsRecordTypeNumber;

@@ -69,3 +69,12 @@ export const EDGE_RULE_MATCH_TYPES = { MatchAny: 0, MatchAll: 1, MatchNone: 2 } 
 export type EdgeRuleActionTypeName = keyof typeof EDGE_RULE_ACTION_TYPES;
 export type EdgeRuleTriggerTypeName = keyof typeof EDGE_RULE_TRIGGER_TYPES;
 export type EdgeRuleMatchTypeName = keyof typeof EDGE_RULE_MATCH_TYPES;
+
+/** An enum as a program gives it: by name (as written, or all lower or upper case) or by the API's number. */
+type ByNameOrNumber<T extends Record<string, number>> = (keyof T & string) | Lowercase<keyof T & string> | Uppercase<keyof T & string> | T[keyof T];
+/** An action type as an input: `"Redirect"`, `"redirect"` or `1`… */
+export type EdgeRuleActionType = ByNameOrNumber<typeof EDGE_RULE_ACTION_TYPES>;
+/** A trigger type as an input: `"Url"`, `"url"` or `0`… */
+export type EdgeRuleTriggerType = ByNameOrNumber<typeof EDGE_RULE_TRIGGER_TYPES>;
+/** A match type as an input: `"MatchAny"`, `"matchany"` or `0`… */
+export type EdgeRuleMatchType = ByNameOrNumber<typeof EDGE_RULE_MATCH_TYPES>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { answerObject, coreListSchema, nullishFlag, nullishStrings, nullishText, withFallback } from "./common";
+import { STORAGE_REGIONS } from "./storageRegions";
 
 /**
  * Storage zones (core API: StorageZoneModel, StorageZoneModelAdd, StorageZoneSettingsModel, StorageZoneTier;
@@ -12,8 +13,8 @@ const text = nullishText;
 /** StorageZoneTier: Standard = 0, Edge (SSD) = 1. */
 export const StorageZoneTier = { Standard: 0, Edge: 1 } as const;
 
-/** A storage zone region code (DE, NY, LA, SG, SYD …): upper-case letters. */
-export const StorageRegionSchema = z.string().regex(/^[A-Z]{2,4}$/, "must be a region code such as DE, NY, LA, SG or SYD (upper case)");
+/** A storage zone region code (DE, NY, LA, SG, SYD …), one of storageRegions.ts. */
+export const StorageRegionSchema = z.enum(STORAGE_REGIONS, { error: `must be a storage region: one of ${STORAGE_REGIONS.join(", ")}` });
 
 /** A storage zone as the API answers it; the passwords are secrets (callers keep them so). */
 export const StorageZoneSchema = answerObject({

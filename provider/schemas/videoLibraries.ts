@@ -14,6 +14,11 @@ import { EncodingTier } from "./videoLibraryEnums";
 export const encodingTier = numericEnum(EncodingTier);
 
 const INT32 = z.number().int().min(-2147483648).max(2147483647);
+/**
+ * A CSS hex colour, as the player takes it (the documents say only "color"; the Terraform resource
+ * bunnynet_stream_library's defaults are `#ff7755`, `#fff`, `#000`): `#` and 3, 4, 6 or 8 hex digits.
+ */
+const HexColorSchema = z.string().regex(/^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i, "must be a hex colour such as #ff7755 or #fff");
 const RESOLUTIONS = ["240p", "360p", "480p", "720p", "1080p", "1440p", "2160p"] as const;
 const CODECS = ["x264", "vp9", "hevc", "av1"] as const;
 const CONTROLS = ["play-large", "play", "progress", "current-time", "mute", "volume", "captions", "settings", "pip", "airplay", "fullscreen"] as const;
@@ -69,7 +74,7 @@ export const UpdateVideoLibraryRequestSchema = z.strictObject({
   Name: z.string().trim().min(1, "must not be empty").nullish(),
   ...common,
   CustomHTML: z.string().nullish(),
-  PlayerKeyColor: z.string().nullish(),
+  PlayerKeyColor: HexColorSchema.nullish(),
   EnableTokenAuthentication: z.boolean().nullish(),
   WatermarkPositionLeft: INT32.nullish(),
   WatermarkPositionTop: INT32.nullish(),
@@ -78,8 +83,8 @@ export const UpdateVideoLibraryRequestSchema = z.strictObject({
   VastTagUrl: z.string().nullish(),
   WebhookUrl: z.string().nullish(),
   CaptionsFontSize: INT32.nullish(),
-  CaptionsFontColor: z.string().nullish(),
-  CaptionsBackground: z.string().nullish(),
+  CaptionsFontColor: HexColorSchema.nullish(),
+  CaptionsBackground: HexColorSchema.nullish(),
   UILanguage: z.string().nullish(),
   PlayerTokenAuthenticationEnabled: z.boolean().nullish(),
   EnableDRM: z.boolean().nullish(),

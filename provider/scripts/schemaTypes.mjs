@@ -222,7 +222,8 @@ export class SchemaTypes {
     const numericEnum = this.numericEnum(type, at);
     if (numericEnum) return numericEnum;
     if (type.flags & (ts.TypeFlags.Boolean | ts.TypeFlags.BooleanLiteral)) return { type: "boolean" };
-    if (type.flags & ts.TypeFlags.String) return { type: "string" };
+    // A template literal (`${number}`) is text on the wire.
+    if (type.flags & (ts.TypeFlags.String | ts.TypeFlags.TemplateLiteral)) return { type: "string" };
     if (type.flags & ts.TypeFlags.Number) return { type: facts.integer ? "integer" : "number" };
     if (type.flags & (ts.TypeFlags.Unknown | ts.TypeFlags.Any)) return { $ref: "pulumi.json#/Any" };
     if (type.flags & (ts.TypeFlags.StringLiteral | ts.TypeFlags.NumberLiteral)) return this.enumSpec([type], at, type.aliasSymbol?.name, facts);
@@ -294,7 +295,8 @@ export class SchemaTypes {
     // An open enum ("a" | "b" | string) is a string.
     if (kept.some((m) => m.flags & ts.TypeFlags.String) && kept.every((m) => m.flags & (ts.TypeFlags.String | ts.TypeFlags.StringLiteral))) return { type: "string" };
     // An id taken as a number or a string of digits: the runtime schema says which it becomes.
-    const primitives = kept.every((m) => m.flags & (ts.TypeFlags.String | ts.TypeFlags.Number | ts.TypeFlags.NumberLiteral | ts.TypeFlags.StringLiteral));
+    // (`NumericId` is `number | \`${number}\``: a template literal of digits.)
+    const primitives = kept.every((m) => m.flags & (ts.TypeFlags.String | ts.TypeFlags.Number | ts.TypeFlags.NumberLiteral | ts.TypeFlags.StringLiteral | ts.TypeFlags.TemplateLiteral));
     if (primitives && facts.integer) return { type: "integer" };
     const specs = [];
     const stringLiterals = literals.filter((m) => m.flags & ts.TypeFlags.StringLiteral);

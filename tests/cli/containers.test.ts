@@ -34,7 +34,7 @@ describe("cli: bunnynet regions / endpoints", () => {
     const missing = await runTool(["endpoints", "no-such-app"], emulatorEnv(emu));
     assert.equal(missing.code, 3);
     // Said once: the error document's message, not again as its entry's (a 404 is ErrorDetails, without a type link).
-    assert.match(missing.stderr, /^bunnynet endpoints: GET \/apps\/no-such-app\/endpoints answered 404: ([^—\n]+) \[field appId\]\n$/);
+    assert.match(missing.stderr, /^bunnynet endpoints: there is no container app no-such-app in this account \(GET \/apps\/no-such-app\/endpoints answered 404: ([^—\n]+) \[field appId\]\)\n$/);
     assert.equal(missing.stderr.split("not found").length, 2, missing.stderr);
     const usage = await runTool(["endpoints"], emulatorEnv(emu));
     assert.equal(usage.code, 2);

@@ -271,9 +271,9 @@ describe("cli: bunnynet export", function () {
     assert.match(program, /new bunnynet\.ScriptVariable\("export-site-dns-region", \{\n {2}scriptId: exportSiteDns\.scriptId,/);
     assert.match(program, /new bunnynet\.DnsRecord\("export-site-example-dyn-script", \{[^}]*\n {2}scriptId: exportSiteDns\.scriptId,/);
     assert.match(program, /new bunnynet\.StreamCollection\("export-site-videos-keynotes", \{\n {2}libraryId: exportSiteVideos\.libraryId,\n {2}name: "keynotes",/);
-    assert.match(program, /new bunnynet\.StorageFolder\("export-site-files-files", \{\n {2}storageZoneId: exportSiteFiles\.storageZoneId,\n {2}source: "storage\/export-site-files-files",\n\}, \{ protect: true \}\);/);
-    assert.equal(readFileSync(join(out, "storage/export-site-files-files/assets/site.css"), "utf8"), "h1 { color: red }\n");
-    assert.equal(readFileSync(join(out, "storage/export-site-files-files/index.html"), "utf8"), "<h1>hi</h1>\n");
+    assert.match(program, /new bunnynet\.StorageFolder\("export-site-files-content", \{\n {2}storageZoneId: exportSiteFiles\.storageZoneId,\n {2}source: "storage\/export-site-files-content",\n\}, \{ protect: true \}\);/);
+    assert.equal(readFileSync(join(out, "storage/export-site-files-content/assets/site.css"), "utf8"), "h1 { color: red }\n");
+    assert.equal(readFileSync(join(out, "storage/export-site-files-content/index.html"), "utf8"), "<h1>hi</h1>\n");
     for (const text of [program, readFileSync(join(out, "EXPORT-REPORT.md"), "utf8")]) {
       for (const value of [REGISTRY_PASSWORD, TEAM_REGISTRY_PASSWORD, APP_DATABASE_URL, "production"]) assert.ok(!text.includes(value), "no password or environment value in the files");
     }
@@ -364,6 +364,24 @@ describe("cli: bunnynet export", function () {
     }
   });
 
+  it("reads the files from the Storage API --storage-api-url names; one it cannot reach is reported naming the flag and BUNNYNET_STORAGE_API_URL", async () => {
+    const { BUNNYNET_STORAGE_API_URL: _storage, ...env } = emulatorEnv(emu);
+    const files = join(root, "storage-flag");
+    const run = await runTool(["export", "--out", files, "--only", "StorageFolder", "--storage-api-url", `${emu.url}${STORAGE_API_PATH}`], env);
+    assert.equal(run.code, 0, run.stderr);
+    assert.ok(readdirSync(join(files, "storage"), { recursive: true }).map(String).some((f) => f.endsWith("index.html")));
+    const unreachable = await runTool(["export", "--out", join(root, "storage-unreachable"), "--only", "StorageFolder", "--storage-api-url", "http://127.0.0.1:9/storage"], env);
+    assert.equal(unreachable.code, 4, unreachable.stderr);
+    assert.match(unreachable.stdout, /cannot be read: .*Could not connect to 127\.0\.0\.1:9: check that it is reachable, or set the URL with --storage-api-url <value> \(or export BUNNYNET_STORAGE_API_URL=<value>\)/);
+  });
+
+  it("--help names the Storage API's flag and variable", async () => {
+    const help = await runTool(["export", "--help"], emulatorEnv(emu));
+    assert.equal(help.code, 0, help.stderr);
+    assert.match(help.stdout, /BUNNYNET_STORAGE_API_URL/);
+    assert.match(help.stdout, /--storage-api-url URL/);
+  });
+
   it("a storage zone larger than the export downloads is reported, not declared, and none of its files is read", async () => {
     const saved = { ...STORAGE_EXPORT_LIMITS };
     STORAGE_EXPORT_LIMITS.files = 1;
@@ -386,7 +404,8 @@ describe("cli: bunnynet export", function () {
     }
   });
 
-  it("compiles under Pulumi's template tsconfig", () => {
+  it("compiles under Pulumi's template tsconfig, and with noUnusedLocals (nothing declared that is not used)", () => {
+    compileExportedProject(out, join(out, "bin-strict"), { noUnusedLocals: true });
     compileExportedProject(out);
   });
 

@@ -7,7 +7,7 @@ import { PULUMI_TEMPLATE_TSCONFIG } from "../support/pulumiTemplate";
 
 /**
  * The packages as users get them: packed from a clean clone of this repository (only what is committed, built by
- * the packages' own `prepare`/`prepack`), installed from the tarballs into a new project outside the repository that
+ * the packages' own `prepack`; their manifests have no install script: npm 11 asks to approve a `prepare`), installed from the tarballs into a new project outside the repository that
  * uses Pulumi's template tsconfig, then used there: the README's and docs' code typechecks, the CLIs run, a program
  * deploys through the SDK's provider host against the emulator installed from its own package, and the provider's
  * production tree holds nothing of the emulator.
@@ -192,6 +192,14 @@ describe("distribution: the packages as users install them", function () {
     };
     assert.equal(manifest.dependencies?.[PROVIDER], undefined);
     assert.match(manifest.peerDependencies?.[PROVIDER] ?? "", /^[\^~>]/, JSON.stringify(manifest.peerDependencies));
+  });
+
+  it("neither packed manifest has a script npm runs at install (npm 11 asks users to approve those)", () => {
+    for (const name of [PROVIDER, EMULATOR]) {
+      const manifest = JSON.parse(readFileSync(join(project, "node_modules", name, "package.json"), "utf8")) as { scripts?: Record<string, string> };
+      const installScripts = Object.keys(manifest.scripts ?? {}).filter((s) => ["preinstall", "install", "postinstall", "prepare"].includes(s));
+      assert.deepEqual(installScripts, [], name);
+    }
   });
 
   it("pnpm installs the two tarballs side by side with no overrides, and the testing-kit example passes", function () {

@@ -1,9 +1,8 @@
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join, relative, sep } from "node:path";
+import { realpathSync } from "node:fs";
+import { join, relative, sep } from "node:path";
 import ts from "typescript";
-import { PULUMI_TEMPLATE_TSCONFIG as TEMPLATE_TSCONFIG } from "../support/pulumiTemplate";
+import { compileUserProject, installed, PACKAGE_NAME, type UserProject } from "../support/userProject";
 
 /**
  * The package's public types in a user's project: a program importing the package, and using every resource,
@@ -12,13 +11,6 @@ import { PULUMI_TEMPLATE_TSCONFIG as TEMPLATE_TSCONFIG } from "../support/pulumi
  * need esModuleInterop). Runs against the built declarations in dist/.
  */
 
-/** The package as users install it: its name, and the directory whose package.json they get. */
-const PACKAGE_NAME = "bunnynet-pulumi";
-
-/** Where an installed package is, as this repository resolves it. */
-function installed(name: string): string {
-  return dirname(require.resolve(`${name}/package.json`));
-}
 /** The provider's workspace package (provider/), as the repository's node_modules links it. */
 const PACKAGE_DIR = installed(PACKAGE_NAME);
 
@@ -32,7 +24,10 @@ const variableArgs: bunnynet.ScriptVariableArgs = { scriptId: 1, name: "GREETING
 const variable = new bunnynet.ScriptVariable("greeting", variableArgs);
 const zoneArgs: bunnynet.DnsZoneArgs = { domain: "example.com", loggingEnabled: true, logAnonymizationType: "Drop", dnssecEnabled: false, adoptExisting: true };
 const dnsZone = new bunnynet.DnsZone("zone", zoneArgs);
-const recordArgs: bunnynet.DnsRecordArgs = { dnsZoneId: dnsZone.dnsZoneId, type: "CNAME", name: "www", value: "site.b-cdn.net", ttl: 300 };
+const recordType: bunnynet.DnsRecordType = "CNAME";
+const recordTypeName: bunnynet.DnsRecordTypeName = "TXT";
+const recordArgs: bunnynet.DnsRecordArgs = { dnsZoneId: dnsZone.dnsZoneId, type: recordType, name: "www", value: "site.b-cdn.net", ttl: 300 };
+export const txtRecord = new bunnynet.DnsRecord("txt", { dnsZoneId: "7" satisfies bunnynet.NumericId, type: recordTypeName, name: "txt", value: "v" });
 export const recordId = new bunnynet.DnsRecord("www", recordArgs).recordId;
 export const nameservers: pulumi.Output<string[]> = dnsZone.nameservers;
 
@@ -99,8 +94,8 @@ const shieldSettings: pulumi.Output<bunnynet.ShieldZoneSettings> = shieldZone.se
 const deletionArgs: bunnynet.VolumeInstanceDeletionArgs = { appId: "app", volumeId: "vol", instanceId: "inst", detachFirst: true, triggers: [1] };
 const deletion = new bunnynet.VolumeInstanceDeletion("drain", deletionArgs);
 
-const redirectAction: bunnynet.EdgeRuleActionArgs = { type: "Redirect", parameters: ["https://www.example.com", "301"] };
-const urlTrigger: bunnynet.EdgeRuleTriggerArgs = { type: 0, patterns: [pulumi.output("https://old.example.com/*")], matchType: "MatchAny" };
+const redirectAction: bunnynet.EdgeRuleActionArgs = { type: "Redirect" satisfies bunnynet.EdgeRuleActionType, parameters: ["https://www.example.com", "301"] };
+const urlTrigger: bunnynet.EdgeRuleTriggerArgs = { type: 0 satisfies bunnynet.EdgeRuleTriggerType, patterns: [pulumi.output("https://old.example.com/*")], matchType: "MatchAny" satisfies bunnynet.EdgeRuleMatchType };
 const edgeRuleArgs: bunnynet.EdgeRuleArgs = { pullZoneId: 42, actions: [redirectAction], triggers: [urlTrigger], priority: 1, description: "to www" };
 const edgeRuleId: pulumi.Output<string> = new bunnynet.EdgeRule("to-www", edgeRuleArgs).edgeRuleId;
 const optimizerClassArgs: bunnynet.OptimizerClassArgs = { pullZoneId: 42, name: "thumb", width: 320, cropGravity: "center" };
@@ -125,7 +120,8 @@ export const storageOutputs = { fileChecksum, siteFileCount };
 const edgeScriptArgs: bunnynet.EdgeScriptArgs = { name: "router", type: "Standalone", code: new pulumi.asset.FileAsset("router.js") };
 const edgeScript = new bunnynet.EdgeScript("router", edgeScriptArgs);
 const scriptHostname: pulumi.Output<string | undefined> = edgeScript.linkedPullZoneHostname;
-const storageArgs: bunnynet.StorageZoneArgs = { name: "files", region: "DE", replicationRegions: ["NY"], zoneTier: "Standard", rewrite404To200: true };
+const storageRegion: bunnynet.StorageRegion = bunnynet.STORAGE_REGIONS[0];
+const storageArgs: bunnynet.StorageZoneArgs = { name: "files", region: storageRegion, replicationRegions: ["NY"], zoneTier: "Standard", rewrite404To200: true };
 const storage = new bunnynet.StorageZone("files", storageArgs);
 const originArgs: bunnynet.PullZoneOriginArgs = { storageZoneId: storage.storageZoneId };
 const pullZoneArgs: bunnynet.PullZoneArgs = { name: "site", origin: originArgs, zones: ["EU", "US"], ipFamily: "DualStack", blockedIps: ["192.0.2.1"] };
@@ -465,41 +461,20 @@ function isInside(file: string, dir: string): boolean {
 
 describe("distribution: the public types in a user's project (Pulumi's template tsconfig)", function () {
   this.timeout(300_000);
+  let project: UserProject;
   let projectDir: string;
   let program: ts.Program;
 
   before(() => {
-    projectDir = mkdtempSync(join(tmpdir(), "bunnynet-types-"));
-    const modules = join(projectDir, "node_modules");
-    mkdirSync(join(modules, "@pulumi"), { recursive: true });
-    mkdirSync(join(modules, "@types"), { recursive: true });
-    symlinkSync(PACKAGE_DIR, join(modules, PACKAGE_NAME), "dir");
-    symlinkSync(installed("@pulumi/pulumi"), join(modules, "@pulumi", "pulumi"), "dir");
-    // The template's devDependencies: @types/node (and typescript, here this repository's).
-    symlinkSync(installed("@types/node"), join(modules, "@types", "node"), "dir");
-    writeFileSync(join(projectDir, "package.json"), JSON.stringify({ name: "user-project", main: "index.ts", dependencies: { [PACKAGE_NAME]: "*", "@pulumi/pulumi": "*" } }));
-    writeFileSync(join(projectDir, "tsconfig.json"), JSON.stringify(TEMPLATE_TSCONFIG, null, 2));
-    writeFileSync(join(projectDir, "index.ts"), PROGRAM);
-
-    const config = ts.getParsedCommandLineOfConfigFile(join(projectDir, "tsconfig.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => assert.fail(ts.flattenDiagnosticMessageText(d.messageText, "\n")) });
-    assert.ok(config);
-    assert.deepEqual(config.errors, []);
-    program = ts.createProgram({ rootNames: config.fileNames, options: config.options });
+    project = compileUserProject(PROGRAM);
+    ({ dir: projectDir, program } = project);
   });
 
-  after(() => {
-    if (projectDir) rmSync(projectDir, { recursive: true, force: true });
-  });
+  after(() => project?.remove());
 
   it("a program using every resource, lookup, client method and exported type compiles with zero diagnostics", () => {
-    const diagnostics = ts.getPreEmitDiagnostics(program);
-    const host: ts.FormatDiagnosticsHost = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => projectDir, getNewLine: () => "\n" };
-    const files = new Set(diagnostics.map((d) => d.file && relative(projectDir, d.file.fileName)));
-    assert.equal(
-      diagnostics.length,
-      0,
-      `${diagnostics.length} errors in ${[...files].join(", ")}:\n${ts.formatDiagnostics(diagnostics.slice(0, 10), host)}`,
-    );
+    const { count, text } = project.diagnostics();
+    assert.equal(count, 0, text);
   });
 
   it("the program names every export of the package root and every method of the client", () => {

@@ -21,6 +21,8 @@ import { logGenerator, v1Line } from "bunnynet-emulator/dist/surfaces/logging/ge
 import { REQUEST_VARIABLES, RULE_ENUMS, WAF_RULE_ACTIONS } from "bunnynet-emulator/dist/surfaces/shieldRuleBodies.js";
 import { ACCESS_LIST_ENUMS } from "bunnynet-emulator/dist/surfaces/shieldAccessLists.js";
 import { AccessListAction, AccessListType } from "bunnynet-pulumi/dist/schemas/shieldEnums.js";
+import { STORAGE_REGIONS } from "bunnynet-pulumi/dist/schemas/storageRegions.js";
+import { STORAGE_ZONE_REGIONS } from "bunnynet-emulator/dist/surfaces/storageZones.js";
 
 /**
  * The emulator is an oracle for the provider only if it reads the API on its own: its server (everything in
@@ -88,6 +90,10 @@ describe("the emulator as an independent oracle", () => {
       assert.match(text, new RegExp(`${ZONE_REQUEST_BUDGET.requests} requests per ${ZONE_REQUEST_BUDGET.windowMs / 1000} seconds per pull zone`));
       assert.match(text, new RegExp(`retention ${RETENTION_MS / 86_400_000} days`));
       for (const status of CACHE_STATUSES) assert.ok(text.includes(status === "-" ? "`-`" : status), status);
+    });
+
+    it("storage: the same storage regions on both sides", () => {
+      assert.deepEqual([...STORAGE_ZONE_REGIONS].sort(), [...STORAGE_REGIONS].sort());
     });
 
     it("Shield: every enum has the same numbers on both sides, and the same request variables", () => {

@@ -49,7 +49,7 @@ describe("pulumi: ContainerApp through the kit's provider host", function () {
       const zone = new bunnynet.PullZone("front", { name: `app-front-${suffix}`, origin: { url: "https://placeholder.site.example" } });
       const web = {
         image: { registryId, namespace: "library", name: "nginx", tag: options.webTag ?? "1.27" },
-        env: { API_TOKEN: SECRET_ENV, MODE: "production" },
+        env: { API_TOKEN: pulumi.secret(SECRET_ENV), MODE: "production" },
         probes: { readiness: { type: "http" as const, port: 80, path: "/healthz" }, liveness: { type: "tcp" as const, port: 80 } },
         volumeMounts: { data: "/var/data" },
         endpoints: { site: { type: "cdn" as const, ports: [{ container: 80 }], cdn: { pullZoneId: zone.pullZoneId } } },
@@ -91,11 +91,13 @@ describe("pulumi: ContainerApp through the kit's provider host", function () {
       assert.deepEqual(app.volumes, [{ name: "data", size: 2 }]);
     });
 
-    it("the env value is never in plain state: only inside the outputs the engine stores as secrets", async () => {
+    it("a secret env value is never in plain state, and only secret values are secrets (a plain MODE stays readable: issue 37)", async () => {
       const stored = harness.resource(TYPE, "shop")!;
       assert.ok(stored.secretKeys.includes("containers"));
       // The engine keeps each env value secret at its own depth, not the whole `containers` output (annotateSecrets).
-      assert.deepEqual(stored.secretPaths, [["containers", "web", "env", "API_TOKEN"], ["containers", "web", "env", "MODE"]]);
+      assert.deepEqual(stored.secretPaths, [["containers", "web", "env", "API_TOKEN"]]);
+      assert.deepEqual(stored.inputSecretPaths, [["containers", "web", "env", "API_TOKEN"]]);
+      assert.equal(((stored.outputs.containers as Record<string, { env: Record<string, string> }>).web.env).MODE, "production");
       const withoutSecrets = structuredClone(stored.outputs);
       for (const path of stored.secretPaths) delete (path.slice(0, -1).reduce((o, k) => o[k] as Record<string, unknown>, withoutSecrets) as Record<string, unknown>)[path[path.length - 1]];
       assert.ok(!JSON.stringify(withoutSecrets).includes(SECRET_ENV) && JSON.stringify(withoutSecrets).includes("nginx"), "the rest of containers is plain");

@@ -201,14 +201,19 @@ describe("pulumi: EdgeScript through the SDK's provider host over gRPC", functio
       assert.equal((await emu.client().pullZones.getPullZone(Number(kept.outputs.linkedPullZoneId))).Id, kept.outputs.linkedPullZoneId);
     });
 
-    it("by default, a pull zone managed apart whose origin is the script survives the script's delete (the API deletes all linked zones or none)", async () => {
+    it("by default, a pull zone managed apart whose origin is the script stops the script's delete, named (issue 37); with deleteLinkedPullZones: false it is kept on the landing page", async () => {
       const { id, outputs } = await created();
       const other = createPullZone(emu.emulator.ctx, `${uniqueName()}-apart`, { OriginType: 4, EdgeScriptId: Number(id) });
       assert.deepEqual(
         (await scripts().getScript(Number(id))).LinkedPullZones.map((z) => z.Id),
         [outputs.linkedPullZoneId, other.Id],
       );
-      await host.delete(TYPE, id, outputs);
+      await assert.rejects(host.delete(TYPE, id, outputs), (e: unknown) => {
+        assert.match(String(e), new RegExp(`Edge script \\S+ \\(id ${id}\\) is not deleted: it is the origin of pull zone ${other.Name} \\(id ${other.Id}\\), which would be left serving bunny.net's landing page`));
+        return true;
+      });
+      assert.equal((await scripts().getScript(Number(id))).Id, Number(id), "still there");
+      await host.delete(TYPE, id, { ...outputs, deleteLinkedPullZones: false });
       await assert.rejects(scripts().getScript(Number(id)), NotFoundError);
       assert.equal((await emu.client().pullZones.getPullZone(other.Id)).OriginUrl, "https://bunny.net");
     });

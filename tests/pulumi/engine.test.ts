@@ -98,7 +98,7 @@ describe("pulumi: preview, up, refresh and destroy as the engine runs them", fun
     });
 
     it("an input unknown deep inside a property is an update, not a replacement, and the rest is normalised", async () => {
-      const zone = String(emu.fixtures.pullZoneId); // a string id: check converts it, also around unknowns
+      const zone = String(emu.fixtures.pullZoneId) as `${number}`; // a string id: check converts it, also around unknowns
       const configuration = (requestCount: pulumi.Input<number>) => ({
         variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH" as const, value: "/api",
         chainedConditions: [{ variableTypes: { REQUEST_METHOD: "" }, operatorType: "STREQ" as const, value: "POST" }],

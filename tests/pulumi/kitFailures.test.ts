@@ -48,6 +48,43 @@ describe("testing kit: failed commands", function () {
     assert.match(run.stdout, /^unhandled rejections: 0$/m);
   });
 
+  it("a program that throws (at once, after a registration, or later) fails preview and up with no unhandled rejection (issue 37)", () => {
+    const script = `
+      const { ProgramHarness, startEmulator } = require("bunnynet-emulator/testing");
+      const bunnynet = require("bunnynet-pulumi");
+      const unhandled = [];
+      process.on("unhandledRejection", (r) => unhandled.push(r));
+      (async () => {
+        const emu = await startEmulator();
+        const stack = new ProgramHarness({ config: emu.stackConfig(), secretConfig: ["bunnynet:apiKey"] });
+        const programs = {
+          sync: () => { throw new Error("sync-boom"); },
+          registered: () => { new bunnynet.DnsZone("zone", { domain: "throws.example" }); throw new Error("registered-boom"); },
+          later: async () => { await new Promise((r) => setTimeout(r, 10)); throw new Error("later-boom"); },
+        };
+        for (const [label, program] of Object.entries(programs)) {
+          for (const command of ["preview", "up"]) {
+            try {
+              await stack[command](program);
+              console.log(label + " " + command + " resolved");
+            } catch (e) {
+              console.log(label + " " + command + " caught " + e.name + ": " + e.message.split("\\n")[0]);
+            }
+          }
+        }
+        await new Promise((r) => setTimeout(r, 200));
+        console.log("unhandled rejections: " + unhandled.length);
+        await emu.stop();
+      })();
+    `;
+    const run = spawnSync(process.execPath, ["-e", script], { encoding: "utf8", cwd: __dirname });
+    assert.equal(run.status, 0, run.stderr);
+    for (const label of ["sync", "registered", "later"]) {
+      for (const command of ["preview", "up"]) assert.match(run.stdout, new RegExp(`^${label} ${command} caught CommandFailedError: ${command} failed: ${label}-boom$`, "m"));
+    }
+    assert.match(run.stdout, /^unhandled rejections: 0$/m);
+  });
+
   it("a failing up in mocha rejects once, naming the failure and what was left unfinished", async () => {
     const stack = new ProgramHarness({ config: emu.stackConfig(), secretConfig: ["bunnynet:apiKey"] });
     const error = await stack

@@ -63,6 +63,14 @@ describe("pulumi: PullZoneHostname through the SDK's provider host over gRPC", f
       assert.deepEqual(outputs, { ...inputs, hostnameId: real.Id, forceSsl: false, hasCertificate: false, isSystemHostname: false });
     });
 
+    it("a zone that does not exist: the error says there is no such pull zone in this account (issue 37)", async () => {
+      const inputs = await checked({ pullZoneId: 424242, hostname: uniqueHostname() });
+      await assert.rejects(host.create(TYPE, inputs), (e: unknown) => {
+        assert.match(String(e), /^HostError: create: there is no pull zone 424242 in this account \(POST \/pullzone\/424242\/addHostname answered 404/);
+        return true;
+      });
+    });
+
     it("diff: nothing but adoptExisting changed is no change; another hostname or zone replaces, without deleting first", async () => {
       const { id, outputs, inputs } = await created();
       assert.deepEqual(await host.diff(TYPE, id, outputs, inputs), { changes: "none", replaces: [], deleteBeforeReplace: false });

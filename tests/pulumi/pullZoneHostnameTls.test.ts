@@ -221,6 +221,9 @@ describe("pulumi: PullZoneHostname TLS and force-SSL through the provider host",
         const text = [String((e as Error).message), ...((e as AggregateError).errors ?? []).map((x: Error) => x.message)].join("\n");
         assert.match(text, new RegExp(`The free certificate for ${hostname.replace(/\./g, "\\.")} was not issued: bunny.net could not issue it after \\d+ attempts in 1 s`));
         assert.match(text, /do not point to bunny\.net yet \(pullzone\.certificate_dns_not_ready\)/);
+        // A name under .example can never resolve publicly: no advice to point its DNS here (issue 37).
+        assert.match(text, /is under \.example, a name reserved never to resolve in public DNS, so no certificate authority can issue a certificate for it/);
+        assert.doesNotMatch(text, /Point .* DNS/);
         assert.match(text, /The hostname was removed again, so nothing is left behind and the next run starts over\./);
         return true;
       });

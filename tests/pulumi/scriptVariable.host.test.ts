@@ -166,7 +166,7 @@ describe("pulumi: ScriptVariable through the SDK's provider host over gRPC", fun
 
     it("when the script is missing, both reads fail and the look-up's failure (the script's) is the one reported", async () => {
       await assert.rejects(host.create(TYPE, { scriptId: 424243, name: "X", required: false, adoptExisting: false }), (e: unknown) => {
-        assert.match(String(e), /compute\/script\/424243 answered 404/);
+        assert.match(String(e), /there is no edge script 424243 in this account \(GET \/compute\/script\/424243 answered 404/);
         assert.doesNotMatch(String(e), /secrets/);
         return true;
       });

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { TestEmulator } from "../support/emulator";
 import { HostError, type ProviderHost, UNKNOWN_VALUE, named, hostConfig, startEmulatorAndHost, stopEmulatorAndHost } from "../support/providerHost";
-import { ProgramHarness } from "../support/programHarness";
+import { CommandFailedError, ProgramHarness } from "../support/programHarness";
 import { StorageZone } from "bunnynet-pulumi/dist/resources/storageZone.js";
 import { PullZone } from "bunnynet-pulumi/dist/resources/pullZone.js";
 import { NotFoundError } from "bunnynet-pulumi/dist/http/errors.js";
@@ -91,13 +91,29 @@ describe("pulumi: StorageZone through the SDK's provider host over gRPC", functi
     assert.equal((await host.read(TYPE, id, outputs, inputs)).id, "");
   });
 
-  it("delete removes the zone but never its pull zones; deleting again (already gone) succeeds", async () => {
-    const { id, outputs } = await created();
+  it("delete refuses while a pull zone serves from the zone, naming it (issue 37); deleting again (already gone) succeeds", async () => {
+    const { id, outputs, inputs } = await created();
     const pullZone = await emu.client().pullZones.createPullZone({ Name: uniqueName(), OriginType: 2, StorageZoneId: Number(id) });
+    await emu.markRequests();
+    await assert.rejects(host.delete(TYPE, id, outputs), (e: unknown) => {
+      assert.ok(e instanceof HostError);
+      assert.match(e.message, new RegExp(`Storage zone ${String(inputs.name)} \\(id ${id}\\) is not deleted: it is the origin of pull zone ${pullZone.Name} \\(id ${pullZone.Id}\\)`));
+      return true;
+    });
+    assert.deepEqual((await emu.requests()).map((r) => `${r.method} ${r.route}`), ["GET /storagezone/:id"], "nothing deleted");
+    // The original of a replacement (its diff said so in this deployment) goes; its pull zones are never deleted with it.
+    assert.deepEqual((await host.diff(TYPE, id, outputs, { ...inputs, region: "NY" })).replaces, ["region"]);
     await host.delete(TYPE, id, outputs);
     await assert.rejects(emu.client().storageZones.getStorageZone(Number(id)), NotFoundError);
     assert.equal((await emu.client().pullZones.getPullZone(pullZone.Id)).Id, pullZone.Id);
     await host.delete(TYPE, id, outputs);
+  });
+
+  it("delete of a zone no pull zone uses needs one read and the delete", async () => {
+    const { id, outputs } = await created();
+    await emu.markRequests();
+    await host.delete(TYPE, id, outputs);
+    assert.deepEqual((await emu.requests()).map((r) => `${r.method} ${r.route}`), ["GET /storagezone/:id", "DELETE /storagezone/:id"]);
   });
 
   it("adoption: refused without adoptExisting; with it, a zone of that name is taken over and given the 404 settings", async () => {
@@ -151,5 +167,48 @@ describe("pulumi: StorageZone and a PullZone on it in a program (up, unchanged u
     await harness.destroy();
     await assert.rejects(emu.client().pullZones.getPullZone(Number(cdn.id)), NotFoundError);
     await assert.rejects(emu.client().storageZones.getStorageZone(Number(storage.id)), NotFoundError);
+  });
+
+  it("removing the StorageZone while a PullZone still serves from it fails the up naming the pull zone, and deletes nothing (issue 37)", async () => {
+    const harness = new ProgramHarness({ config: { "bunnynet:apiKey": String(emu.fixtures.accessKey), "bunnynet:apiUrl": emu.url }, secretConfig: ["bunnynet:apiKey"], providerHost: host });
+    await harness.up(() => {
+      const storage = new StorageZone("files", { name: "in-use-files", region: "DE" });
+      new PullZone("cdn", { name: "in-use-cdn", origin: { storageZoneId: storage.storageZoneId } });
+    });
+    const storageId = Number(harness.resource("pulumi-nodejs:dynamic/bunnynet:StorageZone", "files")!.id);
+    const cdnId = Number(harness.resource("pulumi-nodejs:dynamic/bunnynet:PullZone", "cdn")!.id);
+    // The storage zone leaves the program; the pull zone keeps its id (written down, as a user might).
+    const withoutStorage = () => void new PullZone("cdn", { name: "in-use-cdn", origin: { storageZoneId: storageId } });
+    await assert.rejects(harness.up(withoutStorage), (e: unknown) => {
+      assert.ok(e instanceof CommandFailedError);
+      assert.match(e.message, /Storage zone in-use-files \(id \d+\) is not deleted: it is the origin of pull zone in-use-cdn \(id \d+\), which would be left serving from a zone that is gone/);
+      return true;
+    });
+    assert.equal((await emu.client().storageZones.getStorageZone(storageId)).Id, storageId, "the storage zone is still there");
+    assert.equal((await emu.client().pullZones.getPullZone(cdnId)).StorageZoneId, storageId, "and still the pull zone's origin");
+    assert.ok(harness.resource("pulumi-nodejs:dynamic/bunnynet:StorageZone", "files"), "and still in the state");
+    // Once the pull zone serves from elsewhere, the zone goes.
+    const run = await harness.up(() => void new PullZone("cdn", { name: "in-use-cdn", origin: { url: "https://origin.example.com" } }));
+    assert.deepEqual(run.steps.map((s) => s.op).sort(), ["delete", "update"]);
+    await assert.rejects(emu.client().storageZones.getStorageZone(storageId), NotFoundError);
+    await harness.destroy();
+  });
+
+  it("a region change replaces the zone under its pull zone (the old one deleted first), and the pull zone moves to the new one", async () => {
+    const harness = new ProgramHarness({ config: { "bunnynet:apiKey": String(emu.fixtures.accessKey), "bunnynet:apiUrl": emu.url }, secretConfig: ["bunnynet:apiKey"], providerHost: host });
+    const program = (region: "DE" | "NY") => () => {
+      const storage = new StorageZone("files", { name: "moving-files", region });
+      new PullZone("cdn", { name: "moving-cdn", origin: { storageZoneId: storage.storageZoneId } });
+    };
+    await harness.up(program("DE"));
+    const before = Number(harness.resource("pulumi-nodejs:dynamic/bunnynet:StorageZone", "files")!.id);
+    const run = await harness.up(program("NY"));
+    assert.deepEqual(run.steps.map((s) => `${s.urn.split("::").pop()} ${s.op}`).sort(), ["cdn update", "files replace"]);
+    const after = Number(harness.resource("pulumi-nodejs:dynamic/bunnynet:StorageZone", "files")!.id);
+    assert.notEqual(after, before);
+    const cdnId = Number(harness.resource("pulumi-nodejs:dynamic/bunnynet:PullZone", "cdn")!.id);
+    assert.equal((await emu.client().pullZones.getPullZone(cdnId)).StorageZoneId, after);
+    await assert.rejects(emu.client().storageZones.getStorageZone(before), NotFoundError);
+    await harness.destroy();
   });
 });

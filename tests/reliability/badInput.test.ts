@@ -59,7 +59,7 @@ const VALID: Record<string, Plain> = {
   StorageZone: { name: "site-files", region: "DE", replicationRegions: ["NY"] },
   PullZone: { name: "site-cdn", origin: { storageZoneId: ID }, zones: ["EU", "US"] },
   ShieldZone: { pullZoneId: ID, planType: "Advanced", wafEnabled: true, ddosShieldSensitivity: "High", wafDisabledRules: ["920100"] },
-  VideoLibrary: { name: "videos", replicationRegions: ["NY"], encodingTier: "Premium", enabledResolutions: ["720p"], playerControls: ["play"] },
+  VideoLibrary: { name: "videos", replicationRegions: ["NY"], encodingTier: "Premium", enabledResolutions: ["720p"], playerControls: ["play"], playerPrimaryColor: "#ff7755", captionsFontColor: "#fff" },
   StorageFile: { storageZoneId: ID, path: "css/site.css", content: "body{}", contentType: "text/css" },
   // The files examples/site ships (from dist/tests/reliability).
   StorageFolder: { storageZoneId: ID, source: join(__dirname, "..", "..", "..", "examples", "site", "public"), prefix: "www" },
@@ -305,7 +305,9 @@ const CASES: Record<string, BadInput[]> = {
   StorageZone: [
     { kind: "name with a space", news: variant("StorageZone", { name: "site files" }), properties: ["name"] },
     { kind: "missing region", news: variant("StorageZone", { region: undefined }), properties: ["region"] },
-    { kind: "lower-case region", news: variant("StorageZone", { region: "de" }), properties: ["region"], reason: /region code/ },
+    { kind: "lower-case region", news: variant("StorageZone", { region: "de" }), properties: ["region"], reason: /storage region: one of DE, UK/ },
+    { kind: "a continent as the region", news: variant("StorageZone", { region: "EU" }), properties: ["region"], reason: /must be a storage region: one of DE, UK, .*JH/ },
+    { kind: "a replica region that does not exist", news: variant("StorageZone", { replicationRegions: ["NY", "XX"] }), properties: ["replicationRegions.1"], reason: /storage region/ },
     { kind: "main region among the replicas", news: variant("StorageZone", { replicationRegions: ["DE"] }), properties: ["replicationRegions"], reason: /main region/ },
     { kind: "unknown tier", news: variant("StorageZone", { zoneTier: "Fast" }), properties: ["zoneTier"] },
     { kind: "empty 404 path", news: variant("StorageZone", { custom404FilePath: "" }), properties: ["custom404FilePath"] },
@@ -341,6 +343,8 @@ const CASES: Record<string, BadInput[]> = {
     { kind: "replication region that is a city", news: variant("VideoLibrary", { replicationRegions: ["Frankfurt"] }), properties: ["replicationRegions.0"] },
     { kind: "a resolution the API does not encode", news: variant("VideoLibrary", { enabledResolutions: ["4k"] }), properties: ["enabledResolutions"], reason: /unknown value/ },
     { kind: "a player control that does not exist", news: variant("VideoLibrary", { playerControls: ["rewind"] }), properties: ["playerControls"] },
+    { kind: "a colour name as the player colour", news: variant("VideoLibrary", { playerPrimaryColor: "orange" }), properties: ["playerPrimaryColor"], reason: /hex colour/ },
+    { kind: "a colour without its #", news: variant("VideoLibrary", { captionsFontColor: "ffffff" }), properties: ["captionsFontColor"], reason: /hex colour/ },
     { kind: "the API key as an input", news: variant("VideoLibrary", { apiKey: "x" }), properties: ["apiKey"], reason: UNKNOWN },
   ],
   StorageFile: [

@@ -8,18 +8,20 @@ const installed = (name: string) => dirname(require.resolve(`${name}/package.jso
 /**
  * Installs what a project `bunnynet export` wrote needs (this package, @pulumi/pulumi and @types/node, linked into its
  * node_modules as `npm install` would put them) and compiles it with its own tsconfig (Pulumi's template: outDir
- * bin), or into `outDir`. Fails with the compiler's diagnostics. Resolves the compiled entry, `<outDir>/index.js`.
+ * bin), or into `outDir`, with `stricter` options on top if given. Fails with the compiler's diagnostics. Resolves the compiled entry, `<outDir>/index.js`.
  */
-export function compileExportedProject(out: string, outDir = join(out, "bin")): string {
+export function compileExportedProject(out: string, outDir = join(out, "bin"), stricter: ts.CompilerOptions = {}): string {
   const modules = join(out, "node_modules");
-  mkdirSync(join(modules, "@pulumi"), { recursive: true });
-  mkdirSync(join(modules, "@types"), { recursive: true });
-  symlinkSync(installed("bunnynet-pulumi"), join(modules, "bunnynet-pulumi"), "dir");
-  symlinkSync(installed("@pulumi/pulumi"), join(modules, "@pulumi", "pulumi"), "dir");
-  symlinkSync(installed("@types/node"), join(modules, "@types", "node"), "dir");
+  if (!existsSync(join(modules, "bunnynet-pulumi"))) {
+    mkdirSync(join(modules, "@pulumi"), { recursive: true });
+    mkdirSync(join(modules, "@types"), { recursive: true });
+    symlinkSync(installed("bunnynet-pulumi"), join(modules, "bunnynet-pulumi"), "dir");
+    symlinkSync(installed("@pulumi/pulumi"), join(modules, "@pulumi", "pulumi"), "dir");
+    symlinkSync(installed("@types/node"), join(modules, "@types", "node"), "dir");
+  }
   const config = ts.getParsedCommandLineOfConfigFile(join(out, "tsconfig.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => assert.fail(ts.flattenDiagnosticMessageText(d.messageText, "\n")) });
   assert.ok(config);
-  const program = ts.createProgram({ rootNames: config.fileNames, options: { ...config.options, outDir } });
+  const program = ts.createProgram({ rootNames: config.fileNames, options: { ...config.options, ...stricter, outDir } });
   const emitted = program.emit();
   const diagnostics = [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics];
   const host: ts.FormatDiagnosticsHost = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => out, getNewLine: () => "\n" };

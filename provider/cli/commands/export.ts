@@ -44,7 +44,9 @@ export const exportCommand: Command = {
   details: [
     "--out DIR          the folder to write (new or empty): Pulumi.yaml, package.json, tsconfig.json, index.ts,",
     "                   import.json (Pulumi's bulk-import file), scripts/ (edge scripts' code), storage/ (storage",
-    "                   zones' files, up to 1000 files and 100 MiB a zone), EXPORT-REPORT.md",
+    "                   zones' files, up to 1000 files and 100 MiB a zone, read from the Storage API: each zone's",
+    "                   own host, or --storage-api-url / BUNNYNET_STORAGE_API_URL, e.g. <emulator URL>/storage),",
+    "                   EXPORT-REPORT.md",
     "--project NAME     the Pulumi project's name (default: the folder's name)",
     "--only KINDS       only these resource types, e.g. --only PullZone,PullZoneHostname (the parents are still read)",
     "--pull-zone, --dns-zone, --script NAME|ID   only these objects and what they hold (repeatable); kinds without",

@@ -160,7 +160,7 @@ function envConfig(out: KindOutput, keys: Set<string>, container: string, name: 
   let key = base;
   for (let n = 2; keys.has(key); n++) key = `${base}${n}`;
   keys.add(key);
-  out.addConfig(key, true, `the value of environment variable ${name} of container ${container} (a secret in ContainerApp)`);
+  out.addConfig(key, true, `the value of environment variable ${name} of container ${container} (kept secret: the API does not say which values are secrets)`);
   return new FromConfig(key, true);
 }
 
@@ -505,7 +505,8 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
       return files ? [files] : [];
     },
     label: (f) => `(the files of storage zone ${f.zone.name})`,
-    name: (f) => `${f.zone.name}-files`,
+    // `-content`, not `-files`: zones are often named `…-files`, and `site-files-files` reads as a typo (issue 37).
+    name: (f) => `${f.zone.name}-content`,
     requested: (z) => ({ storageZoneId: z.Id }),
     leftOut: (f) => f.tooLarge,
     described: (f) => ({ zoneId: f.zone.zoneId, files: f.files }),

@@ -162,24 +162,42 @@ export function printValue(value: ProgramValue, indent = ""): string {
   return `{\n${entries.map((e) => `${inner}${e},\n`).join("")}${indent}}`;
 }
 
-/** index.ts: one section per zone, every resource adopting its object and protected. */
+/** What the values use: the variables referenced, and whether any reads the config or a file. */
+function usage(values: ProgramValue[]): { variables: Set<string>; config: boolean; files: boolean } {
+  const used = { variables: new Set<string>(), config: false, files: false };
+  const visit = (v: ProgramValue): void => {
+    if (v instanceof Reference) used.variables.add(v.variable);
+    else if (v instanceof FromConfig) used.config = true;
+    else if (v instanceof FileText) used.files = true;
+    else if (Array.isArray(v)) v.forEach(visit);
+    else if (v !== null && typeof v === "object" && !(v instanceof EnumMember)) Object.values(v).forEach(visit);
+  };
+  values.forEach(visit);
+  return used;
+}
+
+/**
+ * index.ts: one section per zone, every resource adopting its object and protected. Only what is used is declared
+ * (an import, the config, a resource's variable), so the program compiles under `noUnusedLocals` too.
+ */
 export function programText(sections: ProgramSection[], origin: string): string {
+  const used = usage(sections.flatMap((s) => s.resources.map((r) => r.inputs)));
   const lines = [
     `// Written by \`bunnynet export\` (bunnynet-pulumi ${packageInfo.version}) from ${origin}.`,
     "// Every resource adopts the object that already exists (adoptExisting: the inputs are the object as it was read;",
     "// a StorageFolder takes over the files under storage/ by itself) and is protected, so a mistaken edit cannot",
     "// delete it. Values the API never returns come from the stack config.",
-    'import * as fs from "fs";',
-    'import * as pulumi from "@pulumi/pulumi";',
+    ...(used.files ? ['import * as fs from "fs";'] : []),
+    ...(used.config ? ['import * as pulumi from "@pulumi/pulumi";'] : []),
     'import * as bunnynet from "bunnynet-pulumi";',
-    "",
-    "const config = new pulumi.Config();",
+    ...(used.config ? ["", "const config = new pulumi.Config();"] : []),
   ];
   for (const section of sections) {
     lines.push("", `// ${section.title}`);
     for (const r of section.resources) {
       const args = printValue(r.adopts === false ? r.inputs : { ...r.inputs, adoptExisting: true });
-      lines.push(`const ${r.variable} = new bunnynet.${r.type}(${JSON.stringify(r.name)}, ${args}, { protect: true });`);
+      const declared = used.variables.has(r.variable) ? `const ${r.variable} = ` : "";
+      lines.push(`${declared}new bunnynet.${r.type}(${JSON.stringify(r.name)}, ${args}, { protect: true });`);
     }
   }
   return lines.join("\n") + "\n";

@@ -58,7 +58,7 @@ type DnsRecord struct {
 	Tag pulumi.StringPtrOutput `pulumi:"tag"`
 	// Time to live in seconds. Default 300.
 	Ttl pulumi.IntOutput `pulumi:"ttl"`
-	// The record type by name (A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS, TLSA; any case) or its number 0..15. Changes in place.
+	// The record type by name (A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS, TLSA; as written, or in lower or upper case) or its number 0..15. Changes in place.
 	Type DnsRecordTypeOutput `pulumi:"type"`
 	// The record's value (an address, a hostname without a trailing dot, a text, a URL for Redirect…). Not used by PullZone and Script records.
 	Value pulumi.StringPtrOutput `pulumi:"value"`
@@ -168,7 +168,7 @@ type dnsRecordArgs struct {
 	Tag *string `pulumi:"tag"`
 	// Time to live in seconds. Default 300.
 	Ttl *int `pulumi:"ttl"`
-	// The record type by name (A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS, TLSA; any case) or its number 0..15. Changes in place.
+	// The record type by name (A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS, TLSA; as written, or in lower or upper case) or its number 0..15. Changes in place.
 	Type interface{} `pulumi:"type"`
 	// The record's value (an address, a hostname without a trailing dot, a text, a URL for Redirect…). Not used by PullZone and Script records.
 	Value *string `pulumi:"value"`
@@ -216,7 +216,7 @@ type DnsRecordArgs struct {
 	Tag pulumi.StringPtrInput
 	// Time to live in seconds. Default 300.
 	Ttl pulumi.IntPtrInput
-	// The record type by name (A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS, TLSA; any case) or its number 0..15. Changes in place.
+	// The record type by name (A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS, TLSA; as written, or in lower or upper case) or its number 0..15. Changes in place.
 	Type pulumi.Input
 	// The record's value (an address, a hostname without a trailing dot, a text, a URL for Redirect…). Not used by PullZone and Script records.
 	Value pulumi.StringPtrInput
@@ -363,7 +363,7 @@ func (o DnsRecordOutput) Ttl() pulumi.IntOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.IntOutput { return v.Ttl }).(pulumi.IntOutput)
 }
 
-// The record type by name (A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS, TLSA; any case) or its number 0..15. Changes in place.
+// The record type by name (A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS, TLSA; as written, or in lower or upper case) or its number 0..15. Changes in place.
 func (o DnsRecordOutput) Type() DnsRecordTypeOutput {
 	return o.ApplyT(func(v *DnsRecord) DnsRecordTypeOutput { return v.Type }).(DnsRecordTypeOutput)
 }

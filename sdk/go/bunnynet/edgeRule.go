@@ -32,7 +32,7 @@ type EdgeRule struct {
 	Priority pulumi.IntOutput `pulumi:"priority"`
 	// The pull zone of the rule. Changing it replaces the rule.
 	PullZoneId pulumi.IntOutput `pulumi:"pullZoneId"`
-	// MatchAny (default), MatchAll or MatchNone of the triggers.
+	// MatchAny (default), MatchAll or MatchNone of the triggers (or 0, 1, 2).
 	TriggerMatchingType EdgeRuleTriggerMatchingTypeOutput `pulumi:"triggerMatchingType"`
 	// When the rule applies (at least one).
 	Triggers EdgeRuleTriggersItemArrayOutput `pulumi:"triggers"`
@@ -123,7 +123,7 @@ type edgeRuleArgs struct {
 	Priority *int `pulumi:"priority"`
 	// The pull zone of the rule. Changing it replaces the rule.
 	PullZoneId int `pulumi:"pullZoneId"`
-	// MatchAny (default), MatchAll or MatchNone of the triggers.
+	// MatchAny (default), MatchAll or MatchNone of the triggers (or 0, 1, 2).
 	TriggerMatchingType interface{} `pulumi:"triggerMatchingType"`
 	// When the rule applies (at least one).
 	Triggers []EdgeRuleTrigger `pulumi:"triggers"`
@@ -145,7 +145,7 @@ type EdgeRuleArgs struct {
 	Priority pulumi.IntPtrInput
 	// The pull zone of the rule. Changing it replaces the rule.
 	PullZoneId pulumi.IntInput
-	// MatchAny (default), MatchAll or MatchNone of the triggers.
+	// MatchAny (default), MatchAll or MatchNone of the triggers (or 0, 1, 2).
 	TriggerMatchingType pulumi.Input
 	// When the rule applies (at least one).
 	Triggers EdgeRuleTriggerArrayInput
@@ -225,7 +225,7 @@ func (o EdgeRuleOutput) PullZoneId() pulumi.IntOutput {
 	return o.ApplyT(func(v *EdgeRule) pulumi.IntOutput { return v.PullZoneId }).(pulumi.IntOutput)
 }
 
-// MatchAny (default), MatchAll or MatchNone of the triggers.
+// MatchAny (default), MatchAll or MatchNone of the triggers (or 0, 1, 2).
 func (o EdgeRuleOutput) TriggerMatchingType() EdgeRuleTriggerMatchingTypeOutput {
 	return o.ApplyT(func(v *EdgeRule) EdgeRuleTriggerMatchingTypeOutput { return v.TriggerMatchingType }).(EdgeRuleTriggerMatchingTypeOutput)
 }

@@ -7646,6 +7646,433 @@ func (in *shieldPlanTypePtr) ToShieldPlanTypePtrOutputWithContext(ctx context.Co
 	return pulumi.ToOutputWithContext(ctx, in).(ShieldPlanTypePtrOutput)
 }
 
+type StorageZoneRegion string
+
+const (
+	StorageZoneRegionBR  = StorageZoneRegion("BR")
+	StorageZoneRegionCZ  = StorageZoneRegion("CZ")
+	StorageZoneRegionDE  = StorageZoneRegion("DE")
+	StorageZoneRegionES  = StorageZoneRegion("ES")
+	StorageZoneRegionHK  = StorageZoneRegion("HK")
+	StorageZoneRegionJH  = StorageZoneRegion("JH")
+	StorageZoneRegionJP  = StorageZoneRegion("JP")
+	StorageZoneRegionLA  = StorageZoneRegion("LA")
+	StorageZoneRegionMI  = StorageZoneRegion("MI")
+	StorageZoneRegionNY  = StorageZoneRegion("NY")
+	StorageZoneRegionSE  = StorageZoneRegion("SE")
+	StorageZoneRegionSG  = StorageZoneRegion("SG")
+	StorageZoneRegionSYD = StorageZoneRegion("SYD")
+	StorageZoneRegionUK  = StorageZoneRegion("UK")
+	StorageZoneRegionWA  = StorageZoneRegion("WA")
+)
+
+func (StorageZoneRegion) ElementType() reflect.Type {
+	return reflect.TypeOf((*StorageZoneRegion)(nil)).Elem()
+}
+
+func (e StorageZoneRegion) ToStorageZoneRegionOutput() StorageZoneRegionOutput {
+	return pulumi.ToOutput(e).(StorageZoneRegionOutput)
+}
+
+func (e StorageZoneRegion) ToStorageZoneRegionOutputWithContext(ctx context.Context) StorageZoneRegionOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(StorageZoneRegionOutput)
+}
+
+func (e StorageZoneRegion) ToStorageZoneRegionPtrOutput() StorageZoneRegionPtrOutput {
+	return e.ToStorageZoneRegionPtrOutputWithContext(context.Background())
+}
+
+func (e StorageZoneRegion) ToStorageZoneRegionPtrOutputWithContext(ctx context.Context) StorageZoneRegionPtrOutput {
+	return StorageZoneRegion(e).ToStorageZoneRegionOutputWithContext(ctx).ToStorageZoneRegionPtrOutputWithContext(ctx)
+}
+
+func (e StorageZoneRegion) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e StorageZoneRegion) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e StorageZoneRegion) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e StorageZoneRegion) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type StorageZoneRegionOutput struct{ *pulumi.OutputState }
+
+func (StorageZoneRegionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*StorageZoneRegion)(nil)).Elem()
+}
+
+func (o StorageZoneRegionOutput) ToStorageZoneRegionOutput() StorageZoneRegionOutput {
+	return o
+}
+
+func (o StorageZoneRegionOutput) ToStorageZoneRegionOutputWithContext(ctx context.Context) StorageZoneRegionOutput {
+	return o
+}
+
+func (o StorageZoneRegionOutput) ToStorageZoneRegionPtrOutput() StorageZoneRegionPtrOutput {
+	return o.ToStorageZoneRegionPtrOutputWithContext(context.Background())
+}
+
+func (o StorageZoneRegionOutput) ToStorageZoneRegionPtrOutputWithContext(ctx context.Context) StorageZoneRegionPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v StorageZoneRegion) *StorageZoneRegion {
+		return &v
+	}).(StorageZoneRegionPtrOutput)
+}
+
+func (o StorageZoneRegionOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o StorageZoneRegionOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e StorageZoneRegion) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o StorageZoneRegionOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o StorageZoneRegionOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e StorageZoneRegion) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type StorageZoneRegionPtrOutput struct{ *pulumi.OutputState }
+
+func (StorageZoneRegionPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**StorageZoneRegion)(nil)).Elem()
+}
+
+func (o StorageZoneRegionPtrOutput) ToStorageZoneRegionPtrOutput() StorageZoneRegionPtrOutput {
+	return o
+}
+
+func (o StorageZoneRegionPtrOutput) ToStorageZoneRegionPtrOutputWithContext(ctx context.Context) StorageZoneRegionPtrOutput {
+	return o
+}
+
+func (o StorageZoneRegionPtrOutput) Elem() StorageZoneRegionOutput {
+	return o.ApplyT(func(v *StorageZoneRegion) StorageZoneRegion {
+		if v != nil {
+			return *v
+		}
+		var ret StorageZoneRegion
+		return ret
+	}).(StorageZoneRegionOutput)
+}
+
+func (o StorageZoneRegionPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o StorageZoneRegionPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *StorageZoneRegion) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// StorageZoneRegionInput is an input type that accepts values of the StorageZoneRegion enum
+// A concrete instance of `StorageZoneRegionInput` can be one of the following:
+//
+//	StorageZoneRegionBR
+//	StorageZoneRegionCZ
+//	StorageZoneRegionDE
+//	StorageZoneRegionES
+//	StorageZoneRegionHK
+//	StorageZoneRegionJH
+//	StorageZoneRegionJP
+//	StorageZoneRegionLA
+//	StorageZoneRegionMI
+//	StorageZoneRegionNY
+//	StorageZoneRegionSE
+//	StorageZoneRegionSG
+//	StorageZoneRegionSYD
+//	StorageZoneRegionUK
+//	StorageZoneRegionWA
+type StorageZoneRegionInput interface {
+	pulumi.Input
+
+	ToStorageZoneRegionOutput() StorageZoneRegionOutput
+	ToStorageZoneRegionOutputWithContext(context.Context) StorageZoneRegionOutput
+}
+
+var storageZoneRegionPtrType = reflect.TypeOf((**StorageZoneRegion)(nil)).Elem()
+
+type StorageZoneRegionPtrInput interface {
+	pulumi.Input
+
+	ToStorageZoneRegionPtrOutput() StorageZoneRegionPtrOutput
+	ToStorageZoneRegionPtrOutputWithContext(context.Context) StorageZoneRegionPtrOutput
+}
+
+type storageZoneRegionPtr string
+
+func StorageZoneRegionPtr(v string) StorageZoneRegionPtrInput {
+	return (*storageZoneRegionPtr)(&v)
+}
+
+func (*storageZoneRegionPtr) ElementType() reflect.Type {
+	return storageZoneRegionPtrType
+}
+
+func (in *storageZoneRegionPtr) ToStorageZoneRegionPtrOutput() StorageZoneRegionPtrOutput {
+	return pulumi.ToOutput(in).(StorageZoneRegionPtrOutput)
+}
+
+func (in *storageZoneRegionPtr) ToStorageZoneRegionPtrOutputWithContext(ctx context.Context) StorageZoneRegionPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(StorageZoneRegionPtrOutput)
+}
+
+type StorageZoneReplicationRegionsItem string
+
+const (
+	StorageZoneReplicationRegionsItemBR  = StorageZoneReplicationRegionsItem("BR")
+	StorageZoneReplicationRegionsItemCZ  = StorageZoneReplicationRegionsItem("CZ")
+	StorageZoneReplicationRegionsItemDE  = StorageZoneReplicationRegionsItem("DE")
+	StorageZoneReplicationRegionsItemES  = StorageZoneReplicationRegionsItem("ES")
+	StorageZoneReplicationRegionsItemHK  = StorageZoneReplicationRegionsItem("HK")
+	StorageZoneReplicationRegionsItemJH  = StorageZoneReplicationRegionsItem("JH")
+	StorageZoneReplicationRegionsItemJP  = StorageZoneReplicationRegionsItem("JP")
+	StorageZoneReplicationRegionsItemLA  = StorageZoneReplicationRegionsItem("LA")
+	StorageZoneReplicationRegionsItemMI  = StorageZoneReplicationRegionsItem("MI")
+	StorageZoneReplicationRegionsItemNY  = StorageZoneReplicationRegionsItem("NY")
+	StorageZoneReplicationRegionsItemSE  = StorageZoneReplicationRegionsItem("SE")
+	StorageZoneReplicationRegionsItemSG  = StorageZoneReplicationRegionsItem("SG")
+	StorageZoneReplicationRegionsItemSYD = StorageZoneReplicationRegionsItem("SYD")
+	StorageZoneReplicationRegionsItemUK  = StorageZoneReplicationRegionsItem("UK")
+	StorageZoneReplicationRegionsItemWA  = StorageZoneReplicationRegionsItem("WA")
+)
+
+func (StorageZoneReplicationRegionsItem) ElementType() reflect.Type {
+	return reflect.TypeOf((*StorageZoneReplicationRegionsItem)(nil)).Elem()
+}
+
+func (e StorageZoneReplicationRegionsItem) ToStorageZoneReplicationRegionsItemOutput() StorageZoneReplicationRegionsItemOutput {
+	return pulumi.ToOutput(e).(StorageZoneReplicationRegionsItemOutput)
+}
+
+func (e StorageZoneReplicationRegionsItem) ToStorageZoneReplicationRegionsItemOutputWithContext(ctx context.Context) StorageZoneReplicationRegionsItemOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(StorageZoneReplicationRegionsItemOutput)
+}
+
+func (e StorageZoneReplicationRegionsItem) ToStorageZoneReplicationRegionsItemPtrOutput() StorageZoneReplicationRegionsItemPtrOutput {
+	return e.ToStorageZoneReplicationRegionsItemPtrOutputWithContext(context.Background())
+}
+
+func (e StorageZoneReplicationRegionsItem) ToStorageZoneReplicationRegionsItemPtrOutputWithContext(ctx context.Context) StorageZoneReplicationRegionsItemPtrOutput {
+	return StorageZoneReplicationRegionsItem(e).ToStorageZoneReplicationRegionsItemOutputWithContext(ctx).ToStorageZoneReplicationRegionsItemPtrOutputWithContext(ctx)
+}
+
+func (e StorageZoneReplicationRegionsItem) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e StorageZoneReplicationRegionsItem) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e StorageZoneReplicationRegionsItem) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e StorageZoneReplicationRegionsItem) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type StorageZoneReplicationRegionsItemOutput struct{ *pulumi.OutputState }
+
+func (StorageZoneReplicationRegionsItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*StorageZoneReplicationRegionsItem)(nil)).Elem()
+}
+
+func (o StorageZoneReplicationRegionsItemOutput) ToStorageZoneReplicationRegionsItemOutput() StorageZoneReplicationRegionsItemOutput {
+	return o
+}
+
+func (o StorageZoneReplicationRegionsItemOutput) ToStorageZoneReplicationRegionsItemOutputWithContext(ctx context.Context) StorageZoneReplicationRegionsItemOutput {
+	return o
+}
+
+func (o StorageZoneReplicationRegionsItemOutput) ToStorageZoneReplicationRegionsItemPtrOutput() StorageZoneReplicationRegionsItemPtrOutput {
+	return o.ToStorageZoneReplicationRegionsItemPtrOutputWithContext(context.Background())
+}
+
+func (o StorageZoneReplicationRegionsItemOutput) ToStorageZoneReplicationRegionsItemPtrOutputWithContext(ctx context.Context) StorageZoneReplicationRegionsItemPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v StorageZoneReplicationRegionsItem) *StorageZoneReplicationRegionsItem {
+		return &v
+	}).(StorageZoneReplicationRegionsItemPtrOutput)
+}
+
+func (o StorageZoneReplicationRegionsItemOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o StorageZoneReplicationRegionsItemOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e StorageZoneReplicationRegionsItem) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o StorageZoneReplicationRegionsItemOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o StorageZoneReplicationRegionsItemOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e StorageZoneReplicationRegionsItem) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type StorageZoneReplicationRegionsItemPtrOutput struct{ *pulumi.OutputState }
+
+func (StorageZoneReplicationRegionsItemPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**StorageZoneReplicationRegionsItem)(nil)).Elem()
+}
+
+func (o StorageZoneReplicationRegionsItemPtrOutput) ToStorageZoneReplicationRegionsItemPtrOutput() StorageZoneReplicationRegionsItemPtrOutput {
+	return o
+}
+
+func (o StorageZoneReplicationRegionsItemPtrOutput) ToStorageZoneReplicationRegionsItemPtrOutputWithContext(ctx context.Context) StorageZoneReplicationRegionsItemPtrOutput {
+	return o
+}
+
+func (o StorageZoneReplicationRegionsItemPtrOutput) Elem() StorageZoneReplicationRegionsItemOutput {
+	return o.ApplyT(func(v *StorageZoneReplicationRegionsItem) StorageZoneReplicationRegionsItem {
+		if v != nil {
+			return *v
+		}
+		var ret StorageZoneReplicationRegionsItem
+		return ret
+	}).(StorageZoneReplicationRegionsItemOutput)
+}
+
+func (o StorageZoneReplicationRegionsItemPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o StorageZoneReplicationRegionsItemPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *StorageZoneReplicationRegionsItem) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// StorageZoneReplicationRegionsItemInput is an input type that accepts values of the StorageZoneReplicationRegionsItem enum
+// A concrete instance of `StorageZoneReplicationRegionsItemInput` can be one of the following:
+//
+//	StorageZoneReplicationRegionsItemBR
+//	StorageZoneReplicationRegionsItemCZ
+//	StorageZoneReplicationRegionsItemDE
+//	StorageZoneReplicationRegionsItemES
+//	StorageZoneReplicationRegionsItemHK
+//	StorageZoneReplicationRegionsItemJH
+//	StorageZoneReplicationRegionsItemJP
+//	StorageZoneReplicationRegionsItemLA
+//	StorageZoneReplicationRegionsItemMI
+//	StorageZoneReplicationRegionsItemNY
+//	StorageZoneReplicationRegionsItemSE
+//	StorageZoneReplicationRegionsItemSG
+//	StorageZoneReplicationRegionsItemSYD
+//	StorageZoneReplicationRegionsItemUK
+//	StorageZoneReplicationRegionsItemWA
+type StorageZoneReplicationRegionsItemInput interface {
+	pulumi.Input
+
+	ToStorageZoneReplicationRegionsItemOutput() StorageZoneReplicationRegionsItemOutput
+	ToStorageZoneReplicationRegionsItemOutputWithContext(context.Context) StorageZoneReplicationRegionsItemOutput
+}
+
+var storageZoneReplicationRegionsItemPtrType = reflect.TypeOf((**StorageZoneReplicationRegionsItem)(nil)).Elem()
+
+type StorageZoneReplicationRegionsItemPtrInput interface {
+	pulumi.Input
+
+	ToStorageZoneReplicationRegionsItemPtrOutput() StorageZoneReplicationRegionsItemPtrOutput
+	ToStorageZoneReplicationRegionsItemPtrOutputWithContext(context.Context) StorageZoneReplicationRegionsItemPtrOutput
+}
+
+type storageZoneReplicationRegionsItemPtr string
+
+func StorageZoneReplicationRegionsItemPtr(v string) StorageZoneReplicationRegionsItemPtrInput {
+	return (*storageZoneReplicationRegionsItemPtr)(&v)
+}
+
+func (*storageZoneReplicationRegionsItemPtr) ElementType() reflect.Type {
+	return storageZoneReplicationRegionsItemPtrType
+}
+
+func (in *storageZoneReplicationRegionsItemPtr) ToStorageZoneReplicationRegionsItemPtrOutput() StorageZoneReplicationRegionsItemPtrOutput {
+	return pulumi.ToOutput(in).(StorageZoneReplicationRegionsItemPtrOutput)
+}
+
+func (in *storageZoneReplicationRegionsItemPtr) ToStorageZoneReplicationRegionsItemPtrOutputWithContext(ctx context.Context) StorageZoneReplicationRegionsItemPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(StorageZoneReplicationRegionsItemPtrOutput)
+}
+
+// StorageZoneReplicationRegionsItemArrayInput is an input type that accepts StorageZoneReplicationRegionsItemArray and StorageZoneReplicationRegionsItemArrayOutput values.
+// You can construct a concrete instance of `StorageZoneReplicationRegionsItemArrayInput` via:
+//
+//	StorageZoneReplicationRegionsItemArray{ StorageZoneReplicationRegionsItemArgs{...} }
+type StorageZoneReplicationRegionsItemArrayInput interface {
+	pulumi.Input
+
+	ToStorageZoneReplicationRegionsItemArrayOutput() StorageZoneReplicationRegionsItemArrayOutput
+	ToStorageZoneReplicationRegionsItemArrayOutputWithContext(context.Context) StorageZoneReplicationRegionsItemArrayOutput
+}
+
+type StorageZoneReplicationRegionsItemArray []StorageZoneReplicationRegionsItem
+
+func (StorageZoneReplicationRegionsItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]StorageZoneReplicationRegionsItem)(nil)).Elem()
+}
+
+func (i StorageZoneReplicationRegionsItemArray) ToStorageZoneReplicationRegionsItemArrayOutput() StorageZoneReplicationRegionsItemArrayOutput {
+	return i.ToStorageZoneReplicationRegionsItemArrayOutputWithContext(context.Background())
+}
+
+func (i StorageZoneReplicationRegionsItemArray) ToStorageZoneReplicationRegionsItemArrayOutputWithContext(ctx context.Context) StorageZoneReplicationRegionsItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(StorageZoneReplicationRegionsItemArrayOutput)
+}
+
+type StorageZoneReplicationRegionsItemArrayOutput struct{ *pulumi.OutputState }
+
+func (StorageZoneReplicationRegionsItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]StorageZoneReplicationRegionsItem)(nil)).Elem()
+}
+
+func (o StorageZoneReplicationRegionsItemArrayOutput) ToStorageZoneReplicationRegionsItemArrayOutput() StorageZoneReplicationRegionsItemArrayOutput {
+	return o
+}
+
+func (o StorageZoneReplicationRegionsItemArrayOutput) ToStorageZoneReplicationRegionsItemArrayOutputWithContext(ctx context.Context) StorageZoneReplicationRegionsItemArrayOutput {
+	return o
+}
+
+func (o StorageZoneReplicationRegionsItemArrayOutput) Index(i pulumi.IntInput) StorageZoneReplicationRegionsItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) StorageZoneReplicationRegionsItem {
+		return vs[0].([]StorageZoneReplicationRegionsItem)[vs[1].(int)]
+	}).(StorageZoneReplicationRegionsItemOutput)
+}
+
 type StorageZoneZoneTier string
 
 const (
@@ -8958,6 +9385,11 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*RuleTransformationArrayInput)(nil)).Elem(), RuleTransformationArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ShieldPlanTypeInput)(nil)).Elem(), ShieldPlanType(0))
 	pulumi.RegisterInputType(reflect.TypeOf((*ShieldPlanTypePtrInput)(nil)).Elem(), ShieldPlanType(0))
+	pulumi.RegisterInputType(reflect.TypeOf((*StorageZoneRegionInput)(nil)).Elem(), StorageZoneRegion("BR"))
+	pulumi.RegisterInputType(reflect.TypeOf((*StorageZoneRegionPtrInput)(nil)).Elem(), StorageZoneRegion("BR"))
+	pulumi.RegisterInputType(reflect.TypeOf((*StorageZoneReplicationRegionsItemInput)(nil)).Elem(), StorageZoneReplicationRegionsItem("BR"))
+	pulumi.RegisterInputType(reflect.TypeOf((*StorageZoneReplicationRegionsItemPtrInput)(nil)).Elem(), StorageZoneReplicationRegionsItem("BR"))
+	pulumi.RegisterInputType(reflect.TypeOf((*StorageZoneReplicationRegionsItemArrayInput)(nil)).Elem(), StorageZoneReplicationRegionsItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*StorageZoneZoneTierInput)(nil)).Elem(), StorageZoneZoneTier("Edge"))
 	pulumi.RegisterInputType(reflect.TypeOf((*StorageZoneZoneTierPtrInput)(nil)).Elem(), StorageZoneZoneTier("Edge"))
 	pulumi.RegisterInputType(reflect.TypeOf((*UploadScannerModeInput)(nil)).Elem(), UploadScannerMode(0))
@@ -9072,6 +9504,11 @@ func init() {
 	pulumi.RegisterOutputType(RuleTransformationArrayOutput{})
 	pulumi.RegisterOutputType(ShieldPlanTypeOutput{})
 	pulumi.RegisterOutputType(ShieldPlanTypePtrOutput{})
+	pulumi.RegisterOutputType(StorageZoneRegionOutput{})
+	pulumi.RegisterOutputType(StorageZoneRegionPtrOutput{})
+	pulumi.RegisterOutputType(StorageZoneReplicationRegionsItemOutput{})
+	pulumi.RegisterOutputType(StorageZoneReplicationRegionsItemPtrOutput{})
+	pulumi.RegisterOutputType(StorageZoneReplicationRegionsItemArrayOutput{})
 	pulumi.RegisterOutputType(StorageZoneZoneTierOutput{})
 	pulumi.RegisterOutputType(StorageZoneZoneTierPtrOutput{})
 	pulumi.RegisterOutputType(UploadScannerModeOutput{})

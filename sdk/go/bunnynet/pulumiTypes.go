@@ -500,7 +500,8 @@ type ContainerAppContainer struct {
 	Command *string `pulumi:"command"`
 	// Endpoints by name (unique in the app).
 	Endpoints map[string]ContainerAppEndpoint `pulumi:"endpoints"`
-	// Environment variables by name; every value is stored as a secret.
+	// Environment variables by name. A value is stored as a secret when it is one (`config.requireSecret("apiToken")`,
+	// `pulumi.secret(...)`); a plain value (`LOG_LEVEL: "info"`) stays readable in the state and in diffs.
 	Env    map[string]string            `pulumi:"env"`
 	Image  ContainerAppImage            `pulumi:"image"`
 	Probes *ContainerAppContainerProbes `pulumi:"probes"`
@@ -530,7 +531,8 @@ type ContainerAppContainerArgs struct {
 	Command pulumi.StringPtrInput `pulumi:"command"`
 	// Endpoints by name (unique in the app).
 	Endpoints ContainerAppEndpointMapInput `pulumi:"endpoints"`
-	// Environment variables by name; every value is stored as a secret.
+	// Environment variables by name. A value is stored as a secret when it is one (`config.requireSecret("apiToken")`,
+	// `pulumi.secret(...)`); a plain value (`LOG_LEVEL: "info"`) stays readable in the state and in diffs.
 	Env    pulumi.StringMapInput               `pulumi:"env"`
 	Image  ContainerAppImageInput              `pulumi:"image"`
 	Probes ContainerAppContainerProbesPtrInput `pulumi:"probes"`
@@ -608,7 +610,8 @@ func (o ContainerAppContainerOutput) Endpoints() ContainerAppEndpointMapOutput {
 	return o.ApplyT(func(v ContainerAppContainer) map[string]ContainerAppEndpoint { return v.Endpoints }).(ContainerAppEndpointMapOutput)
 }
 
-// Environment variables by name; every value is stored as a secret.
+// Environment variables by name. A value is stored as a secret when it is one (`config.requireSecret("apiToken")`,
+// `pulumi.secret(...)`); a plain value (`LOG_LEVEL: "info"`) stays readable in the state and in diffs.
 func (o ContainerAppContainerOutput) Env() pulumi.StringMapOutput {
 	return o.ApplyT(func(v ContainerAppContainer) map[string]string { return v.Env }).(pulumi.StringMapOutput)
 }
@@ -2529,7 +2532,7 @@ type EdgeRuleAction struct {
 	// SetResponseHeader / SetRequestHeader [name, value], OverrideCacheTime [seconds], SetStatusCode [code], …
 	Parameters []string `pulumi:"parameters"`
 	// The action by name (ForceSSL, Redirect, OriginUrl, OverrideCacheTime, BlockRequest, SetResponseHeader,
-	// SetRequestHeader, … StripCookiesClientToOrigin; any case) or its number.
+	// SetRequestHeader, … StripCookiesClientToOrigin; as written, or in lower or upper case) or its number.
 	Type interface{} `pulumi:"type"`
 }
 
@@ -2550,7 +2553,7 @@ type EdgeRuleActionArgs struct {
 	// SetResponseHeader / SetRequestHeader [name, value], OverrideCacheTime [seconds], SetStatusCode [code], …
 	Parameters pulumi.StringArrayInput `pulumi:"parameters"`
 	// The action by name (ForceSSL, Redirect, OriginUrl, OverrideCacheTime, BlockRequest, SetResponseHeader,
-	// SetRequestHeader, … StripCookiesClientToOrigin; any case) or its number.
+	// SetRequestHeader, … StripCookiesClientToOrigin; as written, or in lower or upper case) or its number.
 	Type pulumi.Input `pulumi:"type"`
 }
 
@@ -2613,7 +2616,7 @@ func (o EdgeRuleActionOutput) Parameters() pulumi.StringArrayOutput {
 }
 
 // The action by name (ForceSSL, Redirect, OriginUrl, OverrideCacheTime, BlockRequest, SetResponseHeader,
-// SetRequestHeader, … StripCookiesClientToOrigin; any case) or its number.
+// SetRequestHeader, … StripCookiesClientToOrigin; as written, or in lower or upper case) or its number.
 func (o EdgeRuleActionOutput) Type() pulumi.AnyOutput {
 	return o.ApplyT(func(v EdgeRuleAction) interface{} { return v.Type }).(pulumi.AnyOutput)
 }
@@ -2744,13 +2747,13 @@ func (o EdgeRuleExtraActionsItemArrayOutput) Index(i pulumi.IntInput) EdgeRuleEx
 
 // One condition of a rule.
 type EdgeRuleTrigger struct {
-	// MatchAny (default), MatchAll or MatchNone of the patterns.
+	// MatchAny (default), MatchAll or MatchNone of the patterns (or 0, 1, 2).
 	MatchType interface{} `pulumi:"matchType"`
 	// One parameter: the header, cookie or query parameter name for those trigger types.
 	Parameters []string `pulumi:"parameters"`
 	// The patterns (at least one; `*` is a wildcard): URLs, country codes, status codes, …
 	Patterns []string `pulumi:"patterns"`
-	// What is looked at, by name (Url, RequestHeader, ResponseHeader, UrlExtension, CountryCode, RemoteIP, UrlQueryString, RandomChance, StatusCode, RequestMethod, CookieValue, CountryStateCode, OriginRetryAttemptCount, OriginConnectionError) or number.
+	// What is looked at, by name (Url, RequestHeader, ResponseHeader, UrlExtension, CountryCode, RemoteIP, UrlQueryString, RandomChance, StatusCode, RequestMethod, CookieValue, CountryStateCode, OriginRetryAttemptCount, OriginConnectionError; as written, or in lower or upper case) or number.
 	Type interface{} `pulumi:"type"`
 }
 
@@ -2767,13 +2770,13 @@ type EdgeRuleTriggerInput interface {
 
 // One condition of a rule.
 type EdgeRuleTriggerArgs struct {
-	// MatchAny (default), MatchAll or MatchNone of the patterns.
+	// MatchAny (default), MatchAll or MatchNone of the patterns (or 0, 1, 2).
 	MatchType pulumi.Input `pulumi:"matchType"`
 	// One parameter: the header, cookie or query parameter name for those trigger types.
 	Parameters pulumi.StringArrayInput `pulumi:"parameters"`
 	// The patterns (at least one; `*` is a wildcard): URLs, country codes, status codes, …
 	Patterns pulumi.StringArrayInput `pulumi:"patterns"`
-	// What is looked at, by name (Url, RequestHeader, ResponseHeader, UrlExtension, CountryCode, RemoteIP, UrlQueryString, RandomChance, StatusCode, RequestMethod, CookieValue, CountryStateCode, OriginRetryAttemptCount, OriginConnectionError) or number.
+	// What is looked at, by name (Url, RequestHeader, ResponseHeader, UrlExtension, CountryCode, RemoteIP, UrlQueryString, RandomChance, StatusCode, RequestMethod, CookieValue, CountryStateCode, OriginRetryAttemptCount, OriginConnectionError; as written, or in lower or upper case) or number.
 	Type pulumi.Input `pulumi:"type"`
 }
 
@@ -2829,7 +2832,7 @@ func (o EdgeRuleTriggerOutput) ToEdgeRuleTriggerOutputWithContext(ctx context.Co
 	return o
 }
 
-// MatchAny (default), MatchAll or MatchNone of the patterns.
+// MatchAny (default), MatchAll or MatchNone of the patterns (or 0, 1, 2).
 func (o EdgeRuleTriggerOutput) MatchType() pulumi.AnyOutput {
 	return o.ApplyT(func(v EdgeRuleTrigger) interface{} { return v.MatchType }).(pulumi.AnyOutput)
 }
@@ -2844,7 +2847,7 @@ func (o EdgeRuleTriggerOutput) Patterns() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v EdgeRuleTrigger) []string { return v.Patterns }).(pulumi.StringArrayOutput)
 }
 
-// What is looked at, by name (Url, RequestHeader, ResponseHeader, UrlExtension, CountryCode, RemoteIP, UrlQueryString, RandomChance, StatusCode, RequestMethod, CookieValue, CountryStateCode, OriginRetryAttemptCount, OriginConnectionError) or number.
+// What is looked at, by name (Url, RequestHeader, ResponseHeader, UrlExtension, CountryCode, RemoteIP, UrlQueryString, RandomChance, StatusCode, RequestMethod, CookieValue, CountryStateCode, OriginRetryAttemptCount, OriginConnectionError; as written, or in lower or upper case) or number.
 func (o EdgeRuleTriggerOutput) Type() pulumi.AnyOutput {
 	return o.ApplyT(func(v EdgeRuleTrigger) interface{} { return v.Type }).(pulumi.AnyOutput)
 }

@@ -30,10 +30,10 @@ type StorageZone struct {
 	Password pulumi.StringOutput `pulumi:"password"`
 	// The read-only password: always a secret.
 	ReadOnlyPassword pulumi.StringOutput `pulumi:"readOnlyPassword"`
-	// The main region: `DE`, `NY`, `LA`, `SG`, `SYD`, `UK`, `SE`, `BR`, `JH`… Changing it replaces the zone.
-	Region pulumi.StringOutput `pulumi:"region"`
+	// The main region: `DE`, `UK`, `SE`, `CZ`, `ES`, `NY`, `LA`, `WA`, `MI`, `SG`, `HK`, `JP`, `SYD`, `BR` or `JH`. Changing it replaces the zone.
+	Region StorageZoneRegionOutput `pulumi:"region"`
 	// Regions the files are replicated to. Adding one changes in place; removing one replaces the zone (the API cannot).
-	ReplicationRegions pulumi.StringArrayOutput `pulumi:"replicationRegions"`
+	ReplicationRegions StorageZoneReplicationRegionsItemArrayOutput `pulumi:"replicationRegions"`
 	// Answer 200 instead of 404 for URLs without an extension (single-page apps). Changes in place. Default false.
 	Rewrite404To200 pulumi.BoolOutput `pulumi:"rewrite404To200"`
 	// The zone's id in the API (a pull zone's `origin: { storageZoneId }`).
@@ -113,10 +113,10 @@ type storageZoneArgs struct {
 	Custom404FilePath *string `pulumi:"custom404FilePath"`
 	// The zone's name (1..64 letters, digits, hyphens; unique across bunny.net). Changing it replaces the zone.
 	Name string `pulumi:"name"`
-	// The main region: `DE`, `NY`, `LA`, `SG`, `SYD`, `UK`, `SE`, `BR`, `JH`… Changing it replaces the zone.
-	Region string `pulumi:"region"`
+	// The main region: `DE`, `UK`, `SE`, `CZ`, `ES`, `NY`, `LA`, `WA`, `MI`, `SG`, `HK`, `JP`, `SYD`, `BR` or `JH`. Changing it replaces the zone.
+	Region StorageZoneRegion `pulumi:"region"`
 	// Regions the files are replicated to. Adding one changes in place; removing one replaces the zone (the API cannot).
-	ReplicationRegions []string `pulumi:"replicationRegions"`
+	ReplicationRegions []StorageZoneReplicationRegionsItem `pulumi:"replicationRegions"`
 	// Answer 200 instead of 404 for URLs without an extension (single-page apps). Changes in place. Default false.
 	Rewrite404To200 *bool `pulumi:"rewrite404To200"`
 	// `"Standard"` (default) or `"Edge"` (SSD). Changing it replaces the zone.
@@ -133,10 +133,10 @@ type StorageZoneArgs struct {
 	Custom404FilePath pulumi.StringPtrInput
 	// The zone's name (1..64 letters, digits, hyphens; unique across bunny.net). Changing it replaces the zone.
 	Name pulumi.StringInput
-	// The main region: `DE`, `NY`, `LA`, `SG`, `SYD`, `UK`, `SE`, `BR`, `JH`… Changing it replaces the zone.
-	Region pulumi.StringInput
+	// The main region: `DE`, `UK`, `SE`, `CZ`, `ES`, `NY`, `LA`, `WA`, `MI`, `SG`, `HK`, `JP`, `SYD`, `BR` or `JH`. Changing it replaces the zone.
+	Region StorageZoneRegionInput
 	// Regions the files are replicated to. Adding one changes in place; removing one replaces the zone (the API cannot).
-	ReplicationRegions pulumi.StringArrayInput
+	ReplicationRegions StorageZoneReplicationRegionsItemArrayInput
 	// Answer 200 instead of 404 for URLs without an extension (single-page apps). Changes in place. Default false.
 	Rewrite404To200 pulumi.BoolPtrInput
 	// `"Standard"` (default) or `"Edge"` (SSD). Changing it replaces the zone.
@@ -212,14 +212,14 @@ func (o StorageZoneOutput) ReadOnlyPassword() pulumi.StringOutput {
 	return o.ApplyT(func(v *StorageZone) pulumi.StringOutput { return v.ReadOnlyPassword }).(pulumi.StringOutput)
 }
 
-// The main region: `DE`, `NY`, `LA`, `SG`, `SYD`, `UK`, `SE`, `BR`, `JH`… Changing it replaces the zone.
-func (o StorageZoneOutput) Region() pulumi.StringOutput {
-	return o.ApplyT(func(v *StorageZone) pulumi.StringOutput { return v.Region }).(pulumi.StringOutput)
+// The main region: `DE`, `UK`, `SE`, `CZ`, `ES`, `NY`, `LA`, `WA`, `MI`, `SG`, `HK`, `JP`, `SYD`, `BR` or `JH`. Changing it replaces the zone.
+func (o StorageZoneOutput) Region() StorageZoneRegionOutput {
+	return o.ApplyT(func(v *StorageZone) StorageZoneRegionOutput { return v.Region }).(StorageZoneRegionOutput)
 }
 
 // Regions the files are replicated to. Adding one changes in place; removing one replaces the zone (the API cannot).
-func (o StorageZoneOutput) ReplicationRegions() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v *StorageZone) pulumi.StringArrayOutput { return v.ReplicationRegions }).(pulumi.StringArrayOutput)
+func (o StorageZoneOutput) ReplicationRegions() StorageZoneReplicationRegionsItemArrayOutput {
+	return o.ApplyT(func(v *StorageZone) StorageZoneReplicationRegionsItemArrayOutput { return v.ReplicationRegions }).(StorageZoneReplicationRegionsItemArrayOutput)
 }
 
 // Answer 200 instead of 404 for URLs without an extension (single-page apps). Changes in place. Default false.

@@ -32,9 +32,9 @@ type VideoLibrary struct {
 	Bitrate720p pulumi.IntPtrOutput `pulumi:"bitrate720p"`
 	// Block requests without a Referer.
 	BlockNoneReferrer pulumi.BoolPtrOutput `pulumi:"blockNoneReferrer"`
-	// Captions background colour.
+	// Captions background colour, a hex colour (`"#000"`).
 	CaptionsBackgroundColor pulumi.StringPtrOutput `pulumi:"captionsBackgroundColor"`
-	// Captions font colour.
+	// Captions font colour, a hex colour (`"#fff"`).
 	CaptionsFontColor pulumi.StringPtrOutput `pulumi:"captionsFontColor"`
 	// Captions font size.
 	CaptionsFontSize pulumi.IntPtrOutput `pulumi:"captionsFontSize"`
@@ -72,7 +72,7 @@ type VideoLibrary struct {
 	PlayerFontFamily pulumi.StringPtrOutput `pulumi:"playerFontFamily"`
 	// The player's UI language (`"en"` …).
 	PlayerLanguage pulumi.StringPtrOutput `pulumi:"playerLanguage"`
-	// The player's key colour (`"#ff7755"`).
+	// The player's key colour, a hex colour (`"#ff7755"`, `"#f75"`): checked at preview.
 	PlayerPrimaryColor pulumi.StringPtrOutput `pulumi:"playerPrimaryColor"`
 	// The player version.
 	PlayerVersion pulumi.IntPtrOutput `pulumi:"playerVersion"`
@@ -183,9 +183,9 @@ type videoLibraryArgs struct {
 	Bitrate720p *int `pulumi:"bitrate720p"`
 	// Block requests without a Referer.
 	BlockNoneReferrer *bool `pulumi:"blockNoneReferrer"`
-	// Captions background colour.
+	// Captions background colour, a hex colour (`"#000"`).
 	CaptionsBackgroundColor *string `pulumi:"captionsBackgroundColor"`
-	// Captions font colour.
+	// Captions font colour, a hex colour (`"#fff"`).
 	CaptionsFontColor *string `pulumi:"captionsFontColor"`
 	// Captions font size.
 	CaptionsFontSize *int `pulumi:"captionsFontSize"`
@@ -221,7 +221,7 @@ type videoLibraryArgs struct {
 	PlayerFontFamily *string `pulumi:"playerFontFamily"`
 	// The player's UI language (`"en"` …).
 	PlayerLanguage *string `pulumi:"playerLanguage"`
-	// The player's key colour (`"#ff7755"`).
+	// The player's key colour, a hex colour (`"#ff7755"`, `"#f75"`): checked at preview.
 	PlayerPrimaryColor *string `pulumi:"playerPrimaryColor"`
 	// The player version.
 	PlayerVersion *int `pulumi:"playerVersion"`
@@ -269,9 +269,9 @@ type VideoLibraryArgs struct {
 	Bitrate720p pulumi.IntPtrInput
 	// Block requests without a Referer.
 	BlockNoneReferrer pulumi.BoolPtrInput
-	// Captions background colour.
+	// Captions background colour, a hex colour (`"#000"`).
 	CaptionsBackgroundColor pulumi.StringPtrInput
-	// Captions font colour.
+	// Captions font colour, a hex colour (`"#fff"`).
 	CaptionsFontColor pulumi.StringPtrInput
 	// Captions font size.
 	CaptionsFontSize pulumi.IntPtrInput
@@ -307,7 +307,7 @@ type VideoLibraryArgs struct {
 	PlayerFontFamily pulumi.StringPtrInput
 	// The player's UI language (`"en"` …).
 	PlayerLanguage pulumi.StringPtrInput
-	// The player's key colour (`"#ff7755"`).
+	// The player's key colour, a hex colour (`"#ff7755"`, `"#f75"`): checked at preview.
 	PlayerPrimaryColor pulumi.StringPtrInput
 	// The player version.
 	PlayerVersion pulumi.IntPtrInput
@@ -422,12 +422,12 @@ func (o VideoLibraryOutput) BlockNoneReferrer() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.BoolPtrOutput { return v.BlockNoneReferrer }).(pulumi.BoolPtrOutput)
 }
 
-// Captions background colour.
+// Captions background colour, a hex colour (`"#000"`).
 func (o VideoLibraryOutput) CaptionsBackgroundColor() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.StringPtrOutput { return v.CaptionsBackgroundColor }).(pulumi.StringPtrOutput)
 }
 
-// Captions font colour.
+// Captions font colour, a hex colour (`"#fff"`).
 func (o VideoLibraryOutput) CaptionsFontColor() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.StringPtrOutput { return v.CaptionsFontColor }).(pulumi.StringPtrOutput)
 }
@@ -522,7 +522,7 @@ func (o VideoLibraryOutput) PlayerLanguage() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.StringPtrOutput { return v.PlayerLanguage }).(pulumi.StringPtrOutput)
 }
 
-// The player's key colour (`"#ff7755"`).
+// The player's key colour, a hex colour (`"#ff7755"`, `"#f75"`): checked at preview.
 func (o VideoLibraryOutput) PlayerPrimaryColor() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.StringPtrOutput { return v.PlayerPrimaryColor }).(pulumi.StringPtrOutput)
 }

@@ -56,6 +56,8 @@ __all__ = [
     'RuleSeverity',
     'RuleTransformation',
     'ShieldPlanType',
+    'StorageZoneRegion',
+    'StorageZoneReplicationRegionsItem',
     'StorageZoneZoneTier',
     'UploadScannerMode',
     'VideoLibraryEncodingTier',
@@ -601,6 +603,44 @@ class ShieldPlanType(_builtins.int, Enum):
     ADVANCED = 1
     BUSINESS = 2
     ENTERPRISE = 3
+
+
+@pulumi.type_token("bunnynet:index:StorageZoneRegion")
+class StorageZoneRegion(_builtins.str, Enum):
+    BR = "BR"
+    CZ = "CZ"
+    DE = "DE"
+    ES = "ES"
+    HK = "HK"
+    JH = "JH"
+    JP = "JP"
+    LA = "LA"
+    MI = "MI"
+    NY = "NY"
+    SE = "SE"
+    SG = "SG"
+    SYD = "SYD"
+    UK = "UK"
+    WA = "WA"
+
+
+@pulumi.type_token("bunnynet:index:StorageZoneReplicationRegionsItem")
+class StorageZoneReplicationRegionsItem(_builtins.str, Enum):
+    BR = "BR"
+    CZ = "CZ"
+    DE = "DE"
+    ES = "ES"
+    HK = "HK"
+    JH = "JH"
+    JP = "JP"
+    LA = "LA"
+    MI = "MI"
+    NY = "NY"
+    SE = "SE"
+    SG = "SG"
+    SYD = "SYD"
+    UK = "UK"
+    WA = "WA"
 
 
 @pulumi.type_token("bunnynet:index:StorageZoneZoneTier")

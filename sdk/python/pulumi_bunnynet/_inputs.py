@@ -118,7 +118,8 @@ class ContainerAppContainerArgsDict(TypedDict):
     """
     env: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]]
     """
-    Environment variables by name; every value is stored as a secret.
+    Environment variables by name. A value is stored as a secret when it is one (`config.requireSecret("apiToken")`,
+    `pulumi.secret(...)`); a plain value (`LOG_LEVEL: "info"`) stays readable in the state and in diffs.
     """
     probes: NotRequired[pulumi.Input[Optional['ContainerAppContainerProbesArgsDict']]]
     pull_policy: NotRequired[pulumi.Input[Optional['ContainerAppContainerPullPolicy']]]
@@ -149,7 +150,8 @@ class ContainerAppContainerArgs:
         :param pulumi.Input[_builtins.str] args: The arguments.
         :param pulumi.Input[_builtins.str] command: The command line, replacing the image's entry point.
         :param pulumi.Input[Mapping[str, pulumi.Input['ContainerAppEndpointArgs']]] endpoints: Endpoints by name (unique in the app).
-        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] env: Environment variables by name; every value is stored as a secret.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] env: Environment variables by name. A value is stored as a secret when it is one (`config.requireSecret("apiToken")`,
+               `pulumi.secret(...)`); a plain value (`LOG_LEVEL: "info"`) stays readable in the state and in diffs.
         :param pulumi.Input['ContainerAppContainerPullPolicy'] pull_policy: `ifNotPresent` (default) or `always`.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] volume_mounts: Volumes of the app to mount: volume name → absolute path.
         """
@@ -220,7 +222,8 @@ class ContainerAppContainerArgs:
     @pulumi.getter
     def env(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
         """
-        Environment variables by name; every value is stored as a secret.
+        Environment variables by name. A value is stored as a secret when it is one (`config.requireSecret("apiToken")`,
+        `pulumi.secret(...)`); a plain value (`LOG_LEVEL: "info"`) stays readable in the state and in diffs.
         """
         return pulumi.get(self, "env")
 
@@ -887,10 +890,10 @@ class EdgeRuleActionArgsDict(TypedDict):
     """
     One thing a rule does.
     """
-    type: pulumi.Input[Union[_builtins.str, _builtins.float]]
+    type: pulumi.Input[Union[_builtins.str, _builtins.int]]
     """
     The action by name (ForceSSL, Redirect, OriginUrl, OverrideCacheTime, BlockRequest, SetResponseHeader,
-    SetRequestHeader, … StripCookiesClientToOrigin; any case) or its number.
+    SetRequestHeader, … StripCookiesClientToOrigin; as written, or in lower or upper case) or its number.
     """
     parameters: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
     """
@@ -901,13 +904,13 @@ class EdgeRuleActionArgsDict(TypedDict):
 @pulumi.input_type
 class EdgeRuleActionArgs:
     def __init__(__self__, *,
-                 type: pulumi.Input[Union[_builtins.str, _builtins.float]],
+                 type: pulumi.Input[Union[_builtins.str, _builtins.int]],
                  parameters: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
         """
         One thing a rule does.
 
-        :param pulumi.Input[Union[_builtins.str, _builtins.float]] type: The action by name (ForceSSL, Redirect, OriginUrl, OverrideCacheTime, BlockRequest, SetResponseHeader,
-               SetRequestHeader, … StripCookiesClientToOrigin; any case) or its number.
+        :param pulumi.Input[Union[_builtins.str, _builtins.int]] type: The action by name (ForceSSL, Redirect, OriginUrl, OverrideCacheTime, BlockRequest, SetResponseHeader,
+               SetRequestHeader, … StripCookiesClientToOrigin; as written, or in lower or upper case) or its number.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] parameters: Up to three parameters, by position, as the type reads them: Redirect [url, "301" | "302" | "307" | "308"],
                SetResponseHeader / SetRequestHeader [name, value], OverrideCacheTime [seconds], SetStatusCode [code], …
         """
@@ -917,15 +920,15 @@ class EdgeRuleActionArgs:
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> pulumi.Input[Union[_builtins.str, _builtins.float]]:
+    def type(self) -> pulumi.Input[Union[_builtins.str, _builtins.int]]:
         """
         The action by name (ForceSSL, Redirect, OriginUrl, OverrideCacheTime, BlockRequest, SetResponseHeader,
-        SetRequestHeader, … StripCookiesClientToOrigin; any case) or its number.
+        SetRequestHeader, … StripCookiesClientToOrigin; as written, or in lower or upper case) or its number.
         """
         return pulumi.get(self, "type")
 
     @type.setter
-    def type(self, value: pulumi.Input[Union[_builtins.str, _builtins.float]]):
+    def type(self, value: pulumi.Input[Union[_builtins.str, _builtins.int]]):
         pulumi.set(self, "type", value)
 
     @_builtins.property
@@ -950,13 +953,13 @@ class EdgeRuleTriggerArgsDict(TypedDict):
     """
     The patterns (at least one; `*` is a wildcard): URLs, country codes, status codes, …
     """
-    type: pulumi.Input[Union[_builtins.str, _builtins.float]]
+    type: pulumi.Input[Union[_builtins.str, _builtins.int]]
     """
-    What is looked at, by name (Url, RequestHeader, ResponseHeader, UrlExtension, CountryCode, RemoteIP, UrlQueryString, RandomChance, StatusCode, RequestMethod, CookieValue, CountryStateCode, OriginRetryAttemptCount, OriginConnectionError) or number.
+    What is looked at, by name (Url, RequestHeader, ResponseHeader, UrlExtension, CountryCode, RemoteIP, UrlQueryString, RandomChance, StatusCode, RequestMethod, CookieValue, CountryStateCode, OriginRetryAttemptCount, OriginConnectionError; as written, or in lower or upper case) or number.
     """
-    match_type: NotRequired[pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]]]
+    match_type: NotRequired[pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]]]
     """
-    MatchAny (default), MatchAll or MatchNone of the patterns.
+    MatchAny (default), MatchAll or MatchNone of the patterns (or 0, 1, 2).
     """
     parameters: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
     """
@@ -967,15 +970,15 @@ class EdgeRuleTriggerArgsDict(TypedDict):
 class EdgeRuleTriggerArgs:
     def __init__(__self__, *,
                  patterns: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
-                 type: pulumi.Input[Union[_builtins.str, _builtins.float]],
-                 match_type: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
+                 type: pulumi.Input[Union[_builtins.str, _builtins.int]],
+                 match_type: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
                  parameters: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
         """
         One condition of a rule.
 
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] patterns: The patterns (at least one; `*` is a wildcard): URLs, country codes, status codes, …
-        :param pulumi.Input[Union[_builtins.str, _builtins.float]] type: What is looked at, by name (Url, RequestHeader, ResponseHeader, UrlExtension, CountryCode, RemoteIP, UrlQueryString, RandomChance, StatusCode, RequestMethod, CookieValue, CountryStateCode, OriginRetryAttemptCount, OriginConnectionError) or number.
-        :param pulumi.Input[Union[_builtins.str, _builtins.float]] match_type: MatchAny (default), MatchAll or MatchNone of the patterns.
+        :param pulumi.Input[Union[_builtins.str, _builtins.int]] type: What is looked at, by name (Url, RequestHeader, ResponseHeader, UrlExtension, CountryCode, RemoteIP, UrlQueryString, RandomChance, StatusCode, RequestMethod, CookieValue, CountryStateCode, OriginRetryAttemptCount, OriginConnectionError; as written, or in lower or upper case) or number.
+        :param pulumi.Input[Union[_builtins.str, _builtins.int]] match_type: MatchAny (default), MatchAll or MatchNone of the patterns (or 0, 1, 2).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] parameters: One parameter: the header, cookie or query parameter name for those trigger types.
         """
         pulumi.set(__self__, "patterns", patterns)
@@ -999,26 +1002,26 @@ class EdgeRuleTriggerArgs:
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> pulumi.Input[Union[_builtins.str, _builtins.float]]:
+    def type(self) -> pulumi.Input[Union[_builtins.str, _builtins.int]]:
         """
-        What is looked at, by name (Url, RequestHeader, ResponseHeader, UrlExtension, CountryCode, RemoteIP, UrlQueryString, RandomChance, StatusCode, RequestMethod, CookieValue, CountryStateCode, OriginRetryAttemptCount, OriginConnectionError) or number.
+        What is looked at, by name (Url, RequestHeader, ResponseHeader, UrlExtension, CountryCode, RemoteIP, UrlQueryString, RandomChance, StatusCode, RequestMethod, CookieValue, CountryStateCode, OriginRetryAttemptCount, OriginConnectionError; as written, or in lower or upper case) or number.
         """
         return pulumi.get(self, "type")
 
     @type.setter
-    def type(self, value: pulumi.Input[Union[_builtins.str, _builtins.float]]):
+    def type(self, value: pulumi.Input[Union[_builtins.str, _builtins.int]]):
         pulumi.set(self, "type", value)
 
     @_builtins.property
     @pulumi.getter(name="matchType")
-    def match_type(self) -> pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]]:
+    def match_type(self) -> pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]]:
         """
-        MatchAny (default), MatchAll or MatchNone of the patterns.
+        MatchAny (default), MatchAll or MatchNone of the patterns (or 0, 1, 2).
         """
         return pulumi.get(self, "match_type")
 
     @match_type.setter
-    def match_type(self, value: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]]):
+    def match_type(self, value: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]]):
         pulumi.set(self, "match_type", value)
 
     @_builtins.property

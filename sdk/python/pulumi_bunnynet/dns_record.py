@@ -22,7 +22,7 @@ class DnsRecordArgs:
     def __init__(__self__, *,
                  dns_zone_id: pulumi.Input[_builtins.int],
                  name: pulumi.Input[_builtins.str],
-                 type: pulumi.Input[Union[_builtins.str, _builtins.float]],
+                 type: pulumi.Input[Union[_builtins.str, _builtins.int]],
                  accelerated: pulumi.Input[Optional[_builtins.bool]] = None,
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  comment: pulumi.Input[Optional[_builtins.str]] = None,
@@ -46,7 +46,7 @@ class DnsRecordArgs:
 
         :param pulumi.Input[_builtins.int] dns_zone_id: The DNS zone of the record. Changing it replaces the record (a record cannot move between zones).
         :param pulumi.Input[_builtins.str] name: The name relative to the zone: '' or '@' for the apex, 'www', '_sip._tcp'… Changes in place.
-        :param pulumi.Input[Union[_builtins.str, _builtins.float]] type: The record type by name (A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS, TLSA; any case) or its number 0..15. Changes in place.
+        :param pulumi.Input[Union[_builtins.str, _builtins.int]] type: The record type by name (A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS, TLSA; as written, or in lower or upper case) or its number 0..15. Changes in place.
         :param pulumi.Input[_builtins.bool] accelerated: A, AAAA and CNAME only: serve the name through bunny.net's CDN.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
                provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
@@ -140,14 +140,14 @@ class DnsRecordArgs:
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> pulumi.Input[Union[_builtins.str, _builtins.float]]:
+    def type(self) -> pulumi.Input[Union[_builtins.str, _builtins.int]]:
         """
-        The record type by name (A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS, TLSA; any case) or its number 0..15. Changes in place.
+        The record type by name (A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS, TLSA; as written, or in lower or upper case) or its number 0..15. Changes in place.
         """
         return pulumi.get(self, "type")
 
     @type.setter
-    def type(self, value: pulumi.Input[Union[_builtins.str, _builtins.float]]):
+    def type(self, value: pulumi.Input[Union[_builtins.str, _builtins.int]]):
         pulumi.set(self, "type", value)
 
     @_builtins.property
@@ -393,7 +393,7 @@ class DnsRecord(pulumi.CustomResource):
                  smart_routing_type: pulumi.Input[Optional['DnsRecordSmartRoutingType']] = None,
                  tag: pulumi.Input[Optional[_builtins.str]] = None,
                  ttl: pulumi.Input[Optional[_builtins.int]] = None,
-                 type: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
+                 type: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
                  value: pulumi.Input[Optional[_builtins.str]] = None,
                  weight: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
@@ -422,7 +422,7 @@ class DnsRecord(pulumi.CustomResource):
         :param pulumi.Input['DnsRecordSmartRoutingType'] smart_routing_type: A, AAAA and CNAME only: None, Latency or Geolocation.
         :param pulumi.Input[_builtins.str] tag: CAA only, required: the property tag (issue, issuewild, iodef…).
         :param pulumi.Input[_builtins.int] ttl: Time to live in seconds. Default 300.
-        :param pulumi.Input[Union[_builtins.str, _builtins.float]] type: The record type by name (A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS, TLSA; any case) or its number 0..15. Changes in place.
+        :param pulumi.Input[Union[_builtins.str, _builtins.int]] type: The record type by name (A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS, TLSA; as written, or in lower or upper case) or its number 0..15. Changes in place.
         :param pulumi.Input[_builtins.str] value: The record's value (an address, a hostname without a trailing dot, a text, a URL for Redirect…). Not used by PullZone and Script records.
         :param pulumi.Input[_builtins.int] weight: A, AAAA, CNAME (0..100) and SRV (0..65535, required) only.
         """
@@ -468,7 +468,7 @@ class DnsRecord(pulumi.CustomResource):
                  smart_routing_type: pulumi.Input[Optional['DnsRecordSmartRoutingType']] = None,
                  tag: pulumi.Input[Optional[_builtins.str]] = None,
                  ttl: pulumi.Input[Optional[_builtins.int]] = None,
-                 type: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
+                 type: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
                  value: pulumi.Input[Optional[_builtins.str]] = None,
                  weight: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
@@ -734,7 +734,7 @@ class DnsRecord(pulumi.CustomResource):
     @pulumi.getter
     def type(self) -> pulumi.Output['DnsRecordType']:
         """
-        The record type by name (A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS, TLSA; any case) or its number 0..15. Changes in place.
+        The record type by name (A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS, TLSA; as written, or in lower or upper case) or its number 0..15. Changes in place.
         """
         return pulumi.get(self, "type")
 

@@ -29,7 +29,7 @@ class EdgeRuleArgs:
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  priority: pulumi.Input[Optional[_builtins.int]] = None,
-                 trigger_matching_type: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None):
+                 trigger_matching_type: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None):
         """
         The set of arguments for constructing a EdgeRule resource.
 
@@ -42,7 +42,7 @@ class EdgeRuleArgs:
         :param pulumi.Input[_builtins.str] description: A note kept with the rule; it also names the rule for `adoptExisting`.
         :param pulumi.Input[_builtins.bool] enabled: Whether the rule runs. Default true.
         :param pulumi.Input[_builtins.int] priority: The rule's place in the zone: lower runs first (the API's OrderIndex). Default 0. Changes in place.
-        :param pulumi.Input[Union[_builtins.str, _builtins.float]] trigger_matching_type: MatchAny (default), MatchAll or MatchNone of the triggers.
+        :param pulumi.Input[Union[_builtins.str, _builtins.int]] trigger_matching_type: MatchAny (default), MatchAll or MatchNone of the triggers (or 0, 1, 2).
         """
         pulumi.set(__self__, "actions", actions)
         pulumi.set(__self__, "pull_zone_id", pull_zone_id)
@@ -152,14 +152,14 @@ class EdgeRuleArgs:
 
     @_builtins.property
     @pulumi.getter(name="triggerMatchingType")
-    def trigger_matching_type(self) -> pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]]:
+    def trigger_matching_type(self) -> pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]]:
         """
-        MatchAny (default), MatchAll or MatchNone of the triggers.
+        MatchAny (default), MatchAll or MatchNone of the triggers (or 0, 1, 2).
         """
         return pulumi.get(self, "trigger_matching_type")
 
     @trigger_matching_type.setter
-    def trigger_matching_type(self, value: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]]):
+    def trigger_matching_type(self, value: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]]):
         pulumi.set(self, "trigger_matching_type", value)
 
 
@@ -175,7 +175,7 @@ class EdgeRule(pulumi.CustomResource):
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  priority: pulumi.Input[Optional[_builtins.int]] = None,
                  pull_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
-                 trigger_matching_type: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
+                 trigger_matching_type: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
                  triggers: pulumi.Input[Optional[Sequence[pulumi.Input[Union['EdgeRuleTriggerArgs', 'EdgeRuleTriggerArgsDict']]]]] = None,
                  __props__=None):
         """
@@ -191,7 +191,7 @@ class EdgeRule(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] enabled: Whether the rule runs. Default true.
         :param pulumi.Input[_builtins.int] priority: The rule's place in the zone: lower runs first (the API's OrderIndex). Default 0. Changes in place.
         :param pulumi.Input[_builtins.int] pull_zone_id: The pull zone of the rule. Changing it replaces the rule.
-        :param pulumi.Input[Union[_builtins.str, _builtins.float]] trigger_matching_type: MatchAny (default), MatchAll or MatchNone of the triggers.
+        :param pulumi.Input[Union[_builtins.str, _builtins.int]] trigger_matching_type: MatchAny (default), MatchAll or MatchNone of the triggers (or 0, 1, 2).
         :param pulumi.Input[Sequence[pulumi.Input[Union['EdgeRuleTriggerArgs', 'EdgeRuleTriggerArgsDict']]]] triggers: When the rule applies (at least one).
         """
         ...
@@ -224,7 +224,7 @@ class EdgeRule(pulumi.CustomResource):
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  priority: pulumi.Input[Optional[_builtins.int]] = None,
                  pull_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
-                 trigger_matching_type: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
+                 trigger_matching_type: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
                  triggers: pulumi.Input[Optional[Sequence[pulumi.Input[Union['EdgeRuleTriggerArgs', 'EdgeRuleTriggerArgsDict']]]]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -359,7 +359,7 @@ class EdgeRule(pulumi.CustomResource):
     @pulumi.getter(name="triggerMatchingType")
     def trigger_matching_type(self) -> pulumi.Output['EdgeRuleTriggerMatchingType']:
         """
-        MatchAny (default), MatchAll or MatchNone of the triggers.
+        MatchAny (default), MatchAll or MatchNone of the triggers (or 0, 1, 2).
         """
         return pulumi.get(self, "trigger_matching_type")
 

@@ -21,22 +21,22 @@ __all__ = ['StorageZoneArgs', 'StorageZone']
 class StorageZoneArgs:
     def __init__(__self__, *,
                  name: pulumi.Input[_builtins.str],
-                 region: pulumi.Input[_builtins.str],
+                 region: pulumi.Input['StorageZoneRegion'],
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  custom404_file_path: pulumi.Input[Optional[_builtins.str]] = None,
-                 replication_regions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 replication_regions: pulumi.Input[Optional[Sequence[pulumi.Input['StorageZoneReplicationRegionsItem']]]] = None,
                  rewrite404_to200: pulumi.Input[Optional[_builtins.bool]] = None,
                  zone_tier: pulumi.Input[Optional['StorageZoneZoneTier']] = None):
         """
         The set of arguments for constructing a StorageZone resource.
 
         :param pulumi.Input[_builtins.str] name: The zone's name (1..64 letters, digits, hyphens; unique across bunny.net). Changing it replaces the zone.
-        :param pulumi.Input[_builtins.str] region: The main region: `DE`, `NY`, `LA`, `SG`, `SYD`, `UK`, `SE`, `BR`, `JH`… Changing it replaces the zone.
+        :param pulumi.Input['StorageZoneRegion'] region: The main region: `DE`, `UK`, `SE`, `CZ`, `ES`, `NY`, `LA`, `WA`, `MI`, `SG`, `HK`, `JP`, `SYD`, `BR` or `JH`. Changing it replaces the zone.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
                provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
                Only read at create time; changing it later changes nothing.
         :param pulumi.Input[_builtins.str] custom404_file_path: The file served for a missing path, such as `/404.html`. Changes in place.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] replication_regions: Regions the files are replicated to. Adding one changes in place; removing one replaces the zone (the API cannot).
+        :param pulumi.Input[Sequence[pulumi.Input['StorageZoneReplicationRegionsItem']]] replication_regions: Regions the files are replicated to. Adding one changes in place; removing one replaces the zone (the API cannot).
         :param pulumi.Input[_builtins.bool] rewrite404_to200: Answer 200 instead of 404 for URLs without an extension (single-page apps). Changes in place. Default false.
         :param pulumi.Input['StorageZoneZoneTier'] zone_tier: `"Standard"` (default) or `"Edge"` (SSD). Changing it replaces the zone.
         """
@@ -71,14 +71,14 @@ class StorageZoneArgs:
 
     @_builtins.property
     @pulumi.getter
-    def region(self) -> pulumi.Input[_builtins.str]:
+    def region(self) -> pulumi.Input['StorageZoneRegion']:
         """
-        The main region: `DE`, `NY`, `LA`, `SG`, `SYD`, `UK`, `SE`, `BR`, `JH`… Changing it replaces the zone.
+        The main region: `DE`, `UK`, `SE`, `CZ`, `ES`, `NY`, `LA`, `WA`, `MI`, `SG`, `HK`, `JP`, `SYD`, `BR` or `JH`. Changing it replaces the zone.
         """
         return pulumi.get(self, "region")
 
     @region.setter
-    def region(self, value: pulumi.Input[_builtins.str]):
+    def region(self, value: pulumi.Input['StorageZoneRegion']):
         pulumi.set(self, "region", value)
 
     @_builtins.property
@@ -109,14 +109,14 @@ class StorageZoneArgs:
 
     @_builtins.property
     @pulumi.getter(name="replicationRegions")
-    def replication_regions(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+    def replication_regions(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['StorageZoneReplicationRegionsItem']]]]:
         """
         Regions the files are replicated to. Adding one changes in place; removing one replaces the zone (the API cannot).
         """
         return pulumi.get(self, "replication_regions")
 
     @replication_regions.setter
-    def replication_regions(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+    def replication_regions(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['StorageZoneReplicationRegionsItem']]]]):
         pulumi.set(self, "replication_regions", value)
 
     @_builtins.property
@@ -153,8 +153,8 @@ class StorageZone(pulumi.CustomResource):
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  custom404_file_path: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 region: pulumi.Input[Optional[_builtins.str]] = None,
-                 replication_regions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 region: pulumi.Input[Optional['StorageZoneRegion']] = None,
+                 replication_regions: pulumi.Input[Optional[Sequence[pulumi.Input['StorageZoneReplicationRegionsItem']]]] = None,
                  rewrite404_to200: pulumi.Input[Optional[_builtins.bool]] = None,
                  zone_tier: pulumi.Input[Optional['StorageZoneZoneTier']] = None,
                  __props__=None):
@@ -168,8 +168,8 @@ class StorageZone(pulumi.CustomResource):
                Only read at create time; changing it later changes nothing.
         :param pulumi.Input[_builtins.str] custom404_file_path: The file served for a missing path, such as `/404.html`. Changes in place.
         :param pulumi.Input[_builtins.str] name: The zone's name (1..64 letters, digits, hyphens; unique across bunny.net). Changing it replaces the zone.
-        :param pulumi.Input[_builtins.str] region: The main region: `DE`, `NY`, `LA`, `SG`, `SYD`, `UK`, `SE`, `BR`, `JH`… Changing it replaces the zone.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] replication_regions: Regions the files are replicated to. Adding one changes in place; removing one replaces the zone (the API cannot).
+        :param pulumi.Input['StorageZoneRegion'] region: The main region: `DE`, `UK`, `SE`, `CZ`, `ES`, `NY`, `LA`, `WA`, `MI`, `SG`, `HK`, `JP`, `SYD`, `BR` or `JH`. Changing it replaces the zone.
+        :param pulumi.Input[Sequence[pulumi.Input['StorageZoneReplicationRegionsItem']]] replication_regions: Regions the files are replicated to. Adding one changes in place; removing one replaces the zone (the API cannot).
         :param pulumi.Input[_builtins.bool] rewrite404_to200: Answer 200 instead of 404 for URLs without an extension (single-page apps). Changes in place. Default false.
         :param pulumi.Input['StorageZoneZoneTier'] zone_tier: `"Standard"` (default) or `"Edge"` (SSD). Changing it replaces the zone.
         """
@@ -200,8 +200,8 @@ class StorageZone(pulumi.CustomResource):
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  custom404_file_path: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 region: pulumi.Input[Optional[_builtins.str]] = None,
-                 replication_regions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 region: pulumi.Input[Optional['StorageZoneRegion']] = None,
+                 replication_regions: pulumi.Input[Optional[Sequence[pulumi.Input['StorageZoneReplicationRegionsItem']]]] = None,
                  rewrite404_to200: pulumi.Input[Optional[_builtins.bool]] = None,
                  zone_tier: pulumi.Input[Optional['StorageZoneZoneTier']] = None,
                  __props__=None):
@@ -327,15 +327,15 @@ class StorageZone(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def region(self) -> pulumi.Output[_builtins.str]:
+    def region(self) -> pulumi.Output['StorageZoneRegion']:
         """
-        The main region: `DE`, `NY`, `LA`, `SG`, `SYD`, `UK`, `SE`, `BR`, `JH`… Changing it replaces the zone.
+        The main region: `DE`, `UK`, `SE`, `CZ`, `ES`, `NY`, `LA`, `WA`, `MI`, `SG`, `HK`, `JP`, `SYD`, `BR` or `JH`. Changing it replaces the zone.
         """
         return pulumi.get(self, "region")
 
     @_builtins.property
     @pulumi.getter(name="replicationRegions")
-    def replication_regions(self) -> pulumi.Output[Sequence[_builtins.str]]:
+    def replication_regions(self) -> pulumi.Output[Sequence['StorageZoneReplicationRegionsItem']]:
         """
         Regions the files are replicated to. Adding one changes in place; removing one replaces the zone (the API cannot).
         """

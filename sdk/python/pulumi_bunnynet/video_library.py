@@ -73,8 +73,8 @@ class VideoLibraryArgs:
                Only read at create time; changing it later changes nothing.
         :param pulumi.Input[_builtins.int] bitrate240p: Encoding bitrates (kbit/s) per resolution.
         :param pulumi.Input[_builtins.bool] block_none_referrer: Block requests without a Referer.
-        :param pulumi.Input[_builtins.str] captions_background_color: Captions background colour.
-        :param pulumi.Input[_builtins.str] captions_font_color: Captions font colour.
+        :param pulumi.Input[_builtins.str] captions_background_color: Captions background colour, a hex colour (`"#000"`).
+        :param pulumi.Input[_builtins.str] captions_font_color: Captions font colour, a hex colour (`"#fff"`).
         :param pulumi.Input[_builtins.int] captions_font_size: Captions font size.
         :param pulumi.Input[_builtins.bool] content_tagging_enabled: Content tagging.
         :param pulumi.Input[_builtins.bool] direct_play_enabled: Direct play URLs.
@@ -91,7 +91,7 @@ class VideoLibraryArgs:
         :param pulumi.Input[_builtins.str] player_custom_head: Custom HTML in the player's head.
         :param pulumi.Input[_builtins.str] player_font_family: The captions' font family.
         :param pulumi.Input[_builtins.str] player_language: The player's UI language (`"en"` …).
-        :param pulumi.Input[_builtins.str] player_primary_color: The player's key colour (`"#ff7755"`).
+        :param pulumi.Input[_builtins.str] player_primary_color: The player's key colour, a hex colour (`"#ff7755"`, `"#f75"`): checked at preview.
         :param pulumi.Input[_builtins.int] player_version: The player version.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] replication_regions: Storage regions the videos are replicated to (`"NY"`, `"SG"` …). Only set at creation: a change replaces the library and its videos.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] transcribing_caption_languages: Languages captions are transcribed to.
@@ -303,7 +303,7 @@ class VideoLibraryArgs:
     @pulumi.getter(name="captionsBackgroundColor")
     def captions_background_color(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Captions background colour.
+        Captions background colour, a hex colour (`"#000"`).
         """
         return pulumi.get(self, "captions_background_color")
 
@@ -315,7 +315,7 @@ class VideoLibraryArgs:
     @pulumi.getter(name="captionsFontColor")
     def captions_font_color(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Captions font colour.
+        Captions font colour, a hex colour (`"#fff"`).
         """
         return pulumi.get(self, "captions_font_color")
 
@@ -519,7 +519,7 @@ class VideoLibraryArgs:
     @pulumi.getter(name="playerPrimaryColor")
     def player_primary_color(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The player's key colour (`"#ff7755"`).
+        The player's key colour, a hex colour (`"#ff7755"`, `"#f75"`): checked at preview.
         """
         return pulumi.get(self, "player_primary_color")
 
@@ -756,8 +756,8 @@ class VideoLibrary(pulumi.CustomResource):
                Only read at create time; changing it later changes nothing.
         :param pulumi.Input[_builtins.int] bitrate240p: Encoding bitrates (kbit/s) per resolution.
         :param pulumi.Input[_builtins.bool] block_none_referrer: Block requests without a Referer.
-        :param pulumi.Input[_builtins.str] captions_background_color: Captions background colour.
-        :param pulumi.Input[_builtins.str] captions_font_color: Captions font colour.
+        :param pulumi.Input[_builtins.str] captions_background_color: Captions background colour, a hex colour (`"#000"`).
+        :param pulumi.Input[_builtins.str] captions_font_color: Captions font colour, a hex colour (`"#fff"`).
         :param pulumi.Input[_builtins.int] captions_font_size: Captions font size.
         :param pulumi.Input[_builtins.bool] content_tagging_enabled: Content tagging.
         :param pulumi.Input[_builtins.bool] direct_play_enabled: Direct play URLs.
@@ -775,7 +775,7 @@ class VideoLibrary(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] player_custom_head: Custom HTML in the player's head.
         :param pulumi.Input[_builtins.str] player_font_family: The captions' font family.
         :param pulumi.Input[_builtins.str] player_language: The player's UI language (`"en"` …).
-        :param pulumi.Input[_builtins.str] player_primary_color: The player's key colour (`"#ff7755"`).
+        :param pulumi.Input[_builtins.str] player_primary_color: The player's key colour, a hex colour (`"#ff7755"`, `"#f75"`): checked at preview.
         :param pulumi.Input[_builtins.int] player_version: The player version.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] replication_regions: Storage regions the videos are replicated to (`"NY"`, `"SG"` …). Only set at creation: a change replaces the library and its videos.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] transcribing_caption_languages: Languages captions are transcribed to.
@@ -1069,7 +1069,7 @@ class VideoLibrary(pulumi.CustomResource):
     @pulumi.getter(name="captionsBackgroundColor")
     def captions_background_color(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Captions background colour.
+        Captions background colour, a hex colour (`"#000"`).
         """
         return pulumi.get(self, "captions_background_color")
 
@@ -1077,7 +1077,7 @@ class VideoLibrary(pulumi.CustomResource):
     @pulumi.getter(name="captionsFontColor")
     def captions_font_color(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Captions font colour.
+        Captions font colour, a hex colour (`"#fff"`).
         """
         return pulumi.get(self, "captions_font_color")
 
@@ -1229,7 +1229,7 @@ class VideoLibrary(pulumi.CustomResource):
     @pulumi.getter(name="playerPrimaryColor")
     def player_primary_color(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The player's key colour (`"#ff7755"`).
+        The player's key colour, a hex colour (`"#ff7755"`, `"#f75"`): checked at preview.
         """
         return pulumi.get(self, "player_primary_color")
 

@@ -112,7 +112,7 @@ describe("unit: bunnynet export's container apps", () => {
     const text = printValue(resources[0].inputs);
     assert.match(text, /API_KEY: config\.requireSecret\("shopWebApiKey"\)/);
     assert.ok(!text.includes("value-never-written"));
-    assert.deepEqual(exported.config, [{ key: "shopWebApiKey", secret: true, what: "the value of environment variable API_KEY of container web (a secret in ContainerApp)" }]);
+    assert.deepEqual(exported.config, [{ key: "shopWebApiKey", secret: true, what: "the value of environment variable API_KEY of container web (kept secret: the API does not say which values are secrets)" }]);
     // The API's defaults inside the containers are left out, as a person writes them.
     assert.ok(!text.includes("pullPolicy"));
   });

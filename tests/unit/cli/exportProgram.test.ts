@@ -53,14 +53,27 @@ describe("unit: bunnynet export's program text", () => {
 
   it("every resource adopts and is protected, in its section", () => {
     const text = programText([{ title: "DNS zone example.com", resources: [{ type: "DnsZone", name: "example-com", variable: "exampleCom", id: "7", inputs: { domain: "example.com" } }] }], "a test");
-    assert.match(text, /\/\/ DNS zone example\.com\nconst exampleCom = new bunnynet\.DnsZone\("example-com", \{\n {2}domain: "example\.com",\n {2}adoptExisting: true,\n\}, \{ protect: true \}\);\n$/);
+    assert.match(text, /\/\/ DNS zone example\.com\nnew bunnynet\.DnsZone\("example-com", \{\n {2}domain: "example\.com",\n {2}adoptExisting: true,\n\}, \{ protect: true \}\);\n$/);
+  });
+
+  it("declares only what is used: a variable another resource refers to, the config and fs when read (noUnusedLocals)", () => {
+    const zone = { type: "DnsZone", name: "example-com", variable: "exampleCom", id: "7", inputs: { domain: "example.com" } };
+    const record = { type: "DnsRecord", name: "www", variable: "www", id: "8", inputs: { dnsZoneId: new Reference("exampleCom", "dnsZoneId"), type: "A", name: "www", value: "192.0.2.1" } };
+    const plain = programText([{ title: "DNS zone example.com", resources: [zone, record] }], "a test");
+    assert.match(plain, /\nconst exampleCom = new bunnynet\.DnsZone\(/);
+    assert.match(plain, /\nnew bunnynet\.DnsRecord\("www"/);
+    assert.doesNotMatch(plain, /import \* as (fs|pulumi)|new pulumi\.Config/);
+    const secret = { type: "ScriptSecret", name: "token", variable: "token", id: "9", inputs: { scriptId: 1, name: "TOKEN", value: new FromConfig("token", true) } };
+    const script = { type: "EdgeScript", name: "edge", variable: "edge", id: "1", inputs: { name: "edge", type: "Standalone", code: new FileText("scripts/edge.js") } };
+    const both = programText([{ title: "Edge script edge", resources: [script, secret] }], "a test");
+    assert.match(both, /\nimport \* as fs from "fs";\nimport \* as pulumi from "@pulumi\/pulumi";\nimport \* as bunnynet from "bunnynet-pulumi";\n\nconst config = new pulumi\.Config\(\);\n/);
   });
 
   it("a resource that takes over what is there by itself (a StorageFolder) is protected, without adoptExisting", () => {
     const text = programText(
-      [{ title: "Storage zone files", resources: [{ type: "StorageFolder", name: "files-files", variable: "filesFiles", id: "4/", inputs: { storageZoneId: 4, source: "storage/files-files" }, adopts: false }] }],
+      [{ title: "Storage zone files", resources: [{ type: "StorageFolder", name: "files-content", variable: "filesContent", id: "4/", inputs: { storageZoneId: 4, source: "storage/files-content" }, adopts: false }] }],
       "a test",
     );
-    assert.match(text, /new bunnynet\.StorageFolder\("files-files", \{\n {2}storageZoneId: 4,\n {2}source: "storage\/files-files",\n\}, \{ protect: true \}\);\n$/);
+    assert.match(text, /new bunnynet\.StorageFolder\("files-content", \{\n {2}storageZoneId: 4,\n {2}source: "storage\/files-content",\n\}, \{ protect: true \}\);\n$/);
   });
 });

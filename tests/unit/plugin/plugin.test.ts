@@ -53,11 +53,11 @@ describe("plugin: resource types", () => {
   it("names each change in a detailed diff, with the stables of an in-place update", () => {
     const zone = resourceTypeOf("bunnynet:index:DnsZone");
     const olds = { domain: "a.example", loggingEnabled: false, dnsZoneId: 7, nameservers: ["x"] };
-    const d = zone.diff(olds, { domain: "a.example", loggingEnabled: true, soaEmail: "h@a.example" });
+    const d = zone.diff("7", olds, { domain: "a.example", loggingEnabled: true, soaEmail: "h@a.example" });
     assert.deepEqual(d.detailedDiff, { loggingEnabled: DiffKind.UPDATE, soaEmail: DiffKind.ADD });
     assert.deepEqual(d.replaces, []);
     assert.ok(d.stables.includes("domain") && d.stables.includes("dnsZoneId") && !d.stables.includes("loggingEnabled"));
-    const renamed = zone.diff(olds, { domain: "b.example", loggingEnabled: false });
+    const renamed = zone.diff("7", olds, { domain: "b.example", loggingEnabled: false });
     assert.deepEqual([renamed.detailedDiff, renamed.replaces, renamed.stables], [{ domain: DiffKind.UPDATE_REPLACE }, ["domain"], []]);
   });
 

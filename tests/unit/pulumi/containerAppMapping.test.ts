@@ -1,6 +1,4 @@
 import assert from "node:assert/strict";
-import * as pulumi from "@pulumi/pulumi";
-import { withSecretEnv } from "bunnynet-pulumi/dist/resources/containerApp.js";
 import { containerAppInputs } from "bunnynet-pulumi/dist/resources/containerAppInputs.js";
 import { appOutputs, applicationRequest, observedInputs, removedVolumes, repeatedEndpoint } from "bunnynet-pulumi/dist/resources/containerAppMapping.js";
 import { ApplicationSchema } from "bunnynet-pulumi/dist/schemas/containers.js";
@@ -108,24 +106,5 @@ describe("ContainerApp mapping (containerAppMapping.ts)", () => {
     assert.deepEqual(removedVolumes(undefined, { data: {} }), []);
     assert.deepEqual(repeatedEndpoint({ b: { endpoints: { site: {} } }, a: { endpoints: { site: {} } } }), { endpoint: "site", containers: ["a", "b"] });
     assert.equal(repeatedEndpoint({ a: { endpoints: { one: {} } }, b: { endpoints: { two: {} } } }), undefined);
-  });
-});
-
-describe("ContainerApp's env values as secrets (withSecretEnv)", () => {
-  const isSecret = (v: unknown) => pulumi.Output.isInstance(v) && (v as unknown as { isSecret: Promise<boolean> }).isSecret;
-
-  it("marks each env value secret at its own depth, leaving the rest of the container plain", async () => {
-    const containers = withSecretEnv({ web: { image: { registryId: 1, namespace: "library", name: "nginx", tag: "1" }, env: { TOKEN: "t", MODE: "m" } }, worker: { image: { registryId: 1, namespace: "library", name: "redis", tag: "7" } } }) as unknown as Record<string, Record<string, unknown>>;
-    const env = containers.web.env as Record<string, unknown>;
-    assert.equal(await isSecret(env.TOKEN), true);
-    assert.equal(await isSecret(env.MODE), true);
-    assert.ok(!pulumi.Output.isInstance(containers.web.image), "the image stays a plain value");
-    assert.ok(!pulumi.Output.isInstance(containers.worker), "a container without env is untouched");
-  });
-
-  it("marks the whole level secret where the program gives an Output, so no value is ever plain", async () => {
-    const envOutput = withSecretEnv({ web: { image: { registryId: 1, namespace: "n", name: "i", tag: "1" }, env: pulumi.output({ TOKEN: "t" }) } }) as unknown as Record<string, Record<string, unknown>>;
-    assert.equal(await isSecret(envOutput.web.env), true);
-    assert.equal(await isSecret(withSecretEnv(pulumi.output({}))), true);
   });
 });
