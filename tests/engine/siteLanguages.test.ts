@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 import { documentedGet } from "../support/documentedGet";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { EngineStack } from "../support/engineCycle";
-import { type Language, languageUnavailable } from "../support/languages";
+import { type Language, languageUnavailable, pathWith, pythonVirtualenv } from "../support/languages";
 import { SITE_PROJECT, SITE_SECRET_CONFIG, siteConfig } from "../support/site";
 import { installPlugin } from "../plugin/pluginSupport";
 
@@ -12,8 +12,7 @@ import { installPlugin } from "../plugin/pluginSupport";
  * SDKs — run in place by the real CLI and their language hosts (tools/pulumi-cli/build.sh), with the provider plugin
  * installed from its tarball, against the emulator: `up` creates every resource, an unchanged `up` changes nothing and
  * sends no request, `refresh` finds no drift, `destroy` leaves nothing in the state nor in the emulator. Their default
- * `publicFolder` and `mediaFolder` (examples/site's, by relative path) are what runs. Then the TypeScript site on
- * dynamic resources and the Python one on the plugin must send the emulator the same requests for the same `up`.
+ * `publicFolder` and `mediaFolder` (examples/site's, by relative path) are what runs.
  *
  * Engine behaviours relied on are those of tests/support/engineCycle.ts (cited there); the engine starts provider
  * plugins in the project's folder (pulumi/pulumi v3.259.0 sdk/go/common/resource/plugin/plugin.go `execPlugin`, `pwd`
@@ -27,6 +26,9 @@ const RESOURCES = ["zone", "files", "content", "cdn", "www-record", "www", "shie
 const all = (op: string) => Object.fromEntries(RESOURCES.map((name) => [name, op]));
 
 const SITES: Partial<Record<Language, { project: string; env?: () => NodeJS.ProcessEnv }>> = {
+  // The Python host runs the first python3 on PATH: a virtualenv with `pulumi` and the SDK of sdk/python, as the
+  // example's README installs them.
+  python: { project: "bunnynet-site-python", env: () => ({ PATH: pathWith(pythonVirtualenv([join(REPO_ROOT, "sdk", "python")])) }) },
   yaml: { project: "bunnynet-site-yaml" },
 };
 
