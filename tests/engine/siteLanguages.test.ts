@@ -25,10 +25,11 @@ const REPO_ROOT = resolve(__dirname, "..", "..", "..");
 const RESOURCES = ["zone", "files", "content", "cdn", "www-record", "www", "shield", "api-limit", "admin-only-office", "blocked-countries", "redirect-to-www", "security-headers", "edge", "greeting", "api-token", "videos", "intro", "poster", "purge"];
 const all = (op: string) => Object.fromEntries(RESOURCES.map((name) => [name, op]));
 
-const SITES: Partial<Record<Language, { project: string; env?: () => NodeJS.ProcessEnv }>> = {
+const SITES: Record<Language, { project: string; env?: () => NodeJS.ProcessEnv }> = {
   // The Python host runs the first python3 on PATH: a virtualenv with `pulumi` and the SDK of sdk/python, as the
   // example's README installs them.
   python: { project: "bunnynet-site-python", env: () => ({ PATH: pathWith(pythonVirtualenv([join(REPO_ROOT, "sdk", "python")])) }) },
+  go: { project: "bunnynet-site-go" },
   yaml: { project: "bunnynet-site-yaml" },
 };
 
@@ -56,7 +57,7 @@ async function siteObjects(emu: TestEmulator, ids: Record<string, string>): Prom
 }
 
 for (const language of Object.keys(SITES) as Language[]) {
-  const { project, env } = SITES[language]!;
+  const { project, env } = SITES[language];
 
   describe(`engine: examples/site-${language} through the plugin`, function () {
     this.timeout(900_000);
