@@ -18,7 +18,7 @@ import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
-import { PACKAGE, SchemaTypes, baseName, documentation, sortKeys, zodFacts } from "./schemaTypes.mjs";
+import { PACKAGE, SchemaTypes, baseName, documentation, sortKeys, storedOutputSpec, zodFacts } from "./schemaTypes.mjs";
 
 const PROVIDER = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const SCHEMA_PATH = join(PROVIDER, "plugin", "schema.json");
@@ -159,10 +159,12 @@ export function generateSchema() {
     const inputSpec = types.objectSpec(checker.getTypeAtLocation(args.node.name), `${type}Args`, facts, { secret: secretInputs, replaceOnChanges });
     // Stored outputs: the inputs as stored (their facts too: integers) and the computed ones. Defaults are for inputs only.
     const outputSpec = types.objectSpec(checker.getTypeAtLocation(outputs.node.name), type, facts, { secret: secretOutputs, defaults: false });
-    // A stored input is documented where the program writes it (Args); its output says the same.
+    // A stored input is documented where the program writes it (Args); its output says the same. Unions of containers
+    // are read back as Any (storedOutputSpec says why).
     for (const [name, property] of Object.entries(outputSpec.properties)) {
       const input = inputSpec.properties[name];
       if (!property.description && input?.description) property.description = input.description;
+      outputSpec.properties[name] = storedOutputSpec(property, types.types);
     }
     const spec = {
       description: documentation(checker, checker.getSymbolAtLocation(cls.node.name)),

@@ -16,6 +16,7 @@ export interface ObjectSpec {
 export declare function zodFacts(schema: unknown): Facts;
 export declare function sortKeys<T>(value: T): T;
 export declare function enumMemberName(value: string | number): string;
+export declare function storedOutputSpec(spec: Spec, types: Map<string, Spec>): Spec;
 export declare const isIdName: (name: string) => boolean;
 export declare class SchemaTypes {
   constructor(checker: ts.TypeChecker);

@@ -387,6 +387,22 @@ function isLibrarySymbol(symbol) {
   return declarations.length > 0 && declarations.every((d) => /[\\/]node_modules[\\/](typescript[\\/]lib|@types)[\\/]/.test(d.getSourceFile().fileName));
 }
 
+/**
+ * A stored output's spec as every SDK can read it back: a `oneOf` with an array, a map or an object type among its
+ * members becomes `pulumi.json#/Any` (its description and secret flag kept). Pulumi's Python SDK cannot turn such an
+ * output back into a value: `translate_output_properties` (sdk/python/lib/pulumi/runtime/rpc.py, pulumi/pulumi
+ * v3.259.0) reduces only discriminated unions and raises "Unexpected type" on a dict or list typed by any other union
+ * (a CachePurge's `triggers` given as a map failed every `up` of a Python program). Inputs keep their `oneOf`, which
+ * every SDK sends as it is. `types` resolves the schema's `#/types/` references.
+ */
+export function storedOutputSpec(spec, types) {
+  const container = (member) =>
+    member.type === "array" || member.type === "object" || (typeof member.$ref === "string" && types.get(member.$ref.replace("#/types/", ""))?.type === "object");
+  if (!spec.oneOf?.some(container)) return spec;
+  const { oneOf: _members, ...rest } = spec;
+  return { ...rest, $ref: "pulumi.json#/Any" };
+}
+
 /** An enum member's name in the SDKs: the value made an identifier (`"free"` → Free, `"4.0"` → Value4_0, 1 → Value1). */
 export function enumMemberName(value) {
   const words = String(value)

@@ -103,11 +103,12 @@ export class EngineStack {
 
   /**
    * A new stack (`stack`, else one named after this process) of the project in `projectDir`, on a file backend in a
-   * temporary folder, with `config` set (over what a stack file already in the project holds).
+   * temporary folder, with `config` set (over what a stack file already in the project holds), every command run with
+   * `env` over this process's environment.
    */
-  static async start(emu: TestEmulator, projectDir: string, config: Record<string, string>, secretKeys: string[] = [], stack = `engine-${process.pid}`): Promise<EngineStack> {
+  static async start(emu: TestEmulator, projectDir: string, config: Record<string, string>, secretKeys: string[] = [], stack = `engine-${process.pid}`, env: NodeJS.ProcessEnv = {}): Promise<EngineStack> {
     const work = mkdtempSync(join(tmpdir(), "bunnynet-engine-"));
-    const cli = new PulumiCliStack(stack, join(work, "state"), projectDir);
+    const cli = new PulumiCliStack(stack, join(work, "state"), projectDir, env);
     await cli.init(config, secretKeys);
     return new EngineStack(cli, emu, work);
   }

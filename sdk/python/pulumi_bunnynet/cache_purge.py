@@ -256,7 +256,7 @@ class CachePurge(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def triggers(self) -> pulumi.Output[Optional[Union[Sequence[Any], Mapping[str, Any]]]]:
+    def triggers(self) -> pulumi.Output[Optional[Any]]:
         """
         Any values (say, a hash of the site's files): a change purges again.
         """

@@ -49,7 +49,6 @@ __all__ = [
     'Moment',
     'OptimizerClass',
     'PullZone',
-    'PullZoneHostnameTls',
     'PullZoneOriginResult',
     'RateLimitRuleConfiguration',
     'Region',
@@ -58,7 +57,6 @@ __all__ = [
     'ShieldZoneCustomPagesResult',
     'ShieldZoneSettings',
     'ShieldZoneUploadScanningResult',
-    'StreamVideoSource',
     'VideoLanguage',
     'VideoLibrarySettings',
     'WafRuleCondition',
@@ -2354,42 +2352,6 @@ class PullZone(dict):
 
 
 @pulumi.output_type
-class PullZoneHostnameTls(dict):
-    @staticmethod
-    def __key_warning(key: str):
-        suggest = None
-        if key == "privateKey":
-            suggest = "private_key"
-
-        if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in PullZoneHostnameTls. Access the value via the '{suggest}' property getter instead.")
-
-    def __getitem__(self, key: str) -> Any:
-        PullZoneHostnameTls.__key_warning(key)
-        return super().__getitem__(key)
-
-    def get(self, key: str, default = None) -> Any:
-        PullZoneHostnameTls.__key_warning(key)
-        return super().get(key, default)
-
-    def __init__(__self__, *,
-                 certificate: _builtins.str,
-                 private_key: _builtins.str):
-        pulumi.set(__self__, "certificate", certificate)
-        pulumi.set(__self__, "private_key", private_key)
-
-    @_builtins.property
-    @pulumi.getter
-    def certificate(self) -> _builtins.str:
-        return pulumi.get(self, "certificate")
-
-    @_builtins.property
-    @pulumi.getter(name="privateKey")
-    def private_key(self) -> _builtins.str:
-        return pulumi.get(self, "private_key")
-
-
-@pulumi.output_type
 class PullZoneOriginResult(dict):
     """
     The origin as stored.
@@ -3011,18 +2973,6 @@ class ShieldZoneUploadScanningResult(dict):
     @pulumi.getter
     def csam(self) -> 'UploadScannerMode':
         return pulumi.get(self, "csam")
-
-
-@pulumi.output_type
-class StreamVideoSource(dict):
-    def __init__(__self__, *,
-                 url: _builtins.str):
-        pulumi.set(__self__, "url", url)
-
-    @_builtins.property
-    @pulumi.getter
-    def url(self) -> _builtins.str:
-        return pulumi.get(self, "url")
 
 
 @pulumi.output_type

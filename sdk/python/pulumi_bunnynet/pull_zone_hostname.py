@@ -150,7 +150,7 @@ class PullZoneHostname(pulumi.CustomResource):
                  force_ssl: pulumi.Input[Optional[_builtins.bool]] = None,
                  hostname: pulumi.Input[Optional[_builtins.str]] = None,
                  pull_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
-                 tls: pulumi.Input[Optional[Union[_builtins.str, Union['PullZoneHostnameTlsArgs', 'PullZoneHostnameTlsArgsDict', 'outputs.PullZoneHostnameTls']]]] = None,
+                 tls: pulumi.Input[Optional[Union[_builtins.str, Union['PullZoneHostnameTlsArgs', 'PullZoneHostnameTlsArgsDict']]]] = None,
                  __props__=None):
         """
         A hostname of a pull zone (`/pullzone/{id}/addHostname`) with its certificate and force-SSL. A hostname can be
@@ -169,7 +169,7 @@ class PullZoneHostname(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] hostname: A bare DNS name such as `cdn.example.com` (no scheme, port or path); stored lowercase. Changing it replaces
                the hostname. The zone's own `<zone>.b-cdn.net` hostname works too: it is configured, never added or removed.
         :param pulumi.Input[_builtins.int] pull_zone_id: The pull zone that serves the hostname. Changing it replaces the hostname.
-        :param pulumi.Input[Union[_builtins.str, Union['PullZoneHostnameTlsArgs', 'PullZoneHostnameTlsArgsDict', 'outputs.PullZoneHostnameTls']]] tls: The certificate: `"none"` (default), `"free"` (issued by bunny.net; the hostname's DNS must point at the
+        :param pulumi.Input[Union[_builtins.str, Union['PullZoneHostnameTlsArgs', 'PullZoneHostnameTlsArgsDict']]] tls: The certificate: `"none"` (default), `"free"` (issued by bunny.net; the hostname's DNS must point at the
                zone), or `{ certificate, privateKey }` as PEM text (checked at preview: parses, key matches, covers the
                hostname, not expired). The whole value is stored as a secret when it holds a key. Changes in place.
         """
@@ -205,7 +205,7 @@ class PullZoneHostname(pulumi.CustomResource):
                  force_ssl: pulumi.Input[Optional[_builtins.bool]] = None,
                  hostname: pulumi.Input[Optional[_builtins.str]] = None,
                  pull_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
-                 tls: pulumi.Input[Optional[Union[_builtins.str, Union['PullZoneHostnameTlsArgs', 'PullZoneHostnameTlsArgsDict', 'outputs.PullZoneHostnameTls']]]] = None,
+                 tls: pulumi.Input[Optional[Union[_builtins.str, Union['PullZoneHostnameTlsArgs', 'PullZoneHostnameTlsArgsDict']]]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -355,7 +355,7 @@ class PullZoneHostname(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def tls(self) -> pulumi.Output[Union[_builtins.str, 'outputs.PullZoneHostnameTls']]:
+    def tls(self) -> pulumi.Output[Any]:
         """
         The certificate: `"none"` (default), `"free"` (issued by bunny.net; the hostname's DNS must point at the
         zone), or `{ certificate, privateKey }` as PEM text (checked at preview: parses, key matches, covers the

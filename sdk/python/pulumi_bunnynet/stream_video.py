@@ -221,7 +221,7 @@ class StreamVideo(pulumi.CustomResource):
                  library_key: pulumi.Input[Optional[_builtins.str]] = None,
                  meta_tags: pulumi.Input[Optional[Sequence[pulumi.Input[Union['StreamVideoMetaTagsItemArgs', 'StreamVideoMetaTagsItemArgsDict']]]]] = None,
                  moments: pulumi.Input[Optional[Sequence[pulumi.Input[Union['StreamVideoMomentsItemArgs', 'StreamVideoMomentsItemArgsDict']]]]] = None,
-                 source: pulumi.Input[Optional[Union[_builtins.str, Union[pulumi.Asset, pulumi.Archive], Union['StreamVideoSourceArgs', 'StreamVideoSourceArgsDict', 'outputs.StreamVideoSource']]]] = None,
+                 source: pulumi.Input[Optional[Union[_builtins.str, Union[pulumi.Asset, pulumi.Archive], Union['StreamVideoSourceArgs', 'StreamVideoSourceArgsDict']]]] = None,
                  title: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
@@ -239,7 +239,7 @@ class StreamVideo(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] library_key: The library's API key. Omitted: looked up with the account key. Always stored as a secret.
         :param pulumi.Input[Sequence[pulumi.Input[Union['StreamVideoMetaTagsItemArgs', 'StreamVideoMetaTagsItemArgsDict']]]] meta_tags: Meta tags (`property`, `value`); the description has its own input. Changes in place.
         :param pulumi.Input[Sequence[pulumi.Input[Union['StreamVideoMomentsItemArgs', 'StreamVideoMomentsItemArgsDict']]]] moments: Moments: a label at a point in whole seconds. Changes in place.
-        :param pulumi.Input[Union[_builtins.str, Union[pulumi.Asset, pulumi.Archive], Union['StreamVideoSourceArgs', 'StreamVideoSourceArgsDict', 'outputs.StreamVideoSource']]] source: The video: a file (a path relative to the Pulumi project, or a `pulumi.asset.FileAsset`; streamed from disk,
+        :param pulumi.Input[Union[_builtins.str, Union[pulumi.Asset, pulumi.Archive], Union['StreamVideoSourceArgs', 'StreamVideoSourceArgsDict']]] source: The video: a file (a path relative to the Pulumi project, or a `pulumi.asset.FileAsset`; streamed from disk,
                progress in the log), or `{ url }` for a public http(s) URL the API fetches. A new file (by content) or URL
                replaces the video.
         :param pulumi.Input[_builtins.str] title: The title (1..500 characters). Changes in place.
@@ -278,7 +278,7 @@ class StreamVideo(pulumi.CustomResource):
                  library_key: pulumi.Input[Optional[_builtins.str]] = None,
                  meta_tags: pulumi.Input[Optional[Sequence[pulumi.Input[Union['StreamVideoMetaTagsItemArgs', 'StreamVideoMetaTagsItemArgsDict']]]]] = None,
                  moments: pulumi.Input[Optional[Sequence[pulumi.Input[Union['StreamVideoMomentsItemArgs', 'StreamVideoMomentsItemArgsDict']]]]] = None,
-                 source: pulumi.Input[Optional[Union[_builtins.str, Union[pulumi.Asset, pulumi.Archive], Union['StreamVideoSourceArgs', 'StreamVideoSourceArgsDict', 'outputs.StreamVideoSource']]]] = None,
+                 source: pulumi.Input[Optional[Union[_builtins.str, Union[pulumi.Asset, pulumi.Archive], Union['StreamVideoSourceArgs', 'StreamVideoSourceArgsDict']]]] = None,
                  title: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -453,7 +453,7 @@ class StreamVideo(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def source(self) -> pulumi.Output[Union[_builtins.str, Union[pulumi.Asset, pulumi.Archive], 'outputs.StreamVideoSource']]:
+    def source(self) -> pulumi.Output[Any]:
         """
         The video: a file (a path relative to the Pulumi project, or a `pulumi.asset.FileAsset`; streamed from disk,
         progress in the log), or `{ url }` for a public http(s) URL the API fetches. A new file (by content) or URL

@@ -287,7 +287,7 @@ class VolumeInstanceDeletion(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def triggers(self) -> pulumi.Output[Optional[Union[Sequence[Any], Mapping[str, Any]]]]:
+    def triggers(self) -> pulumi.Output[Optional[Any]]:
         """
         Any values: a change runs the deletion again (as a replacement).
         """

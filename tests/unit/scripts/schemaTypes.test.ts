@@ -155,6 +155,15 @@ describe("schema type mapping (provider/scripts/schemaTypes.mjs)", function () {
     assert.deepEqual(read.properties?.nested.properties?.count, { default: 1, integer: true });
   });
 
+  it("a stored output of a union holding an array, a map or an object type is read back as Any; other unions stay", () => {
+    const objectType = new Map([["bunnynet:index:Part", { type: "object" }], ["bunnynet:index:Colour", { type: "integer" }]]);
+    const triggers = { description: "d", secret: true, oneOf: [{ type: "array", items: { $ref: "pulumi.json#/Any" } }, { type: "object", additionalProperties: { $ref: "pulumi.json#/Any" } }] };
+    assert.deepEqual(mod.storedOutputSpec(triggers, objectType), { description: "d", secret: true, $ref: "pulumi.json#/Any" });
+    assert.deepEqual(mod.storedOutputSpec({ oneOf: [{ type: "string" }, { $ref: "#/types/bunnynet:index:Part" }] }, objectType), { $ref: "pulumi.json#/Any" });
+    const scalars = { oneOf: [{ type: "string" }, { $ref: "pulumi.json#/Asset" }, { $ref: "#/types/bunnynet:index:Colour" }] };
+    assert.deepEqual(mod.storedOutputSpec(scalars, objectType), scalars);
+  });
+
   it("enum member names are identifiers in every language", () => {
     assert.equal(mod.enumMemberName("free"), "Free");
     assert.equal(mod.enumMemberName("MatchAny"), "MatchAny");
