@@ -209,6 +209,12 @@ export const statusCodes = bunnynet.getCdnLogsOutput({ pullZoneId: 42, maxEntrie
 const dnsZoneArgs: bunnynet.GetDnsZoneArgs = { domain: "example.com" };
 export const dnsZoneIdOut = bunnynet.getDnsZoneOutput(dnsZoneArgs, options).dnsZoneId;
 export const pullZoneHostnames = bunnynet.getPullZoneOutput({ name: "site" }, options).hostnames;
+const dnsRecordArgs: bunnynet.GetDnsRecordArgs = { dnsZoneId: 1, type: "MX", name: "@" };
+const dnsRecordOutputArgs: bunnynet.GetDnsRecordOutputArgs = { dnsZoneId: pulumi.output(1), recordId: pulumi.output(7) };
+export const mxValue = bunnynet.getDnsRecordOutput(dnsRecordOutputArgs, options).value;
+const containerArgs: bunnynet.GetContainerAppContainerArgs = { appId: "app", name: "web" };
+const containerOutputArgs: bunnynet.GetContainerAppContainerOutputArgs = { appId: pulumi.output("app"), name: "web" };
+export const webContainerId = bunnynet.getContainerAppContainerOutput(containerOutputArgs, options).containerId;
 
 // A second account through an explicit provider, for a resource and a lookup.
 const stagingArgs: bunnynet.ProviderArgs = { apiKey: new pulumi.Config().requireSecret("stagingApiKey"), apiUrl: "https://api.bunny.net", maxRetries: 3 };
@@ -218,6 +224,12 @@ export const stagingPullZone = bunnynet.getPullZoneOutput({ name: "staging-site"
 
 export async function lookups(): Promise<void> {
   const foundDnsZone: bunnynet.GetDnsZoneResult = await bunnynet.getDnsZone({ dnsZoneId: 1 }, options);
+  const record: bunnynet.GetDnsRecordResult = await bunnynet.getDnsRecord(dnsRecordArgs, options);
+  console.log(record.recordId, record.type);
+  const container: bunnynet.GetContainerAppContainerResult = await bunnynet.getContainerAppContainer(containerArgs, options);
+  const image: bunnynet.ContainerAppContainerImage = container.image;
+  const webEndpoint: bunnynet.ContainerAppContainerEndpoint | undefined = container.endpoints[0];
+  console.log(image.tag, webEndpoint?.publicHost);
   console.log(foundDnsZone.nameservers.join(","), foundDnsZone.recordCount);
   const found: bunnynet.GetPullZoneResult = await bunnynet.getPullZone({ id: 42 } satisfies bunnynet.GetPullZoneArgs, options);
   console.log(found.cdnHostname, found.zone.Name);
