@@ -3,6 +3,7 @@ import { type BunnySettings, type SettingsInput, hideKey, resolveSettings } from
 import { AccountClient } from "./account";
 import { ApiKeysClient } from "./apiKeys";
 import { ContainersClient } from "./containers";
+import { DatabasesClient } from "./databases";
 import { DnsClient } from "./dns";
 import { EdgeScriptsClient } from "./edgeScripts";
 import { LoggingClient } from "./logging";
@@ -23,6 +24,8 @@ export class BunnyClient {
   readonly account: AccountClient;
   readonly apiKeys: ApiKeysClient;
   readonly containers: ContainersClient;
+  /** Edge databases (with the account's JWT). */
+  readonly databases: DatabasesClient;
   readonly dns: DnsClient;
   readonly edgeScripts: EdgeScriptsClient;
   readonly logging: LoggingClient;
@@ -49,6 +52,7 @@ export class BunnyClient {
     this.account = new AccountClient(this.http);
     this.apiKeys = new ApiKeysClient(this.http);
     this.containers = new ContainersClient(this.http);
+    this.databases = new DatabasesClient(this.http);
     this.dns = new DnsClient(this.http);
     this.edgeScripts = new EdgeScriptsClient(this.http);
     this.logging = new LoggingClient(this.http);

@@ -127,6 +127,10 @@ const edgeScript = new bunnynet.EdgeScript("router", edgeScriptArgs);
 const scriptHostname: pulumi.Output<string | undefined> = edgeScript.linkedPullZoneHostname;
 const storageArgs: bunnynet.StorageZoneArgs = { name: "files", region: "DE", replicationRegions: ["NY"], zoneTier: "Standard", rewrite404To200: true };
 const storage = new bunnynet.StorageZone("files", storageArgs);
+const databaseArgs: bunnynet.DatabaseArgs = { name: "app-db", primaryRegions: ["DE"], replicaRegions: ["NY", "SG"] };
+const appDatabase = new bunnynet.Database("app-db", databaseArgs);
+export const databaseUrl: pulumi.Output<string> = appDatabase.url;
+export const databaseToken: pulumi.Output<string> = appDatabase.readOnlyToken;
 const originArgs: bunnynet.PullZoneOriginArgs = { storageZoneId: storage.storageZoneId };
 const pullZoneArgs: bunnynet.PullZoneArgs = { name: "site", origin: originArgs, zones: ["EU", "US"], ipFamily: "DualStack", blockedIps: ["192.0.2.1"] };
 const site = new bunnynet.PullZone("site", pullZoneArgs);
@@ -366,6 +370,13 @@ export async function useClient(c: bunnynet.BunnyClient): Promise<void> {
   console.log((await c.storageZones.getStorageZone(storageZone.Id)).Password.length, (await c.storageZones.findStorageZoneByName("files"))?.Id);
   for await (const z of c.storageZones.listStorageZones()) console.log(z.Name);
   await c.storageZones.deleteStorageZone(storageZone.Id, { deleteLinkedPullZones: false });
+  const databaseId: string = await c.databases.createDatabase({ name: "db", primary_regions: ["DE"], replicas_regions: [], storage_region: "us-east-1" } satisfies bunnynet.api.DatabaseCreateRequest);
+  await c.databases.updateDatabase(databaseId, { primary_regions: ["DE", "NY"], replicas_regions: [] } satisfies bunnynet.api.DatabaseUpdateRequest);
+  const database: bunnynet.api.DatabaseInfo = await c.databases.getDatabase(databaseId);
+  console.log(database.url, (await c.databases.findDatabaseByName("db"))?.id, (await c.databases.listDatabases()).length);
+  const tokenKind: bunnynet.api.DatabaseTokenAuthorization = "read-only";
+  console.log((await c.databases.generateToken(databaseId, tokenKind)).length);
+  await c.databases.deleteDatabase(databaseId);
 
   const shieldZone: bunnynet.api.ShieldZone = await c.shield.getShieldZoneByPullZone(42);
   const input: bunnynet.api.CreateRateLimitInput = {

@@ -57,6 +57,7 @@ const VALID: Record<string, Plain> = {
   DnsRecord: { dnsZoneId: ID, type: "SRV", name: "_sip._tcp", value: "sip.example.net", priority: 10, weight: 5, port: 5060 },
   VolumeInstanceDeletion: { appId: "KRYEa1z1z5", volumeId: "8Jy9JIsVkk", instanceId: "6pHuEf9PiH", detachFirst: true, triggers: { release: "1" } },
   StorageZone: { name: "site-files", region: "DE", replicationRegions: ["NY"] },
+  Database: { name: "app-db", primaryRegions: ["DE"], replicaRegions: ["NY"] },
   PullZone: { name: "site-cdn", origin: { storageZoneId: ID }, zones: ["EU", "US"] },
   ShieldZone: { pullZoneId: ID, planType: "Advanced", wafEnabled: true, ddosShieldSensitivity: "High", wafDisabledRules: ["920100"] },
   VideoLibrary: { name: "videos", replicationRegions: ["NY"], encodingTier: "Premium", enabledResolutions: ["720p"], playerControls: ["play"] },
@@ -309,6 +310,13 @@ const CASES: Record<string, BadInput[]> = {
     { kind: "main region among the replicas", news: variant("StorageZone", { replicationRegions: ["DE"] }), properties: ["replicationRegions"], reason: /main region/ },
     { kind: "unknown tier", news: variant("StorageZone", { zoneTier: "Fast" }), properties: ["zoneTier"] },
     { kind: "empty 404 path", news: variant("StorageZone", { custom404FilePath: "" }), properties: ["custom404FilePath"] },
+  ],
+  Database: [
+    { kind: "name with a space", news: variant("Database", { name: "app db" }), properties: ["name"] },
+    { kind: "no primary region", news: variant("Database", { primaryRegions: [] }), properties: ["primaryRegions"], reason: /at least one region/ },
+    { kind: "lower-case region", news: variant("Database", { primaryRegions: ["de"] }), properties: ["primaryRegions.0"], reason: /region code/ },
+    { kind: "a primary region among the replicas", news: variant("Database", { replicaRegions: ["DE", "NY"] }), properties: ["replicaRegions"], reason: /primary region \(DE\)/ },
+    { kind: "unknown property (misspelt regions)", news: variant("Database", { regions: ["DE"] }), properties: ["regions"], reason: UNKNOWN },
   ],
   PullZone: [
     { kind: "name with a dot", news: variant("PullZone", { name: "site.cdn" }), properties: ["name"] },

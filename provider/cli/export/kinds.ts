@@ -3,6 +3,7 @@ import type { StorageZoneAccess, StoredFile } from "../../client/storage";
 import { NotFoundError } from "../../http/errors";
 import { forEachBounded, storageChecksum } from "../../resources/localFolder";
 import type { Application } from "../../schemas/containers";
+import type { DatabaseInfo } from "../../schemas/databases";
 import type { WafRule } from "../../schemas/shield";
 import {
   AccessListAction,
@@ -199,6 +200,16 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
       const library = (account.objects("VideoLibrary") as VideoLibraryDetails[]).find((l) => l.StorageZoneId === z.Id);
       return library && `the storage zone of video library ${library.Name}, made and deleted with it`;
     },
+  }),
+  kind<DatabaseInfo>({
+    type: "Database",
+    what: "database",
+    read: (client) => client.databases.listDatabases(),
+    label: (d) => d.name,
+    name: (d) => d.name,
+    matches: (d, value) => d.name === value || d.id === value,
+    // Its tokens are never read back: adopting gives the resource a new pair (the ones in use stay valid).
+    described: (d) => ({ ...d, fullAccessToken: "", readOnlyToken: "" }),
   }),
   kind<ScriptWithCode>({
     type: "EdgeScript",
