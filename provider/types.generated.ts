@@ -1778,6 +1778,28 @@ export type ThumbnailSource = {
   url: string;
 };
 
+// schemas/teamMemberEnums.ts
+/** A permission of a team member, by name: manage zones, billing, support, abuse reports, users. */
+export type TeamMemberPermission = "abuse" | "billing" | "support" | "users" | "zones";
+
+// schemas/teamMembers.ts
+export interface TeamMemberInfo {
+  Id: string;
+  FirstName: string;
+  LastName: string;
+  Email: string;
+  Roles: string[];
+}
+
+/** Body of `POST /team/member` and `POST /team/member/{id}` (the update sends no password unless it sets one). */
+export interface TeamMemberRequest {
+  FirstName: string;
+  LastName: string;
+  Email: string;
+  Password?: string;
+  Roles: string[];
+}
+
 // schemas/videoLibraries.ts
 /** `POST /videolibrary`. */
 export interface CreateVideoLibraryInput {

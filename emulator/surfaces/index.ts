@@ -17,6 +17,7 @@ import { storageZonesSurface } from "./storageZones";
 import { storageSurface } from "./storage";
 import { accountJwtSurface } from "./accountJwt";
 import { edgeDatabasesSurface } from "./edgeDatabases";
+import { teamMembersSurface } from "./teamMembers";
 
 /** Every surface of the emulator, in seeding order (later ones may use earlier fixtures). */
 export const surfaces: EmulatorSurface[] = [
@@ -38,4 +39,5 @@ export const surfaces: EmulatorSurface[] = [
   dnsSurface,
   accountJwtSurface,
   edgeDatabasesSurface,
+  teamMembersSurface,
 ];

@@ -15,6 +15,7 @@ import { StorageClient } from "./storage";
 import { StorageZonesClient } from "./storageZones";
 import { ShieldZonesClient } from "./shieldZones";
 import { StreamClient } from "./stream";
+import { TeamMembersClient } from "./teamMembers";
 import { VideoLibrariesClient } from "./videoLibraries";
 
 /** The typed client for every operation the package uses: one module per API surface over one transport. */
@@ -41,6 +42,8 @@ export class BunnyClient {
   readonly shieldZones: ShieldZonesClient;
   readonly stream: StreamClient;
   readonly videoLibraries: VideoLibrariesClient;
+  /** The account's team members (with the account's JWT). */
+  readonly teamMembers: TeamMembersClient;
 
   /**
    * Takes resolved settings, or partial ones completed from BUNNYNET_* environment variables. `settings` is a copy
@@ -65,6 +68,7 @@ export class BunnyClient {
     this.shieldZones = new ShieldZonesClient(this.http);
     this.stream = new StreamClient(this.http, this.settings);
     this.videoLibraries = new VideoLibrariesClient(this.http);
+    this.teamMembers = new TeamMembersClient(this.http);
   }
 
   /** Keeps the key out of console.log / util.inspect of the client. */

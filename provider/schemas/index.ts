@@ -19,3 +19,4 @@ export * from "./videoLibraries";
 export * from "./storage";
 export * from "./accountJwt";
 export * from "./databases";
+export * from "./teamMembers";

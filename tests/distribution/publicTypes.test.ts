@@ -131,6 +131,9 @@ const databaseArgs: bunnynet.DatabaseArgs = { name: "app-db", primaryRegions: ["
 const appDatabase = new bunnynet.Database("app-db", databaseArgs);
 export const databaseUrl: pulumi.Output<string> = appDatabase.url;
 export const databaseToken: pulumi.Output<string> = appDatabase.readOnlyToken;
+const memberPermissions: bunnynet.TeamMemberPermission[] = ["zones", "support"];
+const teamMemberArgs: bunnynet.TeamMemberArgs = { email: "ops@example.com", firstName: "Op", lastName: "Erator", permissions: memberPermissions, password: new pulumi.Config().requireSecret("opsPassword") };
+export const memberId: pulumi.Output<string> = new bunnynet.TeamMember("ops", teamMemberArgs).memberId;
 const originArgs: bunnynet.PullZoneOriginArgs = { storageZoneId: storage.storageZoneId };
 const pullZoneArgs: bunnynet.PullZoneArgs = { name: "site", origin: originArgs, zones: ["EU", "US"], ipFamily: "DualStack", blockedIps: ["192.0.2.1"] };
 const site = new bunnynet.PullZone("site", pullZoneArgs);
@@ -377,6 +380,10 @@ export async function useClient(c: bunnynet.BunnyClient): Promise<void> {
   const tokenKind: bunnynet.api.DatabaseTokenAuthorization = "read-only";
   console.log((await c.databases.generateToken(databaseId, tokenKind)).length);
   await c.databases.deleteDatabase(databaseId);
+  const member: bunnynet.api.TeamMemberInfo = await c.teamMembers.addMember({ Email: "a@example.com", FirstName: "A", LastName: "B", Roles: ["SubuserManage"] } satisfies bunnynet.api.TeamMemberRequest);
+  await c.teamMembers.updateMember(member.Id, { Email: member.Email, FirstName: "A", LastName: "C", Roles: member.Roles });
+  console.log((await c.teamMembers.getMember(member.Id)).LastName, (await c.teamMembers.findMemberByEmail("a@example.com"))?.Id, (await c.teamMembers.listMembers()).length);
+  await c.teamMembers.deleteMember(member.Id);
 
   const shieldZone: bunnynet.api.ShieldZone = await c.shield.getShieldZoneByPullZone(42);
   const input: bunnynet.api.CreateRateLimitInput = {

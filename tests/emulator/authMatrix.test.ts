@@ -8,7 +8,7 @@ import { startEmulator, type TestEmulator } from "../support/emulator";
  * status and error shape of its own API, before any validation or lookup.
  */
 
-/** `accountJwt`: the edge-database routes, which take only the JWT of `POST /apikey/exchange` (never a key). */
+/** `accountJwt`: the edge-database and team-member routes, which take only the JWT of `POST /apikey/exchange` (never a key). */
 type Family = "core" | "shield" | "containers" | "stream" | "logging" | "storage" | "accountJwt";
 
 interface RouteCase {
@@ -178,6 +178,11 @@ const CASES: RouteCase[] = [
   { method: "PATCH", route: "/edgedb/v2/databases/:id", url: () => "/edgedb/v2/databases/db_1", family: "accountJwt", body: { primary_regions: ["DE"], replicas_regions: [] } },
   { method: "DELETE", route: "/edgedb/v2/databases/:id", url: () => "/edgedb/v2/databases/db_1", family: "accountJwt" },
   { method: "POST", route: "/edgedb/v2/databases/:id/auth/generate", url: () => "/edgedb/v2/databases/db_1/auth/generate", family: "accountJwt", body: { authorization: "read-only" } },
+  { method: "GET", route: "/team/member", url: () => "/team/member", family: "accountJwt" },
+  { method: "POST", route: "/team/member", url: () => "/team/member", family: "accountJwt", body: { Email: "auth@example.com", FirstName: "A", LastName: "B", Roles: ["SubuserManage"] } },
+  { method: "GET", route: "/team/member/:id", url: () => "/team/member/1", family: "accountJwt" },
+  { method: "POST", route: "/team/member/:id", url: () => "/team/member/1", family: "accountJwt", body: { Email: "auth@example.com", FirstName: "A", LastName: "B", Roles: ["SubuserManage"] } },
+  { method: "DELETE", route: "/team/member/:id", url: () => "/team/member/1", family: "accountJwt" },
   // The Storage API takes the zone's password: an unknown zone, a wrong key and the account key are all 401.
   { method: "PUT", route: "/storage/:storageZoneName/*", url: () => "/storage/auth-files/a.txt", family: "storage", body: "x" },
   { method: "GET", route: "/storage/:storageZoneName/*", url: () => "/storage/auth-files/", family: "storage" },

@@ -58,6 +58,7 @@ const VALID: Record<string, Plain> = {
   VolumeInstanceDeletion: { appId: "KRYEa1z1z5", volumeId: "8Jy9JIsVkk", instanceId: "6pHuEf9PiH", detachFirst: true, triggers: { release: "1" } },
   StorageZone: { name: "site-files", region: "DE", replicationRegions: ["NY"] },
   Database: { name: "app-db", primaryRegions: ["DE"], replicaRegions: ["NY"] },
+  TeamMember: { email: "ops@example.com", firstName: "Op", lastName: "Erator", permissions: ["zones"], password: "Correct-horse-9" },
   PullZone: { name: "site-cdn", origin: { storageZoneId: ID }, zones: ["EU", "US"] },
   ShieldZone: { pullZoneId: ID, planType: "Advanced", wafEnabled: true, ddosShieldSensitivity: "High", wafDisabledRules: ["920100"] },
   VideoLibrary: { name: "videos", replicationRegions: ["NY"], encodingTier: "Premium", enabledResolutions: ["720p"], playerControls: ["play"] },
@@ -317,6 +318,13 @@ const CASES: Record<string, BadInput[]> = {
     { kind: "lower-case region", news: variant("Database", { primaryRegions: ["de"] }), properties: ["primaryRegions.0"], reason: /region code/ },
     { kind: "a primary region among the replicas", news: variant("Database", { replicaRegions: ["DE", "NY"] }), properties: ["replicaRegions"], reason: /primary region \(DE\)/ },
     { kind: "unknown property (misspelt regions)", news: variant("Database", { regions: ["DE"] }), properties: ["regions"], reason: UNKNOWN },
+  ],
+  TeamMember: [
+    { kind: "address without a domain", news: variant("TeamMember", { email: "ops" }), properties: ["email"] },
+    { kind: "empty first name", news: variant("TeamMember", { firstName: " " }), properties: ["firstName"] },
+    { kind: "no permission", news: variant("TeamMember", { permissions: [] }), properties: ["permissions"], reason: /at least one permission/ },
+    { kind: "unknown permission (an API role)", news: variant("TeamMember", { permissions: ["SubuserManage"] }), properties: ["permissions.0"] },
+    { kind: "weak password", news: variant("TeamMember", { password: "short" }), properties: ["password"], reason: /at least 12 characters/ },
   ],
   PullZone: [
     { kind: "name with a dot", news: variant("PullZone", { name: "site.cdn" }), properties: ["name"] },
