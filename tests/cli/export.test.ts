@@ -349,6 +349,22 @@ describe("cli: bunnynet export", function () {
     await client.edgeScripts.deleteScript(second.script.Id, { deleteLinkedPullZones: false });
   });
 
+  it("writes the account's databases and team members, adoptable, without their tokens or passwords", async () => {
+    const client = emu.client();
+    const databaseId = await client.databases.createDatabase({ name: "export-db", primary_regions: ["DE"], replicas_regions: ["SG", "NY"], storage_region: "us-east-1" });
+    const member = await client.teamMembers.addMember({ Email: "export-ops@example.com", FirstName: "Ex", LastName: "Port", Roles: ["SubuserSupport", "SubuserManage"], Password: "Correct-horse-9" });
+    const dir = join(root, "team-and-data");
+    const run = await runTool(["export", "--out", dir, "--only", "Database", "--only", "TeamMember"], emulatorEnv(emu));
+    assert.equal(run.code, 0, run.stderr);
+    const program = readFileSync(join(dir, "index.ts"), "utf8");
+    assert.deepEqual([...program.matchAll(/new bunnynet\.(\w+)\(/g)].map((m) => m[1]).sort(), ["Database", "TeamMember"]);
+    assert.match(program, /name: "export-db",[\s\S]*primaryRegions: \["DE"\],[\s\S]*replicaRegions: \["NY", "SG"\]/);
+    assert.match(program, /email: "export-ops@example.com",[\s\S]*permissions: \["support", "zones"\]/);
+    assert.doesNotMatch(program, /Correct-horse-9|password|Token/);
+    await client.databases.deleteDatabase(databaseId);
+    await client.teamMembers.deleteMember(member.Id);
+  });
+
   it("an object it cannot read is reported, the rest written, and the exit code says the result is partial", async () => {
     await emu.faults({ rules: [{ path: `^/compute/script/${site.scriptId}/secrets$`, method: "GET", errorRate: 1, errorStatus: 403, phase: "before" }] });
     try {
