@@ -113,6 +113,24 @@ describe("client: edge databases and the account's JWT", () => {
     }
   });
 
+  it("a JWT refused again after one renewal fails the request: one exchange more, one request more, no loop", async () => {
+    const seen: string[] = [];
+    const server = createServer((req, res) => {
+      seen.push(`${req.method} ${req.url}`);
+      if (req.url === "/apikey/exchange") return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ Token: `eyJhbGciOiJIUzI1NiJ9.eyJuIjoi${seen.length}In0.c2lnbmF0dXJlLW9m` }));
+      res.writeHead(401, { "content-type": "application/json" }).end(JSON.stringify({ error: "The token has expired." }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const client = new BunnyClient({ apiKey: emu.fixtures.accessKey, apiUrl: `http://127.0.0.1:${port}`, maxRetries: 3 });
+      await assert.rejects(client.databases.listDatabases(), (e: unknown) => e instanceof UnauthorizedError && /The token has expired/.test((e as Error).message));
+      assert.deepEqual(seen, ["POST /apikey/exchange", "GET /edgedb/v2/databases", "POST /apikey/exchange", "GET /edgedb/v2/databases"]);
+    } finally {
+      server.close();
+    }
+  });
+
   it("a key the exchange refuses fails the request with UnauthorizedError naming the key's source, never the key", async () => {
     const client = new BunnyClient({ apiKey: "00000000-1111-2222-3333-444444444444", apiUrl: emu.url, maxRetries: 0 });
     const failure = await client.databases.listDatabases().then(
