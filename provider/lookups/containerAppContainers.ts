@@ -20,8 +20,11 @@ export interface GetContainerAppContainerArgs {
 export interface ContainerAppContainerImage {
   /** The image registry's id (a `ContainerRegistry`'s `registryId`). */
   registryId: string;
+  /** The image's namespace (its owner on the registry). */
   namespace: string;
+  /** The image's name. */
   name: string;
+  /** The image's tag. */
   tag: string;
   /** The digest the image is pinned to, if any. */
   digest: string | undefined;
@@ -29,23 +32,30 @@ export interface ContainerAppContainerImage {
 
 /** An endpoint of the container. */
 export interface ContainerAppContainerEndpoint {
+  /** The endpoint's id (a pull zone's `origin.containerEndpointId`). */
   endpointId: string;
   /** The endpoint's name in the app. */
   name: string;
   /** `CDN`, `Anycast` or `PublicIp`, as the API answers it. */
   type: string;
+  /** The endpoint's public host name, once it has one. */
   publicHost: string | undefined;
   /** The pull zone of a CDN endpoint. */
   pullZoneId: string | undefined;
+  /** Its port mappings: the container's port, the port exposed, and the protocols. */
   ports: { container: number; exposed: number; protocols: string[] }[];
 }
 
 export interface GetContainerAppContainerResult {
+  /** The app's id. */
   appId: string;
   /** The container's id (its template's id: stable across the app's updates). */
   containerId: string;
+  /** The container's name. */
   name: string;
+  /** The container's image. */
   image: ContainerAppContainerImage;
+  /** The container's endpoints. */
   endpoints: ContainerAppContainerEndpoint[];
 }
 

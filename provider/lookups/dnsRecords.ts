@@ -25,29 +25,47 @@ export interface GetDnsRecordArgs {
 
 /** A DNS record as `getDnsRecord` answers it. */
 export interface GetDnsRecordResult {
+  /** The zone's id. */
   dnsZoneId: number;
+  /** The record's id (a `DnsRecord`'s `recordId`). */
   recordId: number;
+  /** The record type by name. */
   type: DnsRecordTypeName;
   /** The name relative to the zone ('' for the apex). */
   name: string;
+  /** The record's value ('' for types whose target is a pull zone or script). */
   value: string;
+  /** Time to live, in seconds. */
   ttl: number;
+  /** Whether the record is answered. */
   enabled: boolean;
+  /** Weight (SRV, and among records of one name). */
   weight: number;
+  /** Priority (MX, SRV, SVCB, HTTPS). */
   priority: number;
+  /** Port (SRV). */
   port: number;
+  /** Flags (CAA). */
   flags: number;
+  /** Tag (CAA). */
   tag: string;
+  /** Whether the record goes through a pull zone (accelerated). */
   accelerated: boolean;
   /** The pull zone an accelerated record goes through (none: undefined). */
   acceleratedPullZoneId: number | undefined;
   /** What a PullZone or Script record links to, as the API names it. */
   linkName: string;
+  /** The health monitor by name (`None`, `Ping`, `Http`, `Monitor`). */
   monitorType: string;
+  /** The smart routing by name (`None`, `Latency`, `Geolocation`). */
   smartRoutingType: string;
+  /** The latency zone of latency routing ('' for none). */
   latencyZone: string;
+  /** Latitude of geolocation routing. */
   geolocationLatitude: number;
+  /** Longitude of geolocation routing. */
   geolocationLongitude: number;
+  /** The record's comment. */
   comment: string;
 }
 

@@ -113,9 +113,13 @@ argsMatchSchema<DatabaseArgs, typeof databaseInputs>(true);
 
 /** What a Database holds once deployed. */
 export interface DatabaseOutputs {
+  /** The database's name. */
   name: string;
+  /** The regions that take writes, sorted. */
   primaryRegions: string[];
+  /** The regions that hold read replicas, sorted. */
   replicaRegions: string[];
+  /** Whether an existing database of the name was to be taken over. */
   adoptExisting: boolean;
   /** The database's id in the API (`db_…`). */
   databaseId: string;

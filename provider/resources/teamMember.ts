@@ -117,12 +117,17 @@ argsMatchSchema<TeamMemberArgs, typeof teamMemberInputs>(true);
 
 /** What a TeamMember holds once deployed. */
 export interface TeamMemberOutputs {
+  /** The member's email address, in lower case. */
   email: string;
+  /** The member's first name. */
   firstName: string;
+  /** The member's last name. */
   lastName: string;
+  /** What the member may do, sorted. */
   permissions: TeamMemberPermission[];
   /** The program's password: always a secret. */
   password: string | undefined;
+  /** Whether an existing member of the address was to be taken over. */
   adoptExisting: boolean;
   /** The member's id in the API. */
   memberId: string;
