@@ -107,6 +107,32 @@ describe("pulumi: Database through the SDK's provider host over gRPC", function 
     await host.delete(TYPE, id, outputs);
   });
 
+  it("a create whose answer was lost (500 after the API made the database) leaves exactly one database, recorded with its tokens", async () => {
+    const name = uniqueName();
+    await emu.faults({ rules: [{ path: "^/edgedb/v2/databases$", method: "POST", errorRate: 1, errorStatus: 500, phase: "after", times: 1 }] });
+    try {
+      const checked = await host.check(TYPE, {}, { name, primaryRegions: ["DE"] });
+      const res = await host.create(TYPE, checked.inputs);
+      const named = (await emu.client().databases.listDatabases()).filter((d) => d.name === name);
+      assert.deepEqual(named.map((d) => d.id), [res.id]);
+      assert.ok(String(res.outputs.fullAccessToken).length > 20 && String(res.outputs.readOnlyToken).length > 20);
+    } finally {
+      await emu.clearFaults();
+    }
+  });
+
+  it("a token that cannot be made undoes the create: no database is left unrecorded", async () => {
+    const name = uniqueName();
+    await emu.faults({ rules: [{ path: "/auth/generate$", method: "POST", errorRate: 1, errorStatus: 400 }] });
+    try {
+      const checked = await host.check(TYPE, {}, { name, primaryRegions: ["DE"] });
+      await assert.rejects(host.create(TYPE, checked.inputs));
+      assert.deepEqual((await emu.client().databases.listDatabases()).filter((d) => d.name === name), []);
+    } finally {
+      await emu.clearFaults();
+    }
+  });
+
   it("adoption by name: refused without adoptExisting; with it, taken over with tokens of its own; other regions are refused", async () => {
     const name = uniqueName();
     const existing = await emu.client().databases.createDatabase({ name, primary_regions: ["DE"], replicas_regions: ["NY"], storage_region: "us-east-1" });

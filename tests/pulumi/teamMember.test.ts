@@ -89,6 +89,19 @@ describe("pulumi: TeamMember through the SDK's provider host over gRPC", functio
     await host.delete(TYPE, id, outputs);
   });
 
+  it("a create whose answer was lost (500 after the API added the member) leaves exactly one member, recorded", async () => {
+    const email = uniqueEmail();
+    await emu.faults({ rules: [{ path: "^/team/member$", method: "POST", errorRate: 1, errorStatus: 500, phase: "after", times: 1 }] });
+    try {
+      const checked = await host.check(TYPE, {}, { email, firstName: "Ada", lastName: "Lovelace", permissions: ["zones"], password: PASSWORD });
+      const res = await host.create(TYPE, checked.inputs);
+      const named = (await emu.client().teamMembers.listMembers()).filter((m) => m.Email === email);
+      assert.deepEqual(named.map((m) => m.Id), [res.id]);
+    } finally {
+      await emu.clearFaults();
+    }
+  });
+
   it("adoption by email: refused without adoptExisting; with it, taken over (its password set), other names refused", async () => {
     const email = uniqueEmail();
     const existing = await emu.client().teamMembers.addMember({ Email: email, FirstName: "Ada", LastName: "Lovelace", Roles: ["SubuserManage"] });
