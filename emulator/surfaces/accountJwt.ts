@@ -62,8 +62,13 @@ function refusal(ctx: EmulatorContext, token: string | undefined): string | unde
   return undefined;
 }
 
+/** A route's handler behind the account-JWT check: a request without a valid token is refused (401, `{error}`). */
+export function withJwt(ctx: EmulatorContext, handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) {
+  return async (req: FastifyRequest, reply: FastifyReply): Promise<unknown> => (refusedWithoutAccountJwt(ctx, req, reply) ? reply : handler(req, reply));
+}
+
 /** Refuses the request (401, `{error}`) unless it bears a valid account JWT; true when it was refused. */
-export function refusedWithoutAccountJwt(ctx: EmulatorContext, req: FastifyRequest, reply: FastifyReply): boolean {
+function refusedWithoutAccountJwt(ctx: EmulatorContext, req: FastifyRequest, reply: FastifyReply): boolean {
   const why = refusal(ctx, authorizationTokenOf(req));
   if (why === undefined) return false;
   void reply.code(401).send({ error: why });

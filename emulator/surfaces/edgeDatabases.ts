@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply } from "fastify";
 import type { EmulatorContext, EmulatorSurface } from "../context";
-import { refusedWithoutAccountJwt } from "./accountJwt";
+import { withJwt } from "./accountJwt";
 
 /**
  * Edge databases (`/edgedb/v2/databases`), with the account's JWT (accountJwt.ts). Source:
@@ -65,11 +65,6 @@ function regionProblem(primary: unknown, replicas: unknown): string | undefined 
   const twice = all.find((r, i) => all.indexOf(r) !== i);
   if (twice !== undefined) return `region ${twice} is named twice (a region is primary or replica, once)`;
   return undefined;
-}
-
-/** A route's handler behind the account-JWT check (accountJwt.ts): a request without a valid token is refused. */
-export function withJwt(ctx: EmulatorContext, handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) {
-  return async (req: FastifyRequest, reply: FastifyReply): Promise<unknown> => (refusedWithoutAccountJwt(ctx, req, reply) ? reply : handler(req, reply));
 }
 
 function byId(ctx: EmulatorContext, id: string): DatabaseRecord | undefined {

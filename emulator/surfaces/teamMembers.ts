@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { EmulatorSurface } from "../context";
 import { coreError } from "../errorShapes";
-import { withJwt } from "./edgeDatabases";
+import { withJwt } from "./accountJwt";
 
 /**
  * Team members (`/team/member`), with the account's JWT (accountJwt.ts). Source: BunnyWay/terraform-provider-bunnynet
