@@ -17,7 +17,7 @@ export interface GetContainerAppContainerArgs {
 }
 
 /** A container's image, as its app names it. */
-export interface ContainerAppContainerImage {
+export interface AppContainerImage {
   /** The image registry's id (a `ContainerRegistry`'s `registryId`). */
   registryId: string;
   /** The image's namespace (its owner on the registry). */
@@ -31,7 +31,7 @@ export interface ContainerAppContainerImage {
 }
 
 /** An endpoint of the container. */
-export interface ContainerAppContainerEndpoint {
+export interface AppContainerEndpoint {
   /** The endpoint's id (a pull zone's `origin.containerEndpointId`). */
   endpointId: string;
   /** The endpoint's name in the app. */
@@ -54,9 +54,9 @@ export interface GetContainerAppContainerResult {
   /** The container's name. */
   name: string;
   /** The container's image. */
-  image: ContainerAppContainerImage;
+  image: AppContainerImage;
   /** The container's endpoints. */
-  endpoints: ContainerAppContainerEndpoint[];
+  endpoints: AppContainerEndpoint[];
 }
 
 /** The arguments of `getContainerAppContainerOutput`, each of which may be an Output. */

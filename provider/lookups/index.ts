@@ -12,8 +12,8 @@ export { type GetVideoLanguagesArgs, type GetVideoLanguagesOutputArgs, type GetV
 export { type AccessListInfo, type GetAccessListsResult, getAccessLists, getAccessListsOutput } from "./accessLists";
 export { type GetDnsRecordArgs, type GetDnsRecordOutputArgs, type GetDnsRecordResult, getDnsRecord, getDnsRecordOutput } from "./dnsRecords";
 export {
-  type ContainerAppContainerEndpoint,
-  type ContainerAppContainerImage,
+  type AppContainerEndpoint,
+  type AppContainerImage,
   type GetContainerAppContainerArgs,
   type GetContainerAppContainerOutputArgs,
   type GetContainerAppContainerResult,

@@ -234,8 +234,8 @@ export async function lookups(): Promise<void> {
   const record: bunnynet.GetDnsRecordResult = await bunnynet.getDnsRecord(dnsRecordArgs, options);
   console.log(record.recordId, record.type);
   const container: bunnynet.GetContainerAppContainerResult = await bunnynet.getContainerAppContainer(containerArgs, options);
-  const image: bunnynet.ContainerAppContainerImage = container.image;
-  const webEndpoint: bunnynet.ContainerAppContainerEndpoint | undefined = container.endpoints[0];
+  const image: bunnynet.AppContainerImage = container.image;
+  const webEndpoint: bunnynet.AppContainerEndpoint | undefined = container.endpoints[0];
   console.log(image.tag, webEndpoint?.publicHost);
   console.log(foundDnsZone.nameservers.join(","), foundDnsZone.recordCount);
   const found: bunnynet.GetPullZoneResult = await bunnynet.getPullZone({ id: 42 } satisfies bunnynet.GetPullZoneArgs, options);
