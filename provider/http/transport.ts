@@ -225,9 +225,14 @@ export class Transport {
   private headers(spec: RequestSpec<unknown>, jwt: string | undefined): Record<string, string> {
     const h: Record<string, string> = { ...spec.headers, "user-agent": userAgent, accept: "application/json" };
     const auth = this.authOf(spec);
-    // The JWT goes as the whole header, without a scheme, as the Terraform provider sends it (client.go line 74).
-    if (auth === "accountJwt") h["authorization"] = jwt ?? "";
-    else if (auth !== "none") {
+    // The JWT goes as the whole header, without a scheme, as the Terraform provider sends it (client.go line 74). It
+    // comes from the server: one that cannot be a header is refused as what it is, and never retried.
+    if (auth === "accountJwt") {
+      if (jwt === undefined || !/^[\x21-\x7e]+$/.test(jwt)) {
+        throw new InvalidRequestError(spec.method, spec.path, [{ field: "Authorization", message: "the JWT the exchange answered cannot be sent in an HTTP header" }]);
+      }
+      h["authorization"] = jwt;
+    } else if (auth !== "none") {
       const [name, value] = "accessKey" in auth ? ["AccessKey", auth.accessKey] : ["Authorization", auth.bearer];
       // A request's own credential (a library key, a bearer token) is kept out of every error, like the account key.
       rememberSecret(value);

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { startEmulator, type TestEmulator } from "../support/emulator";
-import { AlreadyExistsError, NotFoundError, UnauthorizedError, ValidationError } from "bunnynet-pulumi/dist/http/errors.js";
+import { AlreadyExistsError, InvalidRequestError, NotFoundError, UnauthorizedError, ValidationError } from "bunnynet-pulumi/dist/http/errors.js";
 import { BunnyClient } from "bunnynet-pulumi/dist/client/index.js";
 
 /** Edge databases over HTTP, with the account's JWT: the exchange, its renewal, and the API's validation. */
@@ -126,6 +126,23 @@ describe("client: edge databases and the account's JWT", () => {
       const client = new BunnyClient({ apiKey: emu.fixtures.accessKey, apiUrl: `http://127.0.0.1:${port}`, maxRetries: 3 });
       await assert.rejects(client.databases.listDatabases(), (e: unknown) => e instanceof UnauthorizedError && /The token has expired/.test((e as Error).message));
       assert.deepEqual(seen, ["POST /apikey/exchange", "GET /edgedb/v2/databases", "POST /apikey/exchange", "GET /edgedb/v2/databases"]);
+    } finally {
+      server.close();
+    }
+  });
+
+  it("a JWT that cannot be a header (a line break in it) is refused as such, before any request with it", async () => {
+    const seen: string[] = [];
+    const server = createServer((req, res) => {
+      seen.push(`${req.method} ${req.url}`);
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ Token: "eyJhbGciOiJIUzI1NiJ9.eyJ9\r\nX-Injected: 1" }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const client = new BunnyClient({ apiKey: emu.fixtures.accessKey, apiUrl: `http://127.0.0.1:${port}`, maxRetries: 2 });
+      await assert.rejects(client.databases.listDatabases(), (e: unknown) => e instanceof InvalidRequestError && /cannot be sent in an HTTP header/.test((e as Error).message));
+      assert.deepEqual(seen, ["POST /apikey/exchange"]);
     } finally {
       server.close();
     }
