@@ -40,15 +40,8 @@ export function implement<Shape extends InputShape, Obj, O extends object>(def: 
     },
 
     async diff(_id, olds, news) {
-      const same = (k: string) =>
-        sameBesidesAssets(olds[k], news[k]) || (def.resolvedWhenUnset?.includes(k) === true && (news[k] === undefined || news[k] === null));
-      const changed = inputKeys.filter((k) => k !== "adoptExisting" && !same(k));
-      const replaceWhen = def.replaceWhen as Record<string, ((old: unknown, next: unknown) => boolean) | undefined> | undefined;
-      const replaces = changed.filter((k) => def.replaceOnChanges.includes(k) || (news[k] !== UNKNOWN && replaceWhen?.[k]?.(olds[k], news[k]) === true));
-      // Only when the replacement would (or may: an unset resolved input) share the old object's identity must the old one go
-      // first (an identity input not known yet is never the same).
-      const collides = replaces.length > 0 && def.identity.every(same);
-      return { changes: changed.length > 0, replaces, deleteBeforeReplace: collides };
+      const { changed, replaces, deleteBeforeReplace } = diffInputs(def, olds, news);
+      return { changes: changed.length > 0, replaces, deleteBeforeReplace };
     },
 
     async create(news) {
@@ -88,6 +81,27 @@ export function implement<Shape extends InputShape, Obj, O extends object>(def: 
       }
     },
   };
+}
+
+/**
+ * The diff of a resource's stored outputs (`olds`) and checked new inputs, as both surfaces answer it (the dynamic
+ * provider and the plugin, which also names each change: plugin/resourceProvider.ts): the inputs that changed, those of
+ * them that replace, and whether the old object must go first.
+ */
+export function diffInputs<Shape extends InputShape, Obj, O extends object>(
+  def: ResourceDefinition<Shape, Obj, O>,
+  olds: Plain,
+  news: Plain,
+): { changed: string[]; replaces: string[]; deleteBeforeReplace: boolean } {
+  const same = (k: string) =>
+    sameBesidesAssets(olds[k], news[k]) || (def.resolvedWhenUnset?.includes(k) === true && (news[k] === undefined || news[k] === null));
+  const changed = Object.keys(def.inputs.shape).filter((k) => k !== "adoptExisting" && !same(k));
+  const replaceWhen = def.replaceWhen as Record<string, ((old: unknown, next: unknown) => boolean) | undefined> | undefined;
+  const replaces = changed.filter((k) => def.replaceOnChanges.includes(k) || (news[k] !== UNKNOWN && replaceWhen?.[k]?.(olds[k], news[k]) === true));
+  // Only when the replacement would (or may: an unset resolved input) share the old object's identity must the old one go
+  // first (an identity input not known yet is never the same).
+  const deleteBeforeReplace = replaces.length > 0 && def.identity.every(same);
+  return { changed, replaces, deleteBeforeReplace };
 }
 
 /**

@@ -20,9 +20,9 @@ function required(goMod: string, module: string): string {
   return version;
 }
 
-/** The versions tools/pulumi-cli pins: the CLI, and the Node.js language host (older: nodejs-host/go.mod says why). */
+/** The versions tools/pulumi-cli pins: the CLI, and the Node.js language host (older: language-hosts/go.mod says why). */
 export function pinnedPulumiVersions(): { cli: string; nodejsHost: string } {
-  return { cli: required("go.mod", "github.com/pulumi/pulumi/pkg/v3"), nodejsHost: required("nodejs-host/go.mod", "github.com/pulumi/pulumi/sdk/v3") };
+  return { cli: required("go.mod", "github.com/pulumi/pulumi/pkg/v3"), nodejsHost: required("language-hosts/go.mod", "github.com/pulumi/pulumi/sdk/v3") };
 }
 
 /** Where tools/pulumi-cli/build.sh puts them (the same rule as the script's). */

@@ -1,14 +1,22 @@
-// The Pulumi Node.js language host, built from the Go module proxy (../build.sh builds it beside the CLI).
-// Since v3.69.0 the host is its own module (github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3,
-// added in pulumi/pulumi 7e485f5d3d, 2023-05-12), which the module proxy these machines reach refuses for every
-// version: 403 "This module version is not available". Up to v3.68.0 it was a package of the sdk/v3 module, which
-// the proxy serves: this is the newest release of the host that can be built here. It runs programs of the current
-// SDK (it starts `node` on the program's own @pulumi/pulumi/cmd/run), as the tests show.
-module bunnynet-pulumi/tools/pulumi-cli/nodejs-host
+// The Pulumi Node.js and Python language hosts, built from the Go module proxy (../build.sh builds them beside the CLI).
+// Since v3.69.0 each host is its own module (github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3,
+// added in pulumi/pulumi 7e485f5d3d, 2023-05-12; sdk/python/cmd/pulumi-language-python/v3 likewise), which the module
+// proxy these machines reach refuses for every version: 403 "This module version is not available". Up to v3.68.0
+// both were packages of the sdk/v3 module, which the proxy serves: this is the newest release of the hosts that can be
+// built here. They run programs of the current SDKs: the Node.js host starts `node` on the program's own
+// @pulumi/pulumi/cmd/run; the Python host runs its `pulumi-language-python-exec` shim (copied beside it by build.sh)
+// with the `python3` first on PATH, whose `pulumi` package is the program's. It reads a virtualenv only from its
+// `-virtualenv` flag, which today's CLI no longer passes (runtime options travel in the RunRequest: pulumi/pulumi
+// v3.259.0 sdk/go/common/resource/plugin/langruntime_plugin.go, NewLanguageRuntime, passes no options as flags):
+// put the virtualenv's bin first on PATH instead.
+module bunnynet-pulumi/tools/pulumi-cli/language-hosts
 
 go 1.26
 
-tool github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs
+tool (
+	github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs
+	github.com/pulumi/pulumi/sdk/v3/python/cmd/pulumi-language-python
+)
 
 require (
 	github.com/Microsoft/go-winio v0.5.2 // indirect

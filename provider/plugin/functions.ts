@@ -1,0 +1,41 @@
+import { BunnyClient } from "../client";
+import * as lookups from "../lookups";
+import type { EngineConfig } from "../pulumi/session";
+import { settingsFromConfig } from "../pulumi/session";
+import { type Plain, plain } from "../pulumi/wire";
+import { resolveSettings } from "../settings";
+
+/**
+ * The lookups as provider functions, `bunnynet:index:get<Thing>`: the same functions, names and arguments as the
+ * TypeScript lookups of provider/lookups (getPullZone, getDnsZone, getRegions…), run in the plugin with the
+ * configured provider's account (they take a client, as in a test, instead of the program's stack config).
+ */
+
+const FUNCTION_PREFIX = "bunnynet:index:";
+
+type Lookup = (args: object, options: { client: BunnyClient }) => Promise<unknown>;
+
+/** Every lookup by name: the exports `get<Thing>` of provider/lookups (their `…Output` forms are for programs). */
+const functions = new Map<string, Lookup>(
+  Object.entries(lookups)
+    .filter(([name, fn]) => /^get[A-Z]/.test(name) && !name.endsWith("Output") && typeof fn === "function")
+    .map(([name, fn]) => [name, fn as Lookup]),
+);
+
+let config: EngineConfig | undefined;
+let client: BunnyClient | undefined;
+
+/** Configure: the account the functions read (the settings of the provider this process serves). */
+export function configureFunctions(engineConfig: EngineConfig): void {
+  config = engineConfig;
+  client = undefined;
+}
+
+export async function invokeFunction(token: string, args: Plain): Promise<Plain> {
+  const name = token.startsWith(FUNCTION_PREFIX) ? token.slice(FUNCTION_PREFIX.length) : "";
+  const fn = functions.get(name);
+  if (!fn) throw new Error(`bunnynet has no function ${JSON.stringify(token)}: the functions are ${[...functions.keys()].map((n) => FUNCTION_PREFIX + n).join(", ")}`);
+  client ??= new BunnyClient({ ...resolveSettings(settingsFromConfig((key) => config?.get(`bunnynet:${key}`))), readCache: true });
+  const result = await fn(args, { client });
+  return plain((typeof result === "object" && result !== null ? result : { value: result }) as Plain);
+}
