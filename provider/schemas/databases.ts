@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { nullishFlag, nullishStrings, nullishText } from "./common";
+import { answerObject, nullishFlag, nullishStrings, nullishText } from "./common";
 
 /**
  * Edge databases (`/edgedb/v2/databases`, with the account's JWT). Source: BunnyWay/terraform-provider-bunnynet
@@ -14,7 +14,7 @@ import { nullishFlag, nullishStrings, nullishText } from "./common";
 export const DatabaseRegionSchema = z.string().regex(/^[A-Z]{2,4}$/, "must be a region code such as DE, NY, SG or SYD (upper case)");
 
 /** A database as the API answers it. */
-export const DatabaseSchema = z.object({
+export const DatabaseSchema = answerObject({
   id: z.string().min(1),
   name: nullishText,
   /** The libSQL URL clients connect to (`libsql://<id>.lite.bunnydb.net`). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { nullishStrings, nullishText } from "./common";
+import { answerObject, nullishStrings, nullishText } from "./common";
 
 /**
  * Team members (`/team/member`, with the account's JWT). Source: BunnyWay/terraform-provider-bunnynet
@@ -30,7 +30,7 @@ export const TEAM_MEMBER_PASSWORD_RULES: readonly [RegExp, string][] = [
 /** An email address as the Terraform provider checks it: a local part, `@`, and a domain with a dot. */
 export const TEAM_MEMBER_EMAIL = /^[^@\s]+@[^.@\s]+\.[^@\s]*[^.@\s]$/;
 
-export const TeamMemberSchema = z.object({
+export const TeamMemberSchema = answerObject({
   Id: z.string().min(1),
   FirstName: nullishText,
   LastName: nullishText,
