@@ -57,3 +57,13 @@ export function bearerOf(req: FastifyRequest): string | undefined {
 }
 
 export type Reply = FastifyReply;
+
+/**
+ * An admin request (`/_emulator/...`) that sends a key that is no account's: refused (403) rather than run in the first
+ * account, where it would act on objects the sender did not name. Answers the reply when it refused, else undefined.
+ */
+export function refusedForeignAdminKey(ctx: EmulatorContext, req: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
+  const key = accessKeyOf(req);
+  if (key === undefined || ctx.isAccountKey(key)) return undefined;
+  return reply.code(403).send({ error: { code: "forbidden", message: "AccessKey is not an account key of the emulator." } });
+}

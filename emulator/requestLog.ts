@@ -9,7 +9,7 @@ export interface RequestLogEntry {
   route: string;
   status: number;
   durationMs: number;
-  /** Which credential kind was presented, never its value. */
+  /** Which credential kind was presented, never its value (an account JWT counts as a bearer token). */
   auth: "accessKey" | "bearer" | "none";
   /** The request's declared body length (its Content-Length header), when it sent one. */
   contentLength?: number;

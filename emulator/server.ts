@@ -8,6 +8,7 @@ import { refusalStatus } from "./concurrentWrites";
 import { accessKeyOf, bearerOf, type EmulatorContext, type Fixtures } from "./context";
 import { coreError, errorFor, familyOf, problem, shieldError } from "./errorShapes";
 import { surfaces } from "./surfaces";
+import { authorizationTokenOf, takesAccountJwt } from "./surfaces/accountJwt";
 import type { EmulatorOptions, Emulator as PublicEmulator } from "./publicTypes";
 
 /** The emulator with its internals (the Fastify app, the store, the request log), for this repository's tests. */
@@ -155,7 +156,8 @@ function registerHooks(app: FastifyInstance, ctx: EmulatorContext, accounts: Acc
       if (accessKeyOf(req) !== undefined) (req as InAccount).account = accountOf(ctx, accounts, accessKeyOf(req), undefined);
       return done();
     }
-    const account = accountOf(ctx, accounts, accessKeyOf(req), bearerOf(req));
+    // The APIs that take the account's JWT take it without a scheme too (surfaces/accountJwt.ts).
+    const account = accountOf(ctx, accounts, accessKeyOf(req), takesAccountJwt(path) ? authorizationTokenOf(req) : bearerOf(req));
     (req as InAccount).account = account;
 
     const decision = ctx.faults.decide(req.method, path);
@@ -170,6 +172,7 @@ function registerHooks(app: FastifyInstance, ctx: EmulatorContext, accounts: Acc
       // Core, Shield and Containers take the account key; Stream, logging and storage check their own credentials.
       const family = familyOf(req.url);
       if (family !== "core" && family !== "shield" && family !== "containers") return;
+      if (takesAccountJwt(path)) return;
       if (accounts.run(account, () => ctx.isAccountKey(accessKeyOf(req)))) return;
       if (family === "shield") shieldError(reply, 401, "Unauthorized");
       else if (family === "containers") problem(reply, 401, "Unauthorized", "A valid AccessKey header is required.");
@@ -305,7 +308,7 @@ function logRequest(ctx: EmulatorContext, req: import("fastify").FastifyRequest,
     route: req.routeOptions?.url ?? path,
     status,
     durationMs: Math.round((performance.now() - (r.startedAt ?? performance.now())) * 10) / 10,
-    auth: accessKeyOf(req) ? "accessKey" : bearerOf(req) ? "bearer" : "none",
+    auth: accessKeyOf(req) ? "accessKey" : bearerOf(req) || (takesAccountJwt(pathOf(req.url)) && authorizationTokenOf(req)) ? "bearer" : "none",
     fault: r.lostWrite ? "concurrentWrite" : r.fault && r.fault.kind !== "none" ? r.fault.kind : undefined,
     contentLength: declaredLength !== undefined && /^\d+$/.test(declaredLength) ? Number(declaredLength) : undefined,
     chunked: /\bchunked\b/i.test(String(req.headers["transfer-encoding"] ?? "")) ? true : undefined,

@@ -81,6 +81,8 @@ export { CachePurge, type CachePurgeArgs } from "./resources/cachePurge";
 export { EdgeRule, type EdgeRuleArgs, type EdgeRuleActionArgs, type EdgeRuleTriggerArgs } from "./resources/edgeRule";
 export { OptimizerClass, type OptimizerClassArgs } from "./resources/optimizerClass";
 export { StorageZone, type StorageZoneArgs } from "./resources/storageZone";
+export { Database, type DatabaseArgs } from "./resources/database";
+export { TeamMember, type TeamMemberArgs, type TeamMemberPermission } from "./resources/teamMember";
 export { StorageFile, type StorageFileArgs } from "./resources/storageFile";
 export { StorageFolder, type StorageFolderArgs } from "./resources/storageFolder";
 export { PullZone, type PullZoneArgs, type PullZoneOriginArgs } from "./resources/pullZone";

@@ -19,6 +19,16 @@ export interface CloseAccountResponse {
   Message: string;
 }
 
+// schemas/accountJwt.ts
+/**
+ * `POST /apikey/exchange`: the account key for a JWT that the edge-database and team-member APIs take
+ * (BunnyWay/terraform-provider-bunnynet internal/api/client.go lines 84-127, getJWTToken: body `{AccessKey}`, answer
+ * `{Token}`, an empty token refused). Not in core-api-v1.0.0.json.
+ */
+export interface JwtExchangeAnswer {
+  Token: string;
+}
+
 // schemas/apiKeys.ts
 /** `GET /apikey` query: the API refuses page outside 1..2147483647 and perPage outside 5..1000. */
 export interface ApiKeyListQuery {
@@ -455,6 +465,38 @@ export interface Application {
     max: number;
   } | null;
 }
+
+// schemas/databases.ts
+/** A database as the API answers it. */
+export interface DatabaseInfo {
+  id: string;
+  name: string;
+  /** The libSQL URL clients connect to (`libsql://<id>.lite.bunnydb.net`). */
+  url: string;
+  block_reads: boolean;
+  block_writes: boolean;
+  storage_region: string;
+  primary_regions: string[];
+  replicas_regions: string[];
+}
+
+/** Body of `POST /edgedb/v2/databases`. */
+export interface DatabaseCreateRequest {
+  name: string;
+  primary_regions: string[];
+  replicas_regions: string[];
+  /** Always `us-east-1`, as the Terraform provider sends it (database.go line 70). */
+  storage_region: string;
+}
+
+/** Body of `PATCH /edgedb/v2/databases/{id}`: the regions, both lists whole. */
+export interface DatabaseUpdateRequest {
+  primary_regions: string[];
+  replicas_regions: string[];
+}
+
+/** What a token may do: the dashboard's two kinds (docs.bunny.net/database/connect/authorization, "Access tokens"). */
+export type DatabaseTokenAuthorization = "full-access" | "read-only";
 
 // schemas/dns.ts
 /** DnsSecDsRecordModel: the answer of `POST` and `DELETE /dnszone/{id}/dnssec`. */
@@ -1754,6 +1796,28 @@ export type ThumbnailSource = {
 } | {
   url: string;
 };
+
+// schemas/teamMemberEnums.ts
+/** A permission of a team member, by name: manage zones, billing, support, abuse reports, users. */
+export type TeamMemberPermission = "abuse" | "billing" | "support" | "users" | "zones";
+
+// schemas/teamMembers.ts
+export interface TeamMemberInfo {
+  Id: string;
+  FirstName: string;
+  LastName: string;
+  Email: string;
+  Roles: string[];
+}
+
+/** Body of `POST /team/member` and `POST /team/member/{id}` (the update sends no password unless it sets one). */
+export interface TeamMemberRequest {
+  FirstName: string;
+  LastName: string;
+  Email: string;
+  Password?: string;
+  Roles: string[];
+}
 
 // schemas/videoLibraries.ts
 /** `POST /videolibrary`. */

@@ -15,6 +15,9 @@ import { dnsSurface } from "./dns/routes";
 import { edgeScriptsSurface } from "./edgeScripts/routes";
 import { storageZonesSurface } from "./storageZones";
 import { storageSurface } from "./storage";
+import { accountJwtSurface } from "./accountJwt";
+import { edgeDatabasesSurface } from "./edgeDatabases";
+import { teamMembersSurface } from "./teamMembers";
 
 /** Every surface of the emulator, in seeding order (later ones may use earlier fixtures). */
 export const surfaces: EmulatorSurface[] = [
@@ -34,4 +37,7 @@ export const surfaces: EmulatorSurface[] = [
   storageZonesSurface,
   storageSurface,
   dnsSurface,
+  accountJwtSurface,
+  edgeDatabasesSurface,
+  teamMembersSurface,
 ];

@@ -3,6 +3,7 @@ import { type BunnySettings, type SettingsInput, hideKey, resolveSettings } from
 import { AccountClient } from "./account";
 import { ApiKeysClient } from "./apiKeys";
 import { ContainersClient } from "./containers";
+import { DatabasesClient } from "./databases";
 import { DnsClient } from "./dns";
 import { EdgeScriptsClient } from "./edgeScripts";
 import { LoggingClient } from "./logging";
@@ -14,6 +15,7 @@ import { StorageClient } from "./storage";
 import { StorageZonesClient } from "./storageZones";
 import { ShieldZonesClient } from "./shieldZones";
 import { StreamClient } from "./stream";
+import { TeamMembersClient } from "./teamMembers";
 import { VideoLibrariesClient } from "./videoLibraries";
 
 /** The typed client for every operation the package uses: one module per API surface over one transport. */
@@ -23,6 +25,8 @@ export class BunnyClient {
   readonly account: AccountClient;
   readonly apiKeys: ApiKeysClient;
   readonly containers: ContainersClient;
+  /** Edge databases (with the account's JWT). */
+  readonly databases: DatabasesClient;
   readonly dns: DnsClient;
   readonly edgeScripts: EdgeScriptsClient;
   readonly logging: LoggingClient;
@@ -38,6 +42,8 @@ export class BunnyClient {
   readonly shieldZones: ShieldZonesClient;
   readonly stream: StreamClient;
   readonly videoLibraries: VideoLibrariesClient;
+  /** The account's team members (with the account's JWT). */
+  readonly teamMembers: TeamMembersClient;
 
   /**
    * Takes resolved settings, or partial ones completed from BUNNYNET_* environment variables. `settings` is a copy
@@ -49,6 +55,7 @@ export class BunnyClient {
     this.account = new AccountClient(this.http);
     this.apiKeys = new ApiKeysClient(this.http);
     this.containers = new ContainersClient(this.http);
+    this.databases = new DatabasesClient(this.http);
     this.dns = new DnsClient(this.http);
     this.edgeScripts = new EdgeScriptsClient(this.http);
     this.logging = new LoggingClient(this.http);
@@ -61,6 +68,7 @@ export class BunnyClient {
     this.shieldZones = new ShieldZonesClient(this.http);
     this.stream = new StreamClient(this.http, this.settings);
     this.videoLibraries = new VideoLibrariesClient(this.http);
+    this.teamMembers = new TeamMembersClient(this.http);
   }
 
   /** Keeps the key out of console.log / util.inspect of the client. */

@@ -190,6 +190,8 @@ export function parseErrorBody(text: string): ParsedErrorBody {
     if (typeof details === "object" && details !== null) field = str((details as Record<string, unknown>).field);
     return { message: str(e.message), errorKey: str(e.errorKey) ?? str(e.code), field };
   }
+  // Edge databases `{error: "…"}` (BunnyWay/terraform-provider-bunnynet internal/utils/utils.go lines 53-70).
+  if (typeof b.error === "string") return { message: b.error };
   // Core ApiErrorData `{ErrorKey, Field, Message}`.
   if ("ErrorKey" in b || "Message" in b) {
     return { message: str(b.Message), errorKey: str(b.ErrorKey), field: str(b.Field) };

@@ -9,7 +9,12 @@ import type { Schema } from "./validation";
 export type ApiName = "core" | "stream" | "containers" | "logging" | "storage";
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-export type Auth = { accessKey: string } | { bearer: string } | "none";
+/**
+ * How a request authenticates: a key as `AccessKey`, a bearer token, nothing, or `"accountJwt"`: the JWT the account
+ * key is exchanged for (`POST /apikey/exchange`), which the transport obtains, keeps to itself and sends as the
+ * `Authorization` header (the APIs of edge databases and team members take only that).
+ */
+export type Auth = { accessKey: string } | { bearer: string } | "none" | "accountJwt";
 
 /**
  * A body streamed from its source (a file on disk), opened anew for each attempt, whose size is known: it is sent with
@@ -57,7 +62,7 @@ export interface RequestSpec<T> {
   /** Parses the 2xx body; extra fields are tolerated. Omit for empty answers. */
   responseSchema?: Schema<T>;
   retry?: RetryPolicy;
-  /** Defaults to the account key as `AccessKey`. */
+  /** Defaults to the account key as `AccessKey`; `"accountJwt"`: the account's JWT (transport.ts). */
   auth?: Auth;
   /** Serialises requests through a per-key sliding-window limiter (logging: one per pull zone). */
   limiterKey?: string;

@@ -11,7 +11,7 @@ import { Agent, request as undiciRequest, type Dispatcher } from "undici";
 import { readBounded, readErrorBody, watchThroughput } from "./bodyReader";
 import { connectionError } from "./connectionErrors";
 import { copyData } from "./dataCopies";
-import { BunnyError, InvalidRequestError, RateLimitedError, TimeoutError, UnexpectedResponseError, errorForStatus } from "./errors";
+import { BunnyError, InvalidRequestError, RateLimitedError, TimeoutError, UnauthorizedError, UnexpectedResponseError, errorForStatus } from "./errors";
 import { checkSentPath } from "./pathSegments";
 import { limiterFor } from "./rateLimiter";
 import { rememberSecret } from "./redaction";
@@ -19,6 +19,7 @@ import { type ApiName, type ApiResponse, type Auth, type RequestSpec, isSizedStr
 import { type RetryPolicy, backoffMs, defaultRetryPolicy, isRetryable, maxAttempts } from "./retryPolicy";
 import { type Sharing, credentialId, objectOf, shared, surfaceOf } from "./sharedReads";
 import { type Schema, parseResponseBody } from "./validation";
+import { JwtExchangeAnswerSchema } from "../schemas/accountJwt";
 import { type BunnySettings, DEFAULT_LIMITS, type SettingName, howToSet, refusedKeyHelp } from "../settings";
 import { userAgent } from "../packageInfo";
 
@@ -74,6 +75,11 @@ export class Transport {
   readonly #settings: BunnySettings;
   /** The account key's `credentialId` at each origin: hashed once, not on every request (keyed by origin only). */
   readonly #accountCredentialIds = new Map<string, string>();
+  /**
+   * The JWT the account key was exchanged for (`auth: "accountJwt"`), while it is accepted: one exchange per transport,
+   * shared by the requests that wait for it. Private like the key, and remembered as a secret, so no error shows it.
+   */
+  #accountJwt: Promise<string> | undefined;
 
   constructor(settings: BunnySettings) {
     this.#settings = settings;
@@ -165,13 +171,41 @@ export class Transport {
   private credentialOf(spec: RequestSpec<unknown>, origin: string): string {
     const hash = () => {
       const auth = this.authOf(spec);
+      if (auth === "accountJwt") return credentialId(`accessKey ${this.#settings.apiKey}`, origin);
       return credentialId(auth === "none" ? "none" : "accessKey" in auth ? `accessKey ${auth.accessKey}` : `bearer ${auth.bearer}`, origin);
     };
-    // The account key (no `auth` of the request's own) is the same for every request: hashed once per origin.
-    if (spec.auth !== undefined) return hash();
+    // The account key (no `auth` of the request's own, or its JWT) is the same for every request: hashed once per origin.
+    if (spec.auth !== undefined && spec.auth !== "accountJwt") return hash();
     let id = this.#accountCredentialIds.get(origin);
     if (id === undefined) this.#accountCredentialIds.set(origin, (id = hash()));
     return id;
+  }
+
+  /**
+   * The account's JWT: `POST /apikey/exchange` with the key (BunnyWay/terraform-provider-bunnynet internal/api/client.go
+   * lines 84-127, getJWTToken: the key as `AccessKey` and in the body, the answer's `Token`), asked once and kept until
+   * a request with it is refused (`fresh`: ask again).
+   */
+  private accountJwt(fresh = false): Promise<string> {
+    if (fresh) this.#accountJwt = undefined;
+    this.#accountJwt ??= this.request({
+      api: "core",
+      method: "POST",
+      path: "/apikey/exchange",
+      json: { AccessKey: this.#settings.apiKey },
+      retry: "idempotent",
+      responseSchema: JwtExchangeAnswerSchema,
+    }).then(
+      (res) => {
+        rememberSecret(res.body.Token);
+        return res.body.Token;
+      },
+      (e: unknown) => {
+        this.#accountJwt = undefined;
+        throw e;
+      },
+    );
+    return this.#accountJwt;
   }
 
   /** The request's URL, parsed once per request (the sharing keys and the send read it). */
@@ -188,10 +222,17 @@ export class Transport {
     return spec.auth ?? { accessKey: this.#settings.apiKey };
   }
 
-  private headers(spec: RequestSpec<unknown>): Record<string, string> {
+  private headers(spec: RequestSpec<unknown>, jwt: string | undefined): Record<string, string> {
     const h: Record<string, string> = { ...spec.headers, "user-agent": userAgent, accept: "application/json" };
     const auth = this.authOf(spec);
-    if (auth !== "none") {
+    // The JWT goes as the whole header, without a scheme, as the Terraform provider sends it (client.go line 74). It
+    // comes from the server: one that cannot be a header is refused as what it is, and never retried.
+    if (auth === "accountJwt") {
+      if (jwt === undefined || !/^[\x21-\x7e]+$/.test(jwt)) {
+        throw new InvalidRequestError(spec.method, spec.path, [{ field: "Authorization", message: "the JWT the exchange answered cannot be sent in an HTTP header" }]);
+      }
+      h["authorization"] = jwt;
+    } else if (auth !== "none") {
       const [name, value] = "accessKey" in auth ? ["AccessKey", auth.accessKey] : ["Authorization", auth.bearer];
       // A request's own credential (a library key, a bearer token) is kept out of every error, like the account key.
       rememberSecret(value);
@@ -215,7 +256,9 @@ export class Transport {
     consume: (res: Dispatcher.ResponseData) => Promise<R>,
   ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: R }> {
     checkSentPath(spec.method, spec.path);
-    const headers = this.headers(spec);
+    let headers = this.headers(spec, spec.auth === "accountJwt" ? await this.accountJwt() : undefined);
+    // A JWT refused once is asked for again (it may have expired since the exchange), then sent again.
+    let jwtRenewed = false;
     const timeoutMs = this.#settings.timeoutMs;
     const policy: RetryPolicy = spec.retry ?? defaultRetryPolicy(spec.method);
     const payload = () => {
@@ -265,6 +308,11 @@ export class Transport {
         this.debug(`${spec.method} ${spec.path} → ${failed.code ?? "network error"} in ${Date.now() - started} ms (attempt ${attempt})`);
       }
       error.attempts = attempt;
+      if (spec.auth === "accountJwt" && error instanceof UnauthorizedError && !jwtRenewed) {
+        jwtRenewed = true;
+        headers = this.headers(spec, await this.accountJwt(true));
+        continue;
+      }
       if (limiter && error instanceof RateLimitedError) limiter.penalize(error.retryAfterMs ?? 1000);
       if (attempt >= attempts || !isRetryable(policy, error)) throw error;
       this.stats.retries++;

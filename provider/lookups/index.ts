@@ -10,3 +10,13 @@ export { type GetPullZoneArgs, type GetPullZoneResult, getPullZone, getPullZoneO
 export { type GetContainerRegistryArgs, type GetContainerRegistryOutputArgs, type GetContainerRegistryResult, getContainerRegistry, getContainerRegistryOutput } from "./containerRegistries";
 export { type GetVideoLanguagesArgs, type GetVideoLanguagesOutputArgs, type GetVideoLanguagesResult, type VideoLanguageInfo, getVideoLanguages, getVideoLanguagesOutput } from "./videoLanguages";
 export { type AccessListInfo, type GetAccessListsResult, getAccessLists, getAccessListsOutput } from "./accessLists";
+export { type GetDnsRecordArgs, type GetDnsRecordOutputArgs, type GetDnsRecordResult, getDnsRecord, getDnsRecordOutput } from "./dnsRecords";
+export {
+  type AppContainerEndpoint,
+  type AppContainerImage,
+  type GetContainerAppContainerArgs,
+  type GetContainerAppContainerOutputArgs,
+  type GetContainerAppContainerResult,
+  getContainerAppContainer,
+  getContainerAppContainerOutput,
+} from "./containerAppContainers";

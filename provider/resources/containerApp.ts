@@ -110,9 +110,15 @@ const containerApp = defineResource<ContainerAppOutputs>()({
     return { id: app.id, inputs: observedInputs(app, requested), outputs: appOutputs(app) };
   },
 
+  // Names are not unique in the API (the emulator takes a second app of one name, as nothing documents a refusal): of
+  // several apps with the name, none is taken, rather than the first listed.
   find: async ({ client }, inputs) => {
-    for await (const item of client.containers.listApps({ limit: 1000 })) if (item.name === inputs.name) return client.containers.getApp(item.id);
-    return undefined;
+    const named: string[] = [];
+    for await (const item of client.containers.listApps({ limit: 1000 })) if (item.name === inputs.name) named.push(item.id);
+    if (named.length > 1) {
+      throw new Error(`${named.length} container apps are named ${JSON.stringify(inputs.name)} (ids ${named.join(", ")}): which one this resource is cannot be told. Delete or rename all but one, or give the app another name.`);
+    }
+    return named.length === 1 ? client.containers.getApp(named[0]) : undefined;
   },
 
   async create(ctx, inputs) {

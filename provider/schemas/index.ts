@@ -17,3 +17,6 @@ export * from "./storageZones";
 export * from "./shieldZones";
 export * from "./videoLibraries";
 export * from "./storage";
+export * from "./accountJwt";
+export * from "./databases";
+export * from "./teamMembers";

@@ -123,6 +123,13 @@ const scriptHostname: pulumi.Output<string | undefined> = edgeScript.linkedPullZ
 const storageRegion: bunnynet.StorageRegion = bunnynet.STORAGE_REGIONS[0];
 const storageArgs: bunnynet.StorageZoneArgs = { name: "files", region: storageRegion, replicationRegions: ["NY"], zoneTier: "Standard", rewrite404To200: true };
 const storage = new bunnynet.StorageZone("files", storageArgs);
+const databaseArgs: bunnynet.DatabaseArgs = { name: "app-db", primaryRegions: ["DE"], replicaRegions: ["NY", "SG"] };
+const appDatabase = new bunnynet.Database("app-db", databaseArgs);
+export const databaseUrl: pulumi.Output<string> = appDatabase.url;
+export const databaseToken: pulumi.Output<string> = appDatabase.readOnlyToken;
+const memberPermissions: bunnynet.TeamMemberPermission[] = ["zones", "support"];
+const teamMemberArgs: bunnynet.TeamMemberArgs = { email: "ops@example.com", firstName: "Op", lastName: "Erator", permissions: memberPermissions, password: new pulumi.Config().requireSecret("opsPassword") };
+export const memberId: pulumi.Output<string> = new bunnynet.TeamMember("ops", teamMemberArgs).memberId;
 const originArgs: bunnynet.PullZoneOriginArgs = { storageZoneId: storage.storageZoneId };
 const pullZoneArgs: bunnynet.PullZoneArgs = { name: "site", origin: originArgs, zones: ["EU", "US"], ipFamily: "DualStack", blockedIps: ["192.0.2.1"] };
 const site = new bunnynet.PullZone("site", pullZoneArgs);
@@ -205,6 +212,12 @@ export const statusCodes = bunnynet.getCdnLogsOutput({ pullZoneId: 42, maxEntrie
 const dnsZoneArgs: bunnynet.GetDnsZoneArgs = { domain: "example.com" };
 export const dnsZoneIdOut = bunnynet.getDnsZoneOutput(dnsZoneArgs, options).dnsZoneId;
 export const pullZoneHostnames = bunnynet.getPullZoneOutput({ name: "site" }, options).hostnames;
+const dnsRecordArgs: bunnynet.GetDnsRecordArgs = { dnsZoneId: 1, type: "MX", name: "@" };
+const dnsRecordOutputArgs: bunnynet.GetDnsRecordOutputArgs = { dnsZoneId: pulumi.output(1), recordId: pulumi.output(7) };
+export const mxValue = bunnynet.getDnsRecordOutput(dnsRecordOutputArgs, options).value;
+const containerArgs: bunnynet.GetContainerAppContainerArgs = { appId: "app", name: "web" };
+const containerOutputArgs: bunnynet.GetContainerAppContainerOutputArgs = { appId: pulumi.output("app"), name: "web" };
+export const webContainerId = bunnynet.getContainerAppContainerOutput(containerOutputArgs, options).containerId;
 
 // A second account through an explicit provider, for a resource and a lookup.
 const stagingArgs: bunnynet.ProviderArgs = { apiKey: new pulumi.Config().requireSecret("stagingApiKey"), apiUrl: "https://api.bunny.net", maxRetries: 3 };
@@ -214,6 +227,12 @@ export const stagingPullZone = bunnynet.getPullZoneOutput({ name: "staging-site"
 
 export async function lookups(): Promise<void> {
   const foundDnsZone: bunnynet.GetDnsZoneResult = await bunnynet.getDnsZone({ dnsZoneId: 1 }, options);
+  const record: bunnynet.GetDnsRecordResult = await bunnynet.getDnsRecord(dnsRecordArgs, options);
+  console.log(record.recordId, record.type);
+  const container: bunnynet.GetContainerAppContainerResult = await bunnynet.getContainerAppContainer(containerArgs, options);
+  const image: bunnynet.AppContainerImage = container.image;
+  const webEndpoint: bunnynet.AppContainerEndpoint | undefined = container.endpoints[0];
+  console.log(image.tag, webEndpoint?.publicHost);
   console.log(foundDnsZone.nameservers.join(","), foundDnsZone.recordCount);
   const found: bunnynet.GetPullZoneResult = await bunnynet.getPullZone({ id: 42 } satisfies bunnynet.GetPullZoneArgs, options);
   console.log(found.cdnHostname, found.zone.Name);
@@ -350,6 +369,17 @@ export async function useClient(c: bunnynet.BunnyClient): Promise<void> {
   console.log((await c.storageZones.getStorageZone(storageZone.Id)).Password.length, (await c.storageZones.findStorageZoneByName("files"))?.Id);
   for await (const z of c.storageZones.listStorageZones()) console.log(z.Name);
   await c.storageZones.deleteStorageZone(storageZone.Id, { deleteLinkedPullZones: false });
+  const databaseId: string = await c.databases.createDatabase({ name: "db", primary_regions: ["DE"], replicas_regions: [], storage_region: "us-east-1" } satisfies bunnynet.api.DatabaseCreateRequest);
+  await c.databases.updateDatabase(databaseId, { primary_regions: ["DE", "NY"], replicas_regions: [] } satisfies bunnynet.api.DatabaseUpdateRequest);
+  const database: bunnynet.api.DatabaseInfo = await c.databases.getDatabase(databaseId);
+  console.log(database.url, (await c.databases.findDatabaseByName("db"))?.id, (await c.databases.listDatabases()).length);
+  const tokenKind: bunnynet.api.DatabaseTokenAuthorization = "read-only";
+  console.log((await c.databases.generateToken(databaseId, tokenKind)).length);
+  await c.databases.deleteDatabase(databaseId);
+  const member: bunnynet.api.TeamMemberInfo = await c.teamMembers.addMember({ Email: "a@example.com", FirstName: "A", LastName: "B", Roles: ["SubuserManage"] } satisfies bunnynet.api.TeamMemberRequest);
+  await c.teamMembers.updateMember(member.Id, { Email: member.Email, FirstName: "A", LastName: "C", Roles: member.Roles });
+  console.log((await c.teamMembers.getMember(member.Id)).LastName, (await c.teamMembers.findMemberByEmail("a@example.com"))?.Id, (await c.teamMembers.listMembers()).length);
+  await c.teamMembers.deleteMember(member.Id);
 
   const shieldZone: bunnynet.api.ShieldZone = await c.shield.getShieldZoneByPullZone(42);
   const input: bunnynet.api.CreateRateLimitInput = {

@@ -100,6 +100,39 @@ describe("emulator: several accounts, each with its own keys and objects", () =>
     assert.equal((await issue(firstZone, "not-an-account-key")).status, 403);
   });
 
+  it("the certificate admin routes act in the account whose key is sent, and refuse a key that is no account's", async () => {
+    const admin = (path: string, body: unknown, accessKey?: string) =>
+      fetch(`${emu.url}/_emulator/${path}`, { method: "POST", headers: { "content-type": "application/json", ...(accessKey === undefined ? {} : { AccessKey: accessKey }) }, body: JSON.stringify(body) });
+    const other = emu.client({ apiKey: otherKey });
+    const first = emu.client();
+    const zoneOf = async (client: typeof first, name: string, hostname: string) => {
+      const zone = await client.pullZones.createPullZone({ Name: name, OriginUrl: "https://origin.example.com" });
+      await client.pullZones.addHostname(zone.Id, hostname);
+    };
+    await zoneOf(other, "other-certs", "shop.other-certs.example");
+    await zoneOf(first, "first-certs", "shop.first-certs.example");
+
+    // DNS not pointing yet: sent with the other account's key, it holds back that account's certificate only.
+    assert.equal((await admin("dns-pending", { hostname: "shop.other-certs.example", attempts: 1 }, otherKey)).status, 200);
+    await assert.rejects(other.pullZones.loadFreeCertificate("shop.other-certs.example"), /do not point to bunny.net yet/);
+    await other.pullZones.loadFreeCertificate("shop.other-certs.example");
+    // Without a key, the first account's.
+    assert.equal((await admin("dns-pending", { hostname: "shop.first-certs.example", attempts: 1 })).status, 200);
+    await assert.rejects(first.pullZones.loadFreeCertificate("shop.first-certs.example"), /do not point to bunny.net yet/);
+
+    // Certificates issued elsewhere count in the account they are sent for.
+    assert.equal((await admin("certificates-issued", { domain: "other-certs.example", count: 50 }, otherKey)).status, 200);
+    await assert.rejects(other.pullZones.loadFreeCertificate("shop.other-certs.example"), /rateLimited/);
+    // Sent with the other account's key, the first account's domain is not counted in the first account.
+    assert.equal((await admin("certificates-issued", { domain: "first-certs.example", count: 50 }, otherKey)).status, 200);
+    await first.pullZones.loadFreeCertificate("shop.first-certs.example");
+
+    for (const path of ["dns-pending", "certificates-issued"]) {
+      const res = await admin(path, path === "dns-pending" ? { hostname: "x.example", attempts: 1 } : { domain: "x.example", count: 1 }, "not-an-account-key");
+      assert.equal(res.status, 403, path);
+    }
+  });
+
   it("reset goes back to the first account alone: the added key is refused", async () => {
     const disposable = await startEmulator();
     try {

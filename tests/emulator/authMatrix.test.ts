@@ -8,7 +8,8 @@ import { startEmulator, type TestEmulator } from "../support/emulator";
  * status and error shape of its own API, before any validation or lookup.
  */
 
-type Family = "core" | "shield" | "containers" | "stream" | "logging" | "storage";
+/** `accountJwt`: the edge-database and team-member routes, which take only the JWT of `POST /apikey/exchange` (never a key). */
+type Family = "core" | "shield" | "containers" | "stream" | "logging" | "storage" | "accountJwt";
 
 interface RouteCase {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -170,6 +171,18 @@ const CASES: RouteCase[] = [
   { method: "DELETE", route: "/library/:libraryId/collections/:collectionId", url: (f) => `/library/${f.videoLibraryId}/collections/c`, family: "stream" },
   { method: "GET", route: "/v2/pullzones/:pullZoneId/logs", url: (f) => `/v2/pullzones/${f.pullZoneId}/logs`, family: "logging" },
   { method: "GET", route: "/:date(^\\d{2}-\\d{2}-\\d{2}$)/:pullZoneId.log", url: (f) => `/${today()}/${f.pullZoneId}.log`, family: "logging" },
+  { method: "POST", route: "/apikey/exchange", url: () => "/apikey/exchange", family: "core", body: { AccessKey: "x" } },
+  { method: "GET", route: "/edgedb/v2/databases", url: () => "/edgedb/v2/databases", family: "accountJwt" },
+  { method: "POST", route: "/edgedb/v2/databases", url: () => "/edgedb/v2/databases", family: "accountJwt", body: { name: "auth-db", primary_regions: ["DE"], replicas_regions: [], storage_region: "us-east-1" } },
+  { method: "GET", route: "/edgedb/v2/databases/:id", url: () => "/edgedb/v2/databases/db_1", family: "accountJwt" },
+  { method: "PATCH", route: "/edgedb/v2/databases/:id", url: () => "/edgedb/v2/databases/db_1", family: "accountJwt", body: { primary_regions: ["DE"], replicas_regions: [] } },
+  { method: "DELETE", route: "/edgedb/v2/databases/:id", url: () => "/edgedb/v2/databases/db_1", family: "accountJwt" },
+  { method: "POST", route: "/edgedb/v2/databases/:id/auth/generate", url: () => "/edgedb/v2/databases/db_1/auth/generate", family: "accountJwt", body: { authorization: "read-only" } },
+  { method: "GET", route: "/team/member", url: () => "/team/member", family: "accountJwt" },
+  { method: "POST", route: "/team/member", url: () => "/team/member", family: "accountJwt", body: { Email: "auth@example.com", FirstName: "A", LastName: "B", Roles: ["SubuserManage"] } },
+  { method: "GET", route: "/team/member/:id", url: () => "/team/member/1", family: "accountJwt" },
+  { method: "POST", route: "/team/member/:id", url: () => "/team/member/1", family: "accountJwt", body: { Email: "auth@example.com", FirstName: "A", LastName: "B", Roles: ["SubuserManage"] } },
+  { method: "DELETE", route: "/team/member/:id", url: () => "/team/member/1", family: "accountJwt" },
   // The Storage API takes the zone's password: an unknown zone, a wrong key and the account key are all 401.
   { method: "PUT", route: "/storage/:storageZoneName/*", url: () => "/storage/auth-files/a.txt", family: "storage", body: "x" },
   { method: "GET", route: "/storage/:storageZoneName/*", url: () => "/storage/auth-files/", family: "storage" },
@@ -210,6 +223,8 @@ function expected(family: Family, credential: Credential): { status: number; sha
       };
     case "storage":
       return { status: 401, shape: (b) => assert.deepEqual(JSON.parse(b), { HttpCode: 401, Message: "Unauthorized" }) };
+    case "accountJwt":
+      return { status: 401, shape: (b) => assert.match(JSON.parse(b).error, /Authorization header with the token of POST \/apikey\/exchange/) };
   }
 }
 
@@ -234,8 +249,9 @@ describe("emulator: auth matrix over every API route", () => {
       const keyFor: Record<Credential, string | undefined> = {
         none: undefined,
         wrong: "00000000-0000-0000-0000-000000000000",
-        // A key that is valid somewhere else: the library key on account routes, the account key on Stream.
-        other: c.family === "stream" ? f.accessKey : String(f.videoLibraryKey),
+        // A key that is valid somewhere else: the library key on account routes, the account key on Stream and on the
+        // routes that take only its JWT.
+        other: c.family === "stream" || c.family === "accountJwt" ? f.accessKey : String(f.videoLibraryKey),
       };
       for (const credential of ["none", "wrong", "other"] as Credential[]) {
         const key = keyFor[credential];

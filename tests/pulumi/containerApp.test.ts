@@ -270,5 +270,27 @@ describe("pulumi: ContainerApp through the kit's provider host", function () {
       assert.ok(!(await routes()).includes("POST /mc/apps"), "no second app");
       await host.delete(TYPE, taken.id, taken.outputs);
     });
+
+    it("adoption refuses a name two apps share, naming their ids, and creates nothing", async () => {
+      const inputs = await checked(base());
+      const app = () =>
+        apps().addApp({
+          name: String(inputs.name),
+          runtimeType: "shared",
+          autoScaling: { min: 1, max: 1 },
+          regionSettings: { allowedRegionIds: ["DE"], requiredRegionIds: [] },
+          containerTemplates: [{ name: "web", imageRegistryId: String(registryId), imageNamespace: "library", imageName: "nginx", imageTag: "1.27", imagePullPolicy: "ifNotPresent", environmentVariables: [{ name: "KEY", value: "value" }], volumeMounts: [{ name: "data", mountPath: "/data" }] }],
+          volumes: [{ name: "data", size: 1 }],
+        });
+      const first = await app();
+      const second = await app();
+      await emu.markRequests();
+      for (const adoptExisting of [false, true]) {
+        await assert.rejects(host.create(TYPE, { ...inputs, adoptExisting }), new RegExp(`2 container apps are named "${String(inputs.name)}" \\(ids ${first}, ${second}\\)`));
+      }
+      assert.ok(!(await routes()).includes("POST /mc/apps"), "no third app");
+      await apps().deleteApp(first);
+      await apps().deleteApp(second);
+    });
   });
 });

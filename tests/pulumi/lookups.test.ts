@@ -12,8 +12,12 @@ import {
   getCdnLogs,
   getCdnRegions,
   getCdnRegionsOutput,
+  getContainerAppContainer,
+  getContainerAppContainerOutput,
   getContainerRegistry,
   getContainerRegistryOutput,
+  getDnsRecord,
+  getDnsRecordOutput,
   getRegions,
   getVideoLanguages,
   getVideoLanguagesOutput,
@@ -148,6 +152,62 @@ describe("pulumi: lookups in the program process (stack config, env fallback)", 
     } finally {
       await emu.client().containers.deleteRegistry(id);
     }
+  });
+
+  it("getDnsRecord finds a record by id, or by type and name (any case, '@' for the apex); several matches are refused naming their ids", async () => {
+    const zoneId = Number(emu.fixtures.dnsZoneId);
+    const dns = emu.client().dns;
+    const first = await dns.addRecord(zoneId, { Type: 3, Name: "lookup", Value: "v=one", Ttl: 120 });
+    try {
+      const byName = await getDnsRecord({ dnsZoneId: zoneId, type: "txt" as "TXT", name: "LOOKUP" });
+      assert.deepEqual([byName.recordId, byName.type, byName.name, byName.value, byName.ttl, byName.enabled], [first.Id, "TXT", "lookup", "v=one", 120, true]);
+      assert.deepEqual(await getDnsRecord({ dnsZoneId: String(zoneId), recordId: first.Id }), byName);
+      const apex = (await dns.getZone(zoneId)).Records.find((r) => r.Name === "" && r.Type === 0)!;
+      assert.equal((await getDnsRecord({ dnsZoneId: zoneId, type: "A", name: "@" })).recordId, apex.Id);
+      await assert.rejects(getDnsRecord({ dnsZoneId: zoneId, type: "TXT", name: "nothing" }), /zone \d+ \(emulator-dns\.example\) has no record TXT "nothing"/);
+      await assert.rejects(getDnsRecord({ dnsZoneId: zoneId, recordId: first.Id, type: "A", name: "lookup" }), /has no record id \d+, A "lookup"/);
+      await assert.rejects(getDnsRecord({ dnsZoneId: 987654, recordId: 1 }), /no DNS zone with id 987654/);
+      const second = await dns.addRecord(zoneId, { Type: 3, Name: "lookup", Value: "v=two", Ttl: 120 });
+      await assert.rejects(getDnsRecord({ dnsZoneId: zoneId, type: "TXT", name: "lookup" }), new RegExp(`has 2 records TXT "lookup" \\(ids ${first.Id}, ${second.Id}\\): give recordId`));
+      assert.equal((await getDnsRecord({ dnsZoneId: zoneId, recordId: second.Id, type: "TXT", name: "lookup" })).value, "v=two");
+      await emu.markRequests();
+      await assert.rejects(getDnsRecord({ dnsZoneId: "zone", recordId: 1 }), /getDnsRecord: dnsZoneId must be a positive integer, got "zone"/);
+      await assert.rejects(getDnsRecord({ dnsZoneId: zoneId, type: "TXT" }), /give type and name together \(got only type\)/);
+      await assert.rejects(getDnsRecord({ dnsZoneId: zoneId }), /give recordId, or type and name/);
+      await assert.rejects(getDnsRecord({ dnsZoneId: zoneId, type: "SPF" as "TXT", name: "x" }), /type must be one of A, AAAA/);
+      assert.equal((await emu.requests()).length, 0, "bad arguments are refused before any call");
+      const harness = new ProgramHarness({ config, secretConfig: ["bunnynet:apiKey"] });
+      let value!: pulumi.Output<string>;
+      await harness.up(() => {
+        value = getDnsRecordOutput({ dnsZoneId: pulumi.output(zoneId), recordId: pulumi.output(second.Id) }).value;
+      });
+      assert.deepEqual(await settle(value), { value: "v=two", secret: false });
+      await dns.deleteRecord(zoneId, second.Id);
+    } finally {
+      await dns.deleteRecord(zoneId, first.Id);
+    }
+  });
+
+  it("getContainerAppContainer gives a container of an app by name: its id, image and endpoints; the Output form takes Output args", async () => {
+    const appId = String(emu.fixtures.appId);
+    const app = await emu.client().containers.getApp(appId);
+    const web = app.containerTemplates.find((c) => c.name === "web")!;
+    const result = await getContainerAppContainer({ appId, name: "web" });
+    assert.equal(result.containerId, web.id);
+    assert.deepEqual(result.image, { registryId: web.imageRegistryId, namespace: web.imageNamespace, name: web.imageName, tag: web.imageTag, digest: web.imageDigest || undefined });
+    assert.deepEqual(result.endpoints.map((e) => [e.endpointId, e.name, e.type, e.publicHost ?? null]), web.endpoints.map((e) => [e.id, e.displayName, e.type, e.publicHost || null]));
+    assert.ok(result.endpoints.length > 0, "the seeded web container has endpoints");
+    await assert.rejects(getContainerAppContainer({ appId, name: "nope" }), /app "emulator-app" has no container named "nope" \(its containers: "web", "api", "dns", "worker"\)/);
+    await assert.rejects(getContainerAppContainer({ appId: "no-such-app", name: "web" }), /no container app with id "no-such-app"/);
+    await emu.markRequests();
+    await assert.rejects(getContainerAppContainer({ appId, name: "" }), /getContainerAppContainer: name must be a non-empty string/);
+    assert.equal((await emu.requests()).length, 0);
+    const harness = new ProgramHarness({ config, secretConfig: ["bunnynet:apiKey"] });
+    let id!: pulumi.Output<string>;
+    await harness.up(() => {
+      id = getContainerAppContainerOutput({ appId: pulumi.output(appId), name: "web" }).containerId;
+    });
+    assert.deepEqual(await settle(id), { value: web.id, secret: false });
   });
 
   it("getVideoLanguages returns every language of GET /videolibrary/languages, or the one with a code", async () => {

@@ -66,6 +66,20 @@ describe("lookups under a unit test's mocks", () => {
     assert.deepEqual(await emu.requests(), []);
   });
 
+  it("getDnsRecord and getContainerAppContainer are invokes too, with their tokens and arguments", async () => {
+    await emu.markRequests();
+    await bunnynet.getDnsRecord({ dnsZoneId: 7, type: "MX", name: "@" });
+    await bunnynet.getContainerAppContainer({ appId: "app", name: "web" });
+    assert.deepEqual(
+      calls.slice(-2).map((c) => [c.token, c.inputs]),
+      [
+        ["bunnynet:index:getDnsRecord", { dnsZoneId: 7, type: "MX", name: "@" }],
+        ["bunnynet:index:getContainerAppContainer", { appId: "app", name: "web" }],
+      ],
+    );
+    assert.deepEqual(await emu.requests(), []);
+  });
+
   it("under the kit's harness, in the same process, the same lookup calls the emulator", async () => {
     const stack = new ProgramHarness({ config: emu.stackConfig(), secretConfig: ["bunnynet:apiKey"] });
     await emu.markRequests();

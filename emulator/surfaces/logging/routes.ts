@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodError } from "zod";
-import { accessKeyOf, type EmulatorSurface } from "../../context";
+import { type EmulatorSurface, refusedForeignAdminKey } from "../../context";
 import { loggingError } from "../../errorShapes";
 import type { PullZoneRecord } from "../pullZones";
 import { createAdmission } from "./admission";
@@ -57,11 +57,7 @@ export const loggingSurface: EmulatorSurface = {
     const prune = expiredRowPruner(ctx);
 
     /** An admin request sending a key that is not an account's is refused: it would act in another account. */
-    const foreignKey = (req: Parameters<typeof accessKeyOf>[0], reply: FastifyReply): FastifyReply | undefined => {
-      const key = accessKeyOf(req);
-      if (key === undefined || ctx.isAccountKey(key)) return undefined;
-      return reply.code(403).send({ error: { code: "forbidden", message: "AccessKey is not an account key of the emulator." } });
-    };
+    const foreignKey = (req: FastifyRequest, reply: FastifyReply): FastifyReply | undefined => refusedForeignAdminKey(ctx, req, reply);
 
     app.post("/_emulator/logging-token", async (req, reply) => {
       if (foreignKey(req, reply)) return reply;

@@ -1,6 +1,6 @@
 import { X509Certificate, createPrivateKey } from "node:crypto";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import type { EmulatorContext, EmulatorSurface } from "../../context";
+import { type EmulatorContext, type EmulatorSurface, refusedForeignAdminKey } from "../../context";
 import { coreError } from "../../errorShapes";
 import { issueCertificate } from "../../certificates";
 import { PROVISION, type HostnameRecord, type PullZoneRecord, controlledByBunny, createPullZone, publicZone } from "./records";
@@ -175,6 +175,7 @@ export function hostnameRoutes(app: FastifyInstance, ctx: EmulatorContext): void
 
   // Admin: `count` certificates were issued for the domain elsewhere (the certificate authority counts them all).
   app.post("/_emulator/certificates-issued", async (req, reply) => {
+    if (refusedForeignAdminKey(ctx, req, reply)) return reply;
     const { domain, count } = (req.body ?? {}) as { domain?: unknown; count?: unknown };
     if (typeof domain !== "string" || !Number.isInteger(count) || (count as number) < 0 || (count as number) > 10_000) {
       return reply.code(400).send({ error: { code: "invalid_request", message: "expected {domain: string, count: integer 0..10000}" } });
@@ -185,6 +186,7 @@ export function hostnameRoutes(app: FastifyInstance, ctx: EmulatorContext): void
 
   // Admin: the hostname's DNS "does not point here yet" for its next N certificate loads.
   app.post("/_emulator/dns-pending", async (req, reply) => {
+    if (refusedForeignAdminKey(ctx, req, reply)) return reply;
     const { hostname, attempts } = (req.body ?? {}) as { hostname?: unknown; attempts?: unknown };
     if (typeof hostname !== "string" || !Number.isInteger(attempts) || (attempts as number) < 0) {
       return reply.code(400).send({ error: { code: "invalid_request", message: "expected {hostname: string, attempts: integer >= 0}" } });

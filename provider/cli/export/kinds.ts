@@ -3,6 +3,8 @@ import type { StorageZoneAccess, StoredFile } from "../../client/storage";
 import { NotFoundError } from "../../http/errors";
 import { forEachBounded, storageChecksum } from "../../resources/localFolder";
 import type { Application } from "../../schemas/containers";
+import type { DatabaseInfo } from "../../schemas/databases";
+import type { TeamMemberInfo } from "../../schemas/teamMembers";
 import type { WafRule } from "../../schemas/shield";
 import {
   AccessListAction,
@@ -199,6 +201,25 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
       const library = (account.objects("VideoLibrary") as VideoLibraryDetails[]).find((l) => l.StorageZoneId === z.Id);
       return library && `the storage zone of video library ${library.Name}, made and deleted with it`;
     },
+  }),
+  kind<DatabaseInfo>({
+    type: "Database",
+    what: "database",
+    read: (client) => client.databases.listDatabases(),
+    label: (d) => d.name,
+    name: (d) => d.name,
+    matches: (d, value) => d.name === value || d.id === value,
+    // Its tokens are never read back: adopting gives the resource a new pair (the ones in use stay valid).
+    described: (d) => ({ ...d, fullAccessToken: "", readOnlyToken: "" }),
+  }),
+  kind<TeamMemberInfo>({
+    type: "TeamMember",
+    what: "team member",
+    read: (client) => client.teamMembers.listMembers(),
+    label: (m) => m.Email,
+    name: (m) => m.Email.toLowerCase().replace(/@.*$/, ""),
+    matches: (m, value) => m.Email.toLowerCase() === value.toLowerCase() || m.Id === value,
+    // The password is never read back: the program leaves it unset, and adopting keeps the member's own.
   }),
   kind<ScriptWithCode>({
     type: "EdgeScript",

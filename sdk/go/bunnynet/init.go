@@ -29,6 +29,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &ContainerApp{}
 	case "bunnynet:index:ContainerRegistry":
 		r = &ContainerRegistry{}
+	case "bunnynet:index:Database":
+		r = &Database{}
 	case "bunnynet:index:DnsRecord":
 		r = &DnsRecord{}
 	case "bunnynet:index:DnsZone":
@@ -61,6 +63,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &StreamCollection{}
 	case "bunnynet:index:StreamVideo":
 		r = &StreamVideo{}
+	case "bunnynet:index:TeamMember":
+		r = &TeamMember{}
 	case "bunnynet:index:VideoLibrary":
 		r = &VideoLibrary{}
 	case "bunnynet:index:VideoThumbnail":

@@ -4025,6 +4025,110 @@ func (in *getContainerRegistryTypePtr) ToGetContainerRegistryTypePtrOutputWithCo
 	return pulumi.ToOutputWithContext(ctx, in).(GetContainerRegistryTypePtrOutput)
 }
 
+type GetDnsRecordType string
+
+const (
+	GetDnsRecordTypeA        = GetDnsRecordType("A")
+	GetDnsRecordTypeAAAA     = GetDnsRecordType("AAAA")
+	GetDnsRecordTypeCAA      = GetDnsRecordType("CAA")
+	GetDnsRecordTypeCNAME    = GetDnsRecordType("CNAME")
+	GetDnsRecordTypeFlatten  = GetDnsRecordType("Flatten")
+	GetDnsRecordTypeHTTPS    = GetDnsRecordType("HTTPS")
+	GetDnsRecordTypeMX       = GetDnsRecordType("MX")
+	GetDnsRecordTypeNS       = GetDnsRecordType("NS")
+	GetDnsRecordTypePTR      = GetDnsRecordType("PTR")
+	GetDnsRecordTypePullZone = GetDnsRecordType("PullZone")
+	GetDnsRecordTypeRedirect = GetDnsRecordType("Redirect")
+	GetDnsRecordTypeScript   = GetDnsRecordType("Script")
+	GetDnsRecordTypeSRV      = GetDnsRecordType("SRV")
+	GetDnsRecordTypeSVCB     = GetDnsRecordType("SVCB")
+	GetDnsRecordTypeTLSA     = GetDnsRecordType("TLSA")
+	GetDnsRecordTypeTXT      = GetDnsRecordType("TXT")
+)
+
+type GetDnsRecordTypeOutput struct{ *pulumi.OutputState }
+
+func (GetDnsRecordTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetDnsRecordType)(nil)).Elem()
+}
+
+func (o GetDnsRecordTypeOutput) ToGetDnsRecordTypeOutput() GetDnsRecordTypeOutput {
+	return o
+}
+
+func (o GetDnsRecordTypeOutput) ToGetDnsRecordTypeOutputWithContext(ctx context.Context) GetDnsRecordTypeOutput {
+	return o
+}
+
+func (o GetDnsRecordTypeOutput) ToGetDnsRecordTypePtrOutput() GetDnsRecordTypePtrOutput {
+	return o.ToGetDnsRecordTypePtrOutputWithContext(context.Background())
+}
+
+func (o GetDnsRecordTypeOutput) ToGetDnsRecordTypePtrOutputWithContext(ctx context.Context) GetDnsRecordTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v GetDnsRecordType) *GetDnsRecordType {
+		return &v
+	}).(GetDnsRecordTypePtrOutput)
+}
+
+func (o GetDnsRecordTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o GetDnsRecordTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e GetDnsRecordType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o GetDnsRecordTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o GetDnsRecordTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e GetDnsRecordType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type GetDnsRecordTypePtrOutput struct{ *pulumi.OutputState }
+
+func (GetDnsRecordTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**GetDnsRecordType)(nil)).Elem()
+}
+
+func (o GetDnsRecordTypePtrOutput) ToGetDnsRecordTypePtrOutput() GetDnsRecordTypePtrOutput {
+	return o
+}
+
+func (o GetDnsRecordTypePtrOutput) ToGetDnsRecordTypePtrOutputWithContext(ctx context.Context) GetDnsRecordTypePtrOutput {
+	return o
+}
+
+func (o GetDnsRecordTypePtrOutput) Elem() GetDnsRecordTypeOutput {
+	return o.ApplyT(func(v *GetDnsRecordType) GetDnsRecordType {
+		if v != nil {
+			return *v
+		}
+		var ret GetDnsRecordType
+		return ret
+	}).(GetDnsRecordTypeOutput)
+}
+
+func (o GetDnsRecordTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o GetDnsRecordTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *GetDnsRecordType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
 type LogCacheStatus string
 
 const (
@@ -8238,6 +8342,222 @@ func (in *storageZoneZoneTierPtr) ToStorageZoneZoneTierPtrOutputWithContext(ctx 
 	return pulumi.ToOutputWithContext(ctx, in).(StorageZoneZoneTierPtrOutput)
 }
 
+type TeamMemberPermissionsItem string
+
+const (
+	TeamMemberPermissionsItemAbuse   = TeamMemberPermissionsItem("abuse")
+	TeamMemberPermissionsItemBilling = TeamMemberPermissionsItem("billing")
+	TeamMemberPermissionsItemSupport = TeamMemberPermissionsItem("support")
+	TeamMemberPermissionsItemUsers   = TeamMemberPermissionsItem("users")
+	TeamMemberPermissionsItemZones   = TeamMemberPermissionsItem("zones")
+)
+
+func (TeamMemberPermissionsItem) ElementType() reflect.Type {
+	return reflect.TypeOf((*TeamMemberPermissionsItem)(nil)).Elem()
+}
+
+func (e TeamMemberPermissionsItem) ToTeamMemberPermissionsItemOutput() TeamMemberPermissionsItemOutput {
+	return pulumi.ToOutput(e).(TeamMemberPermissionsItemOutput)
+}
+
+func (e TeamMemberPermissionsItem) ToTeamMemberPermissionsItemOutputWithContext(ctx context.Context) TeamMemberPermissionsItemOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(TeamMemberPermissionsItemOutput)
+}
+
+func (e TeamMemberPermissionsItem) ToTeamMemberPermissionsItemPtrOutput() TeamMemberPermissionsItemPtrOutput {
+	return e.ToTeamMemberPermissionsItemPtrOutputWithContext(context.Background())
+}
+
+func (e TeamMemberPermissionsItem) ToTeamMemberPermissionsItemPtrOutputWithContext(ctx context.Context) TeamMemberPermissionsItemPtrOutput {
+	return TeamMemberPermissionsItem(e).ToTeamMemberPermissionsItemOutputWithContext(ctx).ToTeamMemberPermissionsItemPtrOutputWithContext(ctx)
+}
+
+func (e TeamMemberPermissionsItem) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e TeamMemberPermissionsItem) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e TeamMemberPermissionsItem) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e TeamMemberPermissionsItem) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type TeamMemberPermissionsItemOutput struct{ *pulumi.OutputState }
+
+func (TeamMemberPermissionsItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TeamMemberPermissionsItem)(nil)).Elem()
+}
+
+func (o TeamMemberPermissionsItemOutput) ToTeamMemberPermissionsItemOutput() TeamMemberPermissionsItemOutput {
+	return o
+}
+
+func (o TeamMemberPermissionsItemOutput) ToTeamMemberPermissionsItemOutputWithContext(ctx context.Context) TeamMemberPermissionsItemOutput {
+	return o
+}
+
+func (o TeamMemberPermissionsItemOutput) ToTeamMemberPermissionsItemPtrOutput() TeamMemberPermissionsItemPtrOutput {
+	return o.ToTeamMemberPermissionsItemPtrOutputWithContext(context.Background())
+}
+
+func (o TeamMemberPermissionsItemOutput) ToTeamMemberPermissionsItemPtrOutputWithContext(ctx context.Context) TeamMemberPermissionsItemPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v TeamMemberPermissionsItem) *TeamMemberPermissionsItem {
+		return &v
+	}).(TeamMemberPermissionsItemPtrOutput)
+}
+
+func (o TeamMemberPermissionsItemOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o TeamMemberPermissionsItemOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e TeamMemberPermissionsItem) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o TeamMemberPermissionsItemOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o TeamMemberPermissionsItemOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e TeamMemberPermissionsItem) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type TeamMemberPermissionsItemPtrOutput struct{ *pulumi.OutputState }
+
+func (TeamMemberPermissionsItemPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**TeamMemberPermissionsItem)(nil)).Elem()
+}
+
+func (o TeamMemberPermissionsItemPtrOutput) ToTeamMemberPermissionsItemPtrOutput() TeamMemberPermissionsItemPtrOutput {
+	return o
+}
+
+func (o TeamMemberPermissionsItemPtrOutput) ToTeamMemberPermissionsItemPtrOutputWithContext(ctx context.Context) TeamMemberPermissionsItemPtrOutput {
+	return o
+}
+
+func (o TeamMemberPermissionsItemPtrOutput) Elem() TeamMemberPermissionsItemOutput {
+	return o.ApplyT(func(v *TeamMemberPermissionsItem) TeamMemberPermissionsItem {
+		if v != nil {
+			return *v
+		}
+		var ret TeamMemberPermissionsItem
+		return ret
+	}).(TeamMemberPermissionsItemOutput)
+}
+
+func (o TeamMemberPermissionsItemPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o TeamMemberPermissionsItemPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *TeamMemberPermissionsItem) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// TeamMemberPermissionsItemInput is an input type that accepts values of the TeamMemberPermissionsItem enum
+// A concrete instance of `TeamMemberPermissionsItemInput` can be one of the following:
+//
+//	TeamMemberPermissionsItemAbuse
+//	TeamMemberPermissionsItemBilling
+//	TeamMemberPermissionsItemSupport
+//	TeamMemberPermissionsItemUsers
+//	TeamMemberPermissionsItemZones
+type TeamMemberPermissionsItemInput interface {
+	pulumi.Input
+
+	ToTeamMemberPermissionsItemOutput() TeamMemberPermissionsItemOutput
+	ToTeamMemberPermissionsItemOutputWithContext(context.Context) TeamMemberPermissionsItemOutput
+}
+
+var teamMemberPermissionsItemPtrType = reflect.TypeOf((**TeamMemberPermissionsItem)(nil)).Elem()
+
+type TeamMemberPermissionsItemPtrInput interface {
+	pulumi.Input
+
+	ToTeamMemberPermissionsItemPtrOutput() TeamMemberPermissionsItemPtrOutput
+	ToTeamMemberPermissionsItemPtrOutputWithContext(context.Context) TeamMemberPermissionsItemPtrOutput
+}
+
+type teamMemberPermissionsItemPtr string
+
+func TeamMemberPermissionsItemPtr(v string) TeamMemberPermissionsItemPtrInput {
+	return (*teamMemberPermissionsItemPtr)(&v)
+}
+
+func (*teamMemberPermissionsItemPtr) ElementType() reflect.Type {
+	return teamMemberPermissionsItemPtrType
+}
+
+func (in *teamMemberPermissionsItemPtr) ToTeamMemberPermissionsItemPtrOutput() TeamMemberPermissionsItemPtrOutput {
+	return pulumi.ToOutput(in).(TeamMemberPermissionsItemPtrOutput)
+}
+
+func (in *teamMemberPermissionsItemPtr) ToTeamMemberPermissionsItemPtrOutputWithContext(ctx context.Context) TeamMemberPermissionsItemPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(TeamMemberPermissionsItemPtrOutput)
+}
+
+// TeamMemberPermissionsItemArrayInput is an input type that accepts TeamMemberPermissionsItemArray and TeamMemberPermissionsItemArrayOutput values.
+// You can construct a concrete instance of `TeamMemberPermissionsItemArrayInput` via:
+//
+//	TeamMemberPermissionsItemArray{ TeamMemberPermissionsItemArgs{...} }
+type TeamMemberPermissionsItemArrayInput interface {
+	pulumi.Input
+
+	ToTeamMemberPermissionsItemArrayOutput() TeamMemberPermissionsItemArrayOutput
+	ToTeamMemberPermissionsItemArrayOutputWithContext(context.Context) TeamMemberPermissionsItemArrayOutput
+}
+
+type TeamMemberPermissionsItemArray []TeamMemberPermissionsItem
+
+func (TeamMemberPermissionsItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]TeamMemberPermissionsItem)(nil)).Elem()
+}
+
+func (i TeamMemberPermissionsItemArray) ToTeamMemberPermissionsItemArrayOutput() TeamMemberPermissionsItemArrayOutput {
+	return i.ToTeamMemberPermissionsItemArrayOutputWithContext(context.Background())
+}
+
+func (i TeamMemberPermissionsItemArray) ToTeamMemberPermissionsItemArrayOutputWithContext(ctx context.Context) TeamMemberPermissionsItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TeamMemberPermissionsItemArrayOutput)
+}
+
+type TeamMemberPermissionsItemArrayOutput struct{ *pulumi.OutputState }
+
+func (TeamMemberPermissionsItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]TeamMemberPermissionsItem)(nil)).Elem()
+}
+
+func (o TeamMemberPermissionsItemArrayOutput) ToTeamMemberPermissionsItemArrayOutput() TeamMemberPermissionsItemArrayOutput {
+	return o
+}
+
+func (o TeamMemberPermissionsItemArrayOutput) ToTeamMemberPermissionsItemArrayOutputWithContext(ctx context.Context) TeamMemberPermissionsItemArrayOutput {
+	return o
+}
+
+func (o TeamMemberPermissionsItemArrayOutput) Index(i pulumi.IntInput) TeamMemberPermissionsItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) TeamMemberPermissionsItem {
+		return vs[0].([]TeamMemberPermissionsItem)[vs[1].(int)]
+	}).(TeamMemberPermissionsItemOutput)
+}
+
 // What an upload scanner does with a file it flags (UploadScanningScannerMode).
 type UploadScannerMode int
 
@@ -9392,6 +9712,9 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*StorageZoneReplicationRegionsItemArrayInput)(nil)).Elem(), StorageZoneReplicationRegionsItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*StorageZoneZoneTierInput)(nil)).Elem(), StorageZoneZoneTier("Edge"))
 	pulumi.RegisterInputType(reflect.TypeOf((*StorageZoneZoneTierPtrInput)(nil)).Elem(), StorageZoneZoneTier("Edge"))
+	pulumi.RegisterInputType(reflect.TypeOf((*TeamMemberPermissionsItemInput)(nil)).Elem(), TeamMemberPermissionsItem("abuse"))
+	pulumi.RegisterInputType(reflect.TypeOf((*TeamMemberPermissionsItemPtrInput)(nil)).Elem(), TeamMemberPermissionsItem("abuse"))
+	pulumi.RegisterInputType(reflect.TypeOf((*TeamMemberPermissionsItemArrayInput)(nil)).Elem(), TeamMemberPermissionsItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*UploadScannerModeInput)(nil)).Elem(), UploadScannerMode(0))
 	pulumi.RegisterInputType(reflect.TypeOf((*UploadScannerModePtrInput)(nil)).Elem(), UploadScannerMode(0))
 	pulumi.RegisterInputType(reflect.TypeOf((*WafExecutionModeInput)(nil)).Elem(), WafExecutionMode(0))
@@ -9454,6 +9777,8 @@ func init() {
 	pulumi.RegisterOutputType(GetCdnLogsOrderPtrOutput{})
 	pulumi.RegisterOutputType(GetContainerRegistryTypeOutput{})
 	pulumi.RegisterOutputType(GetContainerRegistryTypePtrOutput{})
+	pulumi.RegisterOutputType(GetDnsRecordTypeOutput{})
+	pulumi.RegisterOutputType(GetDnsRecordTypePtrOutput{})
 	pulumi.RegisterOutputType(LogCacheStatusOutput{})
 	pulumi.RegisterOutputType(LogCacheStatusPtrOutput{})
 	pulumi.RegisterOutputType(LogCacheStatusArrayOutput{})
@@ -9511,6 +9836,9 @@ func init() {
 	pulumi.RegisterOutputType(StorageZoneReplicationRegionsItemArrayOutput{})
 	pulumi.RegisterOutputType(StorageZoneZoneTierOutput{})
 	pulumi.RegisterOutputType(StorageZoneZoneTierPtrOutput{})
+	pulumi.RegisterOutputType(TeamMemberPermissionsItemOutput{})
+	pulumi.RegisterOutputType(TeamMemberPermissionsItemPtrOutput{})
+	pulumi.RegisterOutputType(TeamMemberPermissionsItemArrayOutput{})
 	pulumi.RegisterOutputType(UploadScannerModeOutput{})
 	pulumi.RegisterOutputType(UploadScannerModePtrOutput{})
 	pulumi.RegisterOutputType(VideoLibraryEncodingTierOutput{})

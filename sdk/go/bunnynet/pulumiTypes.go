@@ -155,6 +155,193 @@ func (o ApiKeyArrayOutput) Index(i pulumi.IntInput) ApiKeyOutput {
 	}).(ApiKeyOutput)
 }
 
+// An endpoint of the container.
+type AppContainerEndpoint struct {
+	// The endpoint's id (a pull zone's `origin.containerEndpointId`).
+	EndpointId string `pulumi:"endpointId"`
+	// The endpoint's name in the app.
+	Name string `pulumi:"name"`
+	// Its port mappings: the container's port, the port exposed, and the protocols.
+	Ports []AppContainerEndpointPortsItem `pulumi:"ports"`
+	// The endpoint's public host name, once it has one.
+	PublicHost *string `pulumi:"publicHost"`
+	// The pull zone of a CDN endpoint.
+	PullZoneId *string `pulumi:"pullZoneId"`
+	// `CDN`, `Anycast` or `PublicIp`, as the API answers it.
+	Type string `pulumi:"type"`
+}
+
+// An endpoint of the container.
+type AppContainerEndpointOutput struct{ *pulumi.OutputState }
+
+func (AppContainerEndpointOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AppContainerEndpoint)(nil)).Elem()
+}
+
+func (o AppContainerEndpointOutput) ToAppContainerEndpointOutput() AppContainerEndpointOutput {
+	return o
+}
+
+func (o AppContainerEndpointOutput) ToAppContainerEndpointOutputWithContext(ctx context.Context) AppContainerEndpointOutput {
+	return o
+}
+
+// The endpoint's id (a pull zone's `origin.containerEndpointId`).
+func (o AppContainerEndpointOutput) EndpointId() pulumi.StringOutput {
+	return o.ApplyT(func(v AppContainerEndpoint) string { return v.EndpointId }).(pulumi.StringOutput)
+}
+
+// The endpoint's name in the app.
+func (o AppContainerEndpointOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v AppContainerEndpoint) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// Its port mappings: the container's port, the port exposed, and the protocols.
+func (o AppContainerEndpointOutput) Ports() AppContainerEndpointPortsItemArrayOutput {
+	return o.ApplyT(func(v AppContainerEndpoint) []AppContainerEndpointPortsItem { return v.Ports }).(AppContainerEndpointPortsItemArrayOutput)
+}
+
+// The endpoint's public host name, once it has one.
+func (o AppContainerEndpointOutput) PublicHost() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AppContainerEndpoint) *string { return v.PublicHost }).(pulumi.StringPtrOutput)
+}
+
+// The pull zone of a CDN endpoint.
+func (o AppContainerEndpointOutput) PullZoneId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AppContainerEndpoint) *string { return v.PullZoneId }).(pulumi.StringPtrOutput)
+}
+
+// `CDN`, `Anycast` or `PublicIp`, as the API answers it.
+func (o AppContainerEndpointOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v AppContainerEndpoint) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type AppContainerEndpointArrayOutput struct{ *pulumi.OutputState }
+
+func (AppContainerEndpointArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AppContainerEndpoint)(nil)).Elem()
+}
+
+func (o AppContainerEndpointArrayOutput) ToAppContainerEndpointArrayOutput() AppContainerEndpointArrayOutput {
+	return o
+}
+
+func (o AppContainerEndpointArrayOutput) ToAppContainerEndpointArrayOutputWithContext(ctx context.Context) AppContainerEndpointArrayOutput {
+	return o
+}
+
+func (o AppContainerEndpointArrayOutput) Index(i pulumi.IntInput) AppContainerEndpointOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) AppContainerEndpoint {
+		return vs[0].([]AppContainerEndpoint)[vs[1].(int)]
+	}).(AppContainerEndpointOutput)
+}
+
+type AppContainerEndpointPortsItem struct {
+	Container float64  `pulumi:"container"`
+	Exposed   float64  `pulumi:"exposed"`
+	Protocols []string `pulumi:"protocols"`
+}
+
+type AppContainerEndpointPortsItemOutput struct{ *pulumi.OutputState }
+
+func (AppContainerEndpointPortsItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AppContainerEndpointPortsItem)(nil)).Elem()
+}
+
+func (o AppContainerEndpointPortsItemOutput) ToAppContainerEndpointPortsItemOutput() AppContainerEndpointPortsItemOutput {
+	return o
+}
+
+func (o AppContainerEndpointPortsItemOutput) ToAppContainerEndpointPortsItemOutputWithContext(ctx context.Context) AppContainerEndpointPortsItemOutput {
+	return o
+}
+
+func (o AppContainerEndpointPortsItemOutput) Container() pulumi.Float64Output {
+	return o.ApplyT(func(v AppContainerEndpointPortsItem) float64 { return v.Container }).(pulumi.Float64Output)
+}
+
+func (o AppContainerEndpointPortsItemOutput) Exposed() pulumi.Float64Output {
+	return o.ApplyT(func(v AppContainerEndpointPortsItem) float64 { return v.Exposed }).(pulumi.Float64Output)
+}
+
+func (o AppContainerEndpointPortsItemOutput) Protocols() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v AppContainerEndpointPortsItem) []string { return v.Protocols }).(pulumi.StringArrayOutput)
+}
+
+type AppContainerEndpointPortsItemArrayOutput struct{ *pulumi.OutputState }
+
+func (AppContainerEndpointPortsItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AppContainerEndpointPortsItem)(nil)).Elem()
+}
+
+func (o AppContainerEndpointPortsItemArrayOutput) ToAppContainerEndpointPortsItemArrayOutput() AppContainerEndpointPortsItemArrayOutput {
+	return o
+}
+
+func (o AppContainerEndpointPortsItemArrayOutput) ToAppContainerEndpointPortsItemArrayOutputWithContext(ctx context.Context) AppContainerEndpointPortsItemArrayOutput {
+	return o
+}
+
+func (o AppContainerEndpointPortsItemArrayOutput) Index(i pulumi.IntInput) AppContainerEndpointPortsItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) AppContainerEndpointPortsItem {
+		return vs[0].([]AppContainerEndpointPortsItem)[vs[1].(int)]
+	}).(AppContainerEndpointPortsItemOutput)
+}
+
+// A container's image, as its app names it.
+type AppContainerImage struct {
+	// The digest the image is pinned to, if any.
+	Digest *string `pulumi:"digest"`
+	// The image's name.
+	Name string `pulumi:"name"`
+	// The image's namespace (its owner on the registry).
+	Namespace string `pulumi:"namespace"`
+	// The image registry's id (a `ContainerRegistry`'s `registryId`).
+	RegistryId string `pulumi:"registryId"`
+	// The image's tag.
+	Tag string `pulumi:"tag"`
+}
+
+// A container's image, as its app names it.
+type AppContainerImageOutput struct{ *pulumi.OutputState }
+
+func (AppContainerImageOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AppContainerImage)(nil)).Elem()
+}
+
+func (o AppContainerImageOutput) ToAppContainerImageOutput() AppContainerImageOutput {
+	return o
+}
+
+func (o AppContainerImageOutput) ToAppContainerImageOutputWithContext(ctx context.Context) AppContainerImageOutput {
+	return o
+}
+
+// The digest the image is pinned to, if any.
+func (o AppContainerImageOutput) Digest() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AppContainerImage) *string { return v.Digest }).(pulumi.StringPtrOutput)
+}
+
+// The image's name.
+func (o AppContainerImageOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v AppContainerImage) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// The image's namespace (its owner on the registry).
+func (o AppContainerImageOutput) Namespace() pulumi.StringOutput {
+	return o.ApplyT(func(v AppContainerImage) string { return v.Namespace }).(pulumi.StringOutput)
+}
+
+// The image registry's id (a `ContainerRegistry`'s `registryId`).
+func (o AppContainerImageOutput) RegistryId() pulumi.StringOutput {
+	return o.ApplyT(func(v AppContainerImage) string { return v.RegistryId }).(pulumi.StringOutput)
+}
+
+// The image's tag.
+func (o AppContainerImageOutput) Tag() pulumi.StringOutput {
+	return o.ApplyT(func(v AppContainerImage) string { return v.Tag }).(pulumi.StringOutput)
+}
+
 type CdnRegion struct {
 	// Whether DNS latency routing can use the region.
 	AllowLatencyRouting bool    `pulumi:"allowLatencyRouting"`
@@ -7155,6 +7342,11 @@ func init() {
 	pulumi.RegisterOutputType(AccessListTypeArrayOutput{})
 	pulumi.RegisterOutputType(ApiKeyOutput{})
 	pulumi.RegisterOutputType(ApiKeyArrayOutput{})
+	pulumi.RegisterOutputType(AppContainerEndpointOutput{})
+	pulumi.RegisterOutputType(AppContainerEndpointArrayOutput{})
+	pulumi.RegisterOutputType(AppContainerEndpointPortsItemOutput{})
+	pulumi.RegisterOutputType(AppContainerEndpointPortsItemArrayOutput{})
+	pulumi.RegisterOutputType(AppContainerImageOutput{})
 	pulumi.RegisterOutputType(CdnRegionOutput{})
 	pulumi.RegisterOutputType(CdnRegionArrayOutput{})
 	pulumi.RegisterOutputType(CertificateDetailsOutput{})

@@ -11,6 +11,7 @@ from .access_list import *
 from .cache_purge import *
 from .container_app import *
 from .container_registry import *
+from .database import *
 from .dns_record import *
 from .dns_zone import *
 from .edge_rule import *
@@ -20,7 +21,9 @@ from .get_api_keys import *
 from .get_app_endpoints import *
 from .get_cdn_logs import *
 from .get_cdn_regions import *
+from .get_container_app_container import *
 from .get_container_registry import *
+from .get_dns_record import *
 from .get_dns_zone import *
 from .get_pull_zone import *
 from .get_regions import *
@@ -38,6 +41,7 @@ from .storage_folder import *
 from .storage_zone import *
 from .stream_collection import *
 from .stream_video import *
+from .team_member import *
 from .video_library import *
 from .video_thumbnail import *
 from .volume_instance_deletion import *
@@ -64,6 +68,7 @@ _utilities.register(
    "bunnynet:index:CachePurge": "CachePurge",
    "bunnynet:index:ContainerApp": "ContainerApp",
    "bunnynet:index:ContainerRegistry": "ContainerRegistry",
+   "bunnynet:index:Database": "Database",
    "bunnynet:index:DnsRecord": "DnsRecord",
    "bunnynet:index:DnsZone": "DnsZone",
    "bunnynet:index:EdgeRule": "EdgeRule",
@@ -80,6 +85,7 @@ _utilities.register(
    "bunnynet:index:StorageZone": "StorageZone",
    "bunnynet:index:StreamCollection": "StreamCollection",
    "bunnynet:index:StreamVideo": "StreamVideo",
+   "bunnynet:index:TeamMember": "TeamMember",
    "bunnynet:index:VideoLibrary": "VideoLibrary",
    "bunnynet:index:VideoThumbnail": "VideoThumbnail",
    "bunnynet:index:VolumeInstanceDeletion": "VolumeInstanceDeletion",

@@ -33,6 +33,7 @@ __all__ = [
     'FingerprintAggression',
     'GetCdnLogsOrder',
     'GetContainerRegistryType',
+    'GetDnsRecordType',
     'LogCacheStatus',
     'OptimizerClassAutoOptimize',
     'OptimizerClassCropGravity',
@@ -59,6 +60,7 @@ __all__ = [
     'StorageZoneRegion',
     'StorageZoneReplicationRegionsItem',
     'StorageZoneZoneTier',
+    'TeamMemberPermissionsItem',
     'UploadScannerMode',
     'VideoLibraryEncodingTier',
     'VideoLibrarySettingsEncodingTier',
@@ -328,6 +330,26 @@ class GetCdnLogsOrder(_builtins.str, Enum):
 class GetContainerRegistryType(_builtins.str, Enum):
     DOCKER_HUB = "DockerHub"
     GIT_HUB = "GitHub"
+
+
+@pulumi.type_token("bunnynet:index:GetDnsRecordType")
+class GetDnsRecordType(_builtins.str, Enum):
+    A = "A"
+    AAAA = "AAAA"
+    CAA = "CAA"
+    CNAME = "CNAME"
+    FLATTEN = "Flatten"
+    HTTPS = "HTTPS"
+    MX = "MX"
+    NS = "NS"
+    PTR = "PTR"
+    PULL_ZONE = "PullZone"
+    REDIRECT = "Redirect"
+    SCRIPT = "Script"
+    SRV = "SRV"
+    SVCB = "SVCB"
+    TLSA = "TLSA"
+    TXT = "TXT"
 
 
 @pulumi.type_token("bunnynet:index:LogCacheStatus")
@@ -647,6 +669,15 @@ class StorageZoneReplicationRegionsItem(_builtins.str, Enum):
 class StorageZoneZoneTier(_builtins.str, Enum):
     EDGE = "Edge"
     STANDARD = "Standard"
+
+
+@pulumi.type_token("bunnynet:index:TeamMemberPermissionsItem")
+class TeamMemberPermissionsItem(_builtins.str, Enum):
+    ABUSE = "abuse"
+    BILLING = "billing"
+    SUPPORT = "support"
+    USERS = "users"
+    ZONES = "zones"
 
 
 @pulumi.type_token("bunnynet:index:UploadScannerMode")

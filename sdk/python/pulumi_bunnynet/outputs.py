@@ -19,6 +19,9 @@ from ._enums import *
 __all__ = [
     'AccessList',
     'ApiKey',
+    'AppContainerEndpoint',
+    'AppContainerEndpointPortsItem',
+    'AppContainerImage',
     'CdnRegion',
     'CertificateDetails',
     'Chapter',
@@ -179,6 +182,180 @@ class ApiKey(dict):
         The key itself: a secret (null when the API did not send it; the field is nullable).
         """
         return pulumi.get(self, "key")
+
+
+@pulumi.output_type
+class AppContainerEndpoint(dict):
+    """
+    An endpoint of the container.
+    """
+    def __init__(__self__, *,
+                 endpoint_id: _builtins.str,
+                 name: _builtins.str,
+                 ports: Sequence['outputs.AppContainerEndpointPortsItem'],
+                 type: _builtins.str,
+                 public_host: Optional[_builtins.str] = None,
+                 pull_zone_id: Optional[_builtins.str] = None):
+        """
+        An endpoint of the container.
+
+        :param _builtins.str endpoint_id: The endpoint's id (a pull zone's `origin.containerEndpointId`).
+        :param _builtins.str name: The endpoint's name in the app.
+        :param Sequence['AppContainerEndpointPortsItem'] ports: Its port mappings: the container's port, the port exposed, and the protocols.
+        :param _builtins.str type: `CDN`, `Anycast` or `PublicIp`, as the API answers it.
+        :param _builtins.str public_host: The endpoint's public host name, once it has one.
+        :param _builtins.str pull_zone_id: The pull zone of a CDN endpoint.
+        """
+        pulumi.set(__self__, "endpoint_id", endpoint_id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "ports", ports)
+        pulumi.set(__self__, "type", type)
+        if public_host is not None:
+            pulumi.set(__self__, "public_host", public_host)
+        if pull_zone_id is not None:
+            pulumi.set(__self__, "pull_zone_id", pull_zone_id)
+
+    @_builtins.property
+    @pulumi.getter(name="endpointId")
+    def endpoint_id(self) -> _builtins.str:
+        """
+        The endpoint's id (a pull zone's `origin.containerEndpointId`).
+        """
+        return pulumi.get(self, "endpoint_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The endpoint's name in the app.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def ports(self) -> Sequence['outputs.AppContainerEndpointPortsItem']:
+        """
+        Its port mappings: the container's port, the port exposed, and the protocols.
+        """
+        return pulumi.get(self, "ports")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        `CDN`, `Anycast` or `PublicIp`, as the API answers it.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter(name="publicHost")
+    def public_host(self) -> Optional[_builtins.str]:
+        """
+        The endpoint's public host name, once it has one.
+        """
+        return pulumi.get(self, "public_host")
+
+    @_builtins.property
+    @pulumi.getter(name="pullZoneId")
+    def pull_zone_id(self) -> Optional[_builtins.str]:
+        """
+        The pull zone of a CDN endpoint.
+        """
+        return pulumi.get(self, "pull_zone_id")
+
+
+@pulumi.output_type
+class AppContainerEndpointPortsItem(dict):
+    def __init__(__self__, *,
+                 container: _builtins.float,
+                 exposed: _builtins.float,
+                 protocols: Sequence[_builtins.str]):
+        pulumi.set(__self__, "container", container)
+        pulumi.set(__self__, "exposed", exposed)
+        pulumi.set(__self__, "protocols", protocols)
+
+    @_builtins.property
+    @pulumi.getter
+    def container(self) -> _builtins.float:
+        return pulumi.get(self, "container")
+
+    @_builtins.property
+    @pulumi.getter
+    def exposed(self) -> _builtins.float:
+        return pulumi.get(self, "exposed")
+
+    @_builtins.property
+    @pulumi.getter
+    def protocols(self) -> Sequence[_builtins.str]:
+        return pulumi.get(self, "protocols")
+
+
+@pulumi.output_type
+class AppContainerImage(dict):
+    """
+    A container's image, as its app names it.
+    """
+    def __init__(__self__, *,
+                 name: _builtins.str,
+                 namespace: _builtins.str,
+                 registry_id: _builtins.str,
+                 tag: _builtins.str,
+                 digest: Optional[_builtins.str] = None):
+        """
+        A container's image, as its app names it.
+
+        :param _builtins.str name: The image's name.
+        :param _builtins.str namespace: The image's namespace (its owner on the registry).
+        :param _builtins.str registry_id: The image registry's id (a `ContainerRegistry`'s `registryId`).
+        :param _builtins.str tag: The image's tag.
+        :param _builtins.str digest: The digest the image is pinned to, if any.
+        """
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "namespace", namespace)
+        pulumi.set(__self__, "registry_id", registry_id)
+        pulumi.set(__self__, "tag", tag)
+        if digest is not None:
+            pulumi.set(__self__, "digest", digest)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The image's name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def namespace(self) -> _builtins.str:
+        """
+        The image's namespace (its owner on the registry).
+        """
+        return pulumi.get(self, "namespace")
+
+    @_builtins.property
+    @pulumi.getter(name="registryId")
+    def registry_id(self) -> _builtins.str:
+        """
+        The image registry's id (a `ContainerRegistry`'s `registryId`).
+        """
+        return pulumi.get(self, "registry_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def tag(self) -> _builtins.str:
+        """
+        The image's tag.
+        """
+        return pulumi.get(self, "tag")
+
+    @_builtins.property
+    @pulumi.getter
+    def digest(self) -> Optional[_builtins.str]:
+        """
+        The digest the image is pinned to, if any.
+        """
+        return pulumi.get(self, "digest")
 
 
 @pulumi.output_type
