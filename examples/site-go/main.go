@@ -41,7 +41,7 @@ func main() {
 		}
 		storage, err := bunnynet.NewStorageZone(ctx, "files", &bunnynet.StorageZoneArgs{
 			Name:              pulumi.String(prefix + "-files"),
-			Region:            pulumi.String("DE"),
+			Region:            bunnynet.StorageZoneRegionDE,
 			Custom404FilePath: pulumi.String("/404.html"),
 		})
 		if err != nil {
