@@ -9,6 +9,7 @@ import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
 import { type CheckFailure, type ResourceContext, adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
 import { type StoredAsset, assetBytes, sha256, storedAsset } from "./assetInputs";
+import { ownIdOnly } from "../pulumi/importIds";
 
 /**
  * An edge script with its code (edge-scripting-api-v1.0.0.json: CreateEdgeScriptEndpoint_AddScript with
@@ -166,6 +167,7 @@ const edgeScript = defineResource<EdgeScriptOutputs, "code">()({
   secretOutputs: ["deploymentKey"],
   complete: completeInputs,
 
+  importId: { ...ownIdOnly("scriptId", true), notRead: "code: only its fingerprint is stored; a program giving the same code has no diff, other code is uploaded by the next up" },
   describe(obs: Observation, requested: Inputs) {
     const type = TYPES.find((t) => API_SCRIPT_TYPES[t] === obs.scriptType) ?? (`type ${obs.scriptType}` as ScriptTypeName);
     return {

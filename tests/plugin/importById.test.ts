@@ -1,0 +1,127 @@
+import assert from "node:assert/strict";
+import { stackConfigFor } from "bunnynet-emulator/testing";
+import { startEmulator, type TestEmulator } from "../support/emulator";
+import { EngineStack, skipWithoutCli } from "../support/engineCycle";
+import { compiledProject } from "../support/pulumiCli";
+import { installPlugin } from "./pluginSupport";
+
+const PROJECT = "plugin-import-children";
+/** Inputs of the framework that are no property of the object (adoption is for programs that create). */
+const NOT_OF_THE_OBJECT = ["adoptExisting"];
+
+/** One object made outside Pulumi: its type, the name it is imported as, the id given to `pulumi import`, and the id create would have stored. */
+interface Imported {
+  type: string;
+  name: string;
+  importId: string;
+  storedId: string;
+}
+
+/**
+ * `pulumi import` of objects the API reads within their parent, by the composite ids of each definition's `importId`
+ * (provider/pulumi/importIds.ts), through the plugin and the real CLI against the emulator. The engine stores the id the
+ * plugin's Read answers (pulumi/pulumi pkg/resource/deploy/step.go, ImportStep.Apply), so the state holds the object's
+ * own id, as a create stores it; a program declaring the recorded inputs then previews with no change, and an `up`
+ * sends no write. `get` (a read step: ReadStep.Apply) takes the same composite id.
+ */
+describe("plugin: pulumi import and get by composite ids", function () {
+  this.timeout(600_000);
+  let emu: TestEmulator;
+  let stack: EngineStack;
+  let dnsZoneId: number;
+  let record: { Id: number; Value: string };
+  const imported: Imported[] = [];
+
+  before(async function () {
+    skipWithoutCli(this);
+    emu = await startEmulator();
+    const client = emu.client();
+    dnsZoneId = (await client.dns.addZone("children.example")).Id;
+    record = await client.dns.addRecord(dnsZoneId, { Type: 0, Name: "www", Value: "192.0.2.10", Ttl: 300 });
+    const pullZoneId = (await client.pullZones.createPullZone({ Name: "children-cdn", OriginUrl: "https://origin.children.example" })).Id;
+    await client.pullZones.addHostname(pullZoneId, "cdn.children.example");
+    const hostname = (await client.pullZones.getPullZone(pullZoneId)).Hostnames.find((h) => h.Value === "cdn.children.example")!;
+    const edgeRule = await client.pullZones.addOrUpdateEdgeRule(pullZoneId, {
+      ActionType: 4,
+      Triggers: [{ Type: 4, PatternMatches: ["KP"], PatternMatchingType: 0, Parameter1: "" }],
+      TriggerMatchingType: 0,
+      Description: "made by hand",
+      Enabled: true,
+      OrderIndex: 7,
+    });
+    const shieldZoneId = (await client.shieldZones.create({ pullZoneId, shieldZone: {} })).shieldZoneId;
+    const rateLimit = await client.shield.createRateLimit({
+      shieldZoneId,
+      ruleName: "login",
+      ruleDescription: "made elsewhere",
+      ruleConfiguration: { actionType: 1, variableTypes: { REQUEST_URI: "" }, operatorType: 0, value: "/login", severityType: 0, transformationTypes: [], requestCount: 10, timeframe: 60, blockTime: 300 },
+    });
+    const scriptId = Number(emu.fixtures.scriptId);
+    const variable = await client.edgeScripts.addVariable(scriptId, { Name: "GREETING", Required: false, DefaultValue: "hello" });
+    imported.push(
+      { type: "DnsRecord", name: "record", importId: `${dnsZoneId}/${record.Id}`, storedId: String(record.Id) },
+      { type: "PullZoneHostname", name: "hostname", importId: `${pullZoneId}/cdn.children.example`, storedId: String(hostname.Id) },
+      { type: "EdgeRule", name: "rule", importId: `${pullZoneId}/${edgeRule.Guid}`, storedId: edgeRule.Guid },
+      { type: "RateLimitRule", name: "limit", importId: `${shieldZoneId}/${rateLimit.id}`, storedId: String(rateLimit.id) },
+      { type: "ScriptVariable", name: "variable", importId: `${scriptId}/${variable.Id}`, storedId: String(variable.Id) },
+    );
+    const config = stackConfigFor(emu.url, emu.fixtures.accessKey);
+    stack = await EngineStack.start(emu, compiledProject("plugin-import-children", PROJECT, "tests/plugin/programs/importedChildren.js"), config, ["bunnynet:apiKey"]);
+    installPlugin(stack.cli);
+  });
+  after(async () => {
+    await stack?.dispose();
+    await emu?.stop();
+  });
+
+  it("imports each by its composite id, writing nothing, and stores the object's own id", async () => {
+    await emu.markRequests();
+    for (const { type, name, importId } of imported) {
+      await stack.cli.run(["import", `bunnynet:index:${type}`, name, importId, "--yes", "--generate-code=false"], true);
+    }
+    assert.deepEqual((await emu.requests()).filter((r) => r.method !== "GET"), []);
+    for (const { name, storedId } of imported) assert.equal((await stack.resource(name)).id, storedId, name);
+    const recordInputs = (await stack.resource("record")).inputs ?? {};
+    assert.deepEqual([recordInputs.dnsZoneId, recordInputs.name, recordInputs.value], [dnsZoneId, "www", "192.0.2.10"]);
+  });
+
+  it("a program declaring the imported inputs previews with no change, and its up writes nothing", async () => {
+    const declared = await Promise.all(
+      imported.map(async ({ type, name }) => ({
+        type,
+        name,
+        inputs: Object.fromEntries(Object.entries((await stack.resource(name)).inputs ?? {}).filter(([k]) => !NOT_OF_THE_OBJECT.includes(k))),
+      })),
+    );
+    await stack.setConfig({ [`${PROJECT}:declared`]: JSON.stringify(declared) });
+    await stack.cli.run(["preview", "--expect-no-changes"], true);
+    await emu.markRequests();
+    await stack.cli.run(["up", "--yes", "--skip-preview", "--expect-no-changes"], true);
+    assert.deepEqual((await emu.requests()).filter((r) => r.method !== "GET"), []);
+  });
+
+  it("a malformed id is refused naming the expected format; a type with nothing to import says why", async () => {
+    const refusal = async (type: string, id: string) => {
+      const run = await stack.cli.attempt(["import", `bunnynet:index:${type}`, `bad-${type.toLowerCase()}`, id, "--yes", "--generate-code=false"]);
+      assert.notEqual(run.status, 0, `${type} ${id} was imported`);
+      return run.stdout + run.stderr;
+    };
+    assert.match(await refusal("DnsRecord", "12"), /bunnynet:index:DnsRecord ids are <dnsZoneId>\/<recordId>, got "12"/);
+    assert.match(await refusal("ScriptVariable", "x/3"), /bunnynet:index:ScriptVariable ids are <scriptId>\/<variableId>, got "x\/3": <scriptId> must be a positive whole number/);
+    assert.match(await refusal("CachePurge", "1"), /bunnynet:index:CachePurge cannot be imported or read with get: a purge is an action/);
+    // Nothing was written to the state by a refused import.
+    assert.equal((await stack.resources()).filter((r) => r.urn.includes("::bad-")).length, 0);
+  });
+
+  it("get reads a record by its composite id, storing the record's own id", async () => {
+    await stack.setConfig({ [`${PROJECT}:read`]: JSON.stringify([{ type: "DnsRecord", name: "record-read", id: `${dnsZoneId}/${record.Id}` }]) });
+    await stack.cli.run(["up", "--yes", "--skip-preview"], true);
+    const read = ((await stack.cli.outputs()).readOutputs as Record<string, { id: string; value: string; recordId: number }>)["record-read"];
+    // The program's `id` is the one it gave (the Node.js SDK resolves a read's id "supplied as input":
+    // sdk/nodejs/runtime/resource.ts, readResource); the state holds the record's own.
+    assert.deepEqual(read, { id: `${dnsZoneId}/${record.Id}`, value: "192.0.2.10", recordId: record.Id });
+    assert.equal((await stack.resource("record-read")).id, String(record.Id));
+    // A refresh reads it again by the stored id and state.
+    await stack.cli.run(["refresh", "--yes", "--expect-no-changes"], true);
+  });
+});
