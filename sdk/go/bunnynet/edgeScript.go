@@ -15,6 +15,16 @@ import (
 // An edge script and its code (`/compute/script`). Creating it uploads the code and publishes it (a release);
 // a Standalone script gets a linked pull zone that serves it. A code change uploads and publishes in place, a
 // rename changes in place, a type change replaces the script.
+//
+// ## Import
+//
+// An existing EdgeScript is imported (or read with `EdgeScript.get`) by an id of the form `<scriptId>`:
+//
+// ```sh
+// $ pulumi import bunnynet:index:EdgeScript edgeScript <scriptId>
+// ```
+//
+// An import does not read code: only its fingerprint is stored; a program giving the same code has no diff, other code is uploaded by the next up.
 type EdgeScript struct {
 	pulumi.CustomResourceState
 

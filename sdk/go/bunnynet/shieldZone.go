@@ -14,6 +14,14 @@ import (
 
 // The Shield zone of a pull zone (`/shield/shield-zone`): plan, WAF, DDoS and learning mode. Destroy puts it back
 // to the Basic plan with the WAF off (the API has no delete).
+//
+// ## Import
+//
+// An existing ShieldZone is imported (or read with `ShieldZone.get`) by an id of the form `<shieldZoneId>`:
+//
+// ```sh
+// $ pulumi import bunnynet:index:ShieldZone shieldZone <shieldZoneId>
+// ```
 type ShieldZone struct {
 	pulumi.CustomResourceState
 

@@ -14,6 +14,16 @@ import (
 
 // A Stream video (`/library/{libraryId}/videos`), uploaded from a file or fetched from a URL; `up` waits until it
 // plays. A new source replaces the video; its metadata and captions change in place.
+//
+// ## Import
+//
+// An existing StreamVideo is imported (or read with `StreamVideo.get`) by an id of the form `<libraryId>/<videoId>`:
+//
+// ```sh
+// $ pulumi import bunnynet:index:StreamVideo streamVideo <libraryId>/<videoId>
+// ```
+//
+// An import does not read source: a video's upload is not read back; the program's source is compared by fingerprint, so another one re-uploads.
 type StreamVideo struct {
 	pulumi.CustomResourceState
 

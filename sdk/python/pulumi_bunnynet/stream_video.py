@@ -228,6 +228,16 @@ class StreamVideo(pulumi.CustomResource):
         A Stream video (`/library/{libraryId}/videos`), uploaded from a file or fetched from a URL; `up` waits until it
         plays. A new source replaces the video; its metadata and captions change in place.
 
+        ## Import
+
+        An existing StreamVideo is imported (or read with `StreamVideo.get`) by an id of the form `<libraryId>/<videoId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:StreamVideo streamVideo <libraryId>/<videoId>
+        ```
+
+        An import does not read source: a video's upload is not read back; the program's source is compared by fingerprint, so another one re-uploads.
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Mapping[str, pulumi.Input[Union[_builtins.str, Union[pulumi.Asset, pulumi.Archive]]]]] captions: Captions by language code (`en`, `pt-BR`): a WebVTT or SRT file (path or asset) each. Changes in place.
@@ -253,6 +263,16 @@ class StreamVideo(pulumi.CustomResource):
         """
         A Stream video (`/library/{libraryId}/videos`), uploaded from a file or fetched from a URL; `up` waits until it
         plays. A new source replaces the video; its metadata and captions change in place.
+
+        ## Import
+
+        An existing StreamVideo is imported (or read with `StreamVideo.get`) by an id of the form `<libraryId>/<videoId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:StreamVideo streamVideo <libraryId>/<videoId>
+        ```
+
+        An import does not read source: a video's upload is not read back; the program's source is compared by fingerprint, so another one re-uploads.
 
         :param str resource_name: The name of the resource.
         :param StreamVideoArgs args: The arguments to use to populate this resource's properties.
