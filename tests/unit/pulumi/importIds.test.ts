@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { formatParts, importFormat, importTarget, ownIdOnly, withinParent } from "bunnynet-pulumi/dist/pulumi/importIds.js";
 import { definitionOf, registeredTypes } from "bunnynet-pulumi/dist/pulumi/registry.js";
 import "bunnynet-pulumi/dist/index.js";
@@ -45,6 +47,16 @@ describe("import ids", () => {
       assert.ok(def.importId, `${type} has no importId`);
       const format = importFormat(def);
       if (format !== undefined) assert.ok(formatParts(format).length >= 1, type);
+    }
+  });
+
+  it("the README's import table names each type with its format, and each type that cannot be imported", () => {
+    const readme = readFileSync(join(__dirname, "..", "..", "..", "README.md"), "utf8");
+    const table = readme.slice(readme.indexOf("- **Import and get**"), readme.indexOf("- Secrets stay secrets"));
+    for (const type of registeredTypes()) {
+      const format = importFormat(definitionOf(type)!);
+      assert.ok(table.includes(`\`${type}\``), `the README's import paragraph does not name ${type}`);
+      if (format !== undefined) assert.ok(table.includes(`\`${format}\``), `the README's import table lacks ${type}'s ${format}`);
     }
   });
 });
