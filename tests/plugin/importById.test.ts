@@ -3,7 +3,7 @@ import { stackConfigFor } from "bunnynet-emulator/testing";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { EngineStack, skipWithoutCli } from "../support/engineCycle";
 import { compiledProject } from "../support/pulumiCli";
-import { installPlugin } from "./pluginSupport";
+import { installPlugin, previewSteps } from "./pluginSupport";
 
 const PROJECT = "plugin-import-children";
 /** Inputs of the framework that are no property of the object (adoption is for programs that create). */
@@ -30,6 +30,8 @@ describe("plugin: pulumi import and get by composite ids", function () {
   let stack: EngineStack;
   let dnsZoneId: number;
   let record: { Id: number; Value: string };
+  let scriptId: number;
+  let secretId: number;
   const imported: Imported[] = [];
 
   before(async function () {
@@ -49,14 +51,20 @@ describe("plugin: pulumi import and get by composite ids", function () {
       Enabled: true,
       OrderIndex: 7,
     });
-    const shieldZoneId = (await client.shieldZones.create({ pullZoneId, shieldZone: {} })).shieldZoneId;
+    const shieldZoneId = (await client.shieldZones.create({ pullZoneId, shieldZone: { planType: "Advanced" } })).shieldZoneId;
     const rateLimit = await client.shield.createRateLimit({
       shieldZoneId,
       ruleName: "login",
       ruleDescription: "made elsewhere",
       ruleConfiguration: { actionType: 1, variableTypes: { REQUEST_URI: "" }, operatorType: 0, value: "/login", severityType: 0, transformationTypes: [], requestCount: 10, timeframe: 60, blockTime: 300 },
     });
-    const scriptId = Number(emu.fixtures.scriptId);
+    const wafRule = await client.wafRules.create({ shieldZoneId, ruleName: "admin", ruleConfiguration: { actionType: "Block", variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH", value: "/admin" } });
+    const accessList = await client.accessLists.create(shieldZoneId, { name: "countries", type: "Country", content: "RU\nKP" });
+    const storageZoneId = (await client.storageZones.createStorageZone({ Name: "children-files", Region: "DE" })).Id;
+    const library = await client.videoLibraries.create({ Name: "children-videos" });
+    const collection = await client.stream.createCollection(library.Id, "trailers");
+    scriptId = Number(emu.fixtures.scriptId);
+    secretId = (await client.edgeScripts.addSecret(scriptId, { Name: "TOKEN", Secret: "made elsewhere" })).Id;
     const variable = await client.edgeScripts.addVariable(scriptId, { Name: "GREETING", Required: false, DefaultValue: "hello" });
     imported.push(
       { type: "DnsRecord", name: "record", importId: `${dnsZoneId}/${record.Id}`, storedId: String(record.Id) },
@@ -64,6 +72,12 @@ describe("plugin: pulumi import and get by composite ids", function () {
       { type: "EdgeRule", name: "rule", importId: `${pullZoneId}/${edgeRule.Guid}`, storedId: edgeRule.Guid },
       { type: "RateLimitRule", name: "limit", importId: `${shieldZoneId}/${rateLimit.id}`, storedId: String(rateLimit.id) },
       { type: "ScriptVariable", name: "variable", importId: `${scriptId}/${variable.Id}`, storedId: String(variable.Id) },
+      { type: "ShieldZone", name: "shield", importId: String(shieldZoneId), storedId: String(shieldZoneId) },
+      { type: "WafRule", name: "waf", importId: `${shieldZoneId}/${wafRule.id}`, storedId: String(wafRule.id) },
+      { type: "AccessList", name: "list", importId: `${shieldZoneId}/${accessList.id}`, storedId: String(accessList.id) },
+      { type: "StorageZone", name: "files", importId: String(storageZoneId), storedId: String(storageZoneId) },
+      { type: "VideoLibrary", name: "videos", importId: String(library.Id), storedId: String(library.Id) },
+      { type: "StreamCollection", name: "trailers", importId: `${library.Id}/${collection.guid}`, storedId: `${library.Id}/${collection.guid}` },
     );
     const config = stackConfigFor(emu.url, emu.fixtures.accessKey);
     stack = await EngineStack.start(emu, compiledProject("plugin-import-children", PROJECT, "tests/plugin/programs/importedChildren.js"), config, ["bunnynet:apiKey"]);
@@ -98,6 +112,25 @@ describe("plugin: pulumi import and get by composite ids", function () {
     await emu.markRequests();
     await stack.cli.run(["up", "--yes", "--skip-preview", "--expect-no-changes"], true);
     assert.deepEqual((await emu.requests()).filter((r) => r.method !== "GET"), []);
+  });
+
+  it("a script secret imports without its value, which the next up sets from the program", async () => {
+    await stack.cli.run(["import", "bunnynet:index:ScriptSecret", "secret", `${scriptId}/${secretId}`, "--yes", "--generate-code=false"], true);
+    const stored = await stack.resource("secret");
+    assert.equal(stored.id, String(secretId));
+    assert.equal(stored.inputs?.value, undefined, "no value is read");
+    const declared = JSON.parse((await stack.cli.run(["config", "get", `${PROJECT}:declared`], true)).trim()) as unknown[];
+    const { adoptExisting: _a, ...inputs } = stored.inputs ?? {};
+    declared.push({ type: "ScriptSecret", name: "secret", inputs: { ...inputs, value: "the program's" } });
+    await stack.setConfig({ [`${PROJECT}:declared`]: JSON.stringify(declared) });
+    const steps = await previewSteps(stack.cli);
+    const changed = steps.filter((s) => s.op !== "same");
+    assert.deepEqual(
+      changed.map((s) => [s.op, s.urn.split("::").pop(), s.diffReasons]),
+      [["update", "secret", ["value"]]],
+    );
+    await stack.cli.run(["up", "--yes", "--skip-preview"], true);
+    await stack.cli.run(["preview", "--expect-no-changes"], true);
   });
 
   it("a malformed id is refused naming the expected format; a type with nothing to import says why", async () => {
