@@ -167,7 +167,7 @@ const edgeScript = defineResource<EdgeScriptOutputs, "code">()({
   secretOutputs: ["deploymentKey"],
   complete: completeInputs,
 
-  importId: { ...ownIdOnly("scriptId", true), notRead: "code: only its fingerprint is stored; a program giving the same code has no diff, other code is uploaded by the next up" },
+  importId: { ...ownIdOnly("scriptId", true), notRead: "code: the next up uploads the program's (and releases it where publish is set)" },
   describe(obs: Observation, requested: Inputs) {
     const type = TYPES.find((t) => API_SCRIPT_TYPES[t] === obs.scriptType) ?? (`type ${obs.scriptType}` as ScriptTypeName);
     return {

@@ -252,7 +252,7 @@ const shieldZone = defineResource<ShieldZoneOutputs>()({
   // The API refuses a second zone for a pull zone (409): the refusal is the look-up.
   refusesDuplicates: true,
 
-  importId: ownIdOnly("shieldZoneId", true),
+  importId: { ...ownIdOnly("shieldZoneId", true), notRead: "settings and features: the import declares none (one the program leaves unset stays as it is); those the program declares are set by the next up" },
   describe({ zone, features }: Observed, requested: Inputs) {
     const real = settingsFromApi(zone);
     // A setting the program leaves unset stays unset in the inputs; `settings` shows every one as it is.

@@ -102,7 +102,7 @@ const storageFile = defineResource<StorageFileOutputs, "source">()({
   importId: {
     format: "<storageZoneId>/<path>",
     parse: ([storageZoneId, path]) => ({ id: `${storageZoneId}/${path}`, state: { storageZoneId: numericPart(storageZoneId, "storageZoneId"), path } }),
-    notRead: "content: only its fingerprint is stored; a program giving the same content has no diff, other content is uploaded by the next up",
+    notRead: "content (only its checksum): the next up uploads the program's content or source",
   },
   describe({ zone, path, object }: Observation, requested: Inputs) {
     return {

@@ -216,7 +216,7 @@ const streamVideo = defineResource<StreamVideoOutputs, "source" | "captions">()(
   importId: {
     format: "<libraryId>/<videoId>",
     parse: ([libraryId, videoId]) => ({ id: `${libraryId}/${videoId}`, state: { libraryId: numericPart(libraryId, "libraryId"), videoId } }),
-    notRead: "source: a video's upload is not read back; the program's source is compared by fingerprint, so another one re-uploads",
+    notRead: "source: a program declaring one replaces the video on the next up (no fingerprint was read to compare; the import protects it, so that up stops first): import a video to keep it, or read it with get",
   },
   describe(video: Video, requested: Inputs) {
     const tags = (video.metaTags ?? []).filter((t) => t.property !== null && t.property !== undefined);

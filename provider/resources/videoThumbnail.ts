@@ -91,7 +91,7 @@ const videoThumbnail = defineResource<VideoThumbnailOutputs, "file">()({
   importId: {
     format: "<libraryId>/<videoId>",
     parse: ([libraryId, videoId]) => ({ id: `${libraryId}/${videoId}`, state: { libraryId: numericPart(libraryId, "libraryId"), videoId } }),
-    notRead: "the image: the thumbnail is not read back, so the next up sets the program's",
+    notRead: "the image: the next up sets the program's",
   },
   describe({ video, fingerprint }: Observation, requested: Inputs) {
     return {

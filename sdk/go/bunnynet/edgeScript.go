@@ -24,7 +24,7 @@ import (
 // $ pulumi import bunnynet:index:EdgeScript edgeScript <scriptId>
 // ```
 //
-// An import does not read code: only its fingerprint is stored; a program giving the same code has no diff, other code is uploaded by the next up.
+// An import does not read code: the next up uploads the program's (and releases it where publish is set).
 type EdgeScript struct {
 	pulumi.CustomResourceState
 

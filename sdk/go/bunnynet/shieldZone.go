@@ -22,6 +22,8 @@ import (
 // ```sh
 // $ pulumi import bunnynet:index:ShieldZone shieldZone <shieldZoneId>
 // ```
+//
+// An import does not read settings and features: the import declares none (one the program leaves unset stays as it is); those the program declares are set by the next up.
 type ShieldZone struct {
 	pulumi.CustomResourceState
 

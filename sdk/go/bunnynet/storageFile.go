@@ -24,7 +24,7 @@ import (
 // $ pulumi import bunnynet:index:StorageFile storageFile <storageZoneId>/<path>
 // ```
 //
-// An import does not read content: only its fingerprint is stored; a program giving the same content has no diff, other content is uploaded by the next up.
+// An import does not read content (only its checksum): the next up uploads the program's content or source.
 type StorageFile struct {
 	pulumi.CustomResourceState
 

@@ -23,7 +23,7 @@ import (
 // $ pulumi import bunnynet:index:StreamVideo streamVideo <libraryId>/<videoId>
 // ```
 //
-// An import does not read source: a video's upload is not read back; the program's source is compared by fingerprint, so another one re-uploads.
+// An import does not read source: a program declaring one replaces the video on the next up (no fingerprint was read to compare; the import protects it, so that up stops first): import a video to keep it, or read it with get.
 type StreamVideo struct {
 	pulumi.CustomResourceState
 

@@ -26,7 +26,7 @@ import (
 // $ pulumi import bunnynet:index:VideoThumbnail videoThumbnail <libraryId>/<videoId>
 // ```
 //
-// An import does not read the image: the thumbnail is not read back, so the next up sets the program's.
+// An import does not read the image: the next up sets the program's.
 type VideoThumbnail struct {
 	pulumi.CustomResourceState
 

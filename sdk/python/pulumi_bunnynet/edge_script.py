@@ -195,7 +195,7 @@ class EdgeScript(pulumi.CustomResource):
         $ pulumi import bunnynet:index:EdgeScript edgeScript <scriptId>
         ```
 
-        An import does not read code: only its fingerprint is stored; a program giving the same code has no diff, other code is uploaded by the next up.
+        An import does not read code: the next up uploads the program's (and releases it where publish is set).
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -233,7 +233,7 @@ class EdgeScript(pulumi.CustomResource):
         $ pulumi import bunnynet:index:EdgeScript edgeScript <scriptId>
         ```
 
-        An import does not read code: only its fingerprint is stored; a program giving the same code has no diff, other code is uploaded by the next up.
+        An import does not read code: the next up uploads the program's (and releases it where publish is set).
 
         :param str resource_name: The name of the resource.
         :param EdgeScriptArgs args: The arguments to use to populate this resource's properties.

@@ -394,6 +394,8 @@ class ShieldZone(pulumi.CustomResource):
         $ pulumi import bunnynet:index:ShieldZone shieldZone <shieldZoneId>
         ```
 
+        An import does not read settings and features: the import declares none (one the program leaves unset stays as it is); those the program declares are set by the next up.
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Sequence[pulumi.Input[Union['ShieldZoneAccessListArgs', 'ShieldZoneAccessListArgsDict']]]] access_lists: The managed access lists to switch on, each with its action (ids from `getAccessLists`); the zone's other
@@ -437,6 +439,8 @@ class ShieldZone(pulumi.CustomResource):
         ```sh
         $ pulumi import bunnynet:index:ShieldZone shieldZone <shieldZoneId>
         ```
+
+        An import does not read settings and features: the import declares none (one the program leaves unset stays as it is); those the program declares are set by the next up.
 
         :param str resource_name: The name of the resource.
         :param ShieldZoneArgs args: The arguments to use to populate this resource's properties.

@@ -153,7 +153,7 @@ class StorageFile(pulumi.CustomResource):
         $ pulumi import bunnynet:index:StorageFile storageFile <storageZoneId>/<path>
         ```
 
-        An import does not read content: only its fingerprint is stored; a program giving the same content has no diff, other content is uploaded by the next up.
+        An import does not read content (only its checksum): the next up uploads the program's content or source.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -186,7 +186,7 @@ class StorageFile(pulumi.CustomResource):
         $ pulumi import bunnynet:index:StorageFile storageFile <storageZoneId>/<path>
         ```
 
-        An import does not read content: only its fingerprint is stored; a program giving the same content has no diff, other content is uploaded by the next up.
+        An import does not read content (only its checksum): the next up uploads the program's content or source.
 
         :param str resource_name: The name of the resource.
         :param StorageFileArgs args: The arguments to use to populate this resource's properties.

@@ -236,7 +236,7 @@ class StreamVideo(pulumi.CustomResource):
         $ pulumi import bunnynet:index:StreamVideo streamVideo <libraryId>/<videoId>
         ```
 
-        An import does not read source: a video's upload is not read back; the program's source is compared by fingerprint, so another one re-uploads.
+        An import does not read source: a program declaring one replaces the video on the next up (no fingerprint was read to compare; the import protects it, so that up stops first): import a video to keep it, or read it with get.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -272,7 +272,7 @@ class StreamVideo(pulumi.CustomResource):
         $ pulumi import bunnynet:index:StreamVideo streamVideo <libraryId>/<videoId>
         ```
 
-        An import does not read source: a video's upload is not read back; the program's source is compared by fingerprint, so another one re-uploads.
+        An import does not read source: a program declaring one replaces the video on the next up (no fingerprint was read to compare; the import protects it, so that up stops first): import a video to keep it, or read it with get.
 
         :param str resource_name: The name of the resource.
         :param StreamVideoArgs args: The arguments to use to populate this resource's properties.

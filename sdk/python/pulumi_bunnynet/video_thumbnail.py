@@ -149,7 +149,7 @@ class VideoThumbnail(pulumi.CustomResource):
         $ pulumi import bunnynet:index:VideoThumbnail videoThumbnail <libraryId>/<videoId>
         ```
 
-        An import does not read the image: the thumbnail is not read back, so the next up sets the program's.
+        An import does not read the image: the next up sets the program's.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -182,7 +182,7 @@ class VideoThumbnail(pulumi.CustomResource):
         $ pulumi import bunnynet:index:VideoThumbnail videoThumbnail <libraryId>/<videoId>
         ```
 
-        An import does not read the image: the thumbnail is not read back, so the next up sets the program's.
+        An import does not read the image: the next up sets the program's.
 
         :param str resource_name: The name of the resource.
         :param VideoThumbnailArgs args: The arguments to use to populate this resource's properties.
