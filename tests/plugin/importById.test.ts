@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { stackConfigFor } from "bunnynet-emulator/testing";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { EngineStack, skipWithoutCli } from "../support/engineCycle";
@@ -8,6 +9,8 @@ import { installPlugin, previewSteps } from "./pluginSupport";
 const PROJECT = "plugin-import-children";
 /** Inputs of the framework that are no property of the object (adoption is for programs that create). */
 const NOT_OF_THE_OBJECT = ["adoptExisting"];
+const FILE_TEXT = "made elsewhere\n";
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex").toUpperCase();
 
 /** One object made outside Pulumi: its type, the name it is imported as, the id given to `pulumi import`, and the id create would have stored. */
 interface Imported {
@@ -18,7 +21,7 @@ interface Imported {
 }
 
 /**
- * `pulumi import` of objects the API reads within their parent, by the composite ids of each definition's `importId`
+ * `pulumi import` of objects the API reads within their parent (and of a few read by their own id), by the composite ids of each definition's `importId`
  * (provider/pulumi/importIds.ts), through the plugin and the real CLI against the emulator. The engine stores the id the
  * plugin's Read answers (pulumi/pulumi pkg/resource/deploy/step.go, ImportStep.Apply), so the state holds the object's
  * own id, as a create stores it; a program declaring the recorded inputs then previews with no change, and an `up`
@@ -32,6 +35,7 @@ describe("plugin: pulumi import and get by composite ids", function () {
   let record: { Id: number; Value: string };
   let scriptId: number;
   let secretId: number;
+  let fileId: string;
   const imported: Imported[] = [];
 
   before(async function () {
@@ -61,6 +65,9 @@ describe("plugin: pulumi import and get by composite ids", function () {
     const wafRule = await client.wafRules.create({ shieldZoneId, ruleName: "admin", ruleConfiguration: { actionType: "Block", variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH", value: "/admin" } });
     const accessList = await client.accessLists.create(shieldZoneId, { name: "countries", type: "Country", content: "RU\nKP" });
     const storageZoneId = (await client.storageZones.createStorageZone({ Name: "children-files", Region: "DE" })).Id;
+    await client.pullZones.updatePullZone(pullZoneId, { OptimizerClasses: [{ Name: "thumb", Properties: { width: "640" } }] });
+    await client.storage.putFile(await client.storage.access(storageZoneId), "docs/readme.txt", Buffer.from(FILE_TEXT), { checksum: sha256(FILE_TEXT) });
+    fileId = `${storageZoneId}/docs/readme.txt`;
     const library = await client.videoLibraries.create({ Name: "children-videos" });
     const collection = await client.stream.createCollection(library.Id, "trailers");
     scriptId = Number(emu.fixtures.scriptId);
@@ -77,6 +84,7 @@ describe("plugin: pulumi import and get by composite ids", function () {
       { type: "AccessList", name: "list", importId: `${shieldZoneId}/${accessList.id}`, storedId: String(accessList.id) },
       { type: "StorageZone", name: "files", importId: String(storageZoneId), storedId: String(storageZoneId) },
       { type: "VideoLibrary", name: "videos", importId: String(library.Id), storedId: String(library.Id) },
+      { type: "OptimizerClass", name: "thumb", importId: `${pullZoneId}/thumb`, storedId: `${pullZoneId}/thumb` },
       { type: "StreamCollection", name: "trailers", importId: `${library.Id}/${collection.guid}`, storedId: `${library.Id}/${collection.guid}` },
     );
     const config = stackConfigFor(emu.url, emu.fixtures.accessKey);
@@ -114,20 +122,25 @@ describe("plugin: pulumi import and get by composite ids", function () {
     assert.deepEqual((await emu.requests()).filter((r) => r.method !== "GET"), []);
   });
 
-  it("a script secret imports without its value, which the next up sets from the program", async () => {
+  it("what an import cannot read (a secret's value, a file's content) is the only change the next up makes", async () => {
     await stack.cli.run(["import", "bunnynet:index:ScriptSecret", "secret", `${scriptId}/${secretId}`, "--yes", "--generate-code=false"], true);
-    const stored = await stack.resource("secret");
-    assert.equal(stored.id, String(secretId));
-    assert.equal(stored.inputs?.value, undefined, "no value is read");
+    await stack.cli.run(["import", "bunnynet:index:StorageFile", "file", fileId, "--yes", "--generate-code=false"], true);
+    const secret = await stack.resource("secret");
+    const file = await stack.resource("file");
+    assert.deepEqual([secret.id, file.id], [String(secretId), fileId]);
+    assert.deepEqual([secret.inputs?.value, file.inputs?.content, file.inputs?.checksum], [undefined, undefined, sha256(FILE_TEXT)], "no value or content is read; the checksum is");
     const declared = JSON.parse((await stack.cli.run(["config", "get", `${PROJECT}:declared`], true)).trim()) as unknown[];
-    const { adoptExisting: _a, ...inputs } = stored.inputs ?? {};
-    declared.push({ type: "ScriptSecret", name: "secret", inputs: { ...inputs, value: "the program's" } });
+    const inputsOf = (r: typeof secret) => Object.fromEntries(Object.entries(r.inputs ?? {}).filter(([k]) => !NOT_OF_THE_OBJECT.includes(k)));
+    declared.push({ type: "ScriptSecret", name: "secret", inputs: { ...inputsOf(secret), value: "the program's" } });
+    declared.push({ type: "StorageFile", name: "file", inputs: { ...inputsOf(file), checksum: undefined, content: FILE_TEXT } });
     await stack.setConfig({ [`${PROJECT}:declared`]: JSON.stringify(declared) });
-    const steps = await previewSteps(stack.cli);
-    const changed = steps.filter((s) => s.op !== "same");
+    const changed = (await previewSteps(stack.cli)).filter((step) => step.op !== "same");
     assert.deepEqual(
-      changed.map((s) => [s.op, s.urn.split("::").pop(), s.diffReasons]),
-      [["update", "secret", ["value"]]],
+      changed.map((step) => [step.op, step.urn.split("::").pop(), step.diffReasons]).sort((a, b) => String(a[1]).localeCompare(String(b[1]))),
+      [
+        ["update", "file", ["content"]],
+        ["update", "secret", ["value"]],
+      ],
     );
     await stack.cli.run(["up", "--yes", "--skip-preview"], true);
     await stack.cli.run(["preview", "--expect-no-changes"], true);
