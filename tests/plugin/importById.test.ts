@@ -37,6 +37,8 @@ describe("plugin: pulumi import and get by composite ids", function () {
   let secretId: number;
   let fileId: string;
   const imported: Imported[] = [];
+  /** Imported without a program declaring them here: their program must give what the import cannot read (code, a password, a source). */
+  const readOnly: Imported[] = [];
 
   before(async function () {
     skipWithoutCli(this);
@@ -70,6 +72,13 @@ describe("plugin: pulumi import and get by composite ids", function () {
     fileId = `${storageZoneId}/docs/readme.txt`;
     const library = await client.videoLibraries.create({ Name: "children-videos" });
     const collection = await client.stream.createCollection(library.Id, "trailers");
+    const video = await client.stream.createVideo(library.Id, { title: "intro" });
+    const registryId = await client.containers.addRegistry({ displayName: "images", type: "gitHub", passwordCredentials: { userName: "someone", password: "their-token" } });
+    readOnly.push(
+      { type: "EdgeScript", name: "script", importId: String(emu.fixtures.scriptId), storedId: String(emu.fixtures.scriptId) },
+      { type: "ContainerRegistry", name: "registry", importId: String(registryId), storedId: String(registryId) },
+      { type: "StreamVideo", name: "video", importId: `${library.Id}/${video.guid}`, storedId: `${library.Id}/${video.guid}` },
+    );
     scriptId = Number(emu.fixtures.scriptId);
     secretId = (await client.edgeScripts.addSecret(scriptId, { Name: "TOKEN", Secret: "made elsewhere" })).Id;
     const variable = await client.edgeScripts.addVariable(scriptId, { Name: "GREETING", Required: false, DefaultValue: "hello" });
@@ -144,6 +153,18 @@ describe("plugin: pulumi import and get by composite ids", function () {
     );
     await stack.cli.run(["up", "--yes", "--skip-preview"], true);
     await stack.cli.run(["preview", "--expect-no-changes"], true);
+  });
+
+  it("an edge script, a container registry and a video import by id, without what the API does not answer", async () => {
+    for (const { type, name, importId } of readOnly) {
+      await stack.cli.run(["import", `bunnynet:index:${type}`, name, importId, "--yes", "--generate-code=false"], true);
+    }
+    for (const { name, storedId } of readOnly) assert.equal((await stack.resource(name)).id, storedId, name);
+    const [script, registry, video] = await Promise.all(readOnly.map(({ name }) => stack.resource(name)));
+    assert.deepEqual([script.inputs?.code, registry.inputs?.password, video.inputs?.source], [undefined, undefined, undefined]);
+    assert.deepEqual([registry.inputs?.username, video.inputs?.title], ["someone", "intro"]);
+    // Out of the state again (the objects stay): the program of the other tests does not declare them.
+    for (const r of [script, registry, video]) await stack.cli.run(["state", "delete", r.urn, "--force", "--yes"], true);
   });
 
   it("a malformed id is refused naming the expected format; a type with nothing to import says why", async () => {
