@@ -138,9 +138,9 @@ function importSection(type, definition) {
   const { importFormat, notImportableReason } = require(join(PROVIDER, "dist", "pulumi", "importIds.js"));
   const format = importFormat(definition);
   if (format === undefined) return `\n\n## Import\n\n${type} cannot be imported: ${notImportableReason(definition)}.`;
-  const notRead = definition.importId.notRead ? `\n\nAn import does not read ${definition.importId.notRead}.` : "";
+  const notRead = definition.importId.notRead ? `\n\nAn import leaves out ${definition.importId.notRead}.` : "";
   const name = type.charAt(0).toLowerCase() + type.slice(1);
-  return `\n\n## Import\n\nAn existing ${type} is imported (or read with \`${type}.get\`) by an id of the form \`${format}\`:\n\n\`\`\`sh\n$ pulumi import ${PACKAGE}:index:${type} ${name} ${format}\n\`\`\`${notRead}`;
+  return `\n\n## Import\n\nAn existing ${type} is imported (or read without being managed, with the SDK's get) by an id of the form \`${format}\`:\n\n\`\`\`sh\n$ pulumi import ${PACKAGE}:index:${type} ${name} ${format}\n\`\`\`${notRead}`;
 }
 
 const objectOf = ({ properties, required }) => ({ type: "object", properties, ...(required.length > 0 ? { required: [...required].sort() } : {}) });

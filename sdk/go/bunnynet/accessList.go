@@ -16,7 +16,7 @@ import (
 //
 // ## Import
 //
-// An existing AccessList is imported (or read with `AccessList.get`) by an id of the form `<shieldZoneId>/<accessListId>`:
+// An existing AccessList is imported (or read without being managed, with the SDK's get) by an id of the form `<shieldZoneId>/<accessListId>`:
 //
 // ```sh
 // $ pulumi import bunnynet:index:AccessList accessList <shieldZoneId>/<accessListId>

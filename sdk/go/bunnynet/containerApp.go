@@ -16,7 +16,7 @@ import (
 //
 // ## Import
 //
-// An existing ContainerApp is imported (or read with `ContainerApp.get`) by an id of the form `<appId>`:
+// An existing ContainerApp is imported (or read without being managed, with the SDK's get) by an id of the form `<appId>`:
 //
 // ```sh
 // $ pulumi import bunnynet:index:ContainerApp containerApp <appId>

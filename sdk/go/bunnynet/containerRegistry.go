@@ -16,13 +16,13 @@ import (
 //
 // ## Import
 //
-// An existing ContainerRegistry is imported (or read with `ContainerRegistry.get`) by an id of the form `<registryId>`:
+// An existing ContainerRegistry is imported (or read without being managed, with the SDK's get) by an id of the form `<registryId>`:
 //
 // ```sh
 // $ pulumi import bunnynet:index:ContainerRegistry containerRegistry <registryId>
 // ```
 //
-// An import does not read password: the API never answers it; the next up sets the program's.
+// An import leaves out password: the API never answers it; the next up sets the program's.
 type ContainerRegistry struct {
 	pulumi.CustomResourceState
 

@@ -16,7 +16,7 @@ import (
 //
 // ## Import
 //
-// An existing DnsRecord is imported (or read with `DnsRecord.get`) by an id of the form `<dnsZoneId>/<recordId>`:
+// An existing DnsRecord is imported (or read without being managed, with the SDK's get) by an id of the form `<dnsZoneId>/<recordId>`:
 //
 // ```sh
 // $ pulumi import bunnynet:index:DnsRecord dnsRecord <dnsZoneId>/<recordId>

@@ -16,7 +16,7 @@ import (
 //
 // ## Import
 //
-// An existing DnsZone is imported (or read with `DnsZone.get`) by an id of the form `<dnsZoneId>`:
+// An existing DnsZone is imported (or read without being managed, with the SDK's get) by an id of the form `<dnsZoneId>`:
 //
 // ```sh
 // $ pulumi import bunnynet:index:DnsZone dnsZone <dnsZoneId>

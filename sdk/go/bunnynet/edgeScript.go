@@ -18,13 +18,13 @@ import (
 //
 // ## Import
 //
-// An existing EdgeScript is imported (or read with `EdgeScript.get`) by an id of the form `<scriptId>`:
+// An existing EdgeScript is imported (or read without being managed, with the SDK's get) by an id of the form `<scriptId>`:
 //
 // ```sh
 // $ pulumi import bunnynet:index:EdgeScript edgeScript <scriptId>
 // ```
 //
-// An import does not read code: the next up uploads the program's (and releases it where publish is set).
+// An import leaves out code: the next up uploads the program's (and releases it where publish is set).
 type EdgeScript struct {
 	pulumi.CustomResourceState
 

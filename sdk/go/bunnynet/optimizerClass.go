@@ -16,7 +16,7 @@ import (
 //
 // ## Import
 //
-// An existing OptimizerClass is imported (or read with `OptimizerClass.get`) by an id of the form `<pullZoneId>/<name>`:
+// An existing OptimizerClass is imported (or read without being managed, with the SDK's get) by an id of the form `<pullZoneId>/<name>`:
 //
 // ```sh
 // $ pulumi import bunnynet:index:OptimizerClass optimizerClass <pullZoneId>/<name>

@@ -19,13 +19,13 @@ import (
 //
 // ## Import
 //
-// An existing PullZoneHostname is imported (or read with `PullZoneHostname.get`) by an id of the form `<pullZoneId>/<hostname>`:
+// An existing PullZoneHostname is imported (or read without being managed, with the SDK's get) by an id of the form `<pullZoneId>/<hostname>`:
 //
 // ```sh
 // $ pulumi import bunnynet:index:PullZoneHostname pullZoneHostname <pullZoneId>/<hostname>
 // ```
 //
-// An import does not read tls: a custom certificate's key is never answered; the next up sets the program's.
+// An import leaves out tls: a custom certificate's key is never answered; the next up sets the program's.
 type PullZoneHostname struct {
 	pulumi.CustomResourceState
 

@@ -17,7 +17,7 @@ import (
 //
 // ## Import
 //
-// An existing RateLimitRule is imported (or read with `RateLimitRule.get`) by an id of the form `<shieldZoneId>/<rateLimitRuleId>`:
+// An existing RateLimitRule is imported (or read without being managed, with the SDK's get) by an id of the form `<shieldZoneId>/<rateLimitRuleId>`:
 //
 // ```sh
 // $ pulumi import bunnynet:index:RateLimitRule rateLimitRule <shieldZoneId>/<rateLimitRuleId>

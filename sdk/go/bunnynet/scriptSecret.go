@@ -16,13 +16,13 @@ import (
 //
 // ## Import
 //
-// An existing ScriptSecret is imported (or read with `ScriptSecret.get`) by an id of the form `<scriptId>/<secretId>`:
+// An existing ScriptSecret is imported (or read without being managed, with the SDK's get) by an id of the form `<scriptId>/<secretId>`:
 //
 // ```sh
 // $ pulumi import bunnynet:index:ScriptSecret scriptSecret <scriptId>/<secretId>
 // ```
 //
-// An import does not read value: the API never answers a secret's value; the next up sets the program's.
+// An import leaves out value: the API never answers a secret's value; the next up sets the program's.
 type ScriptSecret struct {
 	pulumi.CustomResourceState
 

@@ -16,7 +16,7 @@ import (
 //
 // ## Import
 //
-// An existing ScriptVariable is imported (or read with `ScriptVariable.get`) by an id of the form `<scriptId>/<variableId>`:
+// An existing ScriptVariable is imported (or read without being managed, with the SDK's get) by an id of the form `<scriptId>/<variableId>`:
 //
 // ```sh
 // $ pulumi import bunnynet:index:ScriptVariable scriptVariable <scriptId>/<variableId>

@@ -17,13 +17,13 @@ import (
 //
 // ## Import
 //
-// An existing ShieldZone is imported (or read with `ShieldZone.get`) by an id of the form `<shieldZoneId>`:
+// An existing ShieldZone is imported (or read without being managed, with the SDK's get) by an id of the form `<shieldZoneId>`:
 //
 // ```sh
 // $ pulumi import bunnynet:index:ShieldZone shieldZone <shieldZoneId>
 // ```
 //
-// An import does not read settings and features: the import declares none (one the program leaves unset stays as it is); those the program declares are set by the next up.
+// An import leaves out settings and features: the import declares none (one the program leaves unset stays as it is); those the program declares are set by the next up.
 type ShieldZone struct {
 	pulumi.CustomResourceState
 

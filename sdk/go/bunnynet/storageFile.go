@@ -18,13 +18,13 @@ import (
 //
 // ## Import
 //
-// An existing StorageFile is imported (or read with `StorageFile.get`) by an id of the form `<storageZoneId>/<path>`:
+// An existing StorageFile is imported (or read without being managed, with the SDK's get) by an id of the form `<storageZoneId>/<path>`:
 //
 // ```sh
 // $ pulumi import bunnynet:index:StorageFile storageFile <storageZoneId>/<path>
 // ```
 //
-// An import does not read content (only its checksum): the next up uploads the program's content or source.
+// An import leaves out content (only its checksum): the next up uploads the program's content or source.
 type StorageFile struct {
 	pulumi.CustomResourceState
 

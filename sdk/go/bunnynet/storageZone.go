@@ -16,7 +16,7 @@ import (
 //
 // ## Import
 //
-// An existing StorageZone is imported (or read with `StorageZone.get`) by an id of the form `<storageZoneId>`:
+// An existing StorageZone is imported (or read without being managed, with the SDK's get) by an id of the form `<storageZoneId>`:
 //
 // ```sh
 // $ pulumi import bunnynet:index:StorageZone storageZone <storageZoneId>

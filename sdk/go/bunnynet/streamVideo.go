@@ -17,13 +17,13 @@ import (
 //
 // ## Import
 //
-// An existing StreamVideo is imported (or read with `StreamVideo.get`) by an id of the form `<libraryId>/<videoId>`:
+// An existing StreamVideo is imported (or read without being managed, with the SDK's get) by an id of the form `<libraryId>/<videoId>`:
 //
 // ```sh
 // $ pulumi import bunnynet:index:StreamVideo streamVideo <libraryId>/<videoId>
 // ```
 //
-// An import does not read source: a program declaring one replaces the video on the next up (no fingerprint was read to compare; the import protects it, so that up stops first): import a video to keep it, or read it with get.
+// An import leaves out source: a program declaring one replaces the video on the next up (no fingerprint was read to compare; the import protects it, so that up stops first): import a video to keep it, or read it with get.
 type StreamVideo struct {
 	pulumi.CustomResourceState
 

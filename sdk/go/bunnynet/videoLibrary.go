@@ -16,7 +16,7 @@ import (
 //
 // ## Import
 //
-// An existing VideoLibrary is imported (or read with `VideoLibrary.get`) by an id of the form `<videoLibraryId>`:
+// An existing VideoLibrary is imported (or read without being managed, with the SDK's get) by an id of the form `<videoLibraryId>`:
 //
 // ```sh
 // $ pulumi import bunnynet:index:VideoLibrary videoLibrary <videoLibraryId>

@@ -20,13 +20,13 @@ import (
 //
 // ## Import
 //
-// An existing VideoThumbnail is imported (or read with `VideoThumbnail.get`) by an id of the form `<libraryId>/<videoId>`:
+// An existing VideoThumbnail is imported (or read without being managed, with the SDK's get) by an id of the form `<libraryId>/<videoId>`:
 //
 // ```sh
 // $ pulumi import bunnynet:index:VideoThumbnail videoThumbnail <libraryId>/<videoId>
 // ```
 //
-// An import does not read the image: the next up sets the program's.
+// An import leaves out the image: the next up sets the program's.
 type VideoThumbnail struct {
 	pulumi.CustomResourceState
 

@@ -16,7 +16,7 @@ import (
 //
 // ## Import
 //
-// An existing WafRule is imported (or read with `WafRule.get`) by an id of the form `<shieldZoneId>/<wafRuleId>`:
+// An existing WafRule is imported (or read without being managed, with the SDK's get) by an id of the form `<shieldZoneId>/<wafRuleId>`:
 //
 // ```sh
 // $ pulumi import bunnynet:index:WafRule wafRule <shieldZoneId>/<wafRuleId>

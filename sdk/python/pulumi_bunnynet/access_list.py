@@ -160,7 +160,7 @@ class AccessList(pulumi.CustomResource):
 
         ## Import
 
-        An existing AccessList is imported (or read with `AccessList.get`) by an id of the form `<shieldZoneId>/<accessListId>`:
+        An existing AccessList is imported (or read without being managed, with the SDK's get) by an id of the form `<shieldZoneId>/<accessListId>`:
 
         ```sh
         $ pulumi import bunnynet:index:AccessList accessList <shieldZoneId>/<accessListId>
@@ -189,7 +189,7 @@ class AccessList(pulumi.CustomResource):
 
         ## Import
 
-        An existing AccessList is imported (or read with `AccessList.get`) by an id of the form `<shieldZoneId>/<accessListId>`:
+        An existing AccessList is imported (or read without being managed, with the SDK's get) by an id of the form `<shieldZoneId>/<accessListId>`:
 
         ```sh
         $ pulumi import bunnynet:index:AccessList accessList <shieldZoneId>/<accessListId>

@@ -199,7 +199,7 @@ class ContainerApp(pulumi.CustomResource):
 
         ## Import
 
-        An existing ContainerApp is imported (or read with `ContainerApp.get`) by an id of the form `<appId>`:
+        An existing ContainerApp is imported (or read without being managed, with the SDK's get) by an id of the form `<appId>`:
 
         ```sh
         $ pulumi import bunnynet:index:ContainerApp containerApp <appId>
@@ -230,7 +230,7 @@ class ContainerApp(pulumi.CustomResource):
 
         ## Import
 
-        An existing ContainerApp is imported (or read with `ContainerApp.get`) by an id of the form `<appId>`:
+        An existing ContainerApp is imported (or read without being managed, with the SDK's get) by an id of the form `<appId>`:
 
         ```sh
         $ pulumi import bunnynet:index:ContainerApp containerApp <appId>

@@ -145,13 +145,13 @@ class ContainerRegistry(pulumi.CustomResource):
 
         ## Import
 
-        An existing ContainerRegistry is imported (or read with `ContainerRegistry.get`) by an id of the form `<registryId>`:
+        An existing ContainerRegistry is imported (or read without being managed, with the SDK's get) by an id of the form `<registryId>`:
 
         ```sh
         $ pulumi import bunnynet:index:ContainerRegistry containerRegistry <registryId>
         ```
 
-        An import does not read password: the API never answers it; the next up sets the program's.
+        An import leaves out password: the API never answers it; the next up sets the program's.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -176,13 +176,13 @@ class ContainerRegistry(pulumi.CustomResource):
 
         ## Import
 
-        An existing ContainerRegistry is imported (or read with `ContainerRegistry.get`) by an id of the form `<registryId>`:
+        An existing ContainerRegistry is imported (or read without being managed, with the SDK's get) by an id of the form `<registryId>`:
 
         ```sh
         $ pulumi import bunnynet:index:ContainerRegistry containerRegistry <registryId>
         ```
 
-        An import does not read password: the API never answers it; the next up sets the program's.
+        An import leaves out password: the API never answers it; the next up sets the program's.
 
         :param str resource_name: The name of the resource.
         :param ContainerRegistryArgs args: The arguments to use to populate this resource's properties.

@@ -238,7 +238,7 @@ class DnsZone(pulumi.CustomResource):
 
         ## Import
 
-        An existing DnsZone is imported (or read with `DnsZone.get`) by an id of the form `<dnsZoneId>`:
+        An existing DnsZone is imported (or read without being managed, with the SDK's get) by an id of the form `<dnsZoneId>`:
 
         ```sh
         $ pulumi import bunnynet:index:DnsZone dnsZone <dnsZoneId>
@@ -271,7 +271,7 @@ class DnsZone(pulumi.CustomResource):
 
         ## Import
 
-        An existing DnsZone is imported (or read with `DnsZone.get`) by an id of the form `<dnsZoneId>`:
+        An existing DnsZone is imported (or read without being managed, with the SDK's get) by an id of the form `<dnsZoneId>`:
 
         ```sh
         $ pulumi import bunnynet:index:DnsZone dnsZone <dnsZoneId>

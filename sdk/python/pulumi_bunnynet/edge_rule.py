@@ -183,7 +183,7 @@ class EdgeRule(pulumi.CustomResource):
 
         ## Import
 
-        An existing EdgeRule is imported (or read with `EdgeRule.get`) by an id of the form `<pullZoneId>/<edgeRuleGuid>`:
+        An existing EdgeRule is imported (or read without being managed, with the SDK's get) by an id of the form `<pullZoneId>/<edgeRuleGuid>`:
 
         ```sh
         $ pulumi import bunnynet:index:EdgeRule edgeRule <pullZoneId>/<edgeRuleGuid>
@@ -213,7 +213,7 @@ class EdgeRule(pulumi.CustomResource):
 
         ## Import
 
-        An existing EdgeRule is imported (or read with `EdgeRule.get`) by an id of the form `<pullZoneId>/<edgeRuleGuid>`:
+        An existing EdgeRule is imported (or read without being managed, with the SDK's get) by an id of the form `<pullZoneId>/<edgeRuleGuid>`:
 
         ```sh
         $ pulumi import bunnynet:index:EdgeRule edgeRule <pullZoneId>/<edgeRuleGuid>

@@ -189,13 +189,13 @@ class EdgeScript(pulumi.CustomResource):
 
         ## Import
 
-        An existing EdgeScript is imported (or read with `EdgeScript.get`) by an id of the form `<scriptId>`:
+        An existing EdgeScript is imported (or read without being managed, with the SDK's get) by an id of the form `<scriptId>`:
 
         ```sh
         $ pulumi import bunnynet:index:EdgeScript edgeScript <scriptId>
         ```
 
-        An import does not read code: the next up uploads the program's (and releases it where publish is set).
+        An import leaves out code: the next up uploads the program's (and releases it where publish is set).
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -227,13 +227,13 @@ class EdgeScript(pulumi.CustomResource):
 
         ## Import
 
-        An existing EdgeScript is imported (or read with `EdgeScript.get`) by an id of the form `<scriptId>`:
+        An existing EdgeScript is imported (or read without being managed, with the SDK's get) by an id of the form `<scriptId>`:
 
         ```sh
         $ pulumi import bunnynet:index:EdgeScript edgeScript <scriptId>
         ```
 
-        An import does not read code: the next up uploads the program's (and releases it where publish is set).
+        An import leaves out code: the next up uploads the program's (and releases it where publish is set).
 
         :param str resource_name: The name of the resource.
         :param EdgeScriptArgs args: The arguments to use to populate this resource's properties.

@@ -365,7 +365,7 @@ class OptimizerClass(pulumi.CustomResource):
 
         ## Import
 
-        An existing OptimizerClass is imported (or read with `OptimizerClass.get`) by an id of the form `<pullZoneId>/<name>`:
+        An existing OptimizerClass is imported (or read without being managed, with the SDK's get) by an id of the form `<pullZoneId>/<name>`:
 
         ```sh
         $ pulumi import bunnynet:index:OptimizerClass optimizerClass <pullZoneId>/<name>
@@ -406,7 +406,7 @@ class OptimizerClass(pulumi.CustomResource):
 
         ## Import
 
-        An existing OptimizerClass is imported (or read with `OptimizerClass.get`) by an id of the form `<pullZoneId>/<name>`:
+        An existing OptimizerClass is imported (or read without being managed, with the SDK's get) by an id of the form `<pullZoneId>/<name>`:
 
         ```sh
         $ pulumi import bunnynet:index:OptimizerClass optimizerClass <pullZoneId>/<name>

@@ -1019,7 +1019,7 @@ class PullZone(pulumi.CustomResource):
 
         ## Import
 
-        An existing PullZone is imported (or read with `PullZone.get`) by an id of the form `<pullZoneId>`:
+        An existing PullZone is imported (or read without being managed, with the SDK's get) by an id of the form `<pullZoneId>`:
 
         ```sh
         $ pulumi import bunnynet:index:PullZone pullZone <pullZoneId>
@@ -1094,7 +1094,7 @@ class PullZone(pulumi.CustomResource):
 
         ## Import
 
-        An existing PullZone is imported (or read with `PullZone.get`) by an id of the form `<pullZoneId>`:
+        An existing PullZone is imported (or read without being managed, with the SDK's get) by an id of the form `<pullZoneId>`:
 
         ```sh
         $ pulumi import bunnynet:index:PullZone pullZone <pullZoneId>

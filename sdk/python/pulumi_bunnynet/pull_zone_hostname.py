@@ -160,13 +160,13 @@ class PullZoneHostname(pulumi.CustomResource):
 
         ## Import
 
-        An existing PullZoneHostname is imported (or read with `PullZoneHostname.get`) by an id of the form `<pullZoneId>/<hostname>`:
+        An existing PullZoneHostname is imported (or read without being managed, with the SDK's get) by an id of the form `<pullZoneId>/<hostname>`:
 
         ```sh
         $ pulumi import bunnynet:index:PullZoneHostname pullZoneHostname <pullZoneId>/<hostname>
         ```
 
-        An import does not read tls: a custom certificate's key is never answered; the next up sets the program's.
+        An import leaves out tls: a custom certificate's key is never answered; the next up sets the program's.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -197,13 +197,13 @@ class PullZoneHostname(pulumi.CustomResource):
 
         ## Import
 
-        An existing PullZoneHostname is imported (or read with `PullZoneHostname.get`) by an id of the form `<pullZoneId>/<hostname>`:
+        An existing PullZoneHostname is imported (or read without being managed, with the SDK's get) by an id of the form `<pullZoneId>/<hostname>`:
 
         ```sh
         $ pulumi import bunnynet:index:PullZoneHostname pullZoneHostname <pullZoneId>/<hostname>
         ```
 
-        An import does not read tls: a custom certificate's key is never answered; the next up sets the program's.
+        An import leaves out tls: a custom certificate's key is never answered; the next up sets the program's.
 
         :param str resource_name: The name of the resource.
         :param PullZoneHostnameArgs args: The arguments to use to populate this resource's properties.

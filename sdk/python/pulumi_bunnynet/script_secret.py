@@ -108,13 +108,13 @@ class ScriptSecret(pulumi.CustomResource):
 
         ## Import
 
-        An existing ScriptSecret is imported (or read with `ScriptSecret.get`) by an id of the form `<scriptId>/<secretId>`:
+        An existing ScriptSecret is imported (or read without being managed, with the SDK's get) by an id of the form `<scriptId>/<secretId>`:
 
         ```sh
         $ pulumi import bunnynet:index:ScriptSecret scriptSecret <scriptId>/<secretId>
         ```
 
-        An import does not read value: the API never answers a secret's value; the next up sets the program's.
+        An import leaves out value: the API never answers a secret's value; the next up sets the program's.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -136,13 +136,13 @@ class ScriptSecret(pulumi.CustomResource):
 
         ## Import
 
-        An existing ScriptSecret is imported (or read with `ScriptSecret.get`) by an id of the form `<scriptId>/<secretId>`:
+        An existing ScriptSecret is imported (or read without being managed, with the SDK's get) by an id of the form `<scriptId>/<secretId>`:
 
         ```sh
         $ pulumi import bunnynet:index:ScriptSecret scriptSecret <scriptId>/<secretId>
         ```
 
-        An import does not read value: the API never answers a secret's value; the next up sets the program's.
+        An import leaves out value: the API never answers a secret's value; the next up sets the program's.
 
         :param str resource_name: The name of the resource.
         :param ScriptSecretArgs args: The arguments to use to populate this resource's properties.

@@ -128,7 +128,7 @@ class ScriptVariable(pulumi.CustomResource):
 
         ## Import
 
-        An existing ScriptVariable is imported (or read with `ScriptVariable.get`) by an id of the form `<scriptId>/<variableId>`:
+        An existing ScriptVariable is imported (or read without being managed, with the SDK's get) by an id of the form `<scriptId>/<variableId>`:
 
         ```sh
         $ pulumi import bunnynet:index:ScriptVariable scriptVariable <scriptId>/<variableId>
@@ -155,7 +155,7 @@ class ScriptVariable(pulumi.CustomResource):
 
         ## Import
 
-        An existing ScriptVariable is imported (or read with `ScriptVariable.get`) by an id of the form `<scriptId>/<variableId>`:
+        An existing ScriptVariable is imported (or read without being managed, with the SDK's get) by an id of the form `<scriptId>/<variableId>`:
 
         ```sh
         $ pulumi import bunnynet:index:ScriptVariable scriptVariable <scriptId>/<variableId>

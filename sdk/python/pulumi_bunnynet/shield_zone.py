@@ -388,13 +388,13 @@ class ShieldZone(pulumi.CustomResource):
 
         ## Import
 
-        An existing ShieldZone is imported (or read with `ShieldZone.get`) by an id of the form `<shieldZoneId>`:
+        An existing ShieldZone is imported (or read without being managed, with the SDK's get) by an id of the form `<shieldZoneId>`:
 
         ```sh
         $ pulumi import bunnynet:index:ShieldZone shieldZone <shieldZoneId>
         ```
 
-        An import does not read settings and features: the import declares none (one the program leaves unset stays as it is); those the program declares are set by the next up.
+        An import leaves out settings and features: the import declares none (one the program leaves unset stays as it is); those the program declares are set by the next up.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -434,13 +434,13 @@ class ShieldZone(pulumi.CustomResource):
 
         ## Import
 
-        An existing ShieldZone is imported (or read with `ShieldZone.get`) by an id of the form `<shieldZoneId>`:
+        An existing ShieldZone is imported (or read without being managed, with the SDK's get) by an id of the form `<shieldZoneId>`:
 
         ```sh
         $ pulumi import bunnynet:index:ShieldZone shieldZone <shieldZoneId>
         ```
 
-        An import does not read settings and features: the import declares none (one the program leaves unset stays as it is); those the program declares are set by the next up.
+        An import leaves out settings and features: the import declares none (one the program leaves unset stays as it is); those the program declares are set by the next up.
 
         :param str resource_name: The name of the resource.
         :param ShieldZoneArgs args: The arguments to use to populate this resource's properties.

@@ -147,13 +147,13 @@ class StorageFile(pulumi.CustomResource):
 
         ## Import
 
-        An existing StorageFile is imported (or read with `StorageFile.get`) by an id of the form `<storageZoneId>/<path>`:
+        An existing StorageFile is imported (or read without being managed, with the SDK's get) by an id of the form `<storageZoneId>/<path>`:
 
         ```sh
         $ pulumi import bunnynet:index:StorageFile storageFile <storageZoneId>/<path>
         ```
 
-        An import does not read content (only its checksum): the next up uploads the program's content or source.
+        An import leaves out content (only its checksum): the next up uploads the program's content or source.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -180,13 +180,13 @@ class StorageFile(pulumi.CustomResource):
 
         ## Import
 
-        An existing StorageFile is imported (or read with `StorageFile.get`) by an id of the form `<storageZoneId>/<path>`:
+        An existing StorageFile is imported (or read without being managed, with the SDK's get) by an id of the form `<storageZoneId>/<path>`:
 
         ```sh
         $ pulumi import bunnynet:index:StorageFile storageFile <storageZoneId>/<path>
         ```
 
-        An import does not read content (only its checksum): the next up uploads the program's content or source.
+        An import leaves out content (only its checksum): the next up uploads the program's content or source.
 
         :param str resource_name: The name of the resource.
         :param StorageFileArgs args: The arguments to use to populate this resource's properties.

@@ -163,7 +163,7 @@ class StorageZone(pulumi.CustomResource):
 
         ## Import
 
-        An existing StorageZone is imported (or read with `StorageZone.get`) by an id of the form `<storageZoneId>`:
+        An existing StorageZone is imported (or read without being managed, with the SDK's get) by an id of the form `<storageZoneId>`:
 
         ```sh
         $ pulumi import bunnynet:index:StorageZone storageZone <storageZoneId>
@@ -192,7 +192,7 @@ class StorageZone(pulumi.CustomResource):
 
         ## Import
 
-        An existing StorageZone is imported (or read with `StorageZone.get`) by an id of the form `<storageZoneId>`:
+        An existing StorageZone is imported (or read without being managed, with the SDK's get) by an id of the form `<storageZoneId>`:
 
         ```sh
         $ pulumi import bunnynet:index:StorageZone storageZone <storageZoneId>

@@ -109,7 +109,7 @@ class StreamCollection(pulumi.CustomResource):
 
         ## Import
 
-        An existing StreamCollection is imported (or read with `StreamCollection.get`) by an id of the form `<libraryId>/<collectionId>`:
+        An existing StreamCollection is imported (or read without being managed, with the SDK's get) by an id of the form `<libraryId>/<collectionId>`:
 
         ```sh
         $ pulumi import bunnynet:index:StreamCollection streamCollection <libraryId>/<collectionId>
@@ -135,7 +135,7 @@ class StreamCollection(pulumi.CustomResource):
 
         ## Import
 
-        An existing StreamCollection is imported (or read with `StreamCollection.get`) by an id of the form `<libraryId>/<collectionId>`:
+        An existing StreamCollection is imported (or read without being managed, with the SDK's get) by an id of the form `<libraryId>/<collectionId>`:
 
         ```sh
         $ pulumi import bunnynet:index:StreamCollection streamCollection <libraryId>/<collectionId>

@@ -230,13 +230,13 @@ class StreamVideo(pulumi.CustomResource):
 
         ## Import
 
-        An existing StreamVideo is imported (or read with `StreamVideo.get`) by an id of the form `<libraryId>/<videoId>`:
+        An existing StreamVideo is imported (or read without being managed, with the SDK's get) by an id of the form `<libraryId>/<videoId>`:
 
         ```sh
         $ pulumi import bunnynet:index:StreamVideo streamVideo <libraryId>/<videoId>
         ```
 
-        An import does not read source: a program declaring one replaces the video on the next up (no fingerprint was read to compare; the import protects it, so that up stops first): import a video to keep it, or read it with get.
+        An import leaves out source: a program declaring one replaces the video on the next up (no fingerprint was read to compare; the import protects it, so that up stops first): import a video to keep it, or read it with get.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -266,13 +266,13 @@ class StreamVideo(pulumi.CustomResource):
 
         ## Import
 
-        An existing StreamVideo is imported (or read with `StreamVideo.get`) by an id of the form `<libraryId>/<videoId>`:
+        An existing StreamVideo is imported (or read without being managed, with the SDK's get) by an id of the form `<libraryId>/<videoId>`:
 
         ```sh
         $ pulumi import bunnynet:index:StreamVideo streamVideo <libraryId>/<videoId>
         ```
 
-        An import does not read source: a program declaring one replaces the video on the next up (no fingerprint was read to compare; the import protects it, so that up stops first): import a video to keep it, or read it with get.
+        An import leaves out source: a program declaring one replaces the video on the next up (no fingerprint was read to compare; the import protects it, so that up stops first): import a video to keep it, or read it with get.
 
         :param str resource_name: The name of the resource.
         :param StreamVideoArgs args: The arguments to use to populate this resource's properties.

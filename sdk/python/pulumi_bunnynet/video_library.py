@@ -751,7 +751,7 @@ class VideoLibrary(pulumi.CustomResource):
 
         ## Import
 
-        An existing VideoLibrary is imported (or read with `VideoLibrary.get`) by an id of the form `<videoLibraryId>`:
+        An existing VideoLibrary is imported (or read without being managed, with the SDK's get) by an id of the form `<videoLibraryId>`:
 
         ```sh
         $ pulumi import bunnynet:index:VideoLibrary videoLibrary <videoLibraryId>
@@ -810,7 +810,7 @@ class VideoLibrary(pulumi.CustomResource):
 
         ## Import
 
-        An existing VideoLibrary is imported (or read with `VideoLibrary.get`) by an id of the form `<videoLibraryId>`:
+        An existing VideoLibrary is imported (or read without being managed, with the SDK's get) by an id of the form `<videoLibraryId>`:
 
         ```sh
         $ pulumi import bunnynet:index:VideoLibrary videoLibrary <videoLibraryId>

@@ -143,13 +143,13 @@ class VideoThumbnail(pulumi.CustomResource):
 
         ## Import
 
-        An existing VideoThumbnail is imported (or read with `VideoThumbnail.get`) by an id of the form `<libraryId>/<videoId>`:
+        An existing VideoThumbnail is imported (or read without being managed, with the SDK's get) by an id of the form `<libraryId>/<videoId>`:
 
         ```sh
         $ pulumi import bunnynet:index:VideoThumbnail videoThumbnail <libraryId>/<videoId>
         ```
 
-        An import does not read the image: the next up sets the program's.
+        An import leaves out the image: the next up sets the program's.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -176,13 +176,13 @@ class VideoThumbnail(pulumi.CustomResource):
 
         ## Import
 
-        An existing VideoThumbnail is imported (or read with `VideoThumbnail.get`) by an id of the form `<libraryId>/<videoId>`:
+        An existing VideoThumbnail is imported (or read without being managed, with the SDK's get) by an id of the form `<libraryId>/<videoId>`:
 
         ```sh
         $ pulumi import bunnynet:index:VideoThumbnail videoThumbnail <libraryId>/<videoId>
         ```
 
-        An import does not read the image: the next up sets the program's.
+        An import leaves out the image: the next up sets the program's.
 
         :param str resource_name: The name of the resource.
         :param VideoThumbnailArgs args: The arguments to use to populate this resource's properties.

@@ -178,7 +178,7 @@ class WafRule(pulumi.CustomResource):
 
         ## Import
 
-        An existing WafRule is imported (or read with `WafRule.get`) by an id of the form `<shieldZoneId>/<wafRuleId>`:
+        An existing WafRule is imported (or read without being managed, with the SDK's get) by an id of the form `<shieldZoneId>/<wafRuleId>`:
 
         ```sh
         $ pulumi import bunnynet:index:WafRule wafRule <shieldZoneId>/<wafRuleId>
@@ -208,7 +208,7 @@ class WafRule(pulumi.CustomResource):
 
         ## Import
 
-        An existing WafRule is imported (or read with `WafRule.get`) by an id of the form `<shieldZoneId>/<wafRuleId>`:
+        An existing WafRule is imported (or read without being managed, with the SDK's get) by an id of the form `<shieldZoneId>/<wafRuleId>`:
 
         ```sh
         $ pulumi import bunnynet:index:WafRule wafRule <shieldZoneId>/<wafRuleId>
