@@ -24,6 +24,9 @@ describe("plugin: pulumi import with code generation", function () {
   let dnsZoneId: number;
   let recordId: number;
   let pullZoneId: number;
+  let edgeRuleGuid: string;
+  let shieldZoneId: number;
+  let rateLimitId: number;
   const dirs: string[] = [];
 
   before(async function () {
@@ -34,6 +37,25 @@ describe("plugin: pulumi import with code generation", function () {
     recordId = (await client.dns.addRecord(dnsZoneId, { Type: 0, Name: "www", Value: "192.0.2.20", Ttl: 300 })).Id;
     pullZoneId = (await client.pullZones.createPullZone({ Name: "generated-cdn", OriginUrl: "https://origin.generated.example" })).Id;
     await client.pullZones.addHostname(pullZoneId, "cdn.generated.example");
+    edgeRuleGuid = (
+      await client.pullZones.addOrUpdateEdgeRule(pullZoneId, {
+        ActionType: 4,
+        Triggers: [{ Type: 4, PatternMatches: ["KP"], PatternMatchingType: 0, Parameter1: "" }],
+        TriggerMatchingType: 0,
+        Description: "made by hand",
+        Enabled: true,
+        OrderIndex: 7,
+      })
+    ).Guid;
+    shieldZoneId = (await client.shieldZones.create({ pullZoneId, shieldZone: {} })).shieldZoneId;
+    rateLimitId = (
+      await client.shield.createRateLimit({
+        shieldZoneId,
+        ruleName: "login",
+        ruleDescription: "made elsewhere",
+        ruleConfiguration: { actionType: 1, variableTypes: { REQUEST_URI: "" }, operatorType: 0, value: "/login", severityType: 0, transformationTypes: [], requestCount: 10, timeframe: 60, blockTime: 300 },
+      })
+    ).id;
   });
   after(async () => {
     await emu?.stop();
@@ -52,18 +74,30 @@ describe("plugin: pulumi import with code generation", function () {
     const stack = await EngineStack.start(emu, dir, config(), ["bunnynet:apiKey"]);
     try {
       installPlugin(stack.cli);
-      const generated = join(dir, "generated.yaml");
-      await stack.cli.run(["import", "bunnynet:index:DnsRecord", "record", `${dnsZoneId}/${recordId}`, "--yes", "--out", generated], true);
-      await stack.cli.run(["import", "bunnynet:index:PullZoneHostname", "hostname", `${pullZoneId}/cdn.generated.example`, "--yes", "--out", `${generated}2`], true);
-      const record = readFileSync(generated, "utf8");
-      const hostname = readFileSync(`${generated}2`, "utf8");
+      // Each import writes its own file (--out): what a user pastes, one after another, under `resources:`.
+      const imports: [string, string, string][] = [
+        ["DnsRecord", "record", `${dnsZoneId}/${recordId}`],
+        ["PullZoneHostname", "hostname", `${pullZoneId}/cdn.generated.example`],
+        ["EdgeRule", "rule", `${pullZoneId}/${edgeRuleGuid}`],
+        ["RateLimitRule", "limit", `${shieldZoneId}/${rateLimitId}`],
+      ];
+      const generated: string[] = [];
+      for (const [type, name, id] of imports) {
+        const out = join(dir, `${name}.yaml`);
+        await stack.cli.run(["import", `bunnynet:index:${type}`, name, id, "--yes", "--out", out], true);
+        generated.push(readFileSync(out, "utf8"));
+      }
+      const [record, hostname, rule, limit] = generated;
       // The YAML host writes the short token (`bunnynet:DnsRecord`, module index), which YAML programs accept.
       assert.match(record, /type: bunnynet:DnsRecord\n/);
       assert.match(record, new RegExp(`dnsZoneId: ${dnsZoneId}`));
       assert.match(hostname, /hostname: cdn\.generated\.example/);
+      // Nested inputs too: an edge rule's triggers, a rate limit rule's configuration.
+      assert.match(rule, /triggers:\n\s+- matchType: MatchAny\n\s+patterns:\n\s+- KP\n\s+type: CountryCode\n/);
+      assert.match(limit, /configuration:\n(\s+\w+: .*\n)*\s+requestCount: 10\n/);
       // What a user does: the generated resources go under the project's `resources:`.
       const body = (text: string) => text.replace(/^resources:\n/, "");
-      writeFileSync(join(dir, "Pulumi.yaml"), `${header}resources:\n${body(record)}${body(hostname)}`);
+      writeFileSync(join(dir, "Pulumi.yaml"), `${header}resources:\n${generated.map(body).join("")}`);
       await emu.markRequests();
       await stack.cli.run(["preview", "--expect-no-changes"], true);
       await stack.cli.run(["up", "--yes", "--skip-preview", "--expect-no-changes"], true);
