@@ -78,6 +78,7 @@ describe("plugin: pulumi import and get by composite ids", function () {
       { type: "EdgeScript", name: "script", importId: String(emu.fixtures.scriptId), storedId: String(emu.fixtures.scriptId) },
       { type: "ContainerRegistry", name: "registry", importId: String(registryId), storedId: String(registryId) },
       { type: "StreamVideo", name: "video", importId: `${library.Id}/${video.guid}`, storedId: `${library.Id}/${video.guid}` },
+      { type: "VideoThumbnail", name: "thumbnail", importId: `${library.Id}/${video.guid}`, storedId: `${library.Id}/${video.guid}` },
     );
     scriptId = Number(emu.fixtures.scriptId);
     secretId = (await client.edgeScripts.addSecret(scriptId, { Name: "TOKEN", Secret: "made elsewhere" })).Id;
@@ -155,16 +156,16 @@ describe("plugin: pulumi import and get by composite ids", function () {
     await stack.cli.run(["preview", "--expect-no-changes"], true);
   });
 
-  it("an edge script, a container registry and a video import by id, without what the API does not answer", async () => {
+  it("an edge script, a container registry, a video and its thumbnail import by id, without what the API does not answer", async () => {
     for (const { type, name, importId } of readOnly) {
       await stack.cli.run(["import", `bunnynet:index:${type}`, name, importId, "--yes", "--generate-code=false"], true);
     }
     for (const { name, storedId } of readOnly) assert.equal((await stack.resource(name)).id, storedId, name);
-    const [script, registry, video] = await Promise.all(readOnly.map(({ name }) => stack.resource(name)));
-    assert.deepEqual([script.inputs?.code, registry.inputs?.password, video.inputs?.source], [undefined, undefined, undefined]);
+    const [script, registry, video, thumbnail] = await Promise.all(readOnly.map(({ name }) => stack.resource(name)));
+    assert.deepEqual([script.inputs?.code, registry.inputs?.password, video.inputs?.source, thumbnail.inputs?.file ?? thumbnail.inputs?.frame ?? thumbnail.inputs?.url], [undefined, undefined, undefined, undefined]);
     assert.deepEqual([registry.inputs?.username, video.inputs?.title], ["someone", "intro"]);
     // Out of the state again (the objects stay): the program of the other tests does not declare them.
-    for (const r of [script, registry, video]) await stack.cli.run(["state", "delete", r.urn, "--force", "--yes"], true);
+    for (const r of [script, registry, video, thumbnail]) await stack.cli.run(["state", "delete", r.urn, "--force", "--yes"], true);
   });
 
   it("a malformed id is refused naming the expected format; a type with nothing to import says why", async () => {
