@@ -1,6 +1,7 @@
 import "../index"; // every resource module registers its type when loaded
 import type { InputShape, ResourceDefinition } from "../pulumi/definition";
 import { diffInputs } from "../pulumi/lifecycle";
+import { importTarget } from "../pulumi/importIds";
 import { markReplacing } from "../pulumi/replacements";
 import { definitionOf, implementationOf, registeredTypes } from "../pulumi/registry";
 import type { ResourceImplementation } from "../pulumi/types";
@@ -99,16 +100,13 @@ export class ResourceType {
    * Read: with state (refresh), as the dynamic provider reads; with an id only (`pulumi import`, `Resource.get`), the
    * object described as its inputs with the schema's defaults applied, so that a program declaring them has no diff.
    * What the API never answers (a secret's value, a pull zone origin's port and scheme) is missing from such inputs.
+   * The id is in the format of the definition's `importId` (pulumi/importIds.ts); a type without one is refused.
    */
   async read(id: string, state: Plain, inputs: Plain): Promise<{ id?: string; props: Plain; inputs?: Plain }> {
     const fromIdOnly = Object.keys(state).length === 0 && Object.keys(inputs).length === 0;
-    if (fromIdOnly && !IMPORTABLE_BY_ID.has(this.type)) {
-      throw new Error(
-        `${TOKEN_PREFIX}${this.type} cannot be read by its id alone (pulumi import, get): the API reads it within its parent, whose id the state ` +
-          `would give. The types that can: ${[...IMPORTABLE_BY_ID].map((t) => TOKEN_PREFIX + t).join(", ")}. Declare it with adoptExisting: true instead, where it has that input.`,
-      );
-    }
-    const result = await this.impl.read(id, state);
+    // By id alone, the definition's import id gives the object's own id and the parent ids its `get` reads it within.
+    const target = fromIdOnly ? importTarget(this.def, TOKEN_PREFIX + this.type, id) : { id, state };
+    const result = await this.impl.read(target.id, target.state as Plain);
     if (result.id === undefined || result.id === "") return { props: {} };
     const props = (result.props ?? {}) as Plain;
     let readInputs = (result.inputs ?? {}) as Plain;
@@ -120,13 +118,6 @@ export class ResourceType {
     return { id: result.id, props, inputs: readInputs };
   }
 }
-
-/**
- * The types whose definition reads the object by its id alone (`get` needs no stored state): these import and `get`.
- * Every other type's API reads the object within its parent (a record in its zone, a variable in its script), whose
- * id only the state holds.
- */
-export const IMPORTABLE_BY_ID: ReadonlySet<string> = new Set(["ContainerApp", "DnsZone", "PullZone", "StorageZone", "VideoLibrary"]);
 
 /** Computed outputs that name the object (an id the API gave it): they never change in place. */
 function isIdName(name: string): boolean {

@@ -100,6 +100,11 @@ export interface ResourceDefinition<Shape extends InputShape, Obj, O extends obj
    * secret (a script secret's value, a library key) or a computed one (a password the API generates).
    */
   secretOutputs?: readonly string[];
+  /**
+   * How `pulumi import` and `Resource.get` name an object of this type (the plugin only: the dynamic provider refuses
+   * both). Omitted: the type cannot be imported, and says so. See pulumi/importIds.ts.
+   */
+  importId?: ImportId<State<Shape, O>> | NotImportable;
   describe(obj: Obj, requested: InputsOf<Shape>): Observed<InputsOf<Shape>, O>;
   /**
    * The existing object with the identity of `inputs`, if any. Omitted when there is nothing to adopt or
@@ -158,4 +163,23 @@ export interface ResourceDefinition<Shape extends InputShape, Obj, O extends obj
    * is the original of a replacement in this deployment, whose dependents in the program move to the new one.
    */
   delete(ctx: ResourceContext, id: string, state: State<Shape, O>, replacing: boolean): Promise<void>;
+}
+
+/**
+ * The id a user gives `pulumi import` (or `Resource.get`) for a type whose API reads an object within its parent: the
+ * parent's ids and the object's own, joined by "/". `parse` turns its parts into the object's own id (the one create
+ * stores, so the next `up` has no diff) and the stored state that `get` reads it with.
+ */
+export interface ImportId<S> {
+  /** The format users type, each part `<name>`, joined by "/"; the last part takes the rest (a file's path). */
+  format: string;
+  /** The parts of an id in `format` (as many as it has, none empty). Throws naming the part that is not valid. */
+  parse(parts: readonly string[]): { id: string; state: Partial<S> };
+  /** What an import cannot read (a secret's value): the next `up` sets it from the program. */
+  notRead?: string;
+}
+
+/** A type with nothing to import (an action, a one-off deletion): why, for the refusal. */
+export interface NotImportable {
+  notImportable: string;
 }

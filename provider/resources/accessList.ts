@@ -10,6 +10,7 @@ import type { AccessListDetails, CustomAccessList } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, NumericId, OutputProperties } from "../pulumi/types";
 import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
+import { withinParent } from "../pulumi/importIds";
 
 /**
  * A custom access list of a Shield zone: IPs, CIDR ranges, ASNs, countries, organisations or JA4 fingerprints, and
@@ -80,6 +81,7 @@ const accessList = defineResource<AccessListOutputs>()({
   // A list of the zone identical to the declared one (an interrupted `up` made it) is taken back without adoptExisting.
   takesBack: "identical",
 
+  importId: withinParent("shieldZoneId", "accessListId", { ownNumeric: true }),
   describe({ list, details }: Observed, requested: Inputs) {
     return {
       id: String(list.id),

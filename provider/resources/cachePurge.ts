@@ -69,6 +69,7 @@ const cachePurge = defineResource<CachePurgeOutputs>()({
   replaceOnChanges: ["pullZoneId", "cacheTag", "url", "exactPath", "triggers"],
   identity: ["pullZoneId", "url"],
 
+  importId: { notImportable: "a purge is an action, not an object the API keeps" },
   describe(done: Purge, requested: Inputs) {
     return { id: `${done.purged}@${done.purgedAt}`, inputs: requested, outputs: { ...done } };
   },

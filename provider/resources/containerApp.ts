@@ -7,6 +7,7 @@ import type { AdoptableArgs, NumericId, OutputProperties } from "../pulumi/types
 import { type CheckFailure, type ResourceContext, UNKNOWN, argsMatchSchema, defineResource } from "../pulumi";
 import { type ContainerAppInputs, containerAppInputs } from "./containerAppInputs";
 import { appOutputs, applicationRequest, observedInputs, removedVolumes, repeatedEndpoint } from "./containerAppMapping";
+import { ownIdOnly } from "../pulumi/importIds";
 
 /**
  * A Magic Containers application (`/mc/apps`): its containers with their images, environment, probes, volume mounts
@@ -106,6 +107,7 @@ const containerApp = defineResource<ContainerAppOutputs>()({
   // An app with the same name and spec (an interrupted `up` made it) is taken back without adoptExisting.
   takesBack: "identical",
 
+  importId: ownIdOnly("appId", false),
   describe(app: Application, requested: ContainerAppInputs) {
     return { id: app.id, inputs: observedInputs(app, requested), outputs: appOutputs(app) };
   },

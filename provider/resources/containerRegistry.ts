@@ -4,6 +4,7 @@ import type { ContainerRegistry as ApiContainerRegistry } from "../types.generat
 import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
 import { type CheckFailure, adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
+import { ownIdOnly } from "../pulumi/importIds";
 
 /**
  * An image registry's credentials for Magic Containers (`/mc/registries`), like the Terraform provider's
@@ -81,6 +82,7 @@ const containerRegistry = defineResource<ContainerRegistryOutputs>()({
   secretInputs: ["password"],
   secretOutputs: ["password"],
 
+  importId: { ...ownIdOnly("registryId", true), notRead: "password: the API never answers it; the next up sets the program's" },
   describe({ registry, password }: ObservedRegistry, requested: Inputs) {
     const kind = KIND_NAMES.find((k) => REGISTRY_KINDS[k].host === registry.hostName) ?? requested.type;
     // The display name is stated when the program states it or the registry's is not the type's (the default).

@@ -5,6 +5,7 @@ import type { DatabaseInfo } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
 import { type CheckFailure, type ResourceContext, adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
+import { ownIdOnly } from "../pulumi/importIds";
 
 /**
  * An edge database (`/edgedb/v2/databases`, with the account's JWT). Sources: BunnyWay/terraform-provider-bunnynet
@@ -88,6 +89,11 @@ const database = defineResource<DatabaseOutputs>()({
     const { client } = ctx;
     const id = await client.databases.createDatabase({ name: inputs.name, primary_regions: inputs.primaryRegions, replicas_regions: inputs.replicaRegions, storage_region: "us-east-1" });
     return withNewTokens(ctx, await client.databases.getDatabase(id), true);
+  },
+
+  importId: {
+    ...ownIdOnly("databaseId", false),
+    notRead: "fullAccessToken and readOnlyToken: the API shows a token only when it makes one, so an imported database has none until it is replaced",
   },
 
   get: async ({ client }, id, state) => ({ ...(await client.databases.getDatabase(id)), fullAccessToken: state.fullAccessToken, readOnlyToken: state.readOnlyToken }),

@@ -7,6 +7,7 @@ import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, NumericId, OutputProperties } from "../pulumi/types";
 import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
 import { DNS_RECORD_TYPE_NAMES, RECORD_TYPE_RULES, type TypeSpecificField, recordTypeName, typeFailures, typeUses } from "./dnsRecordTypes";
+import { withinParent } from "../pulumi/importIds";
 
 /**
  * A record of a DNS zone. Sources: core-api-v1.0.0.json (DnsZonePublic_AddRecord, DnsZonePublic_UpdateRecord,
@@ -152,6 +153,7 @@ const dnsRecord = defineResource<DnsRecordOutputs>()({
   replaceOnChanges: ["dnsZoneId"],
   identity: ["dnsZoneId", "type", "name", "value", "pullZoneId", "scriptId"],
 
+  importId: withinParent("dnsZoneId", "recordId", { ownNumeric: true }),
   describe(record: ApiDnsRecord, requested: Inputs) {
     return { id: String(record.Id), inputs: observedInputs(record, requested), outputs: { recordId: record.Id, linkName: record.LinkName === "" ? undefined : record.LinkName } };
   },

@@ -6,6 +6,7 @@ import type { DnsZone as ApiDnsZone, UpdateDnsZoneRequest } from "../types.gener
 import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
 import { type CheckFailure, adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
+import { ownIdOnly } from "../pulumi/importIds";
 
 /**
  * A DNS zone. Sources: core-api-v1.0.0.json (DnsZonePublic_Add, DnsZonePublic_Index2, DnsZonePublic_Update,
@@ -110,6 +111,7 @@ const dnsZone = defineResource<DnsZoneOutputs>()({
   // The API refuses a domain that is already a zone: the refusal is the look-up (no read before each create).
   refusesDuplicates: true,
 
+  importId: ownIdOnly("dnsZoneId", true),
   describe(zone: ApiDnsZone, requested: Inputs) {
     return {
       id: String(zone.Id),

@@ -8,6 +8,7 @@ import type { AdoptableArgs, NumericId, OutputProperties } from "../pulumi/types
 import { pullZoneWrites } from "../http/zoneWrites";
 import { adoptionInputs, argsMatchSchema, defineResource, sameValue } from "../pulumi";
 import { ACTION_TYPE_NAMES, MATCH_TYPE_NAMES, TRIGGER_TYPE_NAMES, edgeRuleFailures, enumName } from "./edgeRuleTypes";
+import { withinParent } from "../pulumi/importIds";
 
 /**
  * An edge rule of a pull zone. Sources: core-api-v1.0.0.json (PullZonePublic_AddEdgeRule `edgerules/addOrUpdate`,
@@ -162,6 +163,7 @@ const edgeRule = defineResource<EdgeRuleOutputs>()({
   // A header an action sets may carry a credential for the origin (SetRequestHeader Authorization …).
   secretInputs: ["actions"],
 
+  importId: withinParent("pullZoneId", "edgeRuleGuid", { ownNumeric: false }),
   describe(rule: ApiEdgeRule, requested: Inputs) {
     return { id: rule.Guid, inputs: observedInputs(rule, requested), outputs: { edgeRuleId: rule.Guid } };
   },

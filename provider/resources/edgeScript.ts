@@ -10,6 +10,7 @@ import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
 import { type CheckFailure, type ResourceContext, adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
 import { type StoredAsset, assetBytes, sha256, storedAsset } from "./assetInputs";
 import { stillServing } from "./originUsers";
+import { ownIdOnly } from "../pulumi/importIds";
 
 /**
  * An edge script with its code (edge-scripting-api-v1.0.0.json: CreateEdgeScriptEndpoint_AddScript with
@@ -167,6 +168,7 @@ const edgeScript = defineResource<EdgeScriptOutputs, "code">()({
   secretOutputs: ["deploymentKey"],
   complete: completeInputs,
 
+  importId: { ...ownIdOnly("scriptId", true), notRead: "code: the next up uploads the program's (and releases it where publish is set)" },
   describe(obs: Observation, requested: Inputs) {
     const type = TYPES.find((t) => API_SCRIPT_TYPES[t] === obs.scriptType) ?? (`type ${obs.scriptType}` as ScriptTypeName);
     return {

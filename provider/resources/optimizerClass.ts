@@ -6,6 +6,7 @@ import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, NumericId, OutputProperties } from "../pulumi/types";
 import { KeyedQueue, pullZoneWrites } from "../http/zoneWrites";
 import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
+import { numericPart } from "../pulumi/importIds";
 
 /**
  * An image class of a pull zone's optimizer (`?class=<name>`). Sources: core-api-v1.0.0.json (PullZoneModel and
@@ -116,6 +117,10 @@ const optimizerClass = defineResource<OptimizerClassOutputs>()({
   replaceOnChanges: ["pullZoneId", "name"],
   identity: ["pullZoneId", "name"],
 
+  importId: {
+    format: "<pullZoneId>/<name>",
+    parse: ([pullZoneId, name]) => ({ id: `${pullZoneId}/${name}`, state: { pullZoneId: numericPart(pullZoneId, "pullZoneId"), name } }),
+  },
   describe(found: ApiOptimizerClass, requested: Inputs) {
     return { id: `${requested.pullZoneId}/${found.Name}`, inputs: observedInputs(found, requested), outputs: {} };
   },

@@ -8,6 +8,7 @@ import type { AdoptableArgs, NumericId, OutputProperties } from "../pulumi/types
 import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
 import { settingsFromApi, settingsShape, settingsToApi } from "./pullZoneSettings";
 import type { PullZoneSettingsArgs, PullZoneSettingsOutputs } from "./pullZoneSettingsArgs";
+import { ownIdOnly } from "../pulumi/importIds";
 
 /**
  * A pull zone. Sources: core-api-v1.0.0.json (PullZonePublic_Add, _Index, _IndexAll, _UpdatePullZone, _Delete;
@@ -127,6 +128,7 @@ const pullZone = defineResource<PullZoneOutputs>()({
   setOnAdoption: ["origin", ...settingKeys],
   secretOutputs: ["tokenAuthKey"],
 
+  importId: ownIdOnly("pullZoneId", true),
   describe(zone: PullZoneModel, requested: Inputs) {
     return {
       id: String(zone.Id),

@@ -8,6 +8,7 @@ import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, NumericId, OutputProperties } from "../pulumi/types";
 import { type CheckFailure, type ResourceContext, UNKNOWN, adoptionInputs, argsMatchSchema, defineResource, isAmbiguous } from "../pulumi";
 import { type TlsInput, applyTls, certificateOf, observedTls } from "./pullZoneHostnameTls";
+import { numericPart } from "../pulumi/importIds";
 
 export type { TlsInput } from "./pullZoneHostnameTls";
 
@@ -155,6 +156,12 @@ const pullZoneHostname = defineResource<PullZoneHostnameOutputs>()({
   takesBack: { except: ["tls", "forceSsl"] },
   secretInputs: ["tls"],
 
+  importId: {
+    format: "<pullZoneId>/<hostname>",
+    // Read by its name on the zone (get: findWithCertificate); the stored id is the hostname's number, as create stores.
+    parse: ([pullZoneId, hostname]) => ({ id: hostname, state: { pullZoneId: numericPart(pullZoneId, "pullZoneId"), hostname: hostname.toLowerCase() } }),
+    notRead: "tls: a custom certificate's key is never answered; the next up sets the program's",
+  },
   describe(hostname: Hostname, requested: Inputs) {
     return {
       id: String(hostname.Id),

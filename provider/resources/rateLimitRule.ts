@@ -22,6 +22,7 @@ import { conditionFromApi, conditionInput, orDefault, unsetWhenEmpty } from "./s
 import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, NumericId, OutputProperties } from "../pulumi/types";
 import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
+import { withinParent } from "../pulumi/importIds";
 
 export const RATE_LIMIT_RULE_TYPE = "RateLimitRule";
 
@@ -123,6 +124,7 @@ const rateLimitRule = defineResource<RateLimitRuleOutputs>()({
     return { inputs, failures: ZONE_INPUTS.map((property) => ({ property, reason })) };
   },
 
+  importId: withinParent("shieldZoneId", "rateLimitRuleId", { ownNumeric: true }),
   describe(rule: ApiRateLimitRule, requested: Inputs) {
     return {
       id: String(rule.id),

@@ -6,6 +6,7 @@ import type { Secret } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, NumericId, OutputProperties } from "../pulumi/types";
 import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
+import { withinParent } from "../pulumi/importIds";
 
 /**
  * A secret of an edge script (`/compute/script/{id}/secrets`), like the Terraform provider's
@@ -47,6 +48,7 @@ const scriptSecret = defineResource<ScriptSecretOutputs>()({
   // Stored encrypted whatever the program passed.
   secretOutputs: ["value"],
 
+  importId: { ...withinParent("scriptId", "secretId", { ownNumeric: true }), notRead: "value: the API never answers a secret's value; the next up sets the program's" },
   describe({ secret, value }: ObservedSecret, requested: Inputs) {
     return {
       id: String(secret.Id),

@@ -5,6 +5,7 @@ import type { Variable } from "../schemas/edgeScripts";
 import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, NumericId, OutputProperties } from "../pulumi/types";
 import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
+import { withinParent } from "../pulumi/importIds";
 
 export const SCRIPT_VARIABLE_TYPE = "ScriptVariable";
 
@@ -37,6 +38,7 @@ const scriptVariable = defineResource<ScriptVariableOutputs>()({
   // emulator refuses it, and the upsert by name suggests names are unique), so the look-up still comes first.
   secretInputs: ["defaultValue"],
 
+  importId: withinParent("scriptId", "variableId", { ownNumeric: true }),
   describe(variable: Variable, requested: Inputs) {
     return {
       id: String(variable.Id),

@@ -21,6 +21,7 @@ import type { ShieldZoneDetails, ShieldZoneSettingsInput } from "../types.genera
 import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, NumericId, OutputProperties } from "../pulumi/types";
 import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
+import { ownIdOnly } from "../pulumi/importIds";
 
 /**
  * The Shield zone of a pull zone: plan, learning mode, WAF and DDoS settings.
@@ -251,6 +252,7 @@ const shieldZone = defineResource<ShieldZoneOutputs>()({
   // The API refuses a second zone for a pull zone (409): the refusal is the look-up.
   refusesDuplicates: true,
 
+  importId: { ...ownIdOnly("shieldZoneId", true), notRead: "settings and features: the import declares none (one the program leaves unset stays as it is); those the program declares are set by the next up" },
   describe({ zone, features }: Observed, requested: Inputs) {
     const real = settingsFromApi(zone);
     // A setting the program leaves unset stays unset in the inputs; `settings` shows every one as it is.

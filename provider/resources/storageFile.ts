@@ -10,6 +10,7 @@ import { type CheckFailure, type ResourceContext, adoptionInputs, argsMatchSchem
 import type { SizedStream } from "../http/requestSpec";
 import { type FileInput, fileInputSchema, fileInputStream } from "./assetInputs";
 import { storageChecksum } from "./localFolder";
+import { numericPart } from "../pulumi/importIds";
 
 /**
  * One file in a storage zone, over the Storage API (provider/client/storage.ts cites it). Sources:
@@ -98,6 +99,11 @@ const storageFile = defineResource<StorageFileOutputs, "source">()({
   secretInputs: ["content", "source"],
   complete: completeContent,
 
+  importId: {
+    format: "<storageZoneId>/<path>",
+    parse: ([storageZoneId, path]) => ({ id: `${storageZoneId}/${path}`, state: { storageZoneId: numericPart(storageZoneId, "storageZoneId"), path } }),
+    notRead: "content (only its checksum): the next up uploads the program's content or source",
+  },
   describe({ zone, path, object }: Observation, requested: Inputs) {
     return {
       id: `${zone.zoneId}/${path}`,

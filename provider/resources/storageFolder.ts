@@ -157,6 +157,7 @@ const storageFolder = defineResource<StorageFolderOutputs, "source">()({
   secretInputs: ["source"],
   complete: completeFiles,
 
+  importId: { notImportable: "a folder is the mirror of a local folder the program names, not one object of the API: declare it, and its first up uploads only what differs" },
   describe({ zoneId, files }: Observation, requested: Inputs) {
     const sorted = Object.keys(files).sort();
     return {

@@ -7,6 +7,7 @@ import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
 import { type CheckFailure, adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
 import { stillServing } from "./originUsers";
+import { ownIdOnly } from "../pulumi/importIds";
 
 /**
  * A storage zone. Sources: core-api-v1.0.0.json (StorageZonePublic_Add, _Index, _IndexAll, _Update, _Delete;
@@ -72,6 +73,7 @@ const storageZone = defineResource<StorageZoneOutputs>()({
     return { inputs, failures };
   },
 
+  importId: ownIdOnly("storageZoneId", true),
   describe(zone: StorageZoneModel, requested: Inputs) {
     return {
       id: String(zone.Id),

@@ -6,6 +6,7 @@ import type { Collection } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, NumericId, OutputProperties } from "../pulumi/types";
 import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
+import { numericPart } from "../pulumi/importIds";
 
 /**
  * A collection of a Stream video library.
@@ -42,6 +43,10 @@ const streamCollection = defineResource<StreamCollectionOutputs>()({
   // The library key is stored encrypted whatever the program passed.
   secretOutputs: ["libraryKey"],
 
+  importId: {
+    format: "<libraryId>/<collectionId>",
+    parse: ([libraryId, collectionId]) => ({ id: `${libraryId}/${collectionId}`, state: { libraryId: numericPart(libraryId, "libraryId"), collectionId } }),
+  },
   describe(collection: Collection, requested: Inputs) {
     return {
       id: `${collection.videoLibraryId}/${collection.guid}`,

@@ -10,6 +10,7 @@ import { logProgress } from "../pulumi/progress";
 import type { NumericId, OutputProperties } from "../pulumi/types";
 import { type CheckFailure, type ResourceContext, argsMatchSchema, defineResource } from "../pulumi";
 import { type FileInput, fileInputBytes, fileInputSchema, fileInputSha256, fileInputStream, isTaggedAsset, sha256 } from "./assetInputs";
+import { numericPart } from "../pulumi/importIds";
 
 /**
  * A Stream video: a file uploaded from disk, or a URL the API fetches, with its metadata and captions.
@@ -212,6 +213,11 @@ const streamVideo = defineResource<StreamVideoOutputs, "source" | "captions">()(
   secretOutputs: ["libraryKey"],
   complete: completeFingerprints,
 
+  importId: {
+    format: "<libraryId>/<videoId>",
+    parse: ([libraryId, videoId]) => ({ id: `${libraryId}/${videoId}`, state: { libraryId: numericPart(libraryId, "libraryId"), videoId } }),
+    notRead: "source: a program declaring one replaces the video on the next up (no fingerprint was read to compare; the import protects it, so that up stops first): import a video to keep it, or read it with get",
+  },
   describe(video: Video, requested: Inputs) {
     const tags = (video.metaTags ?? []).filter((t) => t.property !== null && t.property !== undefined);
     const description = tags.find((t) => t.property === DESCRIPTION_TAG)?.value ?? undefined;

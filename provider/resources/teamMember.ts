@@ -6,6 +6,7 @@ import type { TeamMemberInfo } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
 import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
+import { ownIdOnly } from "../pulumi/importIds";
 
 /**
  * A member of the account's team (Terraform's `bunnynet_account_subuser`; `/team/member` with the account's JWT: see
@@ -84,6 +85,11 @@ const teamMember = defineResource<TeamMemberOutputs>()({
 
   create: ({ client }, inputs) =>
     client.teamMembers.addMember({ Email: inputs.email, FirstName: inputs.firstName, LastName: inputs.lastName, Roles: inputs.permissions.map(roleOf), Password: inputs.password }),
+
+  importId: {
+    ...ownIdOnly("memberId", false),
+    notRead: "password: the API never answers it, and a new password replaces the member: import a member without declaring one",
+  },
 
   get: ({ client }, id) => client.teamMembers.getMember(id),
 

@@ -13,6 +13,7 @@ import type { CreateVideoLibraryInput, UpdateVideoLibraryInput, VideoLibraryDeta
 import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
 import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
+import { ownIdOnly } from "../pulumi/importIds";
 
 /**
  * A Stream video library.
@@ -169,6 +170,7 @@ const videoLibrary = defineResource<VideoLibraryOutputs>()({
   resolvedWhenUnset: ["replicationRegions", ...SETTINGS],
   secretOutputs: ["apiKey", "readOnlyApiKey"],
 
+  importId: ownIdOnly("videoLibraryId", true),
   describe(library: VideoLibraryDetails, requested: Inputs) {
     const real = { ...settingsFromApi(library), replicationRegions: library.ReplicationRegions ? [...library.ReplicationRegions] : [] };
     // A setting the program leaves unset stays unset in the inputs; `settings` shows every one as it is.

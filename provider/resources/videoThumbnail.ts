@@ -6,6 +6,7 @@ import { BunnyResource } from "../pulumi/base";
 import type { NumericId, OutputProperties } from "../pulumi/types";
 import { type CheckFailure, type ResourceContext, argsMatchSchema, defineResource } from "../pulumi";
 import { fileInputBytes, fileInputSchema, sha256 } from "./assetInputs";
+import { numericPart } from "../pulumi/importIds";
 
 export const VIDEO_THUMBNAIL_TYPE = "VideoThumbnail";
 
@@ -87,6 +88,11 @@ const videoThumbnail = defineResource<VideoThumbnailOutputs, "file">()({
   secretOutputs: ["libraryKey"],
   complete: completeSource,
 
+  importId: {
+    format: "<libraryId>/<videoId>",
+    parse: ([libraryId, videoId]) => ({ id: `${libraryId}/${videoId}`, state: { libraryId: numericPart(libraryId, "libraryId"), videoId } }),
+    notRead: "the image: the next up sets the program's",
+  },
   describe({ video, fingerprint }: Observation, requested: Inputs) {
     return {
       id: `${requested.libraryId}/${video.guid}`,

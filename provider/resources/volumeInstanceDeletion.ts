@@ -81,6 +81,7 @@ const volumeInstanceDeletion = defineResource<VolumeInstanceDeletionOutputs>()({
   replaceOnChanges: ["appId", "volumeId", "instanceId", "triggers"],
   identity: ["appId", "volumeId", "instanceId"],
 
+  importId: { notImportable: "a deletion is an action, not an object the API keeps" },
   describe(deletion: Deletion, requested: Inputs) {
     return { id: deletion.deletedInstanceId, inputs: requested, outputs: { ...deletion } };
   },

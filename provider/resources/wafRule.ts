@@ -10,6 +10,7 @@ import type { AdoptableArgs, NumericId, OutputProperties } from "../pulumi/types
 import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
 import type { RateLimitConditionArgs } from "./rateLimitRule";
 import { conditionFromApi, conditionInput, orDefault, unsetWhenEmpty } from "./shieldRuleConditions";
+import { withinParent } from "../pulumi/importIds";
 
 /**
  * A custom WAF rule of a Shield zone: the requests its conditions match (all of them) meet its action.
@@ -83,6 +84,7 @@ const wafRule = defineResource<WafRuleOutputs>()({
   // A rule of the zone identical to the declared one (an interrupted `up` made it) is taken back without adoptExisting.
   takesBack: "identical",
 
+  importId: withinParent("shieldZoneId", "wafRuleId", { ownNumeric: true }),
   describe(rule: ApiWafRule, requested: Inputs) {
     return {
       id: String(rule.id),

@@ -130,6 +130,19 @@ function mergedObject(checker, types, members, owner) {
   return objectOf({ properties, required });
 }
 
+/**
+ * The "## Import" section of a resource's description, as Pulumi providers write it: the `pulumi import` line with the
+ * definition's id format (provider/pulumi/importIds.ts), what an import cannot read, or why the type cannot be imported.
+ */
+function importSection(type, definition) {
+  const { importFormat, notImportableReason } = require(join(PROVIDER, "dist", "pulumi", "importIds.js"));
+  const format = importFormat(definition);
+  if (format === undefined) return `\n\n## Import\n\n${type} cannot be imported: ${notImportableReason(definition)}.`;
+  const notRead = definition.importId.notRead ? `\n\nAn import leaves out ${definition.importId.notRead}.` : "";
+  const name = type.charAt(0).toLowerCase() + type.slice(1);
+  return `\n\n## Import\n\nAn existing ${type} is imported (or read without being managed, with the SDK's get) by an id of the form \`${format}\`:\n\n\`\`\`sh\n$ pulumi import ${PACKAGE}:index:${type} ${name} ${format}\n\`\`\`${notRead}`;
+}
+
 const objectOf = ({ properties, required }) => ({ type: "object", properties, ...(required.length > 0 ? { required: [...required].sort() } : {}) });
 
 export function generateSchema() {
@@ -167,7 +180,7 @@ export function generateSchema() {
       outputSpec.properties[name] = storedOutputSpec(property, types.types);
     }
     const spec = {
-      description: documentation(checker, checker.getSymbolAtLocation(cls.node.name)),
+      description: documentation(checker, checker.getSymbolAtLocation(cls.node.name)) + importSection(type, definition),
       inputProperties: inputSpec.properties,
       properties: outputSpec.properties,
     };

@@ -43,7 +43,7 @@ describe("plugin: pulumi import of a DNS zone and a pull zone", function () {
 
   it("imports both by id, writing nothing", async () => {
     await emu.markRequests();
-    // No code generation: the program is written already (and code generation needs the real schema).
+    // No code generation: the program is written already (importCodegen.test.ts tries code generation).
     await stack.cli.run(["import", "bunnynet:index:DnsZone", "zone", String(zoneId), "--yes", "--generate-code=false"], true);
     await stack.cli.run(["import", "bunnynet:index:PullZone", "cdn", String(cdnId), "--yes", "--generate-code=false"], true);
     assert.deepEqual((await emu.requests()).filter((r) => r.method !== "GET"), []);

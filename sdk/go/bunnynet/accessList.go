@@ -13,6 +13,14 @@ import (
 )
 
 // A custom access list of a Shield zone (`/shield/shield-zone/{id}/access-lists`).
+//
+// ## Import
+//
+// An existing AccessList is imported (or read without being managed, with the SDK's get) by an id of the form `<shieldZoneId>/<accessListId>`:
+//
+// ```sh
+// $ pulumi import bunnynet:index:AccessList accessList <shieldZoneId>/<accessListId>
+// ```
 type AccessList struct {
 	pulumi.CustomResourceState
 

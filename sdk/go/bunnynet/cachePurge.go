@@ -14,6 +14,10 @@ import (
 // A one-shot action: purges a pull zone's cache (or one cache tag of it, or one URL) when created, and again
 // whenever `triggers` or the target change, so a deploy purges exactly when content changed. Destroying it does
 // nothing; refresh keeps the outcome.
+//
+// ## Import
+//
+// CachePurge cannot be imported: a purge is an action, not an object the API keeps.
 type CachePurge struct {
 	pulumi.CustomResourceState
 

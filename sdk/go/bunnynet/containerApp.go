@@ -13,6 +13,14 @@ import (
 )
 
 // A Magic Containers app: containers from registry images, with endpoints on the CDN or Anycast, and volumes.
+//
+// ## Import
+//
+// An existing ContainerApp is imported (or read without being managed, with the SDK's get) by an id of the form `<appId>`:
+//
+// ```sh
+// $ pulumi import bunnynet:index:ContainerApp containerApp <appId>
+// ```
 type ContainerApp struct {
 	pulumi.CustomResourceState
 

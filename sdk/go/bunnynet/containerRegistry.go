@@ -13,6 +13,16 @@ import (
 )
 
 // Credentials for a private image registry that Magic Containers pull images from.
+//
+// ## Import
+//
+// An existing ContainerRegistry is imported (or read without being managed, with the SDK's get) by an id of the form `<registryId>`:
+//
+// ```sh
+// $ pulumi import bunnynet:index:ContainerRegistry containerRegistry <registryId>
+// ```
+//
+// An import leaves out password: the API never answers it; the next up sets the program's.
 type ContainerRegistry struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,16 @@ import (
 )
 
 // An edge database of bunny.net (`/edgedb/v2/databases`): its regions, URL and access tokens.
+//
+// ## Import
+//
+// An existing Database is imported (or read without being managed, with the SDK's get) by an id of the form `<databaseId>`:
+//
+// ```sh
+// $ pulumi import bunnynet:index:Database database <databaseId>
+// ```
+//
+// An import leaves out fullAccessToken and readOnlyToken: the API shows a token only when it makes one, so an imported database has none until it is replaced.
 type Database struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,14 @@ import (
 )
 
 // A record of a DNS zone (`/dnszone/{zoneId}/records`), of any of the sixteen types bunny.net serves.
+//
+// ## Import
+//
+// An existing DnsRecord is imported (or read without being managed, with the SDK's get) by an id of the form `<dnsZoneId>/<recordId>`:
+//
+// ```sh
+// $ pulumi import bunnynet:index:DnsRecord dnsRecord <dnsZoneId>/<recordId>
+// ```
 type DnsRecord struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,14 @@ import (
 )
 
 // A DNS zone served by bunny.net (`/dnszone`). Deleting it deletes its records.
+//
+// ## Import
+//
+// An existing DnsZone is imported (or read without being managed, with the SDK's get) by an id of the form `<dnsZoneId>`:
+//
+// ```sh
+// $ pulumi import bunnynet:index:DnsZone dnsZone <dnsZoneId>
+// ```
 type DnsZone struct {
 	pulumi.CustomResourceState
 

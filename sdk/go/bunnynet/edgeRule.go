@@ -13,6 +13,14 @@ import (
 )
 
 // An edge rule of a pull zone (`/pullzone/{id}/edgerules`): actions such as redirects and headers when its triggers match.
+//
+// ## Import
+//
+// An existing EdgeRule is imported (or read without being managed, with the SDK's get) by an id of the form `<pullZoneId>/<edgeRuleGuid>`:
+//
+// ```sh
+// $ pulumi import bunnynet:index:EdgeRule edgeRule <pullZoneId>/<edgeRuleGuid>
+// ```
 type EdgeRule struct {
 	pulumi.CustomResourceState
 

@@ -15,6 +15,16 @@ import (
 // An edge script and its code (`/compute/script`). Creating it uploads the code and publishes it (a release);
 // a Standalone script gets a linked pull zone that serves it. A code change uploads and publishes in place, a
 // rename changes in place, a type change replaces the script.
+//
+// ## Import
+//
+// An existing EdgeScript is imported (or read without being managed, with the SDK's get) by an id of the form `<scriptId>`:
+//
+// ```sh
+// $ pulumi import bunnynet:index:EdgeScript edgeScript <scriptId>
+// ```
+//
+// An import leaves out code: the next up uploads the program's (and releases it where publish is set).
 type EdgeScript struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,14 @@ import (
 )
 
 // An image class of a pull zone's optimizer: a named set of transformations, used as `?class=<name>`.
+//
+// ## Import
+//
+// An existing OptimizerClass is imported (or read without being managed, with the SDK's get) by an id of the form `<pullZoneId>/<name>`:
+//
+// ```sh
+// $ pulumi import bunnynet:index:OptimizerClass optimizerClass <pullZoneId>/<name>
+// ```
 type OptimizerClass struct {
 	pulumi.CustomResourceState
 

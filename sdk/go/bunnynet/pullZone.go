@@ -13,6 +13,14 @@ import (
 )
 
 // A pull zone (`/pullzone`): the CDN in front of an origin URL, a storage zone, an edge script or a container app's endpoint.
+//
+// ## Import
+//
+// An existing PullZone is imported (or read without being managed, with the SDK's get) by an id of the form `<pullZoneId>`:
+//
+// ```sh
+// $ pulumi import bunnynet:index:PullZone pullZone <pullZoneId>
+// ```
 type PullZone struct {
 	pulumi.CustomResourceState
 

@@ -16,6 +16,16 @@ import (
 // on one zone only: one already on this zone (for instance from a half-finished earlier create or an interrupted
 // `up`) is taken back, with or without `adoptExisting`, and given the certificate and force-SSL asked for; one on
 // another zone is refused.
+//
+// ## Import
+//
+// An existing PullZoneHostname is imported (or read without being managed, with the SDK's get) by an id of the form `<pullZoneId>/<hostname>`:
+//
+// ```sh
+// $ pulumi import bunnynet:index:PullZoneHostname pullZoneHostname <pullZoneId>/<hostname>
+// ```
+//
+// An import leaves out tls: a custom certificate's key is never answered; the next up sets the program's.
 type PullZoneHostname struct {
 	pulumi.CustomResourceState
 

@@ -14,6 +14,14 @@ import (
 
 // A Shield rate-limit rule of a pull zone (`/shield/rate-limit`). Outputs hold the rule as the API stored it,
 // with enums as the API's numbers.
+//
+// ## Import
+//
+// An existing RateLimitRule is imported (or read without being managed, with the SDK's get) by an id of the form `<shieldZoneId>/<rateLimitRuleId>`:
+//
+// ```sh
+// $ pulumi import bunnynet:index:RateLimitRule rateLimitRule <shieldZoneId>/<rateLimitRuleId>
+// ```
 type RateLimitRule struct {
 	pulumi.CustomResourceState
 

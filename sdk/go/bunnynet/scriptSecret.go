@@ -13,6 +13,16 @@ import (
 )
 
 // A secret of an edge script: like a variable, but its value is write-only in the API and secret in the state.
+//
+// ## Import
+//
+// An existing ScriptSecret is imported (or read without being managed, with the SDK's get) by an id of the form `<scriptId>/<secretId>`:
+//
+// ```sh
+// $ pulumi import bunnynet:index:ScriptSecret scriptSecret <scriptId>/<secretId>
+// ```
+//
+// An import leaves out value: the API never answers a secret's value; the next up sets the program's.
 type ScriptSecret struct {
 	pulumi.CustomResourceState
 

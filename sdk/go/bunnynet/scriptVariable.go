@@ -13,6 +13,14 @@ import (
 )
 
 // An environment variable of an edge script (`/compute/script/{id}/variables`).
+//
+// ## Import
+//
+// An existing ScriptVariable is imported (or read without being managed, with the SDK's get) by an id of the form `<scriptId>/<variableId>`:
+//
+// ```sh
+// $ pulumi import bunnynet:index:ScriptVariable scriptVariable <scriptId>/<variableId>
+// ```
 type ScriptVariable struct {
 	pulumi.CustomResourceState
 

@@ -14,6 +14,16 @@ import (
 
 // The Shield zone of a pull zone (`/shield/shield-zone`): plan, WAF, DDoS and learning mode. Destroy puts it back
 // to the Basic plan with the WAF off (the API has no delete).
+//
+// ## Import
+//
+// An existing ShieldZone is imported (or read without being managed, with the SDK's get) by an id of the form `<shieldZoneId>`:
+//
+// ```sh
+// $ pulumi import bunnynet:index:ShieldZone shieldZone <shieldZoneId>
+// ```
+//
+// An import leaves out settings and features: the import declares none (one the program leaves unset stays as it is); those the program declares are set by the next up.
 type ShieldZone struct {
 	pulumi.CustomResourceState
 

@@ -15,6 +15,16 @@ import (
 // One file in a storage zone (`PUT /{zone}/{path}` on the Storage API, with the zone's password, never stored).
 // A changed local file uploads again; refresh notices a file changed by someone else, and the next `up` puts it back.
 // For a whole site, use StorageFolder: one resource for every file of a folder.
+//
+// ## Import
+//
+// An existing StorageFile is imported (or read without being managed, with the SDK's get) by an id of the form `<storageZoneId>/<path>`:
+//
+// ```sh
+// $ pulumi import bunnynet:index:StorageFile storageFile <storageZoneId>/<path>
+// ```
+//
+// An import leaves out content (only its checksum): the next up uploads the program's content or source.
 type StorageFile struct {
 	pulumi.CustomResourceState
 

@@ -16,6 +16,10 @@ import (
 // resources). Each `up` uploads only the files that changed and deletes only the ones removed from the folder;
 // refresh notices files changed in the zone by someone else, and the next `up` puts them back. Destroying it deletes
 // the files it uploaded.
+//
+// ## Import
+//
+// StorageFolder cannot be imported: a folder is the mirror of a local folder the program names, not one object of the API: declare it, and its first up uploads only what differs.
 type StorageFolder struct {
 	pulumi.CustomResourceState
 

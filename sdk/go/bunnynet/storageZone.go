@@ -13,6 +13,14 @@ import (
 )
 
 // A storage zone (`/storagezone`): files in a region and its replicas, the origin of pull zones.
+//
+// ## Import
+//
+// An existing StorageZone is imported (or read without being managed, with the SDK's get) by an id of the form `<storageZoneId>`:
+//
+// ```sh
+// $ pulumi import bunnynet:index:StorageZone storageZone <storageZoneId>
+// ```
 type StorageZone struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,14 @@ import (
 )
 
 // A collection of videos in a Stream library (`/library/{libraryId}/collections`).
+//
+// ## Import
+//
+// An existing StreamCollection is imported (or read without being managed, with the SDK's get) by an id of the form `<libraryId>/<collectionId>`:
+//
+// ```sh
+// $ pulumi import bunnynet:index:StreamCollection streamCollection <libraryId>/<collectionId>
+// ```
 type StreamCollection struct {
 	pulumi.CustomResourceState
 

@@ -14,6 +14,16 @@ import (
 
 // A Stream video (`/library/{libraryId}/videos`), uploaded from a file or fetched from a URL; `up` waits until it
 // plays. A new source replaces the video; its metadata and captions change in place.
+//
+// ## Import
+//
+// An existing StreamVideo is imported (or read without being managed, with the SDK's get) by an id of the form `<libraryId>/<videoId>`:
+//
+// ```sh
+// $ pulumi import bunnynet:index:StreamVideo streamVideo <libraryId>/<videoId>
+// ```
+//
+// An import leaves out source: a program declaring one replaces the video on the next up (no fingerprint was read to compare; the import protects it, so that up stops first): import a video to keep it, or read it with get.
 type StreamVideo struct {
 	pulumi.CustomResourceState
 

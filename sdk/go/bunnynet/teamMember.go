@@ -13,6 +13,16 @@ import (
 )
 
 // A member of the account's team with their permissions (`/team/member`; Terraform's `bunnynet_account_subuser`).
+//
+// ## Import
+//
+// An existing TeamMember is imported (or read without being managed, with the SDK's get) by an id of the form `<memberId>`:
+//
+// ```sh
+// $ pulumi import bunnynet:index:TeamMember teamMember <memberId>
+// ```
+//
+// An import leaves out password: the API never answers it, and a new password replaces the member: import a member without declaring one.
 type TeamMember struct {
 	pulumi.CustomResourceState
 

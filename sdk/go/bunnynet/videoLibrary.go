@@ -13,6 +13,14 @@ import (
 )
 
 // A Stream video library (`/videolibrary`), with its keys as secret outputs. Deleting it deletes its videos.
+//
+// ## Import
+//
+// An existing VideoLibrary is imported (or read without being managed, with the SDK's get) by an id of the form `<videoLibraryId>`:
+//
+// ```sh
+// $ pulumi import bunnynet:index:VideoLibrary videoLibrary <videoLibraryId>
+// ```
 type VideoLibrary struct {
 	pulumi.CustomResourceState
 

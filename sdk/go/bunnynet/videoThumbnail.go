@@ -17,6 +17,16 @@ import (
 //
 // Destroying the resource leaves the video as it is, with the thumbnail last set: the API cannot remove
 // a thumbnail. Set another source (e.g. `frame: 1`) before removing the resource to change it.
+//
+// ## Import
+//
+// An existing VideoThumbnail is imported (or read without being managed, with the SDK's get) by an id of the form `<libraryId>/<videoId>`:
+//
+// ```sh
+// $ pulumi import bunnynet:index:VideoThumbnail videoThumbnail <libraryId>/<videoId>
+// ```
+//
+// An import leaves out the image: the next up sets the program's.
 type VideoThumbnail struct {
 	pulumi.CustomResourceState
 

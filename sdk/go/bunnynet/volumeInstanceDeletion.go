@@ -15,6 +15,10 @@ import (
 // A one-shot action: deletes one instance of a Magic Containers volume when created (and again when
 // `triggers` or the ids change). An instance already gone counts as done (`alreadyGone: true`).
 // Destroying the resource does nothing: a deleted instance cannot come back, and refresh keeps the outcome.
+//
+// ## Import
+//
+// VolumeInstanceDeletion cannot be imported: a deletion is an action, not an object the API keeps.
 type VolumeInstanceDeletion struct {
 	pulumi.CustomResourceState
 

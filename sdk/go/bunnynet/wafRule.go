@@ -13,6 +13,14 @@ import (
 )
 
 // A custom WAF rule of a Shield zone (`/shield/waf/custom-rule`). Outputs hold enums as the API's numbers.
+//
+// ## Import
+//
+// An existing WafRule is imported (or read without being managed, with the SDK's get) by an id of the form `<shieldZoneId>/<wafRuleId>`:
+//
+// ```sh
+// $ pulumi import bunnynet:index:WafRule wafRule <shieldZoneId>/<wafRuleId>
+// ```
 type WafRule struct {
 	pulumi.CustomResourceState
 

@@ -158,6 +158,14 @@ class AccessList(pulumi.CustomResource):
         """
         A custom access list of a Shield zone (`/shield/shield-zone/{id}/access-lists`).
 
+        ## Import
+
+        An existing AccessList is imported (or read without being managed, with the SDK's get) by an id of the form `<shieldZoneId>/<accessListId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:AccessList accessList <shieldZoneId>/<accessListId>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input['AccessListAction'] action: What a matching request meets (`bunnynet.AccessListAction`: `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"`).
@@ -178,6 +186,14 @@ class AccessList(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A custom access list of a Shield zone (`/shield/shield-zone/{id}/access-lists`).
+
+        ## Import
+
+        An existing AccessList is imported (or read without being managed, with the SDK's get) by an id of the form `<shieldZoneId>/<accessListId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:AccessList accessList <shieldZoneId>/<accessListId>
+        ```
 
         :param str resource_name: The name of the resource.
         :param AccessListArgs args: The arguments to use to populate this resource's properties.

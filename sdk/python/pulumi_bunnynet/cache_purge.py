@@ -122,6 +122,10 @@ class CachePurge(pulumi.CustomResource):
         whenever `triggers` or the target change, so a deploy purges exactly when content changed. Destroying it does
         nothing; refresh keeps the outcome.
 
+        ## Import
+
+        CachePurge cannot be imported: a purge is an action, not an object the API keeps.
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] cache_tag: With `pullZoneId`: purge only the files served with this cache tag.
@@ -140,6 +144,10 @@ class CachePurge(pulumi.CustomResource):
         A one-shot action: purges a pull zone's cache (or one cache tag of it, or one URL) when created, and again
         whenever `triggers` or the target change, so a deploy purges exactly when content changed. Destroying it does
         nothing; refresh keeps the outcome.
+
+        ## Import
+
+        CachePurge cannot be imported: a purge is an action, not an object the API keeps.
 
         :param str resource_name: The name of the resource.
         :param CachePurgeArgs args: The arguments to use to populate this resource's properties.

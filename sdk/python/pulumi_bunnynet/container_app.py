@@ -197,6 +197,14 @@ class ContainerApp(pulumi.CustomResource):
         """
         A Magic Containers app: containers from registry images, with endpoints on the CDN or Anycast, and volumes.
 
+        ## Import
+
+        An existing ContainerApp is imported (or read without being managed, with the SDK's get) by an id of the form `<appId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:ContainerApp containerApp <appId>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
@@ -219,6 +227,14 @@ class ContainerApp(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A Magic Containers app: containers from registry images, with endpoints on the CDN or Anycast, and volumes.
+
+        ## Import
+
+        An existing ContainerApp is imported (or read without being managed, with the SDK's get) by an id of the form `<appId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:ContainerApp containerApp <appId>
+        ```
 
         :param str resource_name: The name of the resource.
         :param ContainerAppArgs args: The arguments to use to populate this resource's properties.

@@ -143,6 +143,16 @@ class ContainerRegistry(pulumi.CustomResource):
         """
         Credentials for a private image registry that Magic Containers pull images from.
 
+        ## Import
+
+        An existing ContainerRegistry is imported (or read without being managed, with the SDK's get) by an id of the form `<registryId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:ContainerRegistry containerRegistry <registryId>
+        ```
+
+        An import leaves out password: the API never answers it; the next up sets the program's.
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
@@ -163,6 +173,16 @@ class ContainerRegistry(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         Credentials for a private image registry that Magic Containers pull images from.
+
+        ## Import
+
+        An existing ContainerRegistry is imported (or read without being managed, with the SDK's get) by an id of the form `<registryId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:ContainerRegistry containerRegistry <registryId>
+        ```
+
+        An import leaves out password: the API never answers it; the next up sets the program's.
 
         :param str resource_name: The name of the resource.
         :param ContainerRegistryArgs args: The arguments to use to populate this resource's properties.

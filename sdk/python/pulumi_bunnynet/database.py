@@ -107,6 +107,16 @@ class Database(pulumi.CustomResource):
         """
         An edge database of bunny.net (`/edgedb/v2/databases`): its regions, URL and access tokens.
 
+        ## Import
+
+        An existing Database is imported (or read without being managed, with the SDK's get) by an id of the form `<databaseId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:Database database <databaseId>
+        ```
+
+        An import leaves out fullAccessToken and readOnlyToken: the API shows a token only when it makes one, so an imported database has none until it is replaced.
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
@@ -124,6 +134,16 @@ class Database(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         An edge database of bunny.net (`/edgedb/v2/databases`): its regions, URL and access tokens.
+
+        ## Import
+
+        An existing Database is imported (or read without being managed, with the SDK's get) by an id of the form `<databaseId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:Database database <databaseId>
+        ```
+
+        An import leaves out fullAccessToken and readOnlyToken: the API shows a token only when it makes one, so an imported database has none until it is replaced.
 
         :param str resource_name: The name of the resource.
         :param DatabaseArgs args: The arguments to use to populate this resource's properties.

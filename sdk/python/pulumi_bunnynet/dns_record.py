@@ -400,6 +400,14 @@ class DnsRecord(pulumi.CustomResource):
         """
         A record of a DNS zone (`/dnszone/{zoneId}/records`), of any of the sixteen types bunny.net serves.
 
+        ## Import
+
+        An existing DnsRecord is imported (or read without being managed, with the SDK's get) by an id of the form `<dnsZoneId>/<recordId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:DnsRecord dnsRecord <dnsZoneId>/<recordId>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] accelerated: A, AAAA and CNAME only: serve the name through bunny.net's CDN.
@@ -434,6 +442,14 @@ class DnsRecord(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A record of a DNS zone (`/dnszone/{zoneId}/records`), of any of the sixteen types bunny.net serves.
+
+        ## Import
+
+        An existing DnsRecord is imported (or read without being managed, with the SDK's get) by an id of the form `<dnsZoneId>/<recordId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:DnsRecord dnsRecord <dnsZoneId>/<recordId>
+        ```
 
         :param str resource_name: The name of the resource.
         :param DnsRecordArgs args: The arguments to use to populate this resource's properties.

@@ -236,6 +236,14 @@ class DnsZone(pulumi.CustomResource):
         """
         A DNS zone served by bunny.net (`/dnszone`). Deleting it deletes its records.
 
+        ## Import
+
+        An existing DnsZone is imported (or read without being managed, with the SDK's get) by an id of the form `<dnsZoneId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:DnsZone dnsZone <dnsZoneId>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
@@ -260,6 +268,14 @@ class DnsZone(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A DNS zone served by bunny.net (`/dnszone`). Deleting it deletes its records.
+
+        ## Import
+
+        An existing DnsZone is imported (or read without being managed, with the SDK's get) by an id of the form `<dnsZoneId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:DnsZone dnsZone <dnsZoneId>
+        ```
 
         :param str resource_name: The name of the resource.
         :param DnsZoneArgs args: The arguments to use to populate this resource's properties.

@@ -181,6 +181,14 @@ class EdgeRule(pulumi.CustomResource):
         """
         An edge rule of a pull zone (`/pullzone/{id}/edgerules`): actions such as redirects and headers when its triggers match.
 
+        ## Import
+
+        An existing EdgeRule is imported (or read without being managed, with the SDK's get) by an id of the form `<pullZoneId>/<edgeRuleGuid>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:EdgeRule edgeRule <pullZoneId>/<edgeRuleGuid>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Sequence[pulumi.Input[Union['EdgeRuleActionArgs', 'EdgeRuleActionArgsDict']]]] actions: What the rule does, in order (at least one).
@@ -202,6 +210,14 @@ class EdgeRule(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         An edge rule of a pull zone (`/pullzone/{id}/edgerules`): actions such as redirects and headers when its triggers match.
+
+        ## Import
+
+        An existing EdgeRule is imported (or read without being managed, with the SDK's get) by an id of the form `<pullZoneId>/<edgeRuleGuid>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:EdgeRule edgeRule <pullZoneId>/<edgeRuleGuid>
+        ```
 
         :param str resource_name: The name of the resource.
         :param EdgeRuleArgs args: The arguments to use to populate this resource's properties.

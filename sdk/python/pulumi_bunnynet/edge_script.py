@@ -187,6 +187,16 @@ class EdgeScript(pulumi.CustomResource):
         a Standalone script gets a linked pull zone that serves it. A code change uploads and publishes in place, a
         rename changes in place, a type change replaces the script.
 
+        ## Import
+
+        An existing EdgeScript is imported (or read without being managed, with the SDK's get) by an id of the form `<scriptId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:EdgeScript edgeScript <scriptId>
+        ```
+
+        An import leaves out code: the next up uploads the program's (and releases it where publish is set).
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
@@ -214,6 +224,16 @@ class EdgeScript(pulumi.CustomResource):
         An edge script and its code (`/compute/script`). Creating it uploads the code and publishes it (a release);
         a Standalone script gets a linked pull zone that serves it. A code change uploads and publishes in place, a
         rename changes in place, a type change replaces the script.
+
+        ## Import
+
+        An existing EdgeScript is imported (or read without being managed, with the SDK's get) by an id of the form `<scriptId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:EdgeScript edgeScript <scriptId>
+        ```
+
+        An import leaves out code: the next up uploads the program's (and releases it where publish is set).
 
         :param str resource_name: The name of the resource.
         :param EdgeScriptArgs args: The arguments to use to populate this resource's properties.

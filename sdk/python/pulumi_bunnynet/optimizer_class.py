@@ -363,6 +363,14 @@ class OptimizerClass(pulumi.CustomResource):
         """
         An image class of a pull zone's optimizer: a named set of transformations, used as `?class=<name>`.
 
+        ## Import
+
+        An existing OptimizerClass is imported (or read without being managed, with the SDK's get) by an id of the form `<pullZoneId>/<name>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:OptimizerClass optimizerClass <pullZoneId>/<name>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
@@ -395,6 +403,14 @@ class OptimizerClass(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         An image class of a pull zone's optimizer: a named set of transformations, used as `?class=<name>`.
+
+        ## Import
+
+        An existing OptimizerClass is imported (or read without being managed, with the SDK's get) by an id of the form `<pullZoneId>/<name>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:OptimizerClass optimizerClass <pullZoneId>/<name>
+        ```
 
         :param str resource_name: The name of the resource.
         :param OptimizerClassArgs args: The arguments to use to populate this resource's properties.

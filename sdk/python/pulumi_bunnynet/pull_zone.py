@@ -1017,6 +1017,14 @@ class PullZone(pulumi.CustomResource):
         """
         A pull zone (`/pullzone`): the CDN in front of an origin URL, a storage zone, an edge script or a container app's endpoint.
 
+        ## Import
+
+        An existing PullZone is imported (or read without being managed, with the SDK's get) by an id of the form `<pullZoneId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:PullZone pullZone <pullZoneId>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] add_canonical_header: Add a canonical Link header to responses. Default false.
@@ -1083,6 +1091,14 @@ class PullZone(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A pull zone (`/pullzone`): the CDN in front of an origin URL, a storage zone, an edge script or a container app's endpoint.
+
+        ## Import
+
+        An existing PullZone is imported (or read without being managed, with the SDK's get) by an id of the form `<pullZoneId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:PullZone pullZone <pullZoneId>
+        ```
 
         :param str resource_name: The name of the resource.
         :param PullZoneArgs args: The arguments to use to populate this resource's properties.

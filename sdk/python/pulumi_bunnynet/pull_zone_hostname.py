@@ -158,6 +158,16 @@ class PullZoneHostname(pulumi.CustomResource):
         `up`) is taken back, with or without `adoptExisting`, and given the certificate and force-SSL asked for; one on
         another zone is refused.
 
+        ## Import
+
+        An existing PullZoneHostname is imported (or read without being managed, with the SDK's get) by an id of the form `<pullZoneId>/<hostname>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:PullZoneHostname pullZoneHostname <pullZoneId>/<hostname>
+        ```
+
+        An import leaves out tls: a custom certificate's key is never answered; the next up sets the program's.
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
@@ -184,6 +194,16 @@ class PullZoneHostname(pulumi.CustomResource):
         on one zone only: one already on this zone (for instance from a half-finished earlier create or an interrupted
         `up`) is taken back, with or without `adoptExisting`, and given the certificate and force-SSL asked for; one on
         another zone is refused.
+
+        ## Import
+
+        An existing PullZoneHostname is imported (or read without being managed, with the SDK's get) by an id of the form `<pullZoneId>/<hostname>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:PullZoneHostname pullZoneHostname <pullZoneId>/<hostname>
+        ```
+
+        An import leaves out tls: a custom certificate's key is never answered; the next up sets the program's.
 
         :param str resource_name: The name of the resource.
         :param PullZoneHostnameArgs args: The arguments to use to populate this resource's properties.

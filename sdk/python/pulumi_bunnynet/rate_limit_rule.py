@@ -145,6 +145,14 @@ class RateLimitRule(pulumi.CustomResource):
         A Shield rate-limit rule of a pull zone (`/shield/rate-limit`). Outputs hold the rule as the API stored it,
         with enums as the API's numbers.
 
+        ## Import
+
+        An existing RateLimitRule is imported (or read without being managed, with the SDK's get) by an id of the form `<shieldZoneId>/<rateLimitRuleId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:RateLimitRule rateLimitRule <shieldZoneId>/<rateLimitRuleId>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
@@ -165,6 +173,14 @@ class RateLimitRule(pulumi.CustomResource):
         """
         A Shield rate-limit rule of a pull zone (`/shield/rate-limit`). Outputs hold the rule as the API stored it,
         with enums as the API's numbers.
+
+        ## Import
+
+        An existing RateLimitRule is imported (or read without being managed, with the SDK's get) by an id of the form `<shieldZoneId>/<rateLimitRuleId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:RateLimitRule rateLimitRule <shieldZoneId>/<rateLimitRuleId>
+        ```
 
         :param str resource_name: The name of the resource.
         :param RateLimitRuleArgs args: The arguments to use to populate this resource's properties.

@@ -106,6 +106,16 @@ class ScriptSecret(pulumi.CustomResource):
         """
         A secret of an edge script: like a variable, but its value is write-only in the API and secret in the state.
 
+        ## Import
+
+        An existing ScriptSecret is imported (or read without being managed, with the SDK's get) by an id of the form `<scriptId>/<secretId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:ScriptSecret scriptSecret <scriptId>/<secretId>
+        ```
+
+        An import leaves out value: the API never answers a secret's value; the next up sets the program's.
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
@@ -123,6 +133,16 @@ class ScriptSecret(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A secret of an edge script: like a variable, but its value is write-only in the API and secret in the state.
+
+        ## Import
+
+        An existing ScriptSecret is imported (or read without being managed, with the SDK's get) by an id of the form `<scriptId>/<secretId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:ScriptSecret scriptSecret <scriptId>/<secretId>
+        ```
+
+        An import leaves out value: the API never answers a secret's value; the next up sets the program's.
 
         :param str resource_name: The name of the resource.
         :param ScriptSecretArgs args: The arguments to use to populate this resource's properties.

@@ -126,6 +126,14 @@ class ScriptVariable(pulumi.CustomResource):
         """
         An environment variable of an edge script (`/compute/script/{id}/variables`).
 
+        ## Import
+
+        An existing ScriptVariable is imported (or read without being managed, with the SDK's get) by an id of the form `<scriptId>/<variableId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:ScriptVariable scriptVariable <scriptId>/<variableId>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
@@ -144,6 +152,14 @@ class ScriptVariable(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         An environment variable of an edge script (`/compute/script/{id}/variables`).
+
+        ## Import
+
+        An existing ScriptVariable is imported (or read without being managed, with the SDK's get) by an id of the form `<scriptId>/<variableId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:ScriptVariable scriptVariable <scriptId>/<variableId>
+        ```
 
         :param str resource_name: The name of the resource.
         :param ScriptVariableArgs args: The arguments to use to populate this resource's properties.

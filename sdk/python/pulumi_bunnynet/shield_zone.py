@@ -386,6 +386,16 @@ class ShieldZone(pulumi.CustomResource):
         The Shield zone of a pull zone (`/shield/shield-zone`): plan, WAF, DDoS and learning mode. Destroy puts it back
         to the Basic plan with the WAF off (the API has no delete).
 
+        ## Import
+
+        An existing ShieldZone is imported (or read without being managed, with the SDK's get) by an id of the form `<shieldZoneId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:ShieldZone shieldZone <shieldZoneId>
+        ```
+
+        An import leaves out settings and features: the import declares none (one the program leaves unset stays as it is); those the program declares are set by the next up.
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Sequence[pulumi.Input[Union['ShieldZoneAccessListArgs', 'ShieldZoneAccessListArgsDict']]]] access_lists: The managed access lists to switch on, each with its action (ids from `getAccessLists`); the zone's other
@@ -421,6 +431,16 @@ class ShieldZone(pulumi.CustomResource):
         """
         The Shield zone of a pull zone (`/shield/shield-zone`): plan, WAF, DDoS and learning mode. Destroy puts it back
         to the Basic plan with the WAF off (the API has no delete).
+
+        ## Import
+
+        An existing ShieldZone is imported (or read without being managed, with the SDK's get) by an id of the form `<shieldZoneId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:ShieldZone shieldZone <shieldZoneId>
+        ```
+
+        An import leaves out settings and features: the import declares none (one the program leaves unset stays as it is); those the program declares are set by the next up.
 
         :param str resource_name: The name of the resource.
         :param ShieldZoneArgs args: The arguments to use to populate this resource's properties.

@@ -110,6 +110,10 @@ class StorageFolder(pulumi.CustomResource):
         refresh notices files changed in the zone by someone else, and the next `up` puts them back. Destroying it deletes
         the files it uploaded.
 
+        ## Import
+
+        StorageFolder cannot be imported: a folder is the mirror of a local folder the program names, not one object of the API: declare it, and its first up uploads only what differs.
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] delete_unmanaged: Also delete files below the prefix that are not in the folder (uploaded by hand, or by an older deployment
@@ -130,6 +134,10 @@ class StorageFolder(pulumi.CustomResource):
         resources). Each `up` uploads only the files that changed and deletes only the ones removed from the folder;
         refresh notices files changed in the zone by someone else, and the next `up` puts them back. Destroying it deletes
         the files it uploaded.
+
+        ## Import
+
+        StorageFolder cannot be imported: a folder is the mirror of a local folder the program names, not one object of the API: declare it, and its first up uploads only what differs.
 
         :param str resource_name: The name of the resource.
         :param StorageFolderArgs args: The arguments to use to populate this resource's properties.

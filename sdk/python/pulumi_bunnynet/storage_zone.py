@@ -161,6 +161,14 @@ class StorageZone(pulumi.CustomResource):
         """
         A storage zone (`/storagezone`): files in a region and its replicas, the origin of pull zones.
 
+        ## Import
+
+        An existing StorageZone is imported (or read without being managed, with the SDK's get) by an id of the form `<storageZoneId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:StorageZone storageZone <storageZoneId>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
@@ -181,6 +189,14 @@ class StorageZone(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A storage zone (`/storagezone`): files in a region and its replicas, the origin of pull zones.
+
+        ## Import
+
+        An existing StorageZone is imported (or read without being managed, with the SDK's get) by an id of the form `<storageZoneId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:StorageZone storageZone <storageZoneId>
+        ```
 
         :param str resource_name: The name of the resource.
         :param StorageZoneArgs args: The arguments to use to populate this resource's properties.

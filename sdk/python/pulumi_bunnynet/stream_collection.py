@@ -107,6 +107,14 @@ class StreamCollection(pulumi.CustomResource):
         """
         A collection of videos in a Stream library (`/library/{libraryId}/collections`).
 
+        ## Import
+
+        An existing StreamCollection is imported (or read without being managed, with the SDK's get) by an id of the form `<libraryId>/<collectionId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:StreamCollection streamCollection <libraryId>/<collectionId>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
@@ -124,6 +132,14 @@ class StreamCollection(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A collection of videos in a Stream library (`/library/{libraryId}/collections`).
+
+        ## Import
+
+        An existing StreamCollection is imported (or read without being managed, with the SDK's get) by an id of the form `<libraryId>/<collectionId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:StreamCollection streamCollection <libraryId>/<collectionId>
+        ```
 
         :param str resource_name: The name of the resource.
         :param StreamCollectionArgs args: The arguments to use to populate this resource's properties.

@@ -228,6 +228,16 @@ class StreamVideo(pulumi.CustomResource):
         A Stream video (`/library/{libraryId}/videos`), uploaded from a file or fetched from a URL; `up` waits until it
         plays. A new source replaces the video; its metadata and captions change in place.
 
+        ## Import
+
+        An existing StreamVideo is imported (or read without being managed, with the SDK's get) by an id of the form `<libraryId>/<videoId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:StreamVideo streamVideo <libraryId>/<videoId>
+        ```
+
+        An import leaves out source: a program declaring one replaces the video on the next up (no fingerprint was read to compare; the import protects it, so that up stops first): import a video to keep it, or read it with get.
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Mapping[str, pulumi.Input[Union[_builtins.str, Union[pulumi.Asset, pulumi.Archive]]]]] captions: Captions by language code (`en`, `pt-BR`): a WebVTT or SRT file (path or asset) each. Changes in place.
@@ -253,6 +263,16 @@ class StreamVideo(pulumi.CustomResource):
         """
         A Stream video (`/library/{libraryId}/videos`), uploaded from a file or fetched from a URL; `up` waits until it
         plays. A new source replaces the video; its metadata and captions change in place.
+
+        ## Import
+
+        An existing StreamVideo is imported (or read without being managed, with the SDK's get) by an id of the form `<libraryId>/<videoId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:StreamVideo streamVideo <libraryId>/<videoId>
+        ```
+
+        An import leaves out source: a program declaring one replaces the video on the next up (no fingerprint was read to compare; the import protects it, so that up stops first): import a video to keep it, or read it with get.
 
         :param str resource_name: The name of the resource.
         :param StreamVideoArgs args: The arguments to use to populate this resource's properties.

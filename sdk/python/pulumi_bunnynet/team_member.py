@@ -144,6 +144,16 @@ class TeamMember(pulumi.CustomResource):
         """
         A member of the account's team with their permissions (`/team/member`; Terraform's `bunnynet_account_subuser`).
 
+        ## Import
+
+        An existing TeamMember is imported (or read without being managed, with the SDK's get) by an id of the form `<memberId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:TeamMember teamMember <memberId>
+        ```
+
+        An import leaves out password: the API never answers it, and a new password replaces the member: import a member without declaring one.
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
@@ -165,6 +175,16 @@ class TeamMember(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A member of the account's team with their permissions (`/team/member`; Terraform's `bunnynet_account_subuser`).
+
+        ## Import
+
+        An existing TeamMember is imported (or read without being managed, with the SDK's get) by an id of the form `<memberId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:TeamMember teamMember <memberId>
+        ```
+
+        An import leaves out password: the API never answers it, and a new password replaces the member: import a member without declaring one.
 
         :param str resource_name: The name of the resource.
         :param TeamMemberArgs args: The arguments to use to populate this resource's properties.

@@ -749,6 +749,14 @@ class VideoLibrary(pulumi.CustomResource):
         """
         A Stream video library (`/videolibrary`), with its keys as secret outputs. Deleting it deletes its videos.
 
+        ## Import
+
+        An existing VideoLibrary is imported (or read without being managed, with the SDK's get) by an id of the form `<videoLibraryId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:VideoLibrary videoLibrary <videoLibraryId>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
@@ -799,6 +807,14 @@ class VideoLibrary(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A Stream video library (`/videolibrary`), with its keys as secret outputs. Deleting it deletes its videos.
+
+        ## Import
+
+        An existing VideoLibrary is imported (or read without being managed, with the SDK's get) by an id of the form `<videoLibraryId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:VideoLibrary videoLibrary <videoLibraryId>
+        ```
 
         :param str resource_name: The name of the resource.
         :param VideoLibraryArgs args: The arguments to use to populate this resource's properties.

@@ -141,6 +141,16 @@ class VideoThumbnail(pulumi.CustomResource):
         Destroying the resource leaves the video as it is, with the thumbnail last set: the API cannot remove
         a thumbnail. Set another source (e.g. `frame: 1`) before removing the resource to change it.
 
+        ## Import
+
+        An existing VideoThumbnail is imported (or read without being managed, with the SDK's get) by an id of the form `<libraryId>/<videoId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:VideoThumbnail videoThumbnail <libraryId>/<videoId>
+        ```
+
+        An import leaves out the image: the next up sets the program's.
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Union[_builtins.str, Union[pulumi.Asset, pulumi.Archive]]] file: An image to upload: a path (relative to the Pulumi project), or a `pulumi.asset.FileAsset` or
@@ -163,6 +173,16 @@ class VideoThumbnail(pulumi.CustomResource):
 
         Destroying the resource leaves the video as it is, with the thumbnail last set: the API cannot remove
         a thumbnail. Set another source (e.g. `frame: 1`) before removing the resource to change it.
+
+        ## Import
+
+        An existing VideoThumbnail is imported (or read without being managed, with the SDK's get) by an id of the form `<libraryId>/<videoId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:VideoThumbnail videoThumbnail <libraryId>/<videoId>
+        ```
+
+        An import leaves out the image: the next up sets the program's.
 
         :param str resource_name: The name of the resource.
         :param VideoThumbnailArgs args: The arguments to use to populate this resource's properties.

@@ -123,6 +123,10 @@ class VolumeInstanceDeletion(pulumi.CustomResource):
         `triggers` or the ids change). An instance already gone counts as done (`alreadyGone: true`).
         Destroying the resource does nothing: a deleted instance cannot come back, and refresh keeps the outcome.
 
+        ## Import
+
+        VolumeInstanceDeletion cannot be imported: a deletion is an action, not an object the API keeps.
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] app_id: The Magic Containers app.
@@ -142,6 +146,10 @@ class VolumeInstanceDeletion(pulumi.CustomResource):
         A one-shot action: deletes one instance of a Magic Containers volume when created (and again when
         `triggers` or the ids change). An instance already gone counts as done (`alreadyGone: true`).
         Destroying the resource does nothing: a deleted instance cannot come back, and refresh keeps the outcome.
+
+        ## Import
+
+        VolumeInstanceDeletion cannot be imported: a deletion is an action, not an object the API keeps.
 
         :param str resource_name: The name of the resource.
         :param VolumeInstanceDeletionArgs args: The arguments to use to populate this resource's properties.

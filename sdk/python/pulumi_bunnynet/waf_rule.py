@@ -176,6 +176,14 @@ class WafRule(pulumi.CustomResource):
         """
         A custom WAF rule of a Shield zone (`/shield/waf/custom-rule`). Outputs hold enums as the API's numbers.
 
+        ## Import
+
+        An existing WafRule is imported (or read without being managed, with the SDK's get) by an id of the form `<shieldZoneId>/<wafRuleId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:WafRule wafRule <shieldZoneId>/<wafRuleId>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input['WafRuleAction'] action: What a matching request meets (`bunnynet.WafRuleAction`: `"Block"`, `"Log"`, `"Challenge"`, `"Allow"`, `"Bypass"`).
@@ -197,6 +205,14 @@ class WafRule(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A custom WAF rule of a Shield zone (`/shield/waf/custom-rule`). Outputs hold enums as the API's numbers.
+
+        ## Import
+
+        An existing WafRule is imported (or read without being managed, with the SDK's get) by an id of the form `<shieldZoneId>/<wafRuleId>`:
+
+        ```sh
+        $ pulumi import bunnynet:index:WafRule wafRule <shieldZoneId>/<wafRuleId>
+        ```
 
         :param str resource_name: The name of the resource.
         :param WafRuleArgs args: The arguments to use to populate this resource's properties.

@@ -1,0 +1,62 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { formatParts, importFormat, importTarget, ownIdOnly, withinParent } from "bunnynet-pulumi/dist/pulumi/importIds.js";
+import { definitionOf, registeredTypes } from "bunnynet-pulumi/dist/pulumi/registry.js";
+import "bunnynet-pulumi/dist/index.js";
+
+const record = { type: "DnsRecord", importId: withinParent("dnsZoneId", "recordId", { ownNumeric: true }) };
+const file = {
+  type: "StorageFile",
+  importId: { format: "<storageZoneId>/<path>", parse: ([zone, path]: readonly string[]) => ({ id: `${zone}/${path}`, state: { storageZoneId: Number(zone), path } }) },
+};
+
+describe("import ids", () => {
+  it("a composite id gives the object's own id and the parent ids its get reads within", () => {
+    assert.deepEqual(importTarget(record, "bunnynet:index:DnsRecord", "5/12"), { id: "12", state: { dnsZoneId: 5 } });
+    assert.deepEqual(importTarget({ type: "DnsZone", importId: ownIdOnly("dnsZoneId", true) }, "bunnynet:index:DnsZone", "5"), { id: "5", state: {} });
+  });
+
+  it("the last part takes the rest of the id (a file's path holds '/')", () => {
+    assert.deepEqual(importTarget(file, "bunnynet:index:StorageFile", "7/a/b/c.txt"), { id: "7/a/b/c.txt", state: { storageZoneId: 7, path: "a/b/c.txt" } });
+  });
+
+  it("refuses an id not in the format, naming the type, the format and the id", () => {
+    const refused = (id: string) => assert.throws(() => importTarget(record, "bunnynet:index:DnsRecord", id), (e: Error) => (assert.ok(e.message.startsWith(`bunnynet:index:DnsRecord ids are <dnsZoneId>/<recordId>, got ${JSON.stringify(id)}`), e.message), true));
+    refused("12");
+    refused("5/");
+    refused("x/12");
+    refused("5/12/3");
+    assert.throws(() => importTarget(record, "t", "/12"), /<dnsZoneId> is empty/);
+    assert.throws(() => importTarget(record, "t", "x/12"), /<dnsZoneId> must be a positive whole number, got "x"/);
+  });
+
+  it("refuses a type with no import id, saying why", () => {
+    assert.throws(() => importTarget({ type: "Purge", importId: { notImportable: "an action" } }, "bunnynet:index:Purge", "1"), /^Error: bunnynet:index:Purge cannot be imported or read with get: an action$/);
+    assert.throws(() => importTarget({ type: "New" }, "bunnynet:index:New", "1"), /cannot be imported or read with get: its definition gives no import id format \(importId\) yet/);
+  });
+
+  it("a format is parts <name> joined by '/'", () => {
+    assert.deepEqual(formatParts("<a>/<b>"), ["a", "b"]);
+    assert.throws(() => formatParts("a/<b>"), /an import id format is <name>\/<name>…, got "a\/<b>"/);
+  });
+
+  it("every registered type says how it is imported or why it cannot be, in a well-formed format", () => {
+    for (const type of registeredTypes()) {
+      const def = definitionOf(type)!;
+      assert.ok(def.importId, `${type} has no importId`);
+      const format = importFormat(def);
+      if (format !== undefined) assert.ok(formatParts(format).length >= 1, type);
+    }
+  });
+
+  it("the README's import table names each type with its format, and each type that cannot be imported", () => {
+    const readme = readFileSync(join(__dirname, "..", "..", "..", "README.md"), "utf8");
+    const table = readme.slice(readme.indexOf("- **Import and get**"), readme.indexOf("- Secrets stay secrets"));
+    for (const type of registeredTypes()) {
+      const format = importFormat(definitionOf(type)!);
+      assert.ok(table.includes(`\`${type}\``), `the README's import paragraph does not name ${type}`);
+      if (format !== undefined) assert.ok(table.includes(`\`${format}\``), `the README's import table lacks ${type}'s ${format}`);
+    }
+  });
+});
