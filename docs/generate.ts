@@ -5,6 +5,8 @@
  * - docs/emulator/: the same for bunnynet-emulator (settings in typedoc.emulator.json): `createEmulator` and the
  *   testing kit (`bunnynet-emulator/testing`).
  * - docs/cli/: one page per `bunnynet` command, from the tool's own `--help` text (so the pages cannot drift).
+ * - docs/reference/: one page per resource and function in the Pulumi registry's layout, from the package schema
+ *   (provider/plugin/schema.json, what every language's SDK is generated from): docs/reference.ts.
  * tests/docs.test.ts checks that every exported resource, lookup and command has a page and that the pages are current.
  */
 import { spawnSync } from "node:child_process";
@@ -13,9 +15,12 @@ import { join, resolve } from "node:path";
 import { toolHelp } from "bunnynet-pulumi/dist/cli/main.js";
 import { commandHelp } from "bunnynet-pulumi/dist/cli/command.js";
 import { commands } from "bunnynet-pulumi/dist/cli/commands/index.js";
+import { generateReference, readSchema } from "./reference";
 
 /** The repository root (this file runs from dist/docs). */
 export const REPO_ROOT = resolve(__dirname, "..", "..");
+/** The package schema the reference pages are generated from (`npm run schema` writes it). */
+export const SCHEMA = join(REPO_ROOT, "provider", "plugin", "schema.json");
 
 /** The page of one command: `logs query` → `logs-query.md`. */
 export const cliPageName = (command: string): string => `${command.replace(/\s+/g, "-")}.md`;
@@ -48,6 +53,8 @@ export function generateDocs(outDir = join(REPO_ROOT, "docs")): void {
     ].join("\n"),
   );
   for (const c of commands) writeFileSync(join(cli, cliPageName(c.name)), [`# \`bunnynet ${c.name}\``, "", block(commandHelp(c))].join("\n"));
+
+  generateReference(join(outDir, "reference"), readSchema(SCHEMA));
 }
 
 if (require.main === module) generateDocs();

@@ -1,0 +1,90 @@
+import assert from "node:assert/strict";
+import { GROUPS, Schema, cell, renderIndex, renderResourcePage, pythonName, renderType, snakeCase, splitImport, summary, typesUsed } from "../../../docs/reference";
+
+/** The reference pages' rendering (docs/reference.ts) on a small schema. */
+const schema: Schema = {
+  name: "bunnynet",
+  resources: {
+    "bunnynet:index:Zone": {
+      description: "A zone. Second sentence.\n\n## Import\n\n```sh\n$ pulumi import bunnynet:index:Zone z <id>\n```",
+      inputProperties: {
+        origin: { $ref: "#/types/bunnynet:index:ZoneOrigin", description: "Where | from." },
+        apiKey: { type: "string", secret: true },
+        ttl: { type: "integer", default: 300 },
+        region: { type: "string", replaceOnChanges: true },
+      },
+      requiredInputs: ["origin"],
+      properties: { zoneId: { type: "integer" } },
+      required: ["zoneId"],
+    },
+  },
+  functions: {},
+  types: {
+    "bunnynet:index:ZoneOrigin": { type: "object", properties: { scheme: { $ref: "#/types/bunnynet:index:ZoneOriginScheme" } } },
+    "bunnynet:index:ZoneOriginScheme": { type: "string", enum: [{ name: "Https", value: "https" }] },
+    "bunnynet:index:Unused": { type: "string", enum: [{ value: "x" }] },
+  },
+};
+
+describe("docs/reference: the reference pages from the schema", () => {
+  it("snakeCase names an input as Pulumi's Python SDK does", () => {
+    const cases: [string, string][] = [
+      ["name", "name"],
+      ["dnsZoneId", "dns_zone_id"],
+      ["originURL", "origin_url"],
+      ["URLPath", "url_path"],
+      ["nameserver1", "nameserver1"],
+      ["rewrite404To200", "rewrite404_to200"],
+      ["enableTLS1_1", "enable_tls1_1"],
+    ];
+    for (const [camel, snake] of cases) assert.equal(snakeCase(camel), snake, camel);
+    assert.equal(pythonName("from"), "from_");
+    assert.equal(pythonName("fromDate"), "from_date");
+  });
+
+  it("renderType writes primitives, arrays, maps, unions, Pulumi's own types and links to the page's types", () => {
+    assert.equal(renderType({ type: "string" }), "string");
+    assert.equal(renderType({ type: "array", items: { type: "integer" } }), "integer[]");
+    assert.equal(renderType({ type: "object", additionalProperties: { type: "array", items: { type: "string" } } }), "map<string[]>");
+    assert.equal(renderType({ oneOf: [{ type: "string" }, { type: "integer" }] }), "string \\| integer");
+    assert.equal(renderType({ $ref: "pulumi.json#/Asset" }), "Asset");
+    assert.equal(renderType({ type: "array", items: { $ref: "#/types/bunnynet:index:ZoneOrigin" } }), "[ZoneOrigin](#zoneorigin)[]");
+  });
+
+  it("typesUsed follows references through object types and leaves out the types not used", () => {
+    assert.deepEqual(typesUsed(schema, Object.values(schema.resources["bunnynet:index:Zone"].inputProperties!)), ["bunnynet:index:ZoneOrigin", "bunnynet:index:ZoneOriginScheme"]);
+    assert.throws(() => typesUsed(schema, [{ $ref: "#/types/bunnynet:index:Missing" }]), /Missing is referenced/);
+  });
+
+  it("splits a description at its Import section, and a table cell is one line with its pipes escaped", () => {
+    const { body, importText } = splitImport(schema.resources["bunnynet:index:Zone"].description);
+    assert.equal(body, "A zone. Second sentence.");
+    assert.match(importText!, /^```sh\n\$ pulumi import bunnynet:index:Zone z <id>\n```$/);
+    assert.deepEqual(splitImport("No import."), { body: "No import." });
+    assert.equal(cell("a |\n  b"), "a \\| b");
+    assert.equal(summary(schema.resources["bunnynet:index:Zone"].description), "A zone.");
+  });
+
+  it("a resource page has the token, each language's name, the inputs' flags, the types used and the import", () => {
+    const page = renderResourcePage(schema, "bunnynet:index:Zone");
+    assert.match(page, /^# Zone resource\n/);
+    assert.match(page, /Resource token: `bunnynet:index:Zone`/);
+    assert.match(page, /\| Python \| `pulumi_bunnynet` \| `pulumi_bunnynet\.Zone` \|/);
+    assert.match(page, /`bunnynet\.NewZone`/);
+    assert.match(page, /\| `origin`<br>`origin` \| \[ZoneOrigin\]\(#zoneorigin\) \| required \| {2}\| {2}\| Where \\\| from\. \|/);
+    assert.match(page, /\| `apiKey`<br>`api_key` \| string \| optional \| {2}\| secret \|/);
+    assert.match(page, /\| `ttl`<br>`ttl` \| integer \| optional \| `300` \|/);
+    assert.match(page, /\| `region`<br>`region` \| string \| optional \| {2}\| changing it replaces the resource \|/);
+    assert.match(page, /\| `zoneId`<br>`zone_id` \| integer \| yes \|/);
+    assert.match(page, /### ZoneOrigin\n/);
+    assert.match(page, /### ZoneOriginScheme\n[^]*\| Https \| `"https"` \|/);
+    assert.doesNotMatch(page, /Unused/);
+    assert.match(page, /## Import\n\n```sh\n\$ pulumi import/);
+  });
+
+  it("the index refuses a schema whose resources and functions are not each in a group", () => {
+    assert.throws(() => renderIndex(schema), /not grouped: \[Zone\]; not in the schema: \[.*DnsZone/);
+    const names = GROUPS.flatMap((g) => g.members);
+    assert.equal(new Set(names).size, names.length, "a name in two groups");
+  });
+});
