@@ -1,13 +1,14 @@
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import * as bunnynet from "bunnynet-pulumi";
 import * as emulator from "bunnynet-emulator";
 import * as kit from "bunnynet-emulator/testing";
 import { commands } from "bunnynet-pulumi/dist/cli/commands/index.js";
-import { REPO_ROOT, cliPageName, generateDocs } from "../docs/generate";
+import { REPO_ROOT, SCHEMA, cliPageName, generateDocs } from "../docs/generate";
+import { languageNames, pageFile, pythonName, readSchema, snakeCase, tokenName } from "../docs/reference";
 
 const DOCS = join(REPO_ROOT, "docs");
 /** Pages of docs/ that are written, not generated (the README links them). */
@@ -71,6 +72,94 @@ describe("docs: the generated reference pages", function () {
       for (const page of generated) assert.equal(readFileSync(join(DOCS, page), "utf8"), readFileSync(join(fresh, page), "utf8"), `docs/${page} is stale: run \`npm run docs\``);
     } finally {
       rmSync(fresh, { recursive: true, force: true });
+    }
+  });
+});
+
+/** GitHub's anchors of a Markdown file's headings: lower case, punctuation dropped, spaces as hyphens, repeats numbered. */
+function headingAnchors(markdown: string): Set<string> {
+  const seen = new Map<string, number>();
+  const anchors = new Set<string>();
+  for (const [, heading] of markdown.replace(/^```[^]*?^```/gm, "").matchAll(/^#{1,6} (.+)$/gm)) {
+    const base = heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\- _]/gu, "").replace(/ /g, "-");
+    const count = seen.get(base) ?? 0;
+    seen.set(base, count + 1);
+    anchors.add(count === 0 ? base : `${base}-${count}`);
+  }
+  return anchors;
+}
+
+/** The links of a Markdown file that do not leave the repository, as [link, problem] pairs for those that do not resolve. */
+function brokenLinks(file: string): string[] {
+  const markdown = readFileSync(file, "utf8");
+  return [...markdown.matchAll(/\]\(([^)\s]+)\)/g)]
+    .map((m) => m[1])
+    .filter((link) => !/^[a-z]+:/.test(link))
+    .flatMap((link) => {
+      const [path, anchor] = link.split("#");
+      const target = path ? resolve(dirname(file), path) : file;
+      if (!existsSync(target)) return [`${link}: no such file`];
+      if (anchor !== undefined && !headingAnchors(readFileSync(target, "utf8")).has(anchor)) return [`${link}: no such heading`];
+      return [];
+    })
+    .map((problem) => `${relative(REPO_ROOT, file)}: ${problem}`);
+}
+
+describe("docs/reference: a page per resource and function, from the package schema", () => {
+  const schema = readSchema(SCHEMA);
+  const REFERENCE = join(DOCS, "reference");
+  const tokens = [...Object.keys(schema.resources), ...Object.keys(schema.functions)];
+
+  it("every resource and function of the schema has its page, and the index links it", () => {
+    const index = readFileSync(join(REFERENCE, "README.md"), "utf8");
+    for (const token of tokens) {
+      assert.match(readFileSync(join(REFERENCE, pageFile(token)), "utf8"), new RegExp(`token: \`${token}\``), pageFile(token));
+      assert.ok(index.includes(`](${pageFile(token)})`), `the index links ${pageFile(token)}`);
+    }
+  });
+
+  it("every link between the pages and from the README resolves, to a file and a heading that exist", () => {
+    assert.deepEqual([...files(REFERENCE), join(REPO_ROOT, "README.md")].flatMap(brokenLinks), []);
+  });
+
+  it("no heading repeats on a page (a type named like its resource would take the title's anchor)", () => {
+    for (const file of files(REFERENCE)) {
+      const headings = [...readFileSync(file, "utf8").replace(/^```[^]*?^```/gm, "").matchAll(/^#{1,6} (.+)$/gm)].map((m) => m[1].toLowerCase());
+      assert.deepEqual(headings.filter((h, i) => headings.indexOf(h) !== i), [], relative(REPO_ROOT, file));
+    }
+  });
+
+  it("the link check finds a missing file and a missing heading", () => {
+    const dir = mkdtempSync(join(tmpdir(), "bunnynet-links-"));
+    try {
+      writeFileSync(join(dir, "a.md"), "# A page\n\n[ok](#a-page) [ok](a.md#a-page) [gone](b.md) [gone](#b-page) [web](https://example.com)\n");
+      assert.deepEqual(brokenLinks(join(dir, "a.md")).map((p) => p.replace(/^.*: (\S+: .*)$/, "$1")), ["b.md: no such file", "#b-page: no such heading"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("the README links the index and each resource's page", () => {
+    const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
+    assert.ok(readme.includes("](docs/reference/README.md)"), "links docs/reference/README.md");
+    for (const token of Object.keys(schema.resources)) assert.ok(readme.includes(`](docs/reference/${pageFile(token)})`), `links docs/reference/${pageFile(token)}`);
+  });
+
+  it("the names the pages give exist in each SDK: TypeScript exports, Python modules and arguments, Go functions", () => {
+    const exported = new Set(Object.keys(bunnynet));
+    const goSources = readdirSync(join(REPO_ROOT, "sdk", "go", "bunnynet"))
+      .filter((f) => f.endsWith(".go"))
+      .map((f) => readFileSync(join(REPO_ROOT, "sdk", "go", "bunnynet", f), "utf8"))
+      .join("\n");
+    for (const token of tokens) {
+      const names = languageNames(schema, token);
+      assert.ok(exported.has(names.typescript.replace(/^bunnynet\./, "")), `${names.typescript} is not exported by bunnynet-pulumi`);
+      assert.ok(goSources.includes(`func ${names.go.replace(/^bunnynet\./, "")}(`), `Go: no func ${names.go}`);
+      const python = readFileSync(join(REPO_ROOT, "sdk", "python", "pulumi_bunnynet", `${snakeCase(tokenName(token))}.py`), "utf8");
+      const pythonSymbol = names.python.replace(/^pulumi_bunnynet\./, "");
+      assert.match(python, new RegExp(`^(class ${pythonSymbol}\\(pulumi\\.CustomResource\\)|def ${pythonSymbol}\\()`, "m"), names.python);
+      const inputs = schema.resources[token]?.inputProperties ?? schema.functions[token]?.inputs?.properties ?? {};
+      for (const input of Object.keys(inputs)) assert.match(python, new RegExp(`\\b${pythonName(input)}: `), `${names.python}: no argument ${pythonName(input)}`);
     }
   });
 });
