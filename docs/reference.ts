@@ -17,6 +17,7 @@ export interface SchemaProperty {
   default?: unknown;
   secret?: boolean;
   replaceOnChanges?: boolean;
+  defaultInfo?: { environment?: string[] };
 }
 export interface SchemaObject {
   description?: string;
@@ -43,6 +44,7 @@ export interface Schema {
   resources: Record<string, SchemaResource>;
   functions: Record<string, SchemaFunction>;
   types: Record<string, SchemaObject>;
+  config?: { variables?: Record<string, SchemaProperty> };
   language?: { go?: { importBasePath?: string }; python?: { packageName?: string } };
 }
 
@@ -308,6 +310,22 @@ export function summary(description: string): string {
   return end < 0 ? text : text.slice(0, end + 1);
 }
 
+/** The provider's settings: stack config `<package>:<name>`, or the environment variables named. */
+export function configSection(schema: Schema): string[] {
+  const rows = sortedEntries(schema.config?.variables);
+  if (rows.length === 0) return [];
+  return [
+    "## Configuration",
+    "",
+    `Stack config (\`pulumi config set ${schema.name}:<name>\`, \`--secret\` for a secret) or, when unset, the environment variables named.`,
+    "",
+    "| Name | Type | Environment | Notes | Description |",
+    "| --- | --- | --- | --- | --- |",
+    ...rows.map(([name, p]) => `| \`${schema.name}:${name}\` | ${renderType(p)} | ${(p.defaultInfo?.environment ?? []).map((e) => `\`${e}\``).join(", ")} | ${p.secret ? "secret" : ""} | ${cell(p.description ?? "")} |`),
+    "",
+  ];
+}
+
 export function renderIndex(schema: Schema): string {
   const tokens = [...Object.keys(schema.resources), ...Object.keys(schema.functions)];
   const byName = new Map(tokens.map((t) => [tokenName(t), t]));
@@ -326,6 +344,7 @@ export function renderIndex(schema: Schema): string {
     "One page per resource and function, generated from the package schema (`provider/plugin/schema.json`) by `npm run docs`: never edit these pages by hand.",
     "",
     ...GROUPS.flatMap((g) => [`## ${g.title}`, "", ...g.members.map(line), ""]),
+    ...configSection(schema),
   ].join("\n");
 }
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { GROUPS, Schema, cell, renderIndex, renderResourcePage, pythonName, renderType, snakeCase, splitImport, summary, typesUsed } from "../../../docs/reference";
+import { GROUPS, Schema, cell, configSection, renderIndex, renderResourcePage, pythonName, renderType, snakeCase, splitImport, summary, typesUsed } from "../../../docs/reference";
 
 /** The reference pages' rendering (docs/reference.ts) on a small schema. */
 const schema: Schema = {
@@ -86,5 +86,12 @@ describe("docs/reference: the reference pages from the schema", () => {
     assert.throws(() => renderIndex(schema), /not grouped: \[Zone\]; not in the schema: \[.*DnsZone/);
     const names = GROUPS.flatMap((g) => g.members);
     assert.equal(new Set(names).size, names.length, "a name in two groups");
+  });
+
+  it("the configuration table names each setting's stack key, environment variables and secrecy", () => {
+    const table = configSection({ ...schema, config: { variables: { apiKey: { type: "string", secret: true, description: "The key.", defaultInfo: { environment: ["A_KEY", "B_KEY"] } } } } }).join("\n");
+    assert.match(table, /^## Configuration\n/);
+    assert.match(table, /\| `bunnynet:apiKey` \| string \| `A_KEY`, `B_KEY` \| secret \| The key\. \|/);
+    assert.deepEqual(configSection(schema), []);
   });
 });
