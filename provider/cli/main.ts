@@ -84,7 +84,8 @@ function processIO(signal: AbortSignal): CliIO {
   };
 }
 
-if (require.main === module) {
+/** Runs the command line of this process (`bin/bunnynet.js`, or this file run directly). */
+export function main(): void {
   const controller = new AbortController();
   let interrupts = 0;
   process.on("SIGINT", () => {
@@ -106,3 +107,5 @@ if (require.main === module) {
     },
   );
 }
+
+if (require.main === module) main();
