@@ -156,6 +156,28 @@ async function read(ctx: ResourceContext, scriptId: number, publishes: boolean, 
   return observe(seen, known.linkedPullZoneId, release, fingerprintOf(code.Code));
 }
 
+/**
+ * The script was made but its release failed (or its answer was lost): the script and the pull zone made with it are
+ * deleted again, as a create leaves one object recorded or none. Kept, it would be in no state, so the next `up` would
+ * refuse it as existing and `destroy` would never remove it. The failure is told as final (not a lost answer to look
+ * up after): there is nothing left to find.
+ */
+async function rollBack(ctx: ResourceContext, script: ApiEdgeScript, failure: unknown): Promise<never> {
+  const message = (failure as Error).message;
+  const removal = await ctx.client.edgeScripts.deleteScript(script.Id, { deleteLinkedPullZones: true }).then(
+    () => undefined,
+    (e: unknown) => (e instanceof NotFoundError ? undefined : (e as Error)),
+  );
+  if (removal) {
+    throw new Error(
+      `${message}. Deleting the script just made (id ${script.Id}) failed too (${removal.message}): ` +
+        `delete edge script ${script.Name} and its linked pull zone, or set adoptExisting: true to keep it, and run again.`,
+      { cause: failure },
+    );
+  }
+  throw new Error(`${message}. The script just made (id ${script.Id}) was deleted again, so nothing is left behind and the next run starts over.`, { cause: failure });
+}
+
 const edgeScript = defineResource<EdgeScriptOutputs, "code">()({
   type: EDGE_SCRIPT_TYPE,
   inputs: edgeScriptInputs,
@@ -199,8 +221,12 @@ const edgeScript = defineResource<EdgeScriptOutputs, "code">()({
       CreateLinkedPullZone: inputs.createLinkedPullZone ?? inputs.type === "Standalone",
       LinkedPullZoneName: inputs.linkedPullZoneName ?? null,
     });
-    const published = inputs.publish ? await publish(ctx, seen.script.Id) : { release: undefined, fingerprint: inputs.fingerprint ?? fingerprintOf(await codeText(inputs.code)) };
-    return observe(seen, undefined, published.release, published.fingerprint);
+    try {
+      const published = inputs.publish ? await publish(ctx, seen.script.Id) : { release: undefined, fingerprint: inputs.fingerprint ?? fingerprintOf(await codeText(inputs.code)) };
+      return observe(seen, undefined, published.release, published.fingerprint);
+    } catch (e) {
+      return rollBack(ctx, seen.script, e);
+    }
   },
 
   // A deleted script answers 404 (gone); its variables' and secrets' reads then answer 404 too.
