@@ -68,6 +68,26 @@ describe("reliability: a create cut half way leaves one object, recorded, or non
     }
   });
 
+  describe("EdgeScript whose create answer is lost, and whose publish then fails", () => {
+    it("the script found after the lost answer is deleted again when it cannot be published; the next create makes one", async () => {
+      const name = `lost-then-unpublished-${++counter}`;
+      const inputs = await checked("EdgeScript", { name, type: "Middleware", code: "export default () => new Response('ok')" });
+      await emu.faults({
+        rules: [
+          { path: "^/compute/script$", method: "POST", phase: "after", errorRate: 1, errorStatus: 500, times: 1 },
+          { path: "^/compute/script/\\d+/publish$", method: "POST", errorRate: 1, errorStatus: 500, times: 1 },
+        ],
+      });
+      await emu.markRequests();
+      await assert.rejects(host.create("EdgeScript", inputs), (e: unknown) => e instanceof HostError && /its answer lost\) was deleted again/.test(e.message));
+      const calls = (await emu.requests()).map((r) => `${r.method} ${r.route} ${r.status}`);
+      assert.ok(calls.includes("POST /compute/script 500") && calls.includes("POST /compute/script/:id/publish 500"), calls.join("\n"));
+      assert.deepEqual(await emu.client().edgeScripts.findScriptsByName(name), [], "no script left unrecorded");
+      const made = await host.create("EdgeScript", inputs);
+      assert.deepEqual((await emu.client().edgeScripts.findScriptsByName(name)).map((s) => String(s.Id)), [made.id]);
+    });
+  });
+
   describe("StreamVideo whose create answer is lost after the server made the video", () => {
     const libraryId = () => Number(emu.fixtures.videoLibraryId);
     const videosTitled = async (title: string) => {
