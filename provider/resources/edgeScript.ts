@@ -26,6 +26,8 @@ import { ownIdOnly } from "../pulumi/importIds";
  * `type: "Dns"` is Terraform's `bunnynet_dns_script` (internal/provider/resource_dns_script.go: name and content;
  * internal/api/dns_script.go: a script of EdgeScriptTypes 0 created and published through the same calls), the code a
  * DnsRecord of type Script answers with; it has no linked pull zone.
+ * A create is the script and its first release: when the release fails, the script (and the pull zone made with it)
+ * is deleted again, so a failed create leaves nothing the next `up` would refuse as existing (see `rollBack`).
  */
 
 export const EDGE_SCRIPT_TYPE = "EdgeScript";

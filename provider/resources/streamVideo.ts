@@ -30,6 +30,8 @@ import { numericPart } from "../pulumi/importIds";
  *   until the video plays (VideoModelStatus Finished, or JitPlaylistsCreated), within `encodeTimeoutSeconds`. A video
  *   that fails to encode, or does not finish in time, is deleted and the create fails with the reason.
  * - No `adoptExisting`: nothing in the inputs identifies one video (titles repeat, and one file may be uploaded twice).
+ *   A create whose answer was lost finds the empty video it made by title instead (`createEmptyVideo`), so it makes
+ *   no second one and leaves none empty.
  * - Deleting the library deletes its videos: a video already gone (or its library) counts as deleted.
  * - `thumbnailUrl` is the thumbnail generated at encoding, kept as read then: a VideoThumbnail on the video changes
  *   the API's value, and that is the VideoThumbnail's output, not drift of the video.
