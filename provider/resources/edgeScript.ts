@@ -7,7 +7,7 @@ import { EDGE_SCRIPT_TYPES, LinkedPullZoneNameSchema } from "../schemas/edgeScri
 import type { EdgeScript as ApiEdgeScript, ScriptRelease } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
-import { type CheckFailure, type ResourceContext, adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
+import { type CheckFailure, type ResourceContext, adoptionInputs, argsMatchSchema, defineResource, isAmbiguous } from "../pulumi";
 import { type StoredAsset, assetBytes, sha256, storedAsset } from "./assetInputs";
 import { stillServing } from "./originUsers";
 import { ownIdOnly } from "../pulumi/importIds";
@@ -26,8 +26,8 @@ import { ownIdOnly } from "../pulumi/importIds";
  * `type: "Dns"` is Terraform's `bunnynet_dns_script` (internal/provider/resource_dns_script.go: name and content;
  * internal/api/dns_script.go: a script of EdgeScriptTypes 0 created and published through the same calls), the code a
  * DnsRecord of type Script answers with; it has no linked pull zone.
- * A create is the script and its first release: when the release fails, the script (and the pull zone made with it)
- * is deleted again, so a failed create leaves nothing the next `up` would refuse as existing (see `rollBack`).
+ * A create is the script and its first release: a publish whose outcome is unknown is sent again (up to
+ * PUBLISH_ATTEMPTS), and when the release still fails, the script (and the pull zone made with it) is deleted again, so a failed create leaves nothing the next `up` would refuse as existing (see `rollBack`).
  */
 
 export const EDGE_SCRIPT_TYPE = "EdgeScript";
@@ -158,6 +158,23 @@ async function read(ctx: ResourceContext, scriptId: number, publishes: boolean, 
   return observe(seen, known.linkedPullZoneId, release, fingerprintOf(code.Code));
 }
 
+/** How many times a new script's publish is sent while its failures leave the outcome unknown (5xx, a lost answer). */
+const PUBLISH_ATTEMPTS = 3;
+
+/**
+ * The new script's first release. The publish is not retried by the transport (a POST), but publishing the script's
+ * only code again releases the same code: after a failure that may or may not have acted, it is sent again.
+ */
+async function firstRelease(ctx: ResourceContext, scriptId: number): Promise<{ release: Observation["release"]; fingerprint: string }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await publish(ctx, scriptId);
+    } catch (e) {
+      if (!isAmbiguous(e) || attempt >= PUBLISH_ATTEMPTS) throw e;
+    }
+  }
+}
+
 /**
  * The script was made but its release failed (or its answer was lost): the script and the pull zone made with it are
  * deleted again, as a create leaves one object recorded or none. Kept, it would be in no state, so the next `up` would
@@ -224,7 +241,7 @@ const edgeScript = defineResource<EdgeScriptOutputs, "code">()({
       LinkedPullZoneName: inputs.linkedPullZoneName ?? null,
     });
     try {
-      const published = inputs.publish ? await publish(ctx, seen.script.Id) : { release: undefined, fingerprint: inputs.fingerprint ?? fingerprintOf(await codeText(inputs.code)) };
+      const published = inputs.publish ? await firstRelease(ctx, seen.script.Id) : { release: undefined, fingerprint: inputs.fingerprint ?? fingerprintOf(await codeText(inputs.code)) };
       return observe(seen, undefined, published.release, published.fingerprint);
     } catch (e) {
       return rollBack(ctx, seen.script, e);

@@ -44,26 +44,34 @@ describe("reliability: a create cut half way leaves one object, recorded, or non
     };
 
     for (const phase of ["before", "after"] as const) {
-      it(`(${phase === "before" ? "refused" : "acted on, its answer lost"}, twice): the script and its pull zone are deleted again; the next create makes one, and delete removes it`, async () => {
-        const name = `leftover-script-${++counter}`;
+      it(`(${phase === "before" ? "refused" : "acted on, its answer lost"}) twice: published at the third try, one script, recorded; delete removes it`, async () => {
+        const name = `twice-unpublished-${++counter}`;
         const inputs = await checked("EdgeScript", { name, type: "Standalone", code: "export default () => new Response('ok')" });
         const zonesBefore = await pullZoneCount();
         await emu.faults({ rules: [{ path: "^/compute/script/\\d+/publish$", method: "POST", errorRate: 1, errorStatus: 500, phase, times: 2 }] });
-        await assert.rejects(host.create("EdgeScript", inputs), (e: unknown) => e instanceof HostError && /answered 500/.test(e.message) && /deleted again, so nothing is left behind/.test(e.message));
-        assert.deepEqual(await scriptsNamed(name), [], "no script left unrecorded");
-        assert.equal(await pullZoneCount(), zonesBefore, "nor its linked pull zone");
-
-        // The second failure: the next `up` fails the same way, and still leaves nothing.
-        await assert.rejects(host.create("EdgeScript", inputs), HostError);
-        assert.deepEqual(await scriptsNamed(name), []);
-
-        // With the fault spent, the next `up` is refused nothing as "existing", and destroy removes what it made.
+        await emu.markRequests();
         const made = await host.create("EdgeScript", inputs);
+        const publishes = (await emu.requests()).filter((r) => r.route === "/compute/script/:id/publish").map((r) => r.status);
+        assert.deepEqual(publishes, [500, 500, 204]);
         assert.deepEqual(await scriptsNamed(name), [Number(made.id)]);
         assert.ok(made.outputs.releaseId !== undefined, "published");
         await host.delete("EdgeScript", made.id, made.outputs, inputs);
         assert.deepEqual(await scriptsNamed(name), []);
-        assert.equal(await pullZoneCount(), zonesBefore);
+        assert.equal(await pullZoneCount(), zonesBefore, "its linked pull zone went with it");
+      });
+
+      it(`(${phase === "before" ? "refused" : "acted on, its answer lost"}) every time: the script and its pull zone are deleted again; the next create makes one`, async () => {
+        const name = `never-published-${++counter}`;
+        const inputs = await checked("EdgeScript", { name, type: "Standalone", code: "export default () => new Response('ok')" });
+        const zonesBefore = await pullZoneCount();
+        await emu.faults({ rules: [{ path: "^/compute/script/\\d+/publish$", method: "POST", errorRate: 1, errorStatus: 500, phase }] });
+        await assert.rejects(host.create("EdgeScript", inputs), (e: unknown) => e instanceof HostError && /answered 500/.test(e.message) && /deleted again, so nothing is left behind/.test(e.message));
+        assert.deepEqual(await scriptsNamed(name), [], "no script left unrecorded");
+        assert.equal(await pullZoneCount(), zonesBefore, "nor its linked pull zone");
+        await emu.clearFaults();
+        // The next `up` is refused nothing as "existing".
+        const made = await host.create("EdgeScript", inputs);
+        assert.deepEqual(await scriptsNamed(name), [Number(made.id)]);
       });
     }
   });
