@@ -29,8 +29,8 @@ import { storageError } from "../errorShapes";
  *
  * Where the documents are silent, the emulator decides:
  * - Errors are `{HttpCode, Message}`; an unknown zone name or a wrong password is 401.
- * - Directories exist while a file is below them (they are listed, never stored); listing one with nothing in it
- *   answers `[]`.
+ * - Directories exist while a file is below them (they are listed, not stored), or once made by a PUT; listing one
+ *   with nothing in it answers `[]`.
  * - The checksum listed is the upper-case SHA-256 of the bytes stored; the content type is the override, else
  *   `application/octet-stream`.
  * - File bodies live on disk, one file per upload (never shared, so an overwrite or delete removes its own body with no
@@ -39,8 +39,9 @@ import { storageError } from "../errorShapes";
  * - Deleting a storage zone deletes its files.
  * - A body is at most MAX_FILE_BYTES.
  * - DESCRIBE of a directory (a path with files below it) answers its entry, `IsDirectory: true`; of the zone's root, 404.
- * - A PUT of a directory (path ending in `/`, the SDK's `createDirectory`) is refused with 400: directories here exist
- *   only while something is below them.
+ * - A PUT of a directory (a path ending in `/`: the SDK's `createDirectory`, dist/lib.js:227-234) makes it, empty: it
+ *   is listed, described and deleted as a directory (201; again, the same). Other directories exist while a file is
+ *   below them.
  */
 
 export const STORAGE_PREFIX = "/storage";
@@ -132,14 +133,23 @@ async function dropBlob(ctx: EmulatorContext, blob: string): Promise<void> {
 
 async function deleteFile(ctx: EmulatorContext, file: StoredFileRecord): Promise<void> {
   ctx.store.delete(KIND, fileId(file.StorageZoneId, file.FullPath));
-  await dropBlob(ctx, file.Blob);
+  if (file.Blob !== "") await dropBlob(ctx, file.Blob);
+}
+
+/**
+ * A directory made by a PUT of its path (`dir/`): a record with no body whose path ends in `/`, so it is listed as a
+ * subdirectory of its parent, described and deleted as one, while nothing is below it.
+ */
+function directoryMarker(zoneId: number, path: string): StoredFileRecord {
+  const now = new Date().toISOString();
+  return { Guid: directoryGuid(zoneId, path), StorageZoneId: zoneId, FullPath: `${path}/`, Length: 0, Checksum: "", Blob: "", ContentType: "", DateCreated: now, LastChanged: now };
 }
 
 /** Deletes every file of a zone (the zone is being deleted). */
 export function deleteZoneFiles(ctx: EmulatorContext, zoneId: number): void {
   const files = filesOf(ctx, zoneId);
   for (const f of files) ctx.store.delete(KIND, fileId(zoneId, f.FullPath));
-  void Promise.all(files.map((f) => dropBlob(ctx, f.Blob)));
+  void Promise.all(files.filter((f) => f.Blob !== "").map((f) => dropBlob(ctx, f.Blob)));
 }
 
 /**
@@ -167,6 +177,7 @@ function listing(zone: ZoneRecord, files: StoredFileRecord[], directory: string)
   for (const f of files) {
     if (!f.FullPath.startsWith(prefix)) continue;
     const rest = f.FullPath.slice(prefix.length);
+    if (rest === "") continue; // the marker of the directory listed
     const slash = rest.indexOf("/");
     if (slash >= 0) {
       if (!dirs.has(rest.slice(0, slash))) dirs.set(rest.slice(0, slash), f);
@@ -272,7 +283,12 @@ export const storageSurface: EmulatorSurface = {
       scope.put(`${STORAGE_PREFIX}/:storageZoneName/*`, async (req, reply) => {
         const target = resolve(ctx, req, reply, true);
         if (!target) return reply;
-        if (target.directory || target.path === "") return storageError(reply, 400, "A file name is required.");
+        if (target.path === "") return storageError(reply, 400, "A file name is required.");
+        if (target.directory) {
+          const id = fileId(target.zone.Id, `${target.path}/`);
+          if (!ctx.store.get<StoredFileRecord>(KIND, id)) ctx.store.put(KIND, id, directoryMarker(target.zone.Id, target.path), target.zone.Id);
+          return reply.code(201).send({ HttpCode: 201, Message: "Directory created." });
+        }
         const received = await receive(ctx, req.body as Readable | undefined);
         if ("tooLarge" in received) return storageError(reply, 413, "The file is too large.");
         const expected = req.headers["checksum"];

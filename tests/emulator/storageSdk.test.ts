@@ -94,6 +94,19 @@ describe("emulator: bunny.net's storage SDK against the Storage API", () => {
     await assert.rejects(BunnyStorage.file.download(zone, "docs/deep/b.txt"), /File not found/);
   });
 
+  it("makes an empty directory, which is listed and described as one, and removed", async () => {
+    assert.equal(await BunnyStorage.file.createDirectory(zone, "empty/inner"), true);
+    assert.deepEqual((await BunnyStorage.file.list(zone, "empty")).map((f) => [f.objectName, f.isDirectory]), [["inner", true]]);
+    assert.deepEqual(await BunnyStorage.file.list(zone, "empty/inner"), []);
+    const described = await BunnyStorage.file.get(zone, "empty/inner");
+    assert.equal(described.isDirectory, true);
+    assert.equal(described.path, `/${zoneName}/empty/`);
+    assert.equal(await BunnyStorage.file.createDirectory(zone, "empty/inner"), true, "made again: the same directory");
+    assert.equal(await BunnyStorage.file.removeDirectory(zone, "empty"), true);
+    assert.ok(!(await BunnyStorage.file.list(zone, "/")).some((f) => f.objectName === "empty"));
+    await assert.rejects(BunnyStorage.file.get(zone, "empty/inner"), /File not found/);
+  });
+
   it("a wrong password is refused for every method, and writes nothing", async () => {
     const wrong = BunnyStorage.zone.connect_with_accesskey(BunnyStorage.regions.StorageRegion.Falkenstein, zoneName, `${password}x`);
     const unauthorized = new RegExp(`Unauthorized access to storage zone: ${zoneName}`);
@@ -101,8 +114,10 @@ describe("emulator: bunny.net's storage SDK against the Storage API", () => {
     await assert.rejects(BunnyStorage.file.get(wrong, "css/site.css"), unauthorized);
     await assert.rejects(BunnyStorage.file.download(wrong, "css/site.css"), unauthorized);
     await assert.rejects(BunnyStorage.file.upload(wrong, "intruder.txt", bodyOf(Buffer.from("x"))), unauthorized);
+    assert.equal(await BunnyStorage.file.createDirectory(wrong, "intruder"), false);
     assert.equal(await BunnyStorage.file.remove(wrong, "css/site.css"), false);
     assert.deepEqual((await BunnyStorage.file.list(zone, "css")).map((f) => f.objectName), ["site.css"]);
     await assert.rejects(BunnyStorage.file.download(zone, "intruder.txt"), /File not found/);
+    await assert.rejects(BunnyStorage.file.get(zone, "intruder"), /File not found/);
   });
 });
