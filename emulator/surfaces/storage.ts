@@ -5,6 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import type { Server } from "node:http";
+import type { Socket } from "node:net";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { EmulatorContext, EmulatorSurface } from "../context";
 import type { Store } from "../store";
@@ -19,12 +21,16 @@ import { storageError } from "../errorShapes";
  * trailing `/` → the objects in it (ObjectName, Path, Length, IsDirectory, Checksum, LastChanged, DateCreated,
  * ContentType, Guid, StorageZoneName, StorageZoneId), GET of a file → its bytes, DELETE → 200 (a directory: with
  * everything in it), 404 for nothing there; `AccessKey` is the zone's password, the read-only one for reads);
- * BunnyWay/terraform-provider-bunnynet internal/api/storage_file.go (upper-case checksum, `Override-Content-Type`).
+ * BunnyWay/terraform-provider-bunnynet internal/api/storage_file.go (upper-case checksum, `Override-Content-Type`);
+ * bunny.net's own client, `@bunny.net/storage-sdk` 0.3.1 (dist/lib.js, checked by tests/emulator/storageSdk.test.ts):
+ * `DESCRIBE /{zone}/{path}` answers one object as a listing shows it (`file.get`, lines 154-190; the emulator had no
+ * DESCRIBE before), a listing's entries carry `UserId`, `ServerId`, `ReplicatedZones` (null) besides the above
+ * (lines 119-135), and 400/401/404 are what the client tells apart (lines 274-287).
  *
  * Where the documents are silent, the emulator decides:
  * - Errors are `{HttpCode, Message}`; an unknown zone name or a wrong password is 401.
- * - Directories exist while a file is below them (they are listed, never stored); listing one with nothing in it
- *   answers `[]`.
+ * - Directories exist while a file is below them (they are listed, not stored), or once made by a PUT; listing one
+ *   with nothing in it answers `[]`.
  * - The checksum listed is the upper-case SHA-256 of the bytes stored; the content type is the override, else
  *   `application/octet-stream`.
  * - File bodies live on disk, one file per upload (never shared, so an overwrite or delete removes its own body with no
@@ -32,6 +38,10 @@ import { storageError } from "../errorShapes";
  *   temporary directory removed at close for an in-memory store; the metadata is a document of the store.
  * - Deleting a storage zone deletes its files.
  * - A body is at most MAX_FILE_BYTES.
+ * - DESCRIBE of a directory (a path with files below it) answers its entry, `IsDirectory: true`; of the zone's root, 404.
+ * - A PUT of a directory (a path ending in `/`: the SDK's `createDirectory`, dist/lib.js:227-234) makes it, empty: it
+ *   is listed, described and deleted as a directory (201; again, the same). Other directories exist while a file is
+ *   below them.
  */
 
 export const STORAGE_PREFIX = "/storage";
@@ -123,14 +133,23 @@ async function dropBlob(ctx: EmulatorContext, blob: string): Promise<void> {
 
 async function deleteFile(ctx: EmulatorContext, file: StoredFileRecord): Promise<void> {
   ctx.store.delete(KIND, fileId(file.StorageZoneId, file.FullPath));
-  await dropBlob(ctx, file.Blob);
+  if (file.Blob !== "") await dropBlob(ctx, file.Blob);
+}
+
+/**
+ * A directory made by a PUT of its path (`dir/`): a record with no body whose path ends in `/`, so it is listed as a
+ * subdirectory of its parent, described and deleted as one, while nothing is below it.
+ */
+function directoryMarker(zoneId: number, path: string): StoredFileRecord {
+  const now = new Date().toISOString();
+  return { Guid: directoryGuid(zoneId, path), StorageZoneId: zoneId, FullPath: `${path}/`, Length: 0, Checksum: "", Blob: "", ContentType: "", DateCreated: now, LastChanged: now };
 }
 
 /** Deletes every file of a zone (the zone is being deleted). */
 export function deleteZoneFiles(ctx: EmulatorContext, zoneId: number): void {
   const files = filesOf(ctx, zoneId);
   for (const f of files) ctx.store.delete(KIND, fileId(zoneId, f.FullPath));
-  void Promise.all(files.map((f) => dropBlob(ctx, f.Blob)));
+  void Promise.all(files.filter((f) => f.Blob !== "").map((f) => dropBlob(ctx, f.Blob)));
 }
 
 /**
@@ -142,26 +161,43 @@ function directoryGuid(zoneId: number, path: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+/** The object `name` in the directory `prefix` (`""` or ending in `/`), as a listing and DESCRIBE show it. */
+function entry(zone: ZoneRecord, prefix: string, name: string, f: StoredFileRecord, isDirectory: boolean): Record<string, unknown> {
+  const base = { StorageZoneName: zone.Name, Path: `/${zone.Name}/${prefix}`, ObjectName: name, ServerId: 0, UserId: "emulator-user", ReplicatedZones: null, StorageZoneId: zone.Id, LastChanged: f.LastChanged, DateCreated: f.DateCreated };
+  return isDirectory
+    ? { ...base, Guid: directoryGuid(zone.Id, `${prefix}${name}`), Length: 0, IsDirectory: true, ContentType: "", Checksum: null }
+    : { ...base, Guid: f.Guid, Length: f.Length, IsDirectory: false, ContentType: f.ContentType, Checksum: f.Checksum };
+}
+
 /** The listing of a directory: its files, and one entry per subdirectory that holds something. */
 function listing(zone: ZoneRecord, files: StoredFileRecord[], directory: string): Record<string, unknown>[] {
   const prefix = directory === "" ? "" : `${directory}/`;
   const dirs = new Map<string, StoredFileRecord>();
   const out: Record<string, unknown>[] = [];
-  const base = (f: StoredFileRecord) => ({ Guid: f.Guid, StorageZoneName: zone.Name, Path: `/${zone.Name}/${prefix}`, ServerId: 0, UserId: "emulator-user", ReplicatedZones: null, StorageZoneId: zone.Id });
   for (const f of files) {
     if (!f.FullPath.startsWith(prefix)) continue;
     const rest = f.FullPath.slice(prefix.length);
+    if (rest === "") continue; // the marker of the directory listed
     const slash = rest.indexOf("/");
     if (slash >= 0) {
       if (!dirs.has(rest.slice(0, slash))) dirs.set(rest.slice(0, slash), f);
       continue;
     }
-    out.push({ ...base(f), ObjectName: rest, Length: f.Length, LastChanged: f.LastChanged, DateCreated: f.DateCreated, IsDirectory: false, ContentType: f.ContentType, Checksum: f.Checksum });
+    out.push(entry(zone, prefix, rest, f, false));
   }
-  for (const [name, f] of dirs) {
-    out.push({ ...base(f), Guid: directoryGuid(zone.Id, `${prefix}${name}`), ObjectName: name, Length: 0, LastChanged: f.LastChanged, DateCreated: f.DateCreated, IsDirectory: true, ContentType: "", Checksum: null });
-  }
+  for (const [name, f] of dirs) out.push(entry(zone, prefix, name, f, true));
   return out.sort((a, b) => Number(b.IsDirectory) - Number(a.IsDirectory) || String(a.ObjectName).localeCompare(String(b.ObjectName)));
+}
+
+/** DESCRIBE: the one object at `path` (a file, or a directory with something below it), as its directory lists it. */
+function described(zone: ZoneRecord, files: StoredFileRecord[], path: string): Record<string, unknown> | undefined {
+  if (path === "") return undefined;
+  const slash = path.lastIndexOf("/");
+  const [prefix, name] = [path.slice(0, slash + 1), path.slice(slash + 1)];
+  const file = files.find((f) => f.FullPath === path);
+  if (file) return entry(zone, prefix, name, file, false);
+  const below = files.find((f) => f.FullPath.startsWith(`${path}/`));
+  return below ? entry(zone, prefix, name, below, true) : undefined;
 }
 
 /** Streams the body to a temporary file while hashing it; the body's checksum and length. */
@@ -195,6 +231,30 @@ async function receive(ctx: EmulatorContext, body: Readable | undefined): Promis
   return { temp, checksum: hash.digest("hex").toUpperCase(), length };
 }
 
+/**
+ * `DESCRIBE`, the Storage API's method for one object's metadata, cannot reach a Node server as sent: Node's HTTP
+ * parser (llhttp) knows it as an RTSP method and drops an HTTP/1.1 request with it ("Invalid method for HTTP/x.x
+ * request"), and Fastify routes only `http.METHODS`. So a request line that starts a chunk with `DESCRIBE ` is
+ * rewritten in place, before the parser reads it, to a method of the same length Node accepts, and the socket is
+ * marked: the stand-in's route answers it as DESCRIBE when the mark is there, and refuses it otherwise. Clients send a
+ * request's head in one write and the next request only after the answer (no pipelining), so the head starts a chunk.
+ */
+const DESCRIBE = Buffer.from("DESCRIBE ");
+const DESCRIBE_STAND_IN = "PROPFIND";
+const describing = new WeakSet<object>();
+
+function acceptDescribe(server: Server): void {
+  const standIn = Buffer.from(`${DESCRIBE_STAND_IN} `);
+  server.on("connection", (socket: Socket) =>
+    // A "data" listener added after the server's own turns off its native read path, so the listener first sees every chunk.
+    socket.prependListener("data", (chunk: Buffer) => {
+      if (chunk.length < DESCRIBE.length || !chunk.subarray(0, DESCRIBE.length).equals(DESCRIBE)) return;
+      standIn.copy(chunk);
+      describing.add(socket);
+    }),
+  );
+}
+
 export const storageSurface: EmulatorSurface = {
   name: "storage",
   // A fresh store (first start, or `/_emulator/reset`) holds no files: bodies left from before go too.
@@ -209,6 +269,8 @@ export const storageSurface: EmulatorSurface = {
     return {};
   },
   routes(app, ctx) {
+    acceptDescribe(app.server);
+    if (!app.supportedMethods.includes(DESCRIBE_STAND_IN)) app.addHttpMethod(DESCRIBE_STAND_IN);
     app.addHook("onClose", async () => {
       for (const [store, dir] of blobDirs(ctx)) if (store.path === ":memory:") rmSync(dir, { recursive: true, force: true });
       blobDirs(ctx).clear();
@@ -221,7 +283,12 @@ export const storageSurface: EmulatorSurface = {
       scope.put(`${STORAGE_PREFIX}/:storageZoneName/*`, async (req, reply) => {
         const target = resolve(ctx, req, reply, true);
         if (!target) return reply;
-        if (target.directory || target.path === "") return storageError(reply, 400, "A file name is required.");
+        if (target.path === "") return storageError(reply, 400, "A file name is required.");
+        if (target.directory) {
+          const id = fileId(target.zone.Id, `${target.path}/`);
+          if (!ctx.store.get<StoredFileRecord>(KIND, id)) ctx.store.put(KIND, id, directoryMarker(target.zone.Id, target.path), target.zone.Id);
+          return reply.code(201).send({ HttpCode: 201, Message: "Directory created." });
+        }
         const received = await receive(ctx, req.body as Readable | undefined);
         if ("tooLarge" in received) return storageError(reply, 413, "The file is too large.");
         const expected = req.headers["checksum"];
@@ -258,6 +325,17 @@ export const storageSurface: EmulatorSurface = {
         const file = ctx.store.get<StoredFileRecord>(KIND, fileId(target.zone.Id, target.path));
         if (!file) return storageError(reply, 404, "Object Not Found");
         return reply.header("content-type", file.ContentType).header("content-length", String(file.Length)).send(createReadStream(join(blobDir(ctx), file.Blob)));
+      });
+
+      scope.route({
+        method: DESCRIBE_STAND_IN,
+        url: `${STORAGE_PREFIX}/:storageZoneName/*`,
+        handler: async (req, reply) => {
+          if (!describing.delete(req.raw.socket)) return storageError(reply, 405, "Method not allowed.");
+          const target = resolve(ctx, req, reply, false);
+          if (!target) return reply;
+          return described(target.zone, filesOf(ctx, target.zone.Id), target.path) ?? storageError(reply, 404, "Object Not Found");
+        },
       });
 
       scope.delete(`${STORAGE_PREFIX}/:storageZoneName/*`, async (req, reply) => {

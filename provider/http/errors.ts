@@ -55,6 +55,17 @@ export class BunnyError extends Error {
     this.attempts = details.attempts ?? 1;
   }
 
+  /**
+   * Says that the request was given up after its retries: how many times it was sent, over how long (the transport's
+   * retry loop calls this once, when the last try failed too). Numbers only: nothing secret is added.
+   */
+  gaveUp(tries: number, elapsedMs: number): void {
+    const before = this.message;
+    this.attempts = tries;
+    this.message = `${before} (gave up after ${tries} tries over ${formatDuration(elapsedMs)})`;
+    if (this.stack?.includes(before)) this.stack = this.stack.replace(before, this.message);
+  }
+
   private static describe(d: BunnyErrorDetails, summary?: string): string {
     const parts = [[d.method, bounded(d.path)].filter(Boolean).join(" ")];
     // A refusal inside a 2xx answer (Magic Containers' `status`, Shield's 202) is not told as "answered 200".
@@ -73,6 +84,11 @@ export class BunnyError extends Error {
     if (d.hint) text += `. ${d.hint}`;
     return text;
   }
+}
+
+/** `850 ms`, `12.3 s`. */
+function formatDuration(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
 /**

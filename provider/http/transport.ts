@@ -269,6 +269,7 @@ export class Transport {
     const attempts = maxAttempts(policy, this.#settings.maxRetries);
     const limiter = spec.limiterKey ? limiterFor(spec.limiterKey) : undefined;
 
+    const firstSent = Date.now();
     for (let attempt = 1; ; attempt++) {
       if (limiter) await limiter.acquire();
       this.stats.requests++;
@@ -314,7 +315,11 @@ export class Transport {
         continue;
       }
       if (limiter && error instanceof RateLimitedError) limiter.penalize(error.retryAfterMs ?? 1000);
-      if (attempt >= attempts || !isRetryable(policy, error)) throw error;
+      if (!isRetryable(policy, error)) throw error;
+      if (attempt >= attempts) {
+        if (attempt > 1) error.gaveUp(attempt, Date.now() - firstSent);
+        throw error;
+      }
       this.stats.retries++;
       await sleep(backoffMs(attempt, error, this.#settings.retryBaseDelayMs));
     }

@@ -1,4 +1,4 @@
-import { AlreadyExistsError, NetworkError, ServerError } from "../http/errors";
+import { AlreadyExistsError, NetworkError, NotFoundError, ServerError } from "../http/errors";
 import { started } from "../http/together";
 import type { InputShape, InputsOf, Observed, ResourceContext, ResourceDefinition, State } from "./definition";
 import { type Plain, sameValue } from "./wire";
@@ -66,7 +66,7 @@ export async function createOrAdopt<Shape extends InputShape, Obj, O extends obj
     const found = await lookUpAfter(failure, () => find(ctx, inputs), def.type);
     // Someone else created it meanwhile: the same rule as before. Our own lost answer: ours to keep, made by this
     // create, so not an adoption a later delete must leave (see adoptedHere).
-    if (found !== undefined) return takeOver(def, ctx, found, inputs, duplicate ? wantsAdoption(inputs) : true, true, duplicate);
+    if (found !== undefined) return duplicate ? takeOver(def, ctx, found, inputs, wantsAdoption(inputs), true, true) : keepOwn(def, ctx, found, inputs);
     if (duplicate || attempt >= CREATE_ATTEMPTS) throw failure;
   }
 }
@@ -220,6 +220,28 @@ async function takeOver<Shape extends InputShape, Obj, O extends object>(
 ): Promise<Seen<Shape, O>> {
   const observed = adopt(def, obj, inputs, allowed, mayTakeBack, preExisting);
   return settle(def, ctx, def.whenFound ? def.describe(await def.whenFound(ctx, obj, inputs), inputs) : observed, inputs);
+}
+
+/**
+ * The object this create made, found after its answer was lost, brought to where a create leaves one. When that
+ * fails (a script's release), it is deleted again: kept, it would be in no state, and the next `up` would refuse it as
+ * existing, unless the kind takes back what its create makes (`takesBack`), which then does so.
+ */
+async function keepOwn<Shape extends InputShape, Obj, O extends object>(def: Definition<Shape, Obj, O>, ctx: ResourceContext, obj: Obj, inputs: InputsOf<Shape>): Promise<Seen<Shape, O>> {
+  const observed = adopt(def, obj, inputs, true, true, false);
+  try {
+    return await settle(def, ctx, def.whenFound ? def.describe(await def.whenFound(ctx, obj, inputs), inputs) : observed, inputs);
+  } catch (e) {
+    if (def.takesBack !== undefined) throw e;
+    const state = { ...observed.inputs, ...observed.outputs } as State<Shape, O>;
+    const removal = await writingTo(def, ctx, state, observed.id, () => def.delete(ctx, observed.id, state, false)).then(
+      () => undefined,
+      (err: unknown) => (err instanceof NotFoundError ? undefined : (err as Error)),
+    );
+    const made = `the ${def.type} this create made (id ${observed.id}, its answer lost)`;
+    if (removal) throw new Error(`${(e as Error).message}. Deleting ${made} failed too (${removal.message}): delete it, or set adoptExisting: true to keep it, and run again.`, { cause: e });
+    throw new Error(`${(e as Error).message}. ${made[0].toUpperCase()}${made.slice(1)} was deleted again, so nothing is left behind and the next run starts over.`, { cause: e });
+  }
 }
 
 /** An adopted object whose `setOnAdoption` inputs differ from the requested ones gets them set with `update`. */

@@ -7,7 +7,7 @@ import { EDGE_SCRIPT_TYPES, LinkedPullZoneNameSchema } from "../schemas/edgeScri
 import type { EdgeScript as ApiEdgeScript, ScriptRelease } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
-import { type CheckFailure, type ResourceContext, adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
+import { type CheckFailure, type ResourceContext, adoptionInputs, argsMatchSchema, defineResource, isAmbiguous } from "../pulumi";
 import { type StoredAsset, assetBytes, sha256, storedAsset } from "./assetInputs";
 import { stillServing } from "./originUsers";
 import { ownIdOnly } from "../pulumi/importIds";
@@ -26,6 +26,8 @@ import { ownIdOnly } from "../pulumi/importIds";
  * `type: "Dns"` is Terraform's `bunnynet_dns_script` (internal/provider/resource_dns_script.go: name and content;
  * internal/api/dns_script.go: a script of EdgeScriptTypes 0 created and published through the same calls), the code a
  * DnsRecord of type Script answers with; it has no linked pull zone.
+ * A create is the script and its first release: a publish whose outcome is unknown is sent again (up to
+ * PUBLISH_ATTEMPTS), and when the release still fails, the script (and the pull zone made with it) is deleted again, so a failed create leaves nothing the next `up` would refuse as existing (see `rollBack`).
  */
 
 export const EDGE_SCRIPT_TYPE = "EdgeScript";
@@ -156,6 +158,45 @@ async function read(ctx: ResourceContext, scriptId: number, publishes: boolean, 
   return observe(seen, known.linkedPullZoneId, release, fingerprintOf(code.Code));
 }
 
+/** How many times a new script's publish is sent while its failures leave the outcome unknown (5xx, a lost answer). */
+const PUBLISH_ATTEMPTS = 3;
+
+/**
+ * The new script's first release. The publish is not retried by the transport (a POST), but publishing the script's
+ * only code again releases the same code: after a failure that may or may not have acted, it is sent again.
+ */
+async function firstRelease(ctx: ResourceContext, scriptId: number): Promise<{ release: Observation["release"]; fingerprint: string }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await publish(ctx, scriptId);
+    } catch (e) {
+      if (!isAmbiguous(e) || attempt >= PUBLISH_ATTEMPTS) throw e;
+    }
+  }
+}
+
+/**
+ * The script was made but its release failed (or its answer was lost): the script and the pull zone made with it are
+ * deleted again, as a create leaves one object recorded or none. Kept, it would be in no state, so the next `up` would
+ * refuse it as existing and `destroy` would never remove it. The failure is told as final (not a lost answer to look
+ * up after): there is nothing left to find.
+ */
+async function rollBack(ctx: ResourceContext, script: ApiEdgeScript, failure: unknown): Promise<never> {
+  const message = (failure as Error).message;
+  const removal = await ctx.client.edgeScripts.deleteScript(script.Id, { deleteLinkedPullZones: true }).then(
+    () => undefined,
+    (e: unknown) => (e instanceof NotFoundError ? undefined : (e as Error)),
+  );
+  if (removal) {
+    throw new Error(
+      `${message}. Deleting the script just made (id ${script.Id}) failed too (${removal.message}): ` +
+        `delete edge script ${script.Name} and its linked pull zone, or set adoptExisting: true to keep it, and run again.`,
+      { cause: failure },
+    );
+  }
+  throw new Error(`${message}. The script just made (id ${script.Id}) was deleted again, so nothing is left behind and the next run starts over.`, { cause: failure });
+}
+
 const edgeScript = defineResource<EdgeScriptOutputs, "code">()({
   type: EDGE_SCRIPT_TYPE,
   inputs: edgeScriptInputs,
@@ -199,8 +240,12 @@ const edgeScript = defineResource<EdgeScriptOutputs, "code">()({
       CreateLinkedPullZone: inputs.createLinkedPullZone ?? inputs.type === "Standalone",
       LinkedPullZoneName: inputs.linkedPullZoneName ?? null,
     });
-    const published = inputs.publish ? await publish(ctx, seen.script.Id) : { release: undefined, fingerprint: inputs.fingerprint ?? fingerprintOf(await codeText(inputs.code)) };
-    return observe(seen, undefined, published.release, published.fingerprint);
+    try {
+      const published = inputs.publish ? await firstRelease(ctx, seen.script.Id) : { release: undefined, fingerprint: inputs.fingerprint ?? fingerprintOf(await codeText(inputs.code)) };
+      return observe(seen, undefined, published.release, published.fingerprint);
+    } catch (e) {
+      return rollBack(ctx, seen.script, e);
+    }
   },
 
   // A deleted script answers 404 (gone); its variables' and secrets' reads then answer 404 too.

@@ -8,7 +8,7 @@ import type { Chapter, MetaTag, Moment, Video } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
 import { logProgress } from "../pulumi/progress";
 import type { NumericId, OutputProperties } from "../pulumi/types";
-import { type CheckFailure, type ResourceContext, argsMatchSchema, defineResource } from "../pulumi";
+import { type CheckFailure, type ResourceContext, argsMatchSchema, defineResource, isAmbiguous } from "../pulumi";
 import { type FileInput, fileInputBytes, fileInputSchema, fileInputSha256, fileInputStream, isTaggedAsset, sha256 } from "./assetInputs";
 import { numericPart } from "../pulumi/importIds";
 
@@ -30,6 +30,8 @@ import { numericPart } from "../pulumi/importIds";
  *   until the video plays (VideoModelStatus Finished, or JitPlaylistsCreated), within `encodeTimeoutSeconds`. A video
  *   that fails to encode, or does not finish in time, is deleted and the create fails with the reason.
  * - No `adoptExisting`: nothing in the inputs identifies one video (titles repeat, and one file may be uploaded twice).
+ *   A create whose answer was lost finds the empty video it made by title instead (`createEmptyVideo`), so it makes
+ *   no second one and leaves none empty.
  * - Deleting the library deletes its videos: a video already gone (or its library) counts as deleted.
  * - `thumbnailUrl` is the thumbnail generated at encoding, kept as read then: a VideoThumbnail on the video changes
  *   the API's value, and that is the VideoThumbnail's output, not drift of the video.
@@ -200,6 +202,48 @@ async function finish(ctx: ResourceContext, inputs: Inputs, videoId: string): Pr
   return untilPlayable(ctx, inputs, videoId);
 }
 
+/** How many times the empty video is asked for when each answer is lost and the look-up shows nothing was made. */
+const CREATE_ATTEMPTS = 3;
+
+/**
+ * Creates the empty video to upload into. A lost answer (5xx, a dropped connection) leaves it unknown whether the
+ * server made it: the library's empty videos (status Created, nothing uploaded) with this title are looked up before
+ * anything is sent again, and the newest is the one uploaded into, so no second video is made and none is left empty
+ * behind. Found none, nothing was made and the create is sent again. A look-up that fails too ends the create, saying
+ * what to look for. (An empty video with this title made by another run at the same moment would be taken: titles are
+ * the only thing a video has before its upload.)
+ */
+async function createEmptyVideo(ctx: ResourceContext, inputs: Inputs): Promise<string> {
+  const { stream } = ctx.client;
+  for (let attempt = 1; ; attempt++) {
+    const failure = await stream.createVideo(inputs.libraryId, { title: inputs.title, collectionId: inputs.collectionId }, keyOf(inputs)).then(
+      (video) => video.guid,
+      (e: unknown) => e as Error,
+    );
+    if (typeof failure === "string") return failure;
+    if (!isAmbiguous(failure)) throw failure;
+    const found = await emptyVideosTitled(ctx, inputs).catch((e: unknown) => {
+      throw new Error(
+        `${failure.message}; the look-up of whether the video was made failed too (${(e as Error).message}), so it was not asked for again. ` +
+          `If library ${inputs.libraryId} holds an empty video titled ${JSON.stringify(inputs.title)}, delete it, and run again.`,
+        { cause: failure },
+      );
+    });
+    const newest = found.sort((a, b) => (a.dateUploaded ?? "").localeCompare(b.dateUploaded ?? "")).pop();
+    if (newest) return newest.guid;
+    if (attempt >= CREATE_ATTEMPTS) throw failure;
+  }
+}
+
+/** The library's videos with exactly this title that nothing was uploaded into yet. */
+async function emptyVideosTitled(ctx: ResourceContext, inputs: Inputs): Promise<Video[]> {
+  const found: Video[] = [];
+  for await (const video of ctx.client.stream.listVideos(inputs.libraryId, { search: inputs.title }, keyOf(inputs))) {
+    if (video.title === inputs.title && (video.status ?? VideoStatus.Created) === VideoStatus.Created) found.push(video);
+  }
+  return found;
+}
+
 const streamVideo = defineResource<StreamVideoOutputs, "source" | "captions">()({
   type: STREAM_VIDEO_TYPE,
   inputs: streamVideoInputs,
@@ -260,7 +304,7 @@ const streamVideo = defineResource<StreamVideoOutputs, "source" | "captions">()(
       logProgress(`video "${inputs.title}": fetching from its URL`);
       videoId = await client.stream.fetchVideo(inputs.libraryId, { url: source.url, title: inputs.title }, { ...keyOf(inputs), collectionId: inputs.collectionId });
     } else {
-      videoId = (await client.stream.createVideo(inputs.libraryId, { title: inputs.title, collectionId: inputs.collectionId }, keyOf(inputs))).guid;
+      videoId = await createEmptyVideo(ctx, inputs);
     }
     try {
       if (!isUrl(source)) await upload(ctx, inputs, videoId, source);

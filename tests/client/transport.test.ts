@@ -30,6 +30,24 @@ describe("transport: retries, timeouts and faults (over real HTTP)", () => {
     assert.ok(ok.http.stats.retries > 0, "some requests needed a retry");
   });
 
+  it("says, when a request used up its retries, how many tries were made over how long; a failure not retried says nothing of it", async () => {
+    await emu.faults({ rules: [{ path: "^/apikey$", errorRate: 1, errorStatus: 503 }] });
+    await assert.rejects(emu.client({ maxRetries: 2 }).apiKeys.listPage(), (e: unknown) => {
+      assert.match((e as Error).message, /^GET \/apikey answered 503.* \(gave up after 3 tries over \d+(\.\d)? m?s\)$/);
+      assert.match((e as Error).stack ?? "", /gave up after 3 tries/);
+      return true;
+    });
+    await emu.faults({ rules: [{ path: "^/apikey$", dropRate: 1 }] });
+    await assert.rejects(emu.client({ maxRetries: 1 }).apiKeys.listPage(), /gave up after 2 tries over/);
+    // A create's 5xx is not retried (its outcome is unknown): one try, and the message does not claim retries.
+    await emu.faults({ rules: [{ path: "^/pullzone$", method: "POST", errorRate: 1, errorStatus: 500 }] });
+    await assert.rejects(emu.client({ maxRetries: 3 }).pullZones.createPullZone({ Name: `gave-up-${Date.now()}`, OriginUrl: "https://example.com" }), (e: unknown) => {
+      assert.ok(e instanceof ServerError && e.attempts === 1);
+      assert.doesNotMatch(e.message, /gave up/);
+      return true;
+    });
+  });
+
   it("honours Retry-After on 429 bursts", async () => {
     await emu.faults({ rules: [{ path: "^/apikey$", burst429: 2, retryAfterSeconds: 0.2 }] });
     await emu.markRequests();
