@@ -28,8 +28,9 @@ export function app() {
   const dockerHub = bunnynet.getContainerRegistryOutput({ type: "DockerHub" }).registryId;
 
   // The pull zone in front of the web container, declared here so its cache, hostnames and Shield are the program's
-  // (the API would otherwise make one no resource manages). Its origin is the container endpoint, which links it.
-  const front = new bunnynet.PullZone("front", { name: `${prefix}-app`, origin: { url: `https://origin.${domain}` } });
+  // (the API would otherwise make one no resource manages). Its origin is the container endpoint that names it:
+  // bunny.net links the two when the app is saved. Clients use the zone's hosts (`front.cdnHostname`, app.<domain>).
+  const front = new bunnynet.PullZone("front", { name: `${prefix}-app`, origin: { frontsContainerEndpoint: true } });
 
   const app = new bunnynet.ContainerApp("app", {
     name: `${prefix}-app`,

@@ -45,8 +45,8 @@ describe("pulumi: ContainerApp through the kit's provider host", function () {
   describe("a program: two containers, a CDN endpoint on a declared pull zone, an Anycast endpoint, a volume", () => {
     let harness: ProgramHarness;
     const suffix = `p${Date.now() % 100000}`;
-    const program = (options: { webTag?: string; reversed?: boolean } = {}) => () => {
-      const zone = new bunnynet.PullZone("front", { name: `app-front-${suffix}`, origin: { url: "https://placeholder.site.example" } });
+    const program = (options: { webTag?: string; reversed?: boolean; cacheExpirationTime?: number } = {}) => () => {
+      const zone = new bunnynet.PullZone("front", { name: `app-front-${suffix}`, origin: { frontsContainerEndpoint: true }, ...(options.cacheExpirationTime ? { cacheExpirationTime: options.cacheExpirationTime } : {}) });
       const web = {
         image: { registryId, namespace: "library", name: "nginx", tag: options.webTag ?? "1.27" },
         env: { API_TOKEN: pulumi.secret(SECRET_ENV), MODE: "production" },
@@ -67,7 +67,7 @@ describe("pulumi: ContainerApp through the kit's provider host", function () {
         volumes: { data: { sizeGb: 2 } },
       });
       return {
-        appId: app.appId, status: app.status, endpoints: app.endpoints, zoneId: zone.pullZoneId,
+        appId: app.appId, status: app.status, endpoints: app.endpoints, zoneId: zone.pullZoneId, zoneOrigin: zone.origin, cdnHostname: zone.cdnHostname,
         containersSecret: pulumi.output(pulumi.isSecret(app.containers)), webEnv: app.containers.apply((c) => c.web.env),
       };
     };
@@ -89,6 +89,27 @@ describe("pulumi: ContainerApp through the kit's provider host", function () {
       assert.deepEqual(app.containerTemplates.map((c) => c.name), ["web", "worker"]);
       assert.deepEqual(app.containerTemplates[0].environmentVariables, [{ name: "API_TOKEN", value: SECRET_ENV }, { name: "MODE", value: "production" }]);
       assert.deepEqual(app.volumes, [{ name: "data", size: 2 }]);
+    });
+
+    it("the declared zone's origin is the endpoint that fronts it (bunny.net links them), shown as frontsContainerEndpoint", async () => {
+      const stored = harness.resource(TYPE, "shop")!.outputs;
+      const siteId = (stored.endpoints as Record<string, { id: string }>).site.id;
+      const front = harness.resource("PullZone", "front")!;
+      const zone = await emu.client().pullZones.getPullZone(Number(front.outputs.pullZoneId));
+      assert.deepEqual([zone.OriginType, zone.MagicContainersAppId, zone.MagicContainersEndpointId], [5, stored.appId, siteId]);
+      assert.equal((front.outputs.origin as { frontsContainerEndpoint?: boolean }).frontsContainerEndpoint, true);
+      assert.equal(front.outputs.cdnHostname, `app-front-${suffix}.b-cdn.net`, "clients use the zone's own host");
+    });
+
+    it("a change of the zone's settings keeps the endpoint as its origin", async () => {
+      await emu.markRequests();
+      const run = await harness.up(program({ cacheExpirationTime: 600 }));
+      assert.deepEqual(run.steps.map((s) => s.op), ["update", "same"]);
+      const zoneId = Number(harness.resource("PullZone", "front")!.outputs.pullZoneId);
+      assert.equal((await emu.client().pullZones.getPullZone(zoneId)).OriginType, 5);
+      assert.deepEqual((await harness.up(program({ cacheExpirationTime: 600 }))).steps.map((s) => s.op), ["same", "same"]);
+      assert.deepEqual((await harness.refresh()).map((s) => s.op).filter((op) => op !== "refresh"), []);
+      await harness.up(program());
     });
 
     it("a secret env value is never in plain state, and only secret values are secrets (a plain MODE stays readable: issue 37)", async () => {

@@ -1070,7 +1070,7 @@ class PullZoneHostnameTlsArgs:
 
 class PullZoneOriginArgsDict(TypedDict):
     """
-    Where a pull zone gets its content: exactly one of `url`, `storageZoneId`, `scriptId`, or `containerAppId` with `containerEndpointId`.
+    Where a pull zone gets its content: exactly one of `url`, `storageZoneId`, `scriptId`, `containerAppId` with `containerEndpointId`, or `frontsContainerEndpoint`.
     """
     container_app_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
@@ -1087,6 +1087,11 @@ class PullZoneOriginArgsDict(TypedDict):
     forward_host_header: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
     Forward the requested hostname as the Host header. Default false.
+    """
+    fronts_container_endpoint: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    `true`: a container app's CDN endpoint fronts this zone (it names the zone in `cdn.pullZoneId`); bunny.net then makes
+    that endpoint the zone's origin. Until the app is saved the zone serves bunny.net's own page.
     """
     host_header: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
@@ -1124,6 +1129,7 @@ class PullZoneOriginArgs:
                  container_endpoint_id: pulumi.Input[Optional[_builtins.str]] = None,
                  follow_redirects: pulumi.Input[Optional[_builtins.bool]] = None,
                  forward_host_header: pulumi.Input[Optional[_builtins.bool]] = None,
+                 fronts_container_endpoint: pulumi.Input[Optional[_builtins.bool]] = None,
                  host_header: pulumi.Input[Optional[_builtins.str]] = None,
                  port: pulumi.Input[Optional[_builtins.int]] = None,
                  scheme: pulumi.Input[Optional['PullZoneOriginScheme']] = None,
@@ -1132,12 +1138,14 @@ class PullZoneOriginArgs:
                  url: pulumi.Input[Optional[_builtins.str]] = None,
                  verify_ssl: pulumi.Input[Optional[_builtins.bool]] = None):
         """
-        Where a pull zone gets its content: exactly one of `url`, `storageZoneId`, `scriptId`, or `containerAppId` with `containerEndpointId`.
+        Where a pull zone gets its content: exactly one of `url`, `storageZoneId`, `scriptId`, `containerAppId` with `containerEndpointId`, or `frontsContainerEndpoint`.
 
         :param pulumi.Input[_builtins.str] container_app_id: A Magic Containers app (`ContainerApp.appId`), with `containerEndpointId`: the app's endpoint answers the requests.
         :param pulumi.Input[_builtins.str] container_endpoint_id: The app's endpoint (`ContainerApp.endpoints[name].id`), with `containerAppId`.
         :param pulumi.Input[_builtins.bool] follow_redirects: Follow the origin's redirects. Default false.
         :param pulumi.Input[_builtins.bool] forward_host_header: Forward the requested hostname as the Host header. Default false.
+        :param pulumi.Input[_builtins.bool] fronts_container_endpoint: `true`: a container app's CDN endpoint fronts this zone (it names the zone in `cdn.pullZoneId`); bunny.net then makes
+               that endpoint the zone's origin. Until the app is saved the zone serves bunny.net's own page.
         :param pulumi.Input[_builtins.str] host_header: The Host header sent to the origin.
         :param pulumi.Input[_builtins.int] port: The origin's port (DNS-accelerated origins; the API sets it but never shows it back).
         :param pulumi.Input['PullZoneOriginScheme'] scheme: The origin's scheme, `"http"` or `"https"` (as `port`).
@@ -1154,6 +1162,8 @@ class PullZoneOriginArgs:
             pulumi.set(__self__, "follow_redirects", follow_redirects)
         if forward_host_header is not None:
             pulumi.set(__self__, "forward_host_header", forward_host_header)
+        if fronts_container_endpoint is not None:
+            pulumi.set(__self__, "fronts_container_endpoint", fronts_container_endpoint)
         if host_header is not None:
             pulumi.set(__self__, "host_header", host_header)
         if port is not None:
@@ -1216,6 +1226,19 @@ class PullZoneOriginArgs:
     @forward_host_header.setter
     def forward_host_header(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "forward_host_header", value)
+
+    @_builtins.property
+    @pulumi.getter(name="frontsContainerEndpoint")
+    def fronts_container_endpoint(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        `true`: a container app's CDN endpoint fronts this zone (it names the zone in `cdn.pullZoneId`); bunny.net then makes
+        that endpoint the zone's origin. Until the app is saved the zone serves bunny.net's own page.
+        """
+        return pulumi.get(self, "fronts_container_endpoint")
+
+    @fronts_container_endpoint.setter
+    def fronts_container_endpoint(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "fronts_container_endpoint", value)
 
     @_builtins.property
     @pulumi.getter(name="hostHeader")

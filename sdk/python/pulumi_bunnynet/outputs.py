@@ -2546,6 +2546,8 @@ class PullZoneOriginResult(dict):
             suggest = "container_app_id"
         elif key == "containerEndpointId":
             suggest = "container_endpoint_id"
+        elif key == "frontsContainerEndpoint":
+            suggest = "fronts_container_endpoint"
         elif key == "hostHeader":
             suggest = "host_header"
         elif key == "scriptId":
@@ -2570,6 +2572,7 @@ class PullZoneOriginResult(dict):
                  verify_ssl: _builtins.bool,
                  container_app_id: Optional[_builtins.str] = None,
                  container_endpoint_id: Optional[_builtins.str] = None,
+                 fronts_container_endpoint: Optional[_builtins.bool] = None,
                  host_header: Optional[_builtins.str] = None,
                  port: Optional[_builtins.int] = None,
                  scheme: Optional['PullZoneOriginScheme'] = None,
@@ -2586,6 +2589,8 @@ class PullZoneOriginResult(dict):
             pulumi.set(__self__, "container_app_id", container_app_id)
         if container_endpoint_id is not None:
             pulumi.set(__self__, "container_endpoint_id", container_endpoint_id)
+        if fronts_container_endpoint is not None:
+            pulumi.set(__self__, "fronts_container_endpoint", fronts_container_endpoint)
         if host_header is not None:
             pulumi.set(__self__, "host_header", host_header)
         if port is not None:
@@ -2623,6 +2628,11 @@ class PullZoneOriginResult(dict):
     @pulumi.getter(name="containerEndpointId")
     def container_endpoint_id(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "container_endpoint_id")
+
+    @_builtins.property
+    @pulumi.getter(name="frontsContainerEndpoint")
+    def fronts_container_endpoint(self) -> Optional[_builtins.bool]:
+        return pulumi.get(self, "fronts_container_endpoint")
 
     @_builtins.property
     @pulumi.getter(name="hostHeader")
