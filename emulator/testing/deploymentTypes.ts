@@ -92,4 +92,9 @@ export interface ResourceOptions {
    * (pkg/resource/deploy/step.go v3.276: the new state's create and update timeouts, the old state's delete timeout).
    */
   customTimeouts: { create: number; update: number; delete: number };
+  /**
+   * `aliases`: the old URNs, or old names and types, under which the state may hold the resource (a name or type left
+   * out is the registration's own).
+   */
+  aliases: { urn?: string; name?: string; type?: string }[];
 }

@@ -80,6 +80,7 @@ export class StepGenerator {
   async registerProvider(args: pulumi.runtime.MockResourceArgs, options: ResourceOptions): Promise<StoredResource> {
     const urn = this.urnOf(args.type, args.name);
     this.seen.add(urn);
+    this.takeAliased(urn, args, options);
     const news = (await fromProgram(args.inputs)) as Plain;
     const inputs = toWire(news) as Plain;
     const secretPaths = secretPathsOf(inputs, news);
@@ -99,11 +100,31 @@ export class StepGenerator {
     return stored;
   }
 
+  /**
+   * `aliases`: a resource the state does not hold under its URN takes the state of the first alias it holds that no
+   * registration of this command has taken, in its place, and goes on as that resource (the engine looks the old
+   * state up by alias and diffs against it: step_generator.go v3.276, generateSteps, `sg.aliases`/`olds`), so a
+   * rename with an alias is a `same`, not a create and a delete.
+   */
+  private takeAliased(urn: string, args: pulumi.runtime.MockResourceArgs, options: ResourceOptions): void {
+    if (this.state.has(urn)) return;
+    for (const alias of options.aliases) {
+      const old = alias.urn ?? this.urnOf(alias.type ?? args.type, alias.name ?? args.name);
+      const prior = this.state.get(old);
+      if (!prior || this.seen.has(old)) continue;
+      const entries = [...this.state.entries()].map(([key, r]): [string, StoredResource] => (key === old ? [urn, { ...r, urn, name: args.name }] : [key, r]));
+      this.state.clear();
+      for (const [key, r] of entries) this.state.set(key, r);
+      return;
+    }
+  }
+
   /** One resource the program registered: Check, then Create, or Diff and then nothing, Update or a replacement. */
   async register(args: pulumi.runtime.MockResourceArgs, options: ResourceOptions): Promise<StoredResource> {
     const { state, preview, steps, rpcs } = this;
     const urn = this.urnOf(args.type, args.name);
     this.seen.add(urn);
+    this.takeAliased(urn, args, options);
     const provider = providerUrnOf(args.provider, this.urnOf);
     const plugin = await this.plugins.of(provider);
     const text = providerTextOf(args.inputs);

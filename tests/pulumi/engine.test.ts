@@ -349,6 +349,21 @@ describe("pulumi: preview, up, refresh and destroy as the engine runs them", fun
       const run = await harness.up(oneVariable("OPT_ROC", { defaultValue: "two" }, { replaceOnChanges: ["defaultValue"] }));
       assert.deepEqual(run.steps.map((s) => s.op), ["update"]);
     });
+
+    it("aliases: a resource renamed with an alias of its old name is the same resource, as under the engine (no call writes; the state holds only the new name)", async () => {
+      await harness.up(oneVariable("OPT_ALIAS"));
+      const id = harness.resource("ScriptVariable", "v")!.id;
+      await emu.markRequests();
+      const renamed = () => void new ScriptVariable("renamed", { scriptId, name: "OPT_ALIAS" }, { aliases: [{ name: "v" }] });
+      const run = await harness.up(renamed);
+      assert.deepEqual(run.steps.map((s) => `${s.urn.split("::").pop()} ${s.op}`), ["renamed same"]);
+      assert.deepEqual((await emu.requests()).filter((r) => r.method !== "GET"), []);
+      assert.equal(harness.resource("ScriptVariable", "v"), undefined);
+      assert.equal(harness.resource("ScriptVariable", "renamed")!.id, id);
+      // Its delete is the object's: the alias moved the state, not a copy of it.
+      await harness.up(() => undefined);
+      assert.equal(await variableNamed("OPT_ALIAS"), undefined);
+    });
   });
 
   describe("the harness itself", () => {
