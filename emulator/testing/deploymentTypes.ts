@@ -39,7 +39,7 @@ export interface StoredResource {
   /** The top-level output keys that hold a secret (the first key of each of `secretPaths`). */
   secretKeys: string[];
   /** The resource options the engine keeps in state and applies at refresh and delete. */
-  options: Pick<ResourceOptions, "protect" | "retainOnDelete" | "ignoreChanges" | "customTimeouts">;
+  options: Pick<ResourceOptions, "protect" | "retainOnDelete" | "ignoreChanges" | "customTimeouts" | "dependencies">;
 }
 
 export type Operation = "create" | "update" | "replace" | "same" | "delete" | "refresh" | "gone";
@@ -97,4 +97,6 @@ export interface ResourceOptions {
    * out is the registration's own).
    */
   aliases: { urn?: string; name?: string; type?: string }[];
+  /** The URNs the resource waits for: its `dependsOn` and the resources whose outputs its inputs use (one list, as the SDK sends them). */
+  dependencies: string[];
 }

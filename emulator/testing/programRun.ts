@@ -64,7 +64,17 @@ function optionsOf(req: RegisterRequest): ResourceOptions {
     additionalSecretOutputs: req.getAdditionalsecretoutputsList() as string[],
     customTimeouts: customTimeoutsOf(req.getCustomtimeouts() as RegisterRequest | undefined),
     aliases: aliasesOf(req),
+    dependencies: (req.getDependenciesList() as string[]).map(stateUrn),
   };
+}
+
+/**
+ * A URN as the harness's state names it: the SDK's mocks put the parent types before the type
+ * (`…::pulumi:pulumi:Stack$<type>::<name>`), the state's URNs have the type alone.
+ */
+function stateUrn(urn: string): string {
+  const [prefix, project, qualifiedType, ...name] = urn.split("::");
+  return qualifiedType === undefined ? urn : [prefix, project, qualifiedType.split("$").pop(), ...name].join("::");
 }
 
 /**
