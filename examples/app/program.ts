@@ -39,7 +39,7 @@ export function app() {
     containers: {
       web: {
         image: { registryId: dockerHub, namespace: "library", name: "nginx", tag: imageTag },
-        // Every value is stored as a secret; this one is a secret in the stack's config too.
+        // SESSION_SECRET is a secret in the stack's config, so in the state too; LOG_LEVEL stays readable.
         env: { SESSION_SECRET: sessionSecret, LOG_LEVEL: "info" },
         probes: { readiness: { type: "http", port: 80, path: "/" }, liveness: { type: "tcp", port: 80 } },
         volumeMounts: { uploads: "/usr/share/nginx/html/uploads" },

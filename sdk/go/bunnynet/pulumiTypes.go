@@ -694,6 +694,9 @@ type ContainerAppContainer struct {
 	Probes *ContainerAppContainerProbes `pulumi:"probes"`
 	// `ifNotPresent` (default) or `always`.
 	PullPolicy *ContainerAppContainerPullPolicy `pulumi:"pullPolicy"`
+	// Environment variables by name whose values are always secrets, however the program gives them: encrypted in the
+	// state, `[secret]` in diffs. A name is in `env` or here, not both (checked at preview).
+	SecretEnv map[string]string `pulumi:"secretEnv"`
 	// Volumes of the app to mount: volume name → absolute path.
 	VolumeMounts map[string]string `pulumi:"volumeMounts"`
 	WorkingDir   *string           `pulumi:"workingDir"`
@@ -725,6 +728,9 @@ type ContainerAppContainerArgs struct {
 	Probes ContainerAppContainerProbesPtrInput `pulumi:"probes"`
 	// `ifNotPresent` (default) or `always`.
 	PullPolicy ContainerAppContainerPullPolicyPtrInput `pulumi:"pullPolicy"`
+	// Environment variables by name whose values are always secrets, however the program gives them: encrypted in the
+	// state, `[secret]` in diffs. A name is in `env` or here, not both (checked at preview).
+	SecretEnv pulumi.StringMapInput `pulumi:"secretEnv"`
 	// Volumes of the app to mount: volume name → absolute path.
 	VolumeMounts pulumi.StringMapInput `pulumi:"volumeMounts"`
 	WorkingDir   pulumi.StringPtrInput `pulumi:"workingDir"`
@@ -814,6 +820,12 @@ func (o ContainerAppContainerOutput) Probes() ContainerAppContainerProbesPtrOutp
 // `ifNotPresent` (default) or `always`.
 func (o ContainerAppContainerOutput) PullPolicy() ContainerAppContainerPullPolicyPtrOutput {
 	return o.ApplyT(func(v ContainerAppContainer) *ContainerAppContainerPullPolicy { return v.PullPolicy }).(ContainerAppContainerPullPolicyPtrOutput)
+}
+
+// Environment variables by name whose values are always secrets, however the program gives them: encrypted in the
+// state, `[secret]` in diffs. A name is in `env` or here, not both (checked at preview).
+func (o ContainerAppContainerOutput) SecretEnv() pulumi.StringMapOutput {
+	return o.ApplyT(func(v ContainerAppContainer) map[string]string { return v.SecretEnv }).(pulumi.StringMapOutput)
 }
 
 // Volumes of the app to mount: volume name → absolute path.
@@ -1142,6 +1154,7 @@ type ContainerAppContainerResult struct {
 	Image        ContainerAppContainerImage            `pulumi:"image"`
 	Probes       *ContainerAppContainerProbesResult    `pulumi:"probes"`
 	PullPolicy   ContainerAppContainerPullPolicy       `pulumi:"pullPolicy"`
+	SecretEnv    map[string]string                     `pulumi:"secretEnv"`
 	VolumeMounts map[string]string                     `pulumi:"volumeMounts"`
 	WorkingDir   *string                               `pulumi:"workingDir"`
 }
@@ -1187,6 +1200,10 @@ func (o ContainerAppContainerResultOutput) Probes() ContainerAppContainerProbesR
 
 func (o ContainerAppContainerResultOutput) PullPolicy() ContainerAppContainerPullPolicyOutput {
 	return o.ApplyT(func(v ContainerAppContainerResult) ContainerAppContainerPullPolicy { return v.PullPolicy }).(ContainerAppContainerPullPolicyOutput)
+}
+
+func (o ContainerAppContainerResultOutput) SecretEnv() pulumi.StringMapOutput {
+	return o.ApplyT(func(v ContainerAppContainerResult) map[string]string { return v.SecretEnv }).(pulumi.StringMapOutput)
 }
 
 func (o ContainerAppContainerResultOutput) VolumeMounts() pulumi.StringMapOutput {

@@ -126,6 +126,11 @@ class ContainerAppContainerArgsDict(TypedDict):
     """
     `ifNotPresent` (default) or `always`.
     """
+    secret_env: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]]
+    """
+    Environment variables by name whose values are always secrets, however the program gives them: encrypted in the
+    state, `[secret]` in diffs. A name is in `env` or here, not both (checked at preview).
+    """
     volume_mounts: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]]
     """
     Volumes of the app to mount: volume name → absolute path.
@@ -142,6 +147,7 @@ class ContainerAppContainerArgs:
                  env: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  probes: pulumi.Input[Optional['ContainerAppContainerProbesArgs']] = None,
                  pull_policy: pulumi.Input[Optional['ContainerAppContainerPullPolicy']] = None,
+                 secret_env: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  volume_mounts: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  working_dir: pulumi.Input[Optional[_builtins.str]] = None):
         """
@@ -153,6 +159,8 @@ class ContainerAppContainerArgs:
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] env: Environment variables by name. A value is stored as a secret when it is one (`config.requireSecret("apiToken")`,
                `pulumi.secret(...)`); a plain value (`LOG_LEVEL: "info"`) stays readable in the state and in diffs.
         :param pulumi.Input['ContainerAppContainerPullPolicy'] pull_policy: `ifNotPresent` (default) or `always`.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] secret_env: Environment variables by name whose values are always secrets, however the program gives them: encrypted in the
+               state, `[secret]` in diffs. A name is in `env` or here, not both (checked at preview).
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] volume_mounts: Volumes of the app to mount: volume name → absolute path.
         """
         pulumi.set(__self__, "image", image)
@@ -168,6 +176,8 @@ class ContainerAppContainerArgs:
             pulumi.set(__self__, "probes", probes)
         if pull_policy is not None:
             pulumi.set(__self__, "pull_policy", pull_policy)
+        if secret_env is not None:
+            pulumi.set(__self__, "secret_env", secret_env)
         if volume_mounts is not None:
             pulumi.set(__self__, "volume_mounts", volume_mounts)
         if working_dir is not None:
@@ -251,6 +261,19 @@ class ContainerAppContainerArgs:
     @pull_policy.setter
     def pull_policy(self, value: pulumi.Input[Optional['ContainerAppContainerPullPolicy']]):
         pulumi.set(self, "pull_policy", value)
+
+    @_builtins.property
+    @pulumi.getter(name="secretEnv")
+    def secret_env(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
+        """
+        Environment variables by name whose values are always secrets, however the program gives them: encrypted in the
+        state, `[secret]` in diffs. A name is in `env` or here, not both (checked at preview).
+        """
+        return pulumi.get(self, "secret_env")
+
+    @secret_env.setter
+    def secret_env(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "secret_env", value)
 
     @_builtins.property
     @pulumi.getter(name="volumeMounts")

@@ -682,6 +682,8 @@ class ContainerAppContainerResult(dict):
         suggest = None
         if key == "pullPolicy":
             suggest = "pull_policy"
+        elif key == "secretEnv":
+            suggest = "secret_env"
         elif key == "volumeMounts":
             suggest = "volume_mounts"
         elif key == "workingDir":
@@ -706,6 +708,7 @@ class ContainerAppContainerResult(dict):
                  endpoints: Optional[Mapping[str, 'outputs.ContainerAppEndpointResult']] = None,
                  env: Optional[Mapping[str, _builtins.str]] = None,
                  probes: Optional['outputs.ContainerAppContainerProbesResult'] = None,
+                 secret_env: Optional[Mapping[str, _builtins.str]] = None,
                  volume_mounts: Optional[Mapping[str, _builtins.str]] = None,
                  working_dir: Optional[_builtins.str] = None):
         """
@@ -723,6 +726,8 @@ class ContainerAppContainerResult(dict):
             pulumi.set(__self__, "env", env)
         if probes is not None:
             pulumi.set(__self__, "probes", probes)
+        if secret_env is not None:
+            pulumi.set(__self__, "secret_env", secret_env)
         if volume_mounts is not None:
             pulumi.set(__self__, "volume_mounts", volume_mounts)
         if working_dir is not None:
@@ -762,6 +767,11 @@ class ContainerAppContainerResult(dict):
     @pulumi.getter
     def probes(self) -> Optional['outputs.ContainerAppContainerProbesResult']:
         return pulumi.get(self, "probes")
+
+    @_builtins.property
+    @pulumi.getter(name="secretEnv")
+    def secret_env(self) -> Optional[Mapping[str, _builtins.str]]:
+        return pulumi.get(self, "secret_env")
 
     @_builtins.property
     @pulumi.getter(name="volumeMounts")
