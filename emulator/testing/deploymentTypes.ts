@@ -39,7 +39,7 @@ export interface StoredResource {
   /** The top-level output keys that hold a secret (the first key of each of `secretPaths`). */
   secretKeys: string[];
   /** The resource options the engine keeps in state and applies at refresh and delete. */
-  options: Pick<ResourceOptions, "protect" | "retainOnDelete" | "ignoreChanges" | "customTimeouts">;
+  options: Pick<ResourceOptions, "protect" | "retainOnDelete" | "ignoreChanges" | "customTimeouts" | "dependencies">;
 }
 
 export type Operation = "create" | "update" | "replace" | "same" | "delete" | "refresh" | "gone";
@@ -92,4 +92,11 @@ export interface ResourceOptions {
    * (pkg/resource/deploy/step.go v3.276: the new state's create and update timeouts, the old state's delete timeout).
    */
   customTimeouts: { create: number; update: number; delete: number };
+  /**
+   * `aliases`: the old URNs, or old names and types, under which the state may hold the resource (a name or type left
+   * out is the registration's own).
+   */
+  aliases: { urn?: string; name?: string; type?: string }[];
+  /** The URNs the resource waits for: its `dependsOn` and the resources whose outputs its inputs use (one list, as the SDK sends them). */
+  dependencies: string[];
 }

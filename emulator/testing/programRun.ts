@@ -63,7 +63,33 @@ function optionsOf(req: RegisterRequest): ResourceOptions {
     retainOnDelete: req.getRetainondelete() === true,
     additionalSecretOutputs: req.getAdditionalsecretoutputsList() as string[],
     customTimeouts: customTimeoutsOf(req.getCustomtimeouts() as RegisterRequest | undefined),
+    aliases: aliasesOf(req),
+    dependencies: (req.getDependenciesList() as string[]).map(stateUrn),
   };
+}
+
+/**
+ * A URN as the harness's state names it: the SDK's mocks put the parent types before the type
+ * (`…::pulumi:pulumi:Stack$<type>::<name>`), the state's URNs have the type alone.
+ */
+function stateUrn(urn: string): string {
+  const [prefix, project, qualifiedType, ...name] = urn.split("::");
+  return qualifiedType === undefined ? urn : [prefix, project, qualifiedType.split("$").pop(), ...name].join("::");
+}
+
+/**
+ * The registration's aliases: each an old URN, or the parts of one (name, type) that differ from the registration's,
+ * empty when the same (the SDK's mapAliasesForRequest, runtime/resource.ts, sends Alias messages to a monitor with
+ * `aliasSpecs`, as the mocks' is; older monitors get `aliasURNs`).
+ */
+function aliasesOf(req: RegisterRequest): ResourceOptions["aliases"] {
+  const specs = ((req.getAliasesList?.() as RegisterRequest[] | undefined) ?? []).map((a) => {
+    if (a.hasUrn() as boolean) return { urn: a.getUrn() as string };
+    const spec = a.getSpec() as RegisterRequest;
+    return { name: (spec.getName() as string) || undefined, type: (spec.getType() as string) || undefined };
+  });
+  const urns = ((req.getAliasurnsList?.() as string[] | undefined) ?? []).map((urn) => ({ urn }));
+  return [...specs, ...urns];
 }
 
 /** The registration's custom timeouts in seconds, parsed as the engine parses them (Go durations: source_eval.go, time.ParseDuration). */

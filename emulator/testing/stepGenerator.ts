@@ -25,7 +25,7 @@ import { DYNAMIC_PROVIDER_TYPE, type Registrar, StepsFailed } from "./programRun
  *   applyReplaceOnChanges); the dynamic host reports neither, so it changes nothing, here as there.
  * - `refresh`: Read of every resource, then, for one still there, Diff(the read outputs, the inputs before the read,
  *   the read inputs): the drift an `up` would undo (step.go v3.276, RefreshStep.Apply ~line 1855), every resource at
- *   once (deployment_executor.go v3.276 ~line 951, ExecuteParallel); `destroy`: Delete of every resource, newest first.
+ *   once (deployment_executor.go v3.276 ~line 951, ExecuteParallel); `destroy`: Delete of every resource, in rounds (destroySteps).
  * - `refresh --run-program` (resource/deploy/deployment_executor.go, Execute: RefreshProgram puts the step generator
  *   in refresh mode): the program runs; a provider it registers goes through its usual steps, so its plugin is
  *   configured with the program's current inputs and the state takes them (step_generator.go, generateSteps: an
@@ -80,6 +80,7 @@ export class StepGenerator {
   async registerProvider(args: pulumi.runtime.MockResourceArgs, options: ResourceOptions): Promise<StoredResource> {
     const urn = this.urnOf(args.type, args.name);
     this.seen.add(urn);
+    this.takeAliased(urn, args, options);
     const news = (await fromProgram(args.inputs)) as Plain;
     const inputs = toWire(news) as Plain;
     const secretPaths = secretPathsOf(inputs, news);
@@ -99,11 +100,31 @@ export class StepGenerator {
     return stored;
   }
 
+  /**
+   * `aliases`: a resource the state does not hold under its URN takes the state of the first alias it holds that no
+   * registration of this command has taken, in its place, and goes on as that resource (the engine looks the old
+   * state up by alias and diffs against it: step_generator.go v3.276, generateSteps, `sg.aliases`/`olds`), so a
+   * rename with an alias is a `same`, not a create and a delete.
+   */
+  private takeAliased(urn: string, args: pulumi.runtime.MockResourceArgs, options: ResourceOptions): void {
+    if (this.state.has(urn)) return;
+    for (const alias of options.aliases) {
+      const old = alias.urn ?? this.urnOf(alias.type ?? args.type, alias.name ?? args.name);
+      const prior = this.state.get(old);
+      if (!prior || this.seen.has(old)) continue;
+      const entries = [...this.state.entries()].map(([key, r]): [string, StoredResource] => (key === old ? [urn, { ...r, urn, name: args.name }] : [key, r]));
+      this.state.clear();
+      for (const [key, r] of entries) this.state.set(key, r);
+      return;
+    }
+  }
+
   /** One resource the program registered: Check, then Create, or Diff and then nothing, Update or a replacement. */
   async register(args: pulumi.runtime.MockResourceArgs, options: ResourceOptions): Promise<StoredResource> {
     const { state, preview, steps, rpcs } = this;
     const urn = this.urnOf(args.type, args.name);
     this.seen.add(urn);
+    this.takeAliased(urn, args, options);
     const provider = providerUrnOf(args.provider, this.urnOf);
     const plugin = await this.plugins.of(provider);
     const text = providerTextOf(args.inputs);
@@ -308,11 +329,31 @@ export class ProgramRunSteps implements Registrar {
   }
 }
 
-/** `destroy`: deletes every resource, newest first. */
+/**
+ * `destroy`: deletes every resource in the engine's rounds (step_generator.go v3.276 `ScheduleDeletes`: antichains of
+ * the state's dependency graph, each run whole before the next; deployment_executor.go: after a failed step no new
+ * round starts). A round holds the resources nothing left depends on, newest first; a failed delete (a protected
+ * resource) fails the command once its round is done, so what it waits for (its zone) stays and every other resource
+ * of that round is deleted.
+ */
 export async function destroySteps(plugins: CommandPlugins, state: Map<string, StoredResource>, steps: Step[] = []): Promise<Step[]> {
-  for (const r of [...state.values()].reverse()) {
-    await deleteResource(plugins, state, r, []);
-    steps.push({ op: "delete", urn: r.urn });
+  let left = [...state.values()].reverse();
+  while (left.length > 0) {
+    const waitedFor = new Set(left.flatMap((r) => [...(r.options.dependencies ?? []), ...(r.provider ? [r.provider] : [])]));
+    const free = left.filter((r) => !waitedFor.has(r.urn));
+    // A state whose resources all wait for one another (never written by a program) is deleted newest first.
+    const round = free.length > 0 ? free : left;
+    const failures: unknown[] = [];
+    for (const r of round) {
+      try {
+        await deleteResource(plugins, state, r, []);
+        steps.push({ op: "delete", urn: r.urn });
+      } catch (e) {
+        failures.push(e);
+      }
+    }
+    if (failures.length > 0) throw new StepsFailed(failures);
+    left = left.filter((r) => !round.includes(r));
   }
   return steps;
 }
@@ -339,7 +380,7 @@ async function deleteResource(plugins: CommandPlugins, state: Map<string, Stored
 
 /** The options the engine keeps in a resource's state (ignoreChanges and customTimeouts go with its later Diff, Update and Delete). */
 function storedOptions(options: ResourceOptions): StoredResource["options"] {
-  return { protect: options.protect, retainOnDelete: options.retainOnDelete, ignoreChanges: options.ignoreChanges, customTimeouts: options.customTimeouts };
+  return { protect: options.protect, retainOnDelete: options.retainOnDelete, ignoreChanges: options.ignoreChanges, customTimeouts: options.customTimeouts, dependencies: options.dependencies };
 }
 
 /** `ignoreChanges`: each path (`a` or `a.b`) takes the old inputs' value, or is removed when there was none. */

@@ -28,8 +28,9 @@ export function app() {
   const dockerHub = bunnynet.getContainerRegistryOutput({ type: "DockerHub" }).registryId;
 
   // The pull zone in front of the web container, declared here so its cache, hostnames and Shield are the program's
-  // (the API would otherwise make one no resource manages). Its origin is the container endpoint, which links it.
-  const front = new bunnynet.PullZone("front", { name: `${prefix}-app`, origin: { url: `https://origin.${domain}` } });
+  // (the API would otherwise make one no resource manages). Its origin is the container endpoint that names it:
+  // bunny.net links the two when the app is saved. Clients use the zone's hosts (`front.cdnHostname`, app.<domain>).
+  const front = new bunnynet.PullZone("front", { name: `${prefix}-app`, origin: { frontsContainerEndpoint: true } });
 
   const app = new bunnynet.ContainerApp("app", {
     name: `${prefix}-app`,
@@ -38,7 +39,7 @@ export function app() {
     containers: {
       web: {
         image: { registryId: dockerHub, namespace: "library", name: "nginx", tag: imageTag },
-        // Every value is stored as a secret; this one is a secret in the stack's config too.
+        // SESSION_SECRET is a secret in the stack's config, so in the state too; LOG_LEVEL stays readable.
         env: { SESSION_SECRET: sessionSecret, LOG_LEVEL: "info" },
         probes: { readiness: { type: "http", port: 80, path: "/" }, liveness: { type: "tcp", port: 80 } },
         volumeMounts: { uploads: "/usr/share/nginx/html/uploads" },

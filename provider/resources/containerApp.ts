@@ -22,7 +22,8 @@ import { ownIdOnly } from "../pulumi/importIds";
  * - an environment value is a secret in the state and in diffs when the program gives it as one (`pulumi.secret`,
  *   `config.requireSecret`), and only then: `LOG_LEVEL: "info"` stays readable (issue 37). The engine keeps secrets
  *   inside objects at their own depth (pulumi/pulumi pkg/resource/plugin/provider_plugin.go, annotateSecrets: "we
- *   actually recur in"), so the rest of a container stays readable in a diff;
+ *   actually recur in"), so the rest of a container stays readable in a diff; `secretEnv` values are always secrets:
+ *   the constructor wraps each in `pulumi.secret` (withSecretEnv), so the engine keeps them so at their depth;
  * - `up` waits until a deployment runs (ApplicationStatus `active`) after a create and after every update, polling
  *   with a bounded backoff within `deployTimeoutSeconds`; `failing` or `suspended`, or the time running out, fails
  *   with the app's name and last status. A create that does not deploy deletes the app again, so a retry starts clean;
@@ -224,6 +225,11 @@ export interface ContainerAppContainerArgs {
    * `pulumi.secret(...)`); a plain value (`LOG_LEVEL: "info"`) stays readable in the state and in diffs.
    */
   env?: Input<Record<string, Input<string>>>;
+  /**
+   * Environment variables by name whose values are always secrets, however the program gives them: encrypted in the
+   * state, `[secret]` in diffs. A name is in `env` or here, not both (checked at preview).
+   */
+  secretEnv?: Input<Record<string, Input<string>>>;
   /** The command line, replacing the image's entry point. */
   command?: Input<string>;
   /** The arguments. */
@@ -262,6 +268,7 @@ export interface ContainerAppContainer {
   image: { registryId: number; namespace: string; name: string; tag?: string; digest?: string };
   pullPolicy: "always" | "ifNotPresent";
   env?: Record<string, string>;
+  secretEnv?: Record<string, string>;
   command?: string;
   args?: string;
   workingDir?: string;
@@ -328,11 +335,31 @@ export interface ContainerAppEndpointOutput {
   pullZoneId: number | undefined;
 }
 
+/** A value the program gave as it is (not an Output or a Promise, known only later). */
+const isGiven = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !pulumi.Output.isInstance(v) && typeof (v as { then?: unknown }).then !== "function";
+
+/**
+ * The containers with each `secretEnv` value made a secret. Where a level is an Output or a Promise (not known while
+ * the program builds its inputs), that level is made a secret whole: more is hidden, nothing is shown.
+ */
+function withSecretEnv(containers: ContainerAppArgs["containers"]): ContainerAppArgs["containers"] {
+  if (!isGiven(containers)) return pulumi.secret(containers) as ContainerAppArgs["containers"];
+  return Object.fromEntries(
+    Object.entries(containers).map(([name, container]) => {
+      if (!isGiven(container)) return [name, pulumi.secret(container)];
+      const c = container as ContainerAppContainerArgs;
+      if (c.secretEnv === undefined) return [name, c];
+      const secretEnv = isGiven(c.secretEnv) ? Object.fromEntries(Object.entries(c.secretEnv).map(([key, value]) => [key, pulumi.secret(value as Input<string>)])) : pulumi.secret(c.secretEnv);
+      return [name, { ...c, secretEnv }];
+    }),
+  ) as ContainerAppArgs["containers"];
+}
+
 export interface ContainerApp extends OutputProperties<ContainerAppOutputs> {}
 /** A Magic Containers app: containers from registry images, with endpoints on the CDN or Anycast, and volumes. */
 export class ContainerApp extends BunnyResource {
   constructor(name: string, args: ContainerAppArgs, opts?: pulumi.CustomResourceOptions) {
-    super(containerApp, name, args, opts);
+    super(containerApp, name, { ...args, containers: withSecretEnv(args.containers) }, opts);
   }
 }
 

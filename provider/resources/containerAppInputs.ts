@@ -91,13 +91,17 @@ const endpointSchema = z
     if (e.type === "cdn" && e.ports.some((p) => p.protocols !== undefined && p.protocols.join() !== "tcp")) ctx.addIssue({ code: "custom", message: "a cdn endpoint is TCP only", path: ["ports"] });
   });
 
+const envName = z.string().min(1, "must not be empty").regex(/^[^=\s]+$/, "must not hold = or spaces");
+
 const containerSchema = z
   .object({
     image: imageSchema,
     /** When the image is pulled: `ifNotPresent` (the API's default) or `always`. */
     pullPolicy: z.enum(["always", "ifNotPresent"]).default("ifNotPresent"),
-    /** Environment variables by name: the values are stored as secrets. */
-    env: z.record(z.string().min(1, "must not be empty").regex(/^[^=\s]+$/, "must not hold = or spaces"), z.string()).optional(),
+    /** Environment variables by name: a value is a secret when the program gives it as one. */
+    env: z.record(envName, z.string()).optional(),
+    /** Environment variables by name whose values are always secrets (the resource marks them: containerApp.ts). */
+    secretEnv: z.record(envName, z.string()).optional(),
     /** The entry point's command line, replacing the image's. */
     command: z.string().min(1).optional(),
     /** The entry point's arguments. */
@@ -108,7 +112,13 @@ const containerSchema = z
     volumeMounts: z.record(itemName, z.string().regex(/^\/(?!.*\/\/)(?!.*\.\.)(?!.*\s)([a-zA-Z0-9._-]+\/?)+$/, "must be an absolute path without .., // or spaces")).optional(),
     endpoints: z.record(itemName, endpointSchema).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((c, ctx) => {
+    // The API has one list of variables: a name in both maps would be sent twice.
+    for (const name of Object.keys(c.secretEnv ?? {})) {
+      if (c.env && name in c.env) ctx.addIssue({ code: "custom", message: `${name} is in env too: give each variable once`, path: ["secretEnv", name] });
+    }
+  });
 
 /** How long `up` waits for a deployment to run when the program does not say (seconds). */
 export const DEFAULT_DEPLOY_TIMEOUT_SECONDS = 900;

@@ -48,7 +48,7 @@ function containerRequest(name: string, c: ContainerInputs, id: string | undefin
     imagePullPolicy: c.pullPolicy,
     entryPoint: { command: c.command ?? "", arguments: c.args ?? "", workingDirectory: c.workingDir ?? "" },
     probes: Object.fromEntries((["startup", "readiness", "liveness"] as const).flatMap((kind) => (c.probes?.[kind] ? [[kind, probeRequest(c.probes[kind])]] : []))),
-    environmentVariables: byName(c.env).map(([envName, value]) => ({ name: envName, value })),
+    environmentVariables: byName({ ...c.env, ...c.secretEnv }).map(([envName, value]) => ({ name: envName, value })),
     endpoints: byName(c.endpoints).map(([endpointName, e]) => endpointRequest(endpointName, e)),
     volumeMounts: byName(c.volumeMounts).map(([volume, mountPath]) => ({ name: volume, mountPath })),
   };
@@ -131,7 +131,9 @@ function observedContainer(t: ContainerTemplate, wanted: ContainerInputs | undef
       ...(wanted?.image.digest !== undefined && t.imageDigest ? { digest: t.imageDigest } : {}),
     },
     pullPolicy: t.imagePullPolicy?.toLowerCase() === "always" ? "always" : "ifNotPresent",
-    env: unsetWhenEmpty(Object.fromEntries(t.environmentVariables.map((v) => [v.name, v.value ?? ""])), wanted?.env),
+    // A variable is in secretEnv when the program put it there; any other (one added outside too) is in env.
+    env: unsetWhenEmpty(Object.fromEntries(t.environmentVariables.filter((v) => !(v.name in (wanted?.secretEnv ?? {}))).map((v) => [v.name, v.value ?? ""])), wanted?.env),
+    secretEnv: unsetWhenEmpty(Object.fromEntries(t.environmentVariables.filter((v) => v.name in (wanted?.secretEnv ?? {})).map((v) => [v.name, v.value ?? ""])), wanted?.secretEnv),
     command: entry.command || undefined,
     args: entry.arguments || undefined,
     workingDir: entry.workingDirectory || undefined,

@@ -22,6 +22,14 @@ import { ownIdOnly } from "../pulumi/importIds";
  * (core-api-v1.0.0.json); the Terraform provider's `origin.container_app_id` / `origin.container_endpoint_id`
  * (resource_pullzone.go, convertModelToApi / convertApiToModel: type `ComputeContainer`, the two ids, no URL). Both
  * ids are in PullZoneSettingsModel, so a change of either (or of the kind) is an update in place, as for the others.
+ *
+ * A zone that a container app's CDN endpoint fronts (`frontsContainerEndpoint: true`; the endpoint names the zone in
+ * `cdn.pullZoneId`, so the zone cannot name the endpoint without a cycle): bunny.net makes the endpoint the zone's
+ * origin when the app is saved (OriginType 5 with the app's and endpoint's ids: PullZoneModel `MagicContainersAppId`,
+ * "the Magic Container application the pull zone is linked to", core-api-v1.0.0.json; the emulator's
+ * surfaces/containers/endpointZones.ts). So the zone is created on a stand-in URL, bunny.net's own page (the Terraform
+ * provider's CHANGELOG 0.14.0: the `ComputeContainer` type used to require `url = "https://bunny.net"`), an update
+ * never sends an origin kind (which would unlink the endpoint), and either origin reads back as this one: no drift.
  */
 
 export const PULL_ZONE_TYPE = "PullZone";
@@ -29,7 +37,9 @@ export const PULL_ZONE_TYPE = "PullZone";
 /** PullZoneOriginType. */
 const ORIGIN_TYPE = { url: 0, storageZone: 2, edgeScript: 4, container: 5 } as const;
 /** The kinds of origin, each by the property that names it (a container origin: its app and endpoint together). */
-const ORIGIN_KINDS = ["url", "storageZoneId", "scriptId", "containerAppId"] as const;
+const ORIGIN_KINDS = ["url", "storageZoneId", "scriptId", "containerAppId", "frontsContainerEndpoint"] as const;
+/** The origin of a zone created to be fronted by a container endpoint, until the app links it (see the file comment). */
+const STAND_IN_ORIGIN = "https://bunny.net";
 const containerId = z.string().regex(/^\S+$/, "must be a non-empty id (no spaces)");
 
 const originSchema = z
@@ -39,6 +49,7 @@ const originSchema = z
     scriptId: idFromString.optional(),
     containerAppId: containerId.optional(),
     containerEndpointId: containerId.optional(),
+    frontsContainerEndpoint: z.literal(true).optional(),
     /** The Host header sent to the origin; unset: the origin's own. */
     hostHeader: z.string().min(1).optional(),
     forwardHostHeader: z.boolean().default(false),
@@ -53,7 +64,7 @@ const originSchema = z
     const kinds = ORIGIN_KINDS.filter((k) => (k === "containerAppId" ? container : origin[k] !== undefined));
     if (kinds.length !== 1) {
       const got = kinds.length === 0 ? "none" : kinds.map((k) => (k === "containerAppId" ? "containerAppId/containerEndpointId" : k)).join(", ");
-      ctx.addIssue({ code: "custom", message: `must have exactly one of url, storageZoneId, scriptId, containerAppId with containerEndpointId (got ${got})` });
+      ctx.addIssue({ code: "custom", message: `must have exactly one of url, storageZoneId, scriptId, containerAppId with containerEndpointId, frontsContainerEndpoint (got ${got})` });
     } else if (container) {
       // The API's container origin is an app's endpoint: one id without the other names nothing.
       for (const [property, other] of [["containerAppId", "containerEndpointId"], ["containerEndpointId", "containerAppId"]] as const) {
@@ -74,7 +85,8 @@ const pullZoneInputs = z
 type Inputs = z.output<typeof pullZoneInputs>;
 type Origin = z.output<typeof originSchema>;
 
-function originToApi(origin: Origin): PullZoneSettingsRequest {
+/** The origin's settings for the API; `linkedBefore`: the zone already has a container endpoint's link to keep (update). */
+function originToApi(origin: Origin, linkedBefore = false): PullZoneSettingsRequest {
   const common = {
     OriginHostHeader: origin.hostHeader ?? "",
     AddHostHeader: origin.forwardHostHeader,
@@ -85,6 +97,7 @@ function originToApi(origin: Origin): PullZoneSettingsRequest {
   };
   if (origin.storageZoneId !== undefined) return { ...common, OriginType: ORIGIN_TYPE.storageZone, StorageZoneId: origin.storageZoneId };
   if (origin.scriptId !== undefined) return { ...common, OriginType: ORIGIN_TYPE.edgeScript, EdgeScriptId: origin.scriptId };
+  if (origin.frontsContainerEndpoint) return linkedBefore ? common : { ...common, OriginType: ORIGIN_TYPE.url, OriginUrl: STAND_IN_ORIGIN };
   if (origin.containerAppId !== undefined) {
     return { ...common, OriginType: ORIGIN_TYPE.container, MagicContainersAppId: origin.containerAppId, MagicContainersEndpointId: origin.containerEndpointId };
   }
@@ -93,8 +106,10 @@ function originToApi(origin: Origin): PullZoneSettingsRequest {
 
 /** The origin as the zone has it; port and scheme the API never answers, so they stay as requested. */
 function originFromApi(zone: PullZoneModel, requested: Origin | undefined): Origin {
-  const kind =
-    zone.OriginType === ORIGIN_TYPE.storageZone || (zone.OriginType == null && zone.StorageZoneId)
+  const fronted = requested?.frontsContainerEndpoint && (zone.OriginType === ORIGIN_TYPE.container || (zone.OriginType === ORIGIN_TYPE.url && zone.OriginUrl === STAND_IN_ORIGIN));
+  const kind = fronted
+    ? { frontsContainerEndpoint: true as const }
+    : zone.OriginType === ORIGIN_TYPE.storageZone || (zone.OriginType == null && zone.StorageZoneId)
       ? { storageZoneId: zone.StorageZoneId ?? undefined }
       : zone.OriginType === ORIGIN_TYPE.edgeScript
         ? { scriptId: zone.EdgeScriptId ?? undefined }
@@ -112,7 +127,7 @@ function originFromApi(zone: PullZoneModel, requested: Origin | undefined): Orig
   };
 }
 
-const toApi = (inputs: Inputs): PullZoneSettingsRequest => ({ ...settingsToApi(inputs), ...originToApi(inputs.origin) });
+const toApi = (inputs: Inputs, linkedBefore = false): PullZoneSettingsRequest => ({ ...settingsToApi(inputs), ...originToApi(inputs.origin, linkedBefore) });
 const settingKeys = Object.keys(settingsShape) as (keyof typeof settingsShape)[];
 
 const pullZone = defineResource<PullZoneOutputs>()({
@@ -148,13 +163,15 @@ const pullZone = defineResource<PullZoneOutputs>()({
   get: ({ client }, id) => client.pullZones.getPullZone(Number(id)),
 
   // Every setting is sent (absolute values): one call, safe to repeat.
-  update: ({ client }, id, _state, inputs) => client.pullZones.updatePullZone(Number(id), toApi(inputs)),
+  // A zone fronted by a container endpoint, or linked to one, keeps the link: no origin kind is sent.
+  update: ({ client }, id, state, inputs) =>
+    client.pullZones.updatePullZone(Number(id), toApi(inputs, state.origin.frontsContainerEndpoint === true || state.origin.containerAppId !== undefined)),
 
   // Its hostnames go with it (and its Shield zone); a zone already gone (with its storage zone, say) is done.
   delete: ({ client }, id) => client.pullZones.deletePullZone(Number(id)),
 });
 
-/** Where a pull zone gets its content: exactly one of `url`, `storageZoneId`, `scriptId`, or `containerAppId` with `containerEndpointId`. */
+/** Where a pull zone gets its content: exactly one of `url`, `storageZoneId`, `scriptId`, `containerAppId` with `containerEndpointId`, or `frontsContainerEndpoint`. */
 export interface PullZoneOriginArgs {
   /** An origin server, `http://` or `https://`. */
   url?: pulumi.Input<string>;
@@ -166,6 +183,11 @@ export interface PullZoneOriginArgs {
   containerAppId?: pulumi.Input<string>;
   /** The app's endpoint (`ContainerApp.endpoints[name].id`), with `containerAppId`. */
   containerEndpointId?: pulumi.Input<string>;
+  /**
+   * `true`: a container app's CDN endpoint fronts this zone (it names the zone in `cdn.pullZoneId`); bunny.net then makes
+   * that endpoint the zone's origin. Until the app is saved the zone serves bunny.net's own page.
+   */
+  frontsContainerEndpoint?: pulumi.Input<true>;
   /** The Host header sent to the origin. */
   hostHeader?: pulumi.Input<string>;
   /** Forward the requested hostname as the Host header. Default false. */
@@ -196,6 +218,7 @@ export interface PullZoneOriginOutputs {
   scriptId?: number;
   containerAppId?: string;
   containerEndpointId?: string;
+  frontsContainerEndpoint?: true;
   hostHeader?: string;
   forwardHostHeader: boolean;
   verifySsl: boolean;

@@ -267,7 +267,7 @@ describe("emulator: the Terraform provider's acceptance scenarios, replayed over
       });
     }
 
-    it("a CDN endpoint naming no pull zone gets a real one (issue #53): listed, read, kept by a PUT, gone with the endpoint or the app; a declared zone is fronted, not copied", async () => {
+    it("a CDN endpoint naming no pull zone gets a real one (issue #53): listed, read, kept by a PUT, gone with the endpoint or the app; a declared zone is fronted, not copied, and takes the endpoint as its origin until the endpoint leaves it", async () => {
       type Endpoint = { id: string; displayName: string; type: string; publicHost: string; pullZoneId: string };
       type Zone = { Id: number; Name: string; OriginType: number; OriginUrl: string; MagicContainersAppId: string; MagicContainersEndpointId: string; Hostnames: { Value: string; IsSystemHostname: boolean }[] };
       const zones = async () => (await expect(200, "GET", "/pullzone")).json as Zone[];
@@ -277,7 +277,11 @@ describe("emulator: the Terraform provider's acceptance scenarios, replayed over
       const own = { displayName: "My Site", cdn: { portMappings: [{ containerPort: 5678 }] } };
       const fronting = { displayName: "front", cdn: { pullZoneId: declared.Id, portMappings: [{ containerPort: 5678 }] } };
       const endpointsOf = async (appId: string) => ((await expect(200, "GET", `/mc/apps/${appId}`)).json as { containerTemplates: { endpoints: Endpoint[] }[] }).containerTemplates[0].endpoints;
-      const madeFor = async (appId: string) => (await zones()).filter((z) => z.MagicContainersAppId === appId);
+      const linkedTo = async (appId: string) => (await zones()).filter((z) => z.MagicContainersAppId === appId);
+      const originOf = async (id: number) => {
+        const z = (await expect(200, "GET", `/pullzone/${id}`)).json as Zone;
+        return [z.OriginType, z.OriginUrl, z.MagicContainersAppId, z.MagicContainersEndpointId];
+      };
 
       const before = (await zones()).length;
       const { id: appId } = (await expect(201, "POST", "/mc/apps", withEndpoints(own, fronting))).json as { id: string };
@@ -292,7 +296,8 @@ describe("emulator: the Terraform provider's acceptance scenarios, replayed over
       assert.equal(zone.Name, `mc-${appId.toLowerCase()}-my-site`);
       assert.deepEqual(zone.Hostnames.filter((h) => h.IsSystemHostname).map((h) => h.Value), [site.publicHost], "its system hostname is the endpoint's public host");
       assert.equal((await zones()).length, before + 1, "one zone made: none for the endpoint fronting a declared zone");
-      assert.deepEqual((await madeFor(appId)).map((z) => z.Id), [zone.Id]);
+      assert.deepEqual((await linkedTo(appId)).map((z) => z.Id).sort(), [declared.Id, zone.Id].sort());
+      assert.deepEqual(await originOf(declared.Id), [5, "", appId, front.id], "the declared zone's placeholder origin became the fronting endpoint");
 
       // A PUT keeping the endpoint keeps its zone; one making it front the declared zone deletes it; back, a new one.
       await expect(200, "PUT", `/mc/apps/${appId}`, withEndpoints(own, fronting));
@@ -307,12 +312,16 @@ describe("emulator: the Terraform provider's acceptance scenarios, replayed over
       // Dropping the endpoint drops its zone; deleting the app leaves the declared zone alone.
       await expect(200, "PUT", `/mc/apps/${appId}`, withEndpoints(fronting));
       await expect(404, "GET", `/pullzone/${again}`);
+      // An endpoint that stops fronting the zone leaves it on bunny.net's landing page.
+      await expect(200, "PUT", `/mc/apps/${appId}`, withEndpoints(own));
+      assert.deepEqual(await originOf(declared.Id), [0, "https://bunny.net", null, null]);
       await expect(200, "PUT", `/mc/apps/${appId}`, withEndpoints(own, fronting));
       const last = (await endpointsOf(appId))[0].pullZoneId;
+      assert.equal((await originOf(declared.Id))[0], 5);
       await expect(200, "DELETE", `/mc/apps/${appId}`);
       await expect(404, "GET", `/pullzone/${last}`);
-      assert.deepEqual(await madeFor(appId), []);
-      await expect(200, "GET", `/pullzone/${declared.Id}`);
+      assert.deepEqual(await linkedTo(appId), []);
+      assert.deepEqual(await originOf(declared.Id), [0, "https://bunny.net", null, null], "deleting the app unlinks the declared zone, which stays");
       assert.equal((await zones()).length, before);
 
       // The seeded app's CDN endpoints are on zones of their own too.

@@ -10,7 +10,7 @@ import { Provider } from "bunnynet-pulumi/dist/provider.js";
  * (compiled to dist/tests/engine/kitProgram.js, the `main` of its CLI project). Its stack config picks each scenario:
  * `edition` (second: a DNS record's value changes in place), `variableName` (another name replaces the variable),
  * `signingKey` (the secret input), `secretName` (another name replaces the secret, deleting it first), `providerRetries` (the explicit provider's inputs), `withOther` (false: the explicit
- * provider's zone leaves the program), `badRecord` (a record whose type fails Check). The variable ignores changes to
+ * provider's zone leaves the program), `recordName` (the record renamed, with an alias of its old name), `badRecord` (a record whose type fails Check). The variable ignores changes to
  * `required`, the secret has custom timeouts: options the engine sends on with Diff, Update, Create and Delete.
  */
 export = function kitProgram(): Record<string, pulumi.Input<unknown>> {
@@ -20,7 +20,12 @@ export = function kitProgram(): Record<string, pulumi.Input<unknown>> {
   const scriptId = config.requireNumber("scriptId");
   // A zone and a record in it: the record's create must come after the zone's.
   const zone = new DnsZone("zone", { domain: config.require("domain") });
-  const www = new DnsRecord("www", { dnsZoneId: zone.dnsZoneId, type: "A", name: "www", value: edition === "first" ? "192.0.2.1" : "192.0.2.2", ttl: 300 });
+  const recordName = config.get("recordName") ?? "www";
+  const www = new DnsRecord(
+    recordName,
+    { dnsZoneId: zone.dnsZoneId, type: "A", name: "www", value: edition === "first" ? "192.0.2.1" : "192.0.2.2", ttl: 300 },
+    recordName === "www" ? {} : { aliases: [{ name: "www" }] },
+  );
   // A variable whose name is replaced on change.
   const variable = new ScriptVariable(
     "api-base",

@@ -13,7 +13,7 @@ import { type ProxiedRequest, RecordingProxy } from "../support/recordingProxy";
  * The testing kit proven against the engine (issue 34, item 3): the same scenarios run through `ProgramHarness` and
  * through the real Pulumi CLI (tests/support/pulumiCli.ts), each against a fresh emulator, must give the same provider
  * calls, the same API requests and the same final state. Two programs, a small one (./kitProgram.ts: a dependency, a
- * replacement with and without deleteBeforeReplace, a secret input, an explicit provider, ignoreChanges,
+ * replacement with and without deleteBeforeReplace, a secret input, an explicit provider, ignoreChanges, aliases,
  * customTimeouts, refresh with and without --run-program, a Check failure, destroy --run-program) and the quickstart
  * (examples/quickstart: every resource and lookup), are deployed, changed, refreshed and destroyed by both, one scenario
  * (an `it`) at a time, in order; each compares:
@@ -605,6 +605,9 @@ describe("the testing kit against the engine: a small program through ProgramHar
   it("an up changing the explicit provider's inputs", () => scenario("explicit provider change", "up", { config: { [`${PROJECT}:providerRetries`]: "2" } }));
 
   it("an up without a resource the program no longer declares", () => scenario("resource removed", "up", { config: { [`${PROJECT}:withOther`]: "false" } }));
+
+  it("an up renaming a resource with an alias of its old name (the same resource: no create, no delete)", () =>
+    scenario("alias", "up", { config: { [`${PROJECT}:recordName`]: "home" } }));
 
   it("a refresh after drift", () =>
     scenario("refresh with drift", "refresh", {

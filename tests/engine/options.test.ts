@@ -29,8 +29,8 @@ const changed = (ops: Record<string, string>) => Object.entries(ops).filter(([, 
  * - `protect`: each delete step of a protected resource fails (step.go:646-648, the message at step.go:613-624); every
  *   other delete of its antichain runs (a destroy's deletes are scheduled in antichains, each run in parallel:
  *   step_generator.go:2745 `ScheduleDeletes`, deployment_executor.go:501-552); what waits for it (its zone) does not. The kit deletes in
- *   reverse registration order and stops at the first protected resource (emulator/testing/stepGenerator.ts:255-258,
- *   :272), leaving what the engine deletes.
+ *   the same rounds (emulator/testing/stepGenerator.ts, destroySteps), and tests/pulumi/engine.test.ts checks it on
+ *   the same zones and records.
  * - `pulumi state delete`: the resource leaves the state, the object stays (pkg/cmd/pulumi/state/state_delete.go:167
  *   `runStateDeleteResources`: the state alone is edited).
  * - The resource option `import`: an ImportStep (step_generator.go:1113-1201) whose Read carries only the id
@@ -175,7 +175,7 @@ describe("engine: resource options and CLI options", function () {
     assert.ok(!(await stack.exportText()).includes(emu.fixtures.accessKey));
   });
 
-  it("protect: destroy deletes everything that does not depend on the protected record and fails at it (the kit stops at the first protected resource in reverse order)", async () => {
+  it("protect: destroy deletes everything that does not depend on the protected record and fails at it (the kit deletes the same: tests/pulumi/engine.test.ts)", async () => {
     await stack.setConfig({ [`${PROJECT}:protectB`]: "true" });
     assert.deepEqual(changed(await stack.up()), []);
     const run = await stack.cli.attempt(["destroy", "--yes", "--skip-preview"]);

@@ -8,6 +8,7 @@ import { ProviderHost, UNKNOWN_VALUE, named, secret } from "../support/providerH
 
 const TYPE = "ContainerApp";
 const SECRET_ENV = "app-token-0f9e8d7c6b5a";
+const SECRET_DB_PASSWORD = "db-password-5e4d3c2b1a09";
 const IN_PLACE = { changes: "some", replaces: [], deleteBeforeReplace: false };
 
 /**
@@ -45,11 +46,13 @@ describe("pulumi: ContainerApp through the kit's provider host", function () {
   describe("a program: two containers, a CDN endpoint on a declared pull zone, an Anycast endpoint, a volume", () => {
     let harness: ProgramHarness;
     const suffix = `p${Date.now() % 100000}`;
-    const program = (options: { webTag?: string; reversed?: boolean } = {}) => () => {
-      const zone = new bunnynet.PullZone("front", { name: `app-front-${suffix}`, origin: { url: "https://placeholder.site.example" } });
+    const program = (options: { webTag?: string; reversed?: boolean; cacheExpirationTime?: number } = {}) => () => {
+      const zone = new bunnynet.PullZone("front", { name: `app-front-${suffix}`, origin: { frontsContainerEndpoint: true }, ...(options.cacheExpirationTime ? { cacheExpirationTime: options.cacheExpirationTime } : {}) });
       const web = {
         image: { registryId, namespace: "library", name: "nginx", tag: options.webTag ?? "1.27" },
         env: { API_TOKEN: pulumi.secret(SECRET_ENV), MODE: "production" },
+        // Given plain, kept secret all the same.
+        secretEnv: { DB_PASSWORD: SECRET_DB_PASSWORD },
         probes: { readiness: { type: "http" as const, port: 80, path: "/healthz" }, liveness: { type: "tcp" as const, port: 80 } },
         volumeMounts: { data: "/var/data" },
         endpoints: { site: { type: "cdn" as const, ports: [{ container: 80 }], cdn: { pullZoneId: zone.pullZoneId } } },
@@ -67,8 +70,8 @@ describe("pulumi: ContainerApp through the kit's provider host", function () {
         volumes: { data: { sizeGb: 2 } },
       });
       return {
-        appId: app.appId, status: app.status, endpoints: app.endpoints, zoneId: zone.pullZoneId,
-        containersSecret: pulumi.output(pulumi.isSecret(app.containers)), webEnv: app.containers.apply((c) => c.web.env),
+        appId: app.appId, status: app.status, endpoints: app.endpoints, zoneId: zone.pullZoneId, zoneOrigin: zone.origin, cdnHostname: zone.cdnHostname,
+        containersSecret: pulumi.output(pulumi.isSecret(app.containers)), webEnv: app.containers.apply((c) => c.web.env), webSecretEnv: app.containers.apply((c) => c.web.secretEnv),
       };
     };
 
@@ -87,25 +90,54 @@ describe("pulumi: ContainerApp through the kit's provider host", function () {
       const app = await apps().getApp(String(run.outputs.appId));
       assert.equal(app.status, "active");
       assert.deepEqual(app.containerTemplates.map((c) => c.name), ["web", "worker"]);
-      assert.deepEqual(app.containerTemplates[0].environmentVariables, [{ name: "API_TOKEN", value: SECRET_ENV }, { name: "MODE", value: "production" }]);
+      assert.deepEqual(app.containerTemplates[0].environmentVariables, [
+        { name: "API_TOKEN", value: SECRET_ENV },
+        { name: "DB_PASSWORD", value: SECRET_DB_PASSWORD },
+        { name: "MODE", value: "production" },
+      ]);
       assert.deepEqual(app.volumes, [{ name: "data", size: 2 }]);
+    });
+
+    it("the declared zone's origin is the endpoint that fronts it (bunny.net links them), shown as frontsContainerEndpoint", async () => {
+      const stored = harness.resource(TYPE, "shop")!.outputs;
+      const siteId = (stored.endpoints as Record<string, { id: string }>).site.id;
+      const front = harness.resource("PullZone", "front")!;
+      const zone = await emu.client().pullZones.getPullZone(Number(front.outputs.pullZoneId));
+      assert.deepEqual([zone.OriginType, zone.MagicContainersAppId, zone.MagicContainersEndpointId], [5, stored.appId, siteId]);
+      assert.equal((front.outputs.origin as { frontsContainerEndpoint?: boolean }).frontsContainerEndpoint, true);
+      assert.equal(front.outputs.cdnHostname, `app-front-${suffix}.b-cdn.net`, "clients use the zone's own host");
+    });
+
+    it("a change of the zone's settings keeps the endpoint as its origin", async () => {
+      await emu.markRequests();
+      const run = await harness.up(program({ cacheExpirationTime: 600 }));
+      assert.deepEqual(run.steps.map((s) => s.op), ["update", "same"]);
+      const zoneId = Number(harness.resource("PullZone", "front")!.outputs.pullZoneId);
+      assert.equal((await emu.client().pullZones.getPullZone(zoneId)).OriginType, 5);
+      assert.deepEqual((await harness.up(program({ cacheExpirationTime: 600 }))).steps.map((s) => s.op), ["same", "same"]);
+      assert.deepEqual((await harness.refresh()).map((s) => s.op).filter((op) => op !== "refresh"), []);
+      await harness.up(program());
     });
 
     it("a secret env value is never in plain state, and only secret values are secrets (a plain MODE stays readable: issue 37)", async () => {
       const stored = harness.resource(TYPE, "shop")!;
       assert.ok(stored.secretKeys.includes("containers"));
       // The engine keeps each env value secret at its own depth, not the whole `containers` output (annotateSecrets).
-      assert.deepEqual(stored.secretPaths, [["containers", "web", "env", "API_TOKEN"]]);
-      assert.deepEqual(stored.inputSecretPaths, [["containers", "web", "env", "API_TOKEN"]]);
+      const secretPaths = [["containers", "web", "env", "API_TOKEN"], ["containers", "web", "secretEnv", "DB_PASSWORD"]];
+      assert.deepEqual(stored.secretPaths, secretPaths);
+      assert.deepEqual(stored.inputSecretPaths, secretPaths);
       assert.equal(((stored.outputs.containers as Record<string, { env: Record<string, string> }>).web.env).MODE, "production");
       const withoutSecrets = structuredClone(stored.outputs);
       for (const path of stored.secretPaths) delete (path.slice(0, -1).reduce((o, k) => o[k] as Record<string, unknown>, withoutSecrets) as Record<string, unknown>)[path[path.length - 1]];
-      assert.ok(!JSON.stringify(withoutSecrets).includes(SECRET_ENV) && JSON.stringify(withoutSecrets).includes("nginx"), "the rest of containers is plain");
-      for (const r of harness.resources()) {
-        const plainOutputs = Object.fromEntries(Object.entries(r.outputs).filter(([k]) => !r.secretKeys.includes(k)));
-        assert.ok(!JSON.stringify(plainOutputs).includes(SECRET_ENV), `${r.name}: the env value in plain outputs`);
+      for (const value of [SECRET_ENV, SECRET_DB_PASSWORD]) {
+        assert.ok(!JSON.stringify(withoutSecrets).includes(value) && JSON.stringify(withoutSecrets).includes("nginx"), "the rest of containers is plain");
+        for (const r of harness.resources()) {
+          const plainOutputs = Object.fromEntries(Object.entries(r.outputs).filter(([k]) => !r.secretKeys.includes(k)));
+          assert.ok(!JSON.stringify(plainOutputs).includes(value), `${r.name}: the env value in plain outputs`);
+        }
+        assert.ok(!host.logs().includes(value), "the env value in the provider's output");
+        assert.ok(!JSON.stringify(harness.messages()).includes(value), "the env value in the engine's messages");
       }
-      assert.ok(!host.logs().includes(SECRET_ENV), "the env value in the provider's output");
     });
 
     it("the program reads the containers output whole: secret, as the SDK makes an output holding a secret", async () => {
@@ -113,6 +145,7 @@ describe("pulumi: ContainerApp through the kit's provider host", function () {
       assert.deepEqual(run.steps.map((s) => s.op), ["same", "same"]);
       assert.equal(run.outputs.containersSecret, true);
       assert.deepEqual(run.outputs.webEnv, { API_TOKEN: SECRET_ENV, MODE: "production" });
+      assert.deepEqual(run.outputs.webSecretEnv, { DB_PASSWORD: SECRET_DB_PASSWORD }, "read back into secretEnv, not env: no drift");
     });
 
     it("an unchanged up makes no call; reordering the containers plans nothing", async () => {
@@ -199,6 +232,8 @@ describe("pulumi: ContainerApp through the kit's provider host", function () {
       assert.deepEqual(unknownTag.failures.map(named).map((f) => f.property), ["containers.web.image.name"]);
       const mounts = await host.check(TYPE, {}, base({ volumes: { other: { sizeGb: 1 } } }));
       assert.deepEqual(mounts.failures.map(named).map((f) => f.property), ["containers.web.volumeMounts.data"]);
+      const twice = await host.check(TYPE, {}, base({ containers: { web: { image: { registryId, namespace: "library", name: "nginx", tag: "1.27" }, env: { TOKEN: "a" }, secretEnv: { TOKEN: "b" } } } }));
+      assert.deepEqual(twice.failures.map(named).map((f) => [f.property, f.reason]), [["containers.web.secretEnv.TOKEN", "TOKEN is in env too: give each variable once"]]);
       assert.deepEqual(await routes(), []);
     });
 

@@ -13,6 +13,8 @@ import { QUICKSTART_PROJECT, QUICKSTART_SECRET_CONFIG, quickstartConfig } from "
 import { quickstart } from "../../examples/quickstart/program";
 import { z } from "zod";
 import { BunnyResource, defineResource } from "bunnynet-pulumi/dist/pulumi/index.js";
+import { DnsRecord } from "bunnynet-pulumi/dist/resources/dnsRecord.js";
+import { DnsZone } from "bunnynet-pulumi/dist/resources/dnsZone.js";
 import { RateLimitRule } from "bunnynet-pulumi/dist/resources/rateLimitRule.js";
 import { ScriptVariable, type ScriptVariableArgs } from "bunnynet-pulumi/dist/resources/scriptVariable.js";
 import { VideoThumbnail } from "bunnynet-pulumi/dist/resources/videoThumbnail.js";
@@ -316,6 +318,26 @@ describe("pulumi: preview, up, refresh and destroy as the engine runs them", fun
       assert.ok(await variableNamed("OPT_PROTECT"));
     });
 
+    it("protect: destroy deletes what does not wait for the protected record and fails at it, as the engine does (tests/engine/options.test.ts)", async () => {
+      const domain = `protect-${Date.now() % 100000}.example`;
+      // tests/engine/programs/options.ts's zones and records, as the engine test destroys them.
+      const program = () => {
+        const zone = new DnsZone("zone", { domain });
+        new DnsZone("other", { domain: `other.${domain}` });
+        new DnsZone("kept", { domain: `kept.${domain}` }, { retainOnDelete: true });
+        new DnsRecord("a", { dnsZoneId: zone.dnsZoneId, type: "A", name: "a", value: "192.0.2.1" });
+        new DnsRecord("b", { dnsZoneId: zone.dnsZoneId, type: "A", name: "b", value: "192.0.2.2" }, { protect: true });
+      };
+      await harness.up(program);
+      await assert.rejects(harness.destroy(), /b: the resource is protected/);
+      assert.deepEqual(harness.resources().map((r) => r.name).sort(), ["b", "zone"]);
+      const dns = emu.client().dns;
+      const zoneId = Number(harness.resource("DnsZone", "zone")!.id);
+      assert.deepEqual((await dns.getZone(zoneId)).Records.map((r) => r.Name).sort(), ["b"], "record a deleted, the protected b stays");
+      assert.equal(await dns.findZoneByDomain(`other.${domain}`), undefined, "the other zone deleted");
+      assert.ok(await dns.findZoneByDomain(`kept.${domain}`), "the retained zone stays in the API");
+    });
+
     it("pulumi import cannot work: the engine's Read carries no provider text (adoptExisting is the way, as the README says)", async () => {
       // The SDK's host has no provider text to load. Recent SDKs read the empty properties as {} and fail to load the
       // text (require-from-string of undefined; cmd/dynamic-provider/index.js, readRPC: `getProperties()?.toJavaScript() ?? {}`);
@@ -348,6 +370,21 @@ describe("pulumi: preview, up, refresh and destroy as the engine runs them", fun
       await harness.up(oneVariable("OPT_ROC", { defaultValue: "one" }));
       const run = await harness.up(oneVariable("OPT_ROC", { defaultValue: "two" }, { replaceOnChanges: ["defaultValue"] }));
       assert.deepEqual(run.steps.map((s) => s.op), ["update"]);
+    });
+
+    it("aliases: a resource renamed with an alias of its old name is the same resource, as under the engine (no call writes; the state holds only the new name)", async () => {
+      await harness.up(oneVariable("OPT_ALIAS"));
+      const id = harness.resource("ScriptVariable", "v")!.id;
+      await emu.markRequests();
+      const renamed = () => void new ScriptVariable("renamed", { scriptId, name: "OPT_ALIAS" }, { aliases: [{ name: "v" }] });
+      const run = await harness.up(renamed);
+      assert.deepEqual(run.steps.map((s) => `${s.urn.split("::").pop()} ${s.op}`), ["renamed same"]);
+      assert.deepEqual((await emu.requests()).filter((r) => r.method !== "GET"), []);
+      assert.equal(harness.resource("ScriptVariable", "v"), undefined);
+      assert.equal(harness.resource("ScriptVariable", "renamed")!.id, id);
+      // Its delete is the object's: the alias moved the state, not a copy of it.
+      await harness.up(() => undefined);
+      assert.equal(await variableNamed("OPT_ALIAS"), undefined);
     });
   });
 

@@ -46,7 +46,7 @@ describe("pulumi: PullZone through the SDK's provider host over gRPC", function 
     it("an origin must be exactly one kind, named at preview: none, or two, are refused", async () => {
       const none = await host.check(TYPE, {}, { name: "a", origin: { hostHeader: "x.example" } });
       assert.deepEqual(none.failures.map(named).map((f) => f.property), ["origin"]);
-      assert.match(none.failures.map(named)[0].reason, /exactly one of url, storageZoneId, scriptId, containerAppId with containerEndpointId \(got none\)/);
+      assert.match(none.failures.map(named)[0].reason, /exactly one of url, storageZoneId, scriptId, containerAppId with containerEndpointId, frontsContainerEndpoint \(got none\)/);
       const two = await host.check(TYPE, {}, { name: "a", origin: { url: "https://x.example", storageZoneId: 5 } });
       assert.match(two.failures.map(named)[0].reason, /got url, storageZoneId/);
     });

@@ -5,7 +5,7 @@ import type { EmulatorContext } from "../../context";
 import { documentEnum, firstIssue, notFound, validationProblem } from "./problems";
 import { PULL_ZONE } from "../pullZones/records";
 import { pageOf } from "./paging";
-import { createEndpointZone, deleteEndpointZones, endpointZoneName, endpointZonesOf } from "./endpointZones";
+import { attachDeclaredZone, createEndpointZone, deleteEndpointZones, endpointZoneName, endpointZonesOf, releaseDeclaredZones } from "./endpointZones";
 import { APP, ENDPOINT, REGION, REGISTRY, VOLUME, mcId, type AppRecord, type AppSettings, type EndpointRecord, type RegistryRecord, type VolumeRecord } from "./records";
 
 /**
@@ -29,10 +29,11 @@ import { APP, ENDPOINT, REGION, REGISTRY, VOLUME, mcId, type AppRecord, type App
  *
  * A CDN endpoint without `pullZoneId` gets a pull zone of its own, a real one that `GET /pullzone` lists, made and
  * deleted with the endpoint (endpointZones.ts, after the Terraform provider's issue #53); with `pullZoneId` it fronts
- * that zone (which must exist: 400 naming the field) and makes none.
+ * that zone (which must exist: 400 naming the field), makes none, and becomes that zone's origin (endpointZones.ts,
+ * attachDeclaredZone).
  *
  * Decided (not published): a CDN endpoint's public host is `mc-<app id>-<endpoint name>.b-cdn.net` (its own zone's
- * system hostname; endpointZones.ts, endpointZoneName); an anycast
+ * system hostname; endpointZones.ts, endpointZoneName), whether or not it fronts a declared zone; an anycast
  * endpoint's `<name>-<app id>.bunny.run`; region ids and the registry must exist, volume mounts name a volume of the
  * app, container names and endpoint names are unique in the app (400 naming the field).
  *
@@ -211,6 +212,7 @@ function saveApplication(ctx: EmulatorContext, body: AddApplication, existing?: 
   ctx.store.transaction(() => {
     const ownZones = endpointZonesOf(ctx, appId);
     const keptZones = new Set<string>();
+    const frontedZones = new Map<number, string>();
     for (const e of oldEndpoints) ctx.store.delete(ENDPOINT, e.id);
     for (const v of oldVolumes) ctx.store.delete(VOLUME, v.id);
     ctx.store.put(APP, appId, {
@@ -230,11 +232,15 @@ function saveApplication(ctx: EmulatorContext, body: AddApplication, existing?: 
           const zone = ownZones.get(record.id) ?? createEndpointZone(ctx, appId, record.id, record.displayName);
           keptZones.add(record.id);
           record.pullZoneId = String(zone.Id);
+        } else if (record.type === "cdn") {
+          attachDeclaredZone(ctx, Number(record.pullZoneId), appId, record.id);
+          frontedZones.set(Number(record.pullZoneId), record.id);
         }
         ctx.store.put(ENDPOINT, record.id, record, appId);
       }
     });
     deleteEndpointZones(ctx, appId, keptZones, ownZones);
+    releaseDeclaredZones(ctx, appId, frontedZones);
     for (const v of body.volumes ?? []) {
       const kept = oldVolumes.find((o) => o.name === v.name);
       const record: VolumeRecord = kept ? { ...kept, size: v.size } : { id: mcId(), name: v.name, size: v.size, volumeInstances: [] };
@@ -353,6 +359,7 @@ export function appRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
     ctx.store.transaction(() => {
       for (const kind of [ENDPOINT, VOLUME]) for (const owned of ctx.store.list<{ id: string }>(kind, found.id)) ctx.store.delete(kind, owned.id);
       deleteEndpointZones(ctx, found.id);
+      releaseDeclaredZones(ctx, found.id);
       ctx.store.delete(APP, found.id);
     });
     return reply.code(200).send();

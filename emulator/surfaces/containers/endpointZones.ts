@@ -1,6 +1,7 @@
 import type { EmulatorContext } from "../../context";
 import { HIDDEN, PULL_ZONE, createPullZone, type PullZoneRecord } from "../pullZones/records";
 import { deletePullZone } from "../pullZones/zones";
+import { LANDING_PAGE_ORIGIN } from "../edgeScripts/scripts";
 
 /**
  * The pull zone the API makes for a CDN endpoint that names none (`cdn.pullZoneId` unset): a pull zone like any other,
@@ -72,4 +73,46 @@ export function endpointZonesOf(ctx: EmulatorContext, appId: string): Map<string
  */
 export function deleteEndpointZones(ctx: EmulatorContext, appId: string, keep: ReadonlySet<string> = new Set(), zones = endpointZonesOf(ctx, appId)): void {
   for (const [endpointId, zone] of zones) if (!keep.has(endpointId)) deletePullZone(ctx, zone.Id);
+}
+
+/**
+ * A CDN endpoint that names a declared zone (`cdn.pullZoneId`) becomes that zone's origin: the zone's OriginType
+ * turns 5 with the app's and endpoint's ids, whatever origin it was created with (the placeholder URL of the README's
+ * pattern). Source: PullZoneModel's `MagicContainersAppId` / `MagicContainersEndpointId`, "the ID of the Magic
+ * Container application (endpoint) the pull zone is linked to" (core-api-v1.0.0.json), and EndpointResponse's
+ * `pullZoneId` (magic-containers-api-v1.0.0.json): one link, read from both ends; the Terraform provider's CHANGELOG
+ * 0.14.0 ("The `ComputeContainer` type does not require the `url = "https://bunny.net"` configuration anymore"):
+ * such a zone's URL is a stand-in. Decided (no source says it): when the endpoint stops fronting the zone (dropped,
+ * moved to another zone, its app deleted) the zone falls back to bunny.net's landing page, as a zone whose edge
+ * script is deleted does. The endpoint's `publicHost` stays its own `mc-…` name (apps.ts): clients use the zone's.
+ */
+const FRONTED_BY = "FrontedByEndpoint";
+
+function frontedBy(zone: PullZoneRecord): MadeFor | undefined {
+  return (zone[HIDDEN] as Record<string, MadeFor> | undefined)?.[FRONTED_BY];
+}
+
+/** Links the declared zone `zoneId` to the endpoint; answers the zone. */
+export function attachDeclaredZone(ctx: EmulatorContext, zoneId: number, appId: string, endpointId: string): PullZoneRecord | undefined {
+  const zone = ctx.store.get<PullZoneRecord>(PULL_ZONE, zoneId);
+  if (!zone || madeFor(zone)) return zone;
+  Object.assign(zone, { OriginType: 5, OriginUrl: "", StorageZoneId: 0, EdgeScriptId: 0, MagicContainersAppId: appId, MagicContainersEndpointId: endpointId });
+  zone[HIDDEN] = { ...(zone[HIDDEN] as object | undefined), [FRONTED_BY]: { appId, endpointId } satisfies MadeFor };
+  ctx.store.put(PULL_ZONE, zone.Id, zone);
+  return zone;
+}
+
+/** Unlinks the declared zones the app's endpoints fronted, except `keep` (zone id → endpoint id still linked). */
+export function releaseDeclaredZones(ctx: EmulatorContext, appId: string, keep: ReadonlyMap<number, string> = new Map()): void {
+  for (const zone of ctx.store.list<PullZoneRecord>(PULL_ZONE)) {
+    const link = frontedBy(zone);
+    if (link?.appId !== appId || keep.get(zone.Id) === link.endpointId) continue;
+    const hidden = { ...(zone[HIDDEN] as Record<string, unknown>) };
+    delete hidden[FRONTED_BY];
+    zone[HIDDEN] = hidden;
+    if (zone.OriginType === 5 && zone.MagicContainersEndpointId === link.endpointId) {
+      Object.assign(zone, { OriginType: 0, OriginUrl: LANDING_PAGE_ORIGIN, MagicContainersAppId: null, MagicContainersEndpointId: null });
+    }
+    ctx.store.put(PULL_ZONE, zone.Id, zone);
+  }
 }

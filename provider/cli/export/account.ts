@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { BunnyClient } from "../../client";
 import { definitionOf, sameValue } from "../../pulumi";
 import "../../index"; // registers every resource type, whose definitions describe the objects
-import { EXPORT_KINDS, type ExportKind, NOT_EXPORTED, type ObjectFilter } from "./kinds";
+import { type AccountView, EXPORT_KINDS, type ExportKind, NOT_EXPORTED, type ObjectFilter } from "./kinds";
 import { EnumMember, type ExtraFiles, FileText, FromConfig, NameTable, type ProgramResource, type ProgramSection, type ProgramValue, Reference } from "./program";
 
 /**
@@ -52,6 +52,8 @@ interface Found {
   filteredOut: boolean;
   /** Left out, and why. */
   leftOut?: string;
+  /** The account read, for what other objects say of this one (`requested`). */
+  account: AccountView;
 }
 
 const rootOf = (f: Found): Found => (f.parent ? rootOf(f.parent) : f);
@@ -85,7 +87,7 @@ export async function readAccount(client: BunnyClient, options: ExportOptions): 
         for await (const obj of await k.read(client, parent?.obj)) {
           const values = k.filter ? options.filters[k.filter] : undefined;
           const named = !values || values.length === 0 || values.some((v) => k.matches?.(obj, v));
-          found.push({ kind: k, obj, parent, filteredOut: !named });
+          found.push({ kind: k, obj, parent, filteredOut: !named, account });
           count++;
         }
       } catch (e) {
@@ -185,7 +187,7 @@ function describeAnew(f: Found): Described | undefined {
   if (!def) return undefined;
   // `describe` states a setting left to the API only when it was asked for: every input is asked, with a marker.
   const asked = f.kind.everySetting ? Object.fromEntries(Object.keys(def.inputs.shape).map((k) => [k, ASKED])) : {};
-  const requested = { ...asked, ...f.kind.requested?.(f.parent?.obj) };
+  const requested = { ...asked, ...f.kind.requested?.(f.parent?.obj, f.obj, f.account) };
   const observed = def.describe(f.kind.described ? f.kind.described(f.obj) : f.obj, requested as never);
   const { adoptExisting: _adopt, ...all } = observed.inputs as Record<string, unknown>;
   // An empty text or list among settings left to the API says nothing a reader needs (unset, the API's stays).

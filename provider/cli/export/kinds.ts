@@ -105,8 +105,8 @@ export interface ExportKind<Obj = unknown, Parent = unknown> {
   adoptsByItself?: boolean;
   /** What finds the object when adopted, when the resource's `identity` inputs are not all of it (twins are told by it). */
   identity?(inputs: Record<string, unknown>): unknown;
-  /** The inputs `describe` keeps as requested because the object does not hold them: its parent's id. */
-  requested?(parent: Parent): Record<string, unknown>;
+  /** The inputs `describe` keeps as requested because the object does not hold them: its parent's id, what another object says of it. */
+  requested?(parent: Parent, obj: Obj, account: AccountView): Record<string, unknown>;
   /**
    * The resource leaves an unset setting to the API (`resolvedWhenUnset`): ask `describe` for every input, so the
    * program states the settings the object has.
@@ -182,6 +182,16 @@ function appOwning(z: PullZone, apps: readonly Application[]): string | undefine
     }
   }
   return undefined;
+}
+
+/**
+ * A declared zone that an app's CDN endpoint fronts (`cdn.pullZoneId`) has that endpoint as its origin, set by
+ * bunny.net: asked for as `frontsContainerEndpoint` (pullZone.ts reads it back so), since naming the endpoint while
+ * the endpoint names the zone would be a cycle.
+ */
+function frontedRequest(z: PullZone, apps: readonly Application[]): Record<string, unknown> {
+  const fronted = apps.some((app) => app.containerTemplates.some((t) => t.endpoints.some((e) => e.id === z.MagicContainersEndpointId && Number(e.pullZoneId) === z.Id)));
+  return fronted ? { origin: { frontsContainerEndpoint: true } } : {};
 }
 
 const PULL_ZONE_TARGETS: readonly Target[] = [
@@ -290,6 +300,7 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
       const script = (account.objects("EdgeScript") as ScriptWithCode[]).find((s) => s.script.LinkedPullZones[0]?.Id === z.Id && z.EdgeScriptId === s.script.Id);
       return script && `the linked pull zone of edge script ${script.script.Name}, made and deleted with it`;
     },
+    requested: (_parent, z, account) => frontedRequest(z, account.objects("ContainerApp") as Application[]),
     references: {
       "origin.storageZoneId": [["StorageZone", "storageZoneId"]],
       "origin.scriptId": [["EdgeScript", "scriptId"]],

@@ -694,6 +694,9 @@ type ContainerAppContainer struct {
 	Probes *ContainerAppContainerProbes `pulumi:"probes"`
 	// `ifNotPresent` (default) or `always`.
 	PullPolicy *ContainerAppContainerPullPolicy `pulumi:"pullPolicy"`
+	// Environment variables by name whose values are always secrets, however the program gives them: encrypted in the
+	// state, `[secret]` in diffs. A name is in `env` or here, not both (checked at preview).
+	SecretEnv map[string]string `pulumi:"secretEnv"`
 	// Volumes of the app to mount: volume name → absolute path.
 	VolumeMounts map[string]string `pulumi:"volumeMounts"`
 	WorkingDir   *string           `pulumi:"workingDir"`
@@ -725,6 +728,9 @@ type ContainerAppContainerArgs struct {
 	Probes ContainerAppContainerProbesPtrInput `pulumi:"probes"`
 	// `ifNotPresent` (default) or `always`.
 	PullPolicy ContainerAppContainerPullPolicyPtrInput `pulumi:"pullPolicy"`
+	// Environment variables by name whose values are always secrets, however the program gives them: encrypted in the
+	// state, `[secret]` in diffs. A name is in `env` or here, not both (checked at preview).
+	SecretEnv pulumi.StringMapInput `pulumi:"secretEnv"`
 	// Volumes of the app to mount: volume name → absolute path.
 	VolumeMounts pulumi.StringMapInput `pulumi:"volumeMounts"`
 	WorkingDir   pulumi.StringPtrInput `pulumi:"workingDir"`
@@ -814,6 +820,12 @@ func (o ContainerAppContainerOutput) Probes() ContainerAppContainerProbesPtrOutp
 // `ifNotPresent` (default) or `always`.
 func (o ContainerAppContainerOutput) PullPolicy() ContainerAppContainerPullPolicyPtrOutput {
 	return o.ApplyT(func(v ContainerAppContainer) *ContainerAppContainerPullPolicy { return v.PullPolicy }).(ContainerAppContainerPullPolicyPtrOutput)
+}
+
+// Environment variables by name whose values are always secrets, however the program gives them: encrypted in the
+// state, `[secret]` in diffs. A name is in `env` or here, not both (checked at preview).
+func (o ContainerAppContainerOutput) SecretEnv() pulumi.StringMapOutput {
+	return o.ApplyT(func(v ContainerAppContainer) map[string]string { return v.SecretEnv }).(pulumi.StringMapOutput)
 }
 
 // Volumes of the app to mount: volume name → absolute path.
@@ -1142,6 +1154,7 @@ type ContainerAppContainerResult struct {
 	Image        ContainerAppContainerImage            `pulumi:"image"`
 	Probes       *ContainerAppContainerProbesResult    `pulumi:"probes"`
 	PullPolicy   ContainerAppContainerPullPolicy       `pulumi:"pullPolicy"`
+	SecretEnv    map[string]string                     `pulumi:"secretEnv"`
 	VolumeMounts map[string]string                     `pulumi:"volumeMounts"`
 	WorkingDir   *string                               `pulumi:"workingDir"`
 }
@@ -1187,6 +1200,10 @@ func (o ContainerAppContainerResultOutput) Probes() ContainerAppContainerProbesR
 
 func (o ContainerAppContainerResultOutput) PullPolicy() ContainerAppContainerPullPolicyOutput {
 	return o.ApplyT(func(v ContainerAppContainerResult) ContainerAppContainerPullPolicy { return v.PullPolicy }).(ContainerAppContainerPullPolicyOutput)
+}
+
+func (o ContainerAppContainerResultOutput) SecretEnv() pulumi.StringMapOutput {
+	return o.ApplyT(func(v ContainerAppContainerResult) map[string]string { return v.SecretEnv }).(pulumi.StringMapOutput)
 }
 
 func (o ContainerAppContainerResultOutput) VolumeMounts() pulumi.StringMapOutput {
@@ -4458,7 +4475,7 @@ func (o PullZoneHostnameTlsPtrOutput) PrivateKey() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// Where a pull zone gets its content: exactly one of `url`, `storageZoneId`, `scriptId`, or `containerAppId` with `containerEndpointId`.
+// Where a pull zone gets its content: exactly one of `url`, `storageZoneId`, `scriptId`, `containerAppId` with `containerEndpointId`, or `frontsContainerEndpoint`.
 type PullZoneOrigin struct {
 	// A Magic Containers app (`ContainerApp.appId`), with `containerEndpointId`: the app's endpoint answers the requests.
 	ContainerAppId *string `pulumi:"containerAppId"`
@@ -4468,6 +4485,9 @@ type PullZoneOrigin struct {
 	FollowRedirects *bool `pulumi:"followRedirects"`
 	// Forward the requested hostname as the Host header. Default false.
 	ForwardHostHeader *bool `pulumi:"forwardHostHeader"`
+	// `true`: a container app's CDN endpoint fronts this zone (it names the zone in `cdn.pullZoneId`); bunny.net then makes
+	// that endpoint the zone's origin. Until the app is saved the zone serves bunny.net's own page.
+	FrontsContainerEndpoint *bool `pulumi:"frontsContainerEndpoint"`
 	// The Host header sent to the origin.
 	HostHeader *string `pulumi:"hostHeader"`
 	// The origin's port (DNS-accelerated origins; the API sets it but never shows it back).
@@ -4495,7 +4515,7 @@ type PullZoneOriginInput interface {
 	ToPullZoneOriginOutputWithContext(context.Context) PullZoneOriginOutput
 }
 
-// Where a pull zone gets its content: exactly one of `url`, `storageZoneId`, `scriptId`, or `containerAppId` with `containerEndpointId`.
+// Where a pull zone gets its content: exactly one of `url`, `storageZoneId`, `scriptId`, `containerAppId` with `containerEndpointId`, or `frontsContainerEndpoint`.
 type PullZoneOriginArgs struct {
 	// A Magic Containers app (`ContainerApp.appId`), with `containerEndpointId`: the app's endpoint answers the requests.
 	ContainerAppId pulumi.StringPtrInput `pulumi:"containerAppId"`
@@ -4505,6 +4525,9 @@ type PullZoneOriginArgs struct {
 	FollowRedirects pulumi.BoolPtrInput `pulumi:"followRedirects"`
 	// Forward the requested hostname as the Host header. Default false.
 	ForwardHostHeader pulumi.BoolPtrInput `pulumi:"forwardHostHeader"`
+	// `true`: a container app's CDN endpoint fronts this zone (it names the zone in `cdn.pullZoneId`); bunny.net then makes
+	// that endpoint the zone's origin. Until the app is saved the zone serves bunny.net's own page.
+	FrontsContainerEndpoint pulumi.BoolPtrInput `pulumi:"frontsContainerEndpoint"`
 	// The Host header sent to the origin.
 	HostHeader pulumi.StringPtrInput `pulumi:"hostHeader"`
 	// The origin's port (DNS-accelerated origins; the API sets it but never shows it back).
@@ -4533,7 +4556,7 @@ func (i PullZoneOriginArgs) ToPullZoneOriginOutputWithContext(ctx context.Contex
 	return pulumi.ToOutputWithContext(ctx, i).(PullZoneOriginOutput)
 }
 
-// Where a pull zone gets its content: exactly one of `url`, `storageZoneId`, `scriptId`, or `containerAppId` with `containerEndpointId`.
+// Where a pull zone gets its content: exactly one of `url`, `storageZoneId`, `scriptId`, `containerAppId` with `containerEndpointId`, or `frontsContainerEndpoint`.
 type PullZoneOriginOutput struct{ *pulumi.OutputState }
 
 func (PullZoneOriginOutput) ElementType() reflect.Type {
@@ -4566,6 +4589,12 @@ func (o PullZoneOriginOutput) FollowRedirects() pulumi.BoolPtrOutput {
 // Forward the requested hostname as the Host header. Default false.
 func (o PullZoneOriginOutput) ForwardHostHeader() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v PullZoneOrigin) *bool { return v.ForwardHostHeader }).(pulumi.BoolPtrOutput)
+}
+
+// `true`: a container app's CDN endpoint fronts this zone (it names the zone in `cdn.pullZoneId`); bunny.net then makes
+// that endpoint the zone's origin. Until the app is saved the zone serves bunny.net's own page.
+func (o PullZoneOriginOutput) FrontsContainerEndpoint() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZoneOrigin) *bool { return v.FrontsContainerEndpoint }).(pulumi.BoolPtrOutput)
 }
 
 // The Host header sent to the origin.
@@ -4605,17 +4634,18 @@ func (o PullZoneOriginOutput) VerifySsl() pulumi.BoolPtrOutput {
 
 // The origin as stored.
 type PullZoneOriginResult struct {
-	ContainerAppId      *string               `pulumi:"containerAppId"`
-	ContainerEndpointId *string               `pulumi:"containerEndpointId"`
-	FollowRedirects     bool                  `pulumi:"followRedirects"`
-	ForwardHostHeader   bool                  `pulumi:"forwardHostHeader"`
-	HostHeader          *string               `pulumi:"hostHeader"`
-	Port                *int                  `pulumi:"port"`
-	Scheme              *PullZoneOriginScheme `pulumi:"scheme"`
-	ScriptId            *int                  `pulumi:"scriptId"`
-	StorageZoneId       *int                  `pulumi:"storageZoneId"`
-	Url                 *string               `pulumi:"url"`
-	VerifySsl           bool                  `pulumi:"verifySsl"`
+	ContainerAppId          *string               `pulumi:"containerAppId"`
+	ContainerEndpointId     *string               `pulumi:"containerEndpointId"`
+	FollowRedirects         bool                  `pulumi:"followRedirects"`
+	ForwardHostHeader       bool                  `pulumi:"forwardHostHeader"`
+	FrontsContainerEndpoint *bool                 `pulumi:"frontsContainerEndpoint"`
+	HostHeader              *string               `pulumi:"hostHeader"`
+	Port                    *int                  `pulumi:"port"`
+	Scheme                  *PullZoneOriginScheme `pulumi:"scheme"`
+	ScriptId                *int                  `pulumi:"scriptId"`
+	StorageZoneId           *int                  `pulumi:"storageZoneId"`
+	Url                     *string               `pulumi:"url"`
+	VerifySsl               bool                  `pulumi:"verifySsl"`
 }
 
 // The origin as stored.
@@ -4647,6 +4677,10 @@ func (o PullZoneOriginResultOutput) FollowRedirects() pulumi.BoolOutput {
 
 func (o PullZoneOriginResultOutput) ForwardHostHeader() pulumi.BoolOutput {
 	return o.ApplyT(func(v PullZoneOriginResult) bool { return v.ForwardHostHeader }).(pulumi.BoolOutput)
+}
+
+func (o PullZoneOriginResultOutput) FrontsContainerEndpoint() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZoneOriginResult) *bool { return v.FrontsContainerEndpoint }).(pulumi.BoolPtrOutput)
 }
 
 func (o PullZoneOriginResultOutput) HostHeader() pulumi.StringPtrOutput {

@@ -126,6 +126,11 @@ class ContainerAppContainerArgsDict(TypedDict):
     """
     `ifNotPresent` (default) or `always`.
     """
+    secret_env: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]]
+    """
+    Environment variables by name whose values are always secrets, however the program gives them: encrypted in the
+    state, `[secret]` in diffs. A name is in `env` or here, not both (checked at preview).
+    """
     volume_mounts: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]]
     """
     Volumes of the app to mount: volume name → absolute path.
@@ -142,6 +147,7 @@ class ContainerAppContainerArgs:
                  env: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  probes: pulumi.Input[Optional['ContainerAppContainerProbesArgs']] = None,
                  pull_policy: pulumi.Input[Optional['ContainerAppContainerPullPolicy']] = None,
+                 secret_env: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  volume_mounts: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  working_dir: pulumi.Input[Optional[_builtins.str]] = None):
         """
@@ -153,6 +159,8 @@ class ContainerAppContainerArgs:
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] env: Environment variables by name. A value is stored as a secret when it is one (`config.requireSecret("apiToken")`,
                `pulumi.secret(...)`); a plain value (`LOG_LEVEL: "info"`) stays readable in the state and in diffs.
         :param pulumi.Input['ContainerAppContainerPullPolicy'] pull_policy: `ifNotPresent` (default) or `always`.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] secret_env: Environment variables by name whose values are always secrets, however the program gives them: encrypted in the
+               state, `[secret]` in diffs. A name is in `env` or here, not both (checked at preview).
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] volume_mounts: Volumes of the app to mount: volume name → absolute path.
         """
         pulumi.set(__self__, "image", image)
@@ -168,6 +176,8 @@ class ContainerAppContainerArgs:
             pulumi.set(__self__, "probes", probes)
         if pull_policy is not None:
             pulumi.set(__self__, "pull_policy", pull_policy)
+        if secret_env is not None:
+            pulumi.set(__self__, "secret_env", secret_env)
         if volume_mounts is not None:
             pulumi.set(__self__, "volume_mounts", volume_mounts)
         if working_dir is not None:
@@ -251,6 +261,19 @@ class ContainerAppContainerArgs:
     @pull_policy.setter
     def pull_policy(self, value: pulumi.Input[Optional['ContainerAppContainerPullPolicy']]):
         pulumi.set(self, "pull_policy", value)
+
+    @_builtins.property
+    @pulumi.getter(name="secretEnv")
+    def secret_env(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
+        """
+        Environment variables by name whose values are always secrets, however the program gives them: encrypted in the
+        state, `[secret]` in diffs. A name is in `env` or here, not both (checked at preview).
+        """
+        return pulumi.get(self, "secret_env")
+
+    @secret_env.setter
+    def secret_env(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "secret_env", value)
 
     @_builtins.property
     @pulumi.getter(name="volumeMounts")
@@ -1070,7 +1093,7 @@ class PullZoneHostnameTlsArgs:
 
 class PullZoneOriginArgsDict(TypedDict):
     """
-    Where a pull zone gets its content: exactly one of `url`, `storageZoneId`, `scriptId`, or `containerAppId` with `containerEndpointId`.
+    Where a pull zone gets its content: exactly one of `url`, `storageZoneId`, `scriptId`, `containerAppId` with `containerEndpointId`, or `frontsContainerEndpoint`.
     """
     container_app_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
@@ -1087,6 +1110,11 @@ class PullZoneOriginArgsDict(TypedDict):
     forward_host_header: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
     Forward the requested hostname as the Host header. Default false.
+    """
+    fronts_container_endpoint: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    `true`: a container app's CDN endpoint fronts this zone (it names the zone in `cdn.pullZoneId`); bunny.net then makes
+    that endpoint the zone's origin. Until the app is saved the zone serves bunny.net's own page.
     """
     host_header: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
@@ -1124,6 +1152,7 @@ class PullZoneOriginArgs:
                  container_endpoint_id: pulumi.Input[Optional[_builtins.str]] = None,
                  follow_redirects: pulumi.Input[Optional[_builtins.bool]] = None,
                  forward_host_header: pulumi.Input[Optional[_builtins.bool]] = None,
+                 fronts_container_endpoint: pulumi.Input[Optional[_builtins.bool]] = None,
                  host_header: pulumi.Input[Optional[_builtins.str]] = None,
                  port: pulumi.Input[Optional[_builtins.int]] = None,
                  scheme: pulumi.Input[Optional['PullZoneOriginScheme']] = None,
@@ -1132,12 +1161,14 @@ class PullZoneOriginArgs:
                  url: pulumi.Input[Optional[_builtins.str]] = None,
                  verify_ssl: pulumi.Input[Optional[_builtins.bool]] = None):
         """
-        Where a pull zone gets its content: exactly one of `url`, `storageZoneId`, `scriptId`, or `containerAppId` with `containerEndpointId`.
+        Where a pull zone gets its content: exactly one of `url`, `storageZoneId`, `scriptId`, `containerAppId` with `containerEndpointId`, or `frontsContainerEndpoint`.
 
         :param pulumi.Input[_builtins.str] container_app_id: A Magic Containers app (`ContainerApp.appId`), with `containerEndpointId`: the app's endpoint answers the requests.
         :param pulumi.Input[_builtins.str] container_endpoint_id: The app's endpoint (`ContainerApp.endpoints[name].id`), with `containerAppId`.
         :param pulumi.Input[_builtins.bool] follow_redirects: Follow the origin's redirects. Default false.
         :param pulumi.Input[_builtins.bool] forward_host_header: Forward the requested hostname as the Host header. Default false.
+        :param pulumi.Input[_builtins.bool] fronts_container_endpoint: `true`: a container app's CDN endpoint fronts this zone (it names the zone in `cdn.pullZoneId`); bunny.net then makes
+               that endpoint the zone's origin. Until the app is saved the zone serves bunny.net's own page.
         :param pulumi.Input[_builtins.str] host_header: The Host header sent to the origin.
         :param pulumi.Input[_builtins.int] port: The origin's port (DNS-accelerated origins; the API sets it but never shows it back).
         :param pulumi.Input['PullZoneOriginScheme'] scheme: The origin's scheme, `"http"` or `"https"` (as `port`).
@@ -1154,6 +1185,8 @@ class PullZoneOriginArgs:
             pulumi.set(__self__, "follow_redirects", follow_redirects)
         if forward_host_header is not None:
             pulumi.set(__self__, "forward_host_header", forward_host_header)
+        if fronts_container_endpoint is not None:
+            pulumi.set(__self__, "fronts_container_endpoint", fronts_container_endpoint)
         if host_header is not None:
             pulumi.set(__self__, "host_header", host_header)
         if port is not None:
@@ -1216,6 +1249,19 @@ class PullZoneOriginArgs:
     @forward_host_header.setter
     def forward_host_header(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "forward_host_header", value)
+
+    @_builtins.property
+    @pulumi.getter(name="frontsContainerEndpoint")
+    def fronts_container_endpoint(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        `true`: a container app's CDN endpoint fronts this zone (it names the zone in `cdn.pullZoneId`); bunny.net then makes
+        that endpoint the zone's origin. Until the app is saved the zone serves bunny.net's own page.
+        """
+        return pulumi.get(self, "fronts_container_endpoint")
+
+    @fronts_container_endpoint.setter
+    def fronts_container_endpoint(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "fronts_container_endpoint", value)
 
     @_builtins.property
     @pulumi.getter(name="hostHeader")

@@ -682,6 +682,8 @@ class ContainerAppContainerResult(dict):
         suggest = None
         if key == "pullPolicy":
             suggest = "pull_policy"
+        elif key == "secretEnv":
+            suggest = "secret_env"
         elif key == "volumeMounts":
             suggest = "volume_mounts"
         elif key == "workingDir":
@@ -706,6 +708,7 @@ class ContainerAppContainerResult(dict):
                  endpoints: Optional[Mapping[str, 'outputs.ContainerAppEndpointResult']] = None,
                  env: Optional[Mapping[str, _builtins.str]] = None,
                  probes: Optional['outputs.ContainerAppContainerProbesResult'] = None,
+                 secret_env: Optional[Mapping[str, _builtins.str]] = None,
                  volume_mounts: Optional[Mapping[str, _builtins.str]] = None,
                  working_dir: Optional[_builtins.str] = None):
         """
@@ -723,6 +726,8 @@ class ContainerAppContainerResult(dict):
             pulumi.set(__self__, "env", env)
         if probes is not None:
             pulumi.set(__self__, "probes", probes)
+        if secret_env is not None:
+            pulumi.set(__self__, "secret_env", secret_env)
         if volume_mounts is not None:
             pulumi.set(__self__, "volume_mounts", volume_mounts)
         if working_dir is not None:
@@ -762,6 +767,11 @@ class ContainerAppContainerResult(dict):
     @pulumi.getter
     def probes(self) -> Optional['outputs.ContainerAppContainerProbesResult']:
         return pulumi.get(self, "probes")
+
+    @_builtins.property
+    @pulumi.getter(name="secretEnv")
+    def secret_env(self) -> Optional[Mapping[str, _builtins.str]]:
+        return pulumi.get(self, "secret_env")
 
     @_builtins.property
     @pulumi.getter(name="volumeMounts")
@@ -2546,6 +2556,8 @@ class PullZoneOriginResult(dict):
             suggest = "container_app_id"
         elif key == "containerEndpointId":
             suggest = "container_endpoint_id"
+        elif key == "frontsContainerEndpoint":
+            suggest = "fronts_container_endpoint"
         elif key == "hostHeader":
             suggest = "host_header"
         elif key == "scriptId":
@@ -2570,6 +2582,7 @@ class PullZoneOriginResult(dict):
                  verify_ssl: _builtins.bool,
                  container_app_id: Optional[_builtins.str] = None,
                  container_endpoint_id: Optional[_builtins.str] = None,
+                 fronts_container_endpoint: Optional[_builtins.bool] = None,
                  host_header: Optional[_builtins.str] = None,
                  port: Optional[_builtins.int] = None,
                  scheme: Optional['PullZoneOriginScheme'] = None,
@@ -2586,6 +2599,8 @@ class PullZoneOriginResult(dict):
             pulumi.set(__self__, "container_app_id", container_app_id)
         if container_endpoint_id is not None:
             pulumi.set(__self__, "container_endpoint_id", container_endpoint_id)
+        if fronts_container_endpoint is not None:
+            pulumi.set(__self__, "fronts_container_endpoint", fronts_container_endpoint)
         if host_header is not None:
             pulumi.set(__self__, "host_header", host_header)
         if port is not None:
@@ -2623,6 +2638,11 @@ class PullZoneOriginResult(dict):
     @pulumi.getter(name="containerEndpointId")
     def container_endpoint_id(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "container_endpoint_id")
+
+    @_builtins.property
+    @pulumi.getter(name="frontsContainerEndpoint")
+    def fronts_container_endpoint(self) -> Optional[_builtins.bool]:
+        return pulumi.get(self, "fronts_container_endpoint")
 
     @_builtins.property
     @pulumi.getter(name="hostHeader")

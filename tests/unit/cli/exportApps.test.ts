@@ -50,7 +50,8 @@ const client = {
   pullZones: {
     listPullZones: () =>
       // shop-origin is declared with the app's endpoint `made` as its origin (OriginType 5): the app did not make it.
-      items([zone(701, "mc-app1-made"), zone(702, "shop-cdn"), { ...zone(703, "shop-origin"), OriginType: 5, OriginUrl: "", MagicContainersAppId: "app1", MagicContainersEndpointId: "e1" }]),
+      // shop-cdn is fronted by the endpoint `fronted`, which bunny.net made its origin (OriginType 5).
+      items([zone(701, "mc-app1-made"), { ...zone(702, "shop-cdn"), OriginType: 5, OriginUrl: "", MagicContainersAppId: "app1", MagicContainersEndpointId: "e2" }, { ...zone(703, "shop-origin"), OriginType: 5, OriginUrl: "", MagicContainersAppId: "app1", MagicContainersEndpointId: "e1" }]),
   },
   videoLibraries: { list: () => items([]) },
   edgeScripts: { listScripts: () => items([]) },
@@ -76,6 +77,13 @@ describe("unit: bunnynet export's container apps", () => {
     // The made zone's id is stated nowhere: unset, the API keeps the endpoint on it.
     assert.doesNotMatch(endpoints, /701/);
     assert.doesNotMatch(endpoints, /made: \{\n {4}type: "cdn",\n {4}ports: \[[^\]]*\],\n {4}cdn:/);
+  });
+
+  it("a declared zone an endpoint fronts, whose origin bunny.net set to that endpoint, is written frontsContainerEndpoint (no cycle)", async () => {
+    const { resources } = await resourcesOf(["PullZone", "ContainerApp"]);
+    const origin = printValue(resources.find((r) => r.name === "shop-cdn")!.inputs.origin as never);
+    assert.match(origin, /frontsContainerEndpoint: true,/);
+    assert.doesNotMatch(origin, /containerAppId|containerEndpointId|shop\.|app1|e2/);
   });
 
   it("a declared pull zone whose origin is an endpoint of the app is written after the app, referring to it", async () => {
