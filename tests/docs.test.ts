@@ -12,7 +12,7 @@ import { languageNames, pageFile, pythonName, readSchema, snakeCase, tokenName }
 
 const DOCS = join(REPO_ROOT, "docs");
 /** Pages of docs/ that are written, not generated (the README links them). */
-const WRITTEN_BY_HAND = ["performance.md", "reliability.md"];
+const WRITTEN_BY_HAND = ["install-and-upgrade.md", "performance.md", "reliability.md"];
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
