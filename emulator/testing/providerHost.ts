@@ -356,8 +356,11 @@ export class ProviderHost {
     return { inputs: answer(res, 1), failures };
   }
 
-  async diff(type: string, id: string, oldOutputs: Plain, news: Plain, oldInputs: Plain = {}, name = "test", ignoreChanges: string[] = []): Promise<DiffAnswer> {
-    const req = message("DiffRequest");
+  /**
+   * What a Diff and an Update request carry alike (the id, the resource's identity, olds, news, old inputs and
+   * `ignoreChanges`), set on `req`; returns them as recorded, each caller adding its own fields in the engine's order.
+   */
+  private async change(req: Message, type: string, id: string, oldOutputs: Plain, news: Plain, oldInputs: Plain, name: string, ignoreChanges: string[]) {
     req.setId(id);
     const ids = this.identify(req, type, name);
     const [olds, oldsSent] = await this.props(type, oldOutputs);
@@ -367,7 +370,13 @@ export class ProviderHost {
     req.setNews(newsStruct);
     req.setOldInputs(oldInputsStruct);
     req.setIgnorechangesList(ignoreChanges);
-    this.sent("Diff", { id, ...ids, olds: oldsSent, news: newsSent, ...(ignoreChanges.length > 0 ? { ignoreChanges } : {}), oldInputs: oldInputsSent });
+    return { ids, oldsSent, newsSent, oldInputsSent, ignored: ignoreChanges.length > 0 ? { ignoreChanges } : {} };
+  }
+
+  async diff(type: string, id: string, oldOutputs: Plain, news: Plain, oldInputs: Plain = {}, name = "test", ignoreChanges: string[] = []): Promise<DiffAnswer> {
+    const req = message("DiffRequest");
+    const { ids, oldsSent, newsSent, oldInputsSent, ignored } = await this.change(req, type, id, oldOutputs, news, oldInputs, name, ignoreChanges);
+    this.sent("Diff", { id, ...ids, olds: oldsSent, news: newsSent, ...ignored, oldInputs: oldInputsSent });
     const { message: diff } = await this.call("diff", req);
     const changes = ["unknown", "none", "some"][diff.getChanges() as number] as DiffAnswer["changes"];
     return { changes, replaces: diff.getReplacesList() as string[], deleteBeforeReplace: diff.getDeletebeforereplace() as boolean };
@@ -410,17 +419,9 @@ export class ProviderHost {
 
   async update(type: string, id: string, oldOutputs: Plain, news: Plain, oldInputs: Plain = {}, name = "test", timeout = 0, ignoreChanges: string[] = []): Promise<Plain> {
     const req = message("UpdateRequest");
-    req.setId(id);
-    const ids = this.identify(req, type, name);
-    const [olds, oldsSent] = await this.props(type, oldOutputs);
-    const [newsStruct, newsSent] = await this.props(type, news);
-    const [oldInputsStruct, oldInputsSent] = await this.props(type, oldInputs);
-    req.setOlds(olds);
-    req.setNews(newsStruct);
-    req.setOldInputs(oldInputsStruct);
+    const { ids, oldsSent, newsSent, oldInputsSent, ignored } = await this.change(req, type, id, oldOutputs, news, oldInputs, name, ignoreChanges);
     if (timeout) req.setTimeout(timeout);
-    req.setIgnorechangesList(ignoreChanges);
-    this.sent("Update", { id, ...ids, olds: oldsSent, news: newsSent, ...(timeout ? { timeout } : {}), ...(ignoreChanges.length > 0 ? { ignoreChanges } : {}), oldInputs: oldInputsSent });
+    this.sent("Update", { id, ...ids, olds: oldsSent, news: newsSent, ...(timeout ? { timeout } : {}), ...ignored, oldInputs: oldInputsSent });
     const res = await this.call("update", req);
     return answer(res, 1);
   }
