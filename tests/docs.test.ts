@@ -11,8 +11,10 @@ import { REPO_ROOT, SCHEMA, cliPageName, generateDocs } from "../docs/generate";
 import { languageNames, pageFile, pythonName, readSchema, snakeCase, tokenName } from "../docs/reference";
 
 const DOCS = join(REPO_ROOT, "docs");
-/** Pages of docs/ that are written, not generated (the README links them). */
+/** Pages of docs/ that are written, not generated (the README links them); and docs/guides/, all written by hand. */
 const WRITTEN_BY_HAND = ["install-and-upgrade.md", "performance.md", "reliability.md"];
+const GUIDES = join(DOCS, "guides");
+const writtenByHand = (page: string) => WRITTEN_BY_HAND.includes(page) || page.startsWith("guides/");
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -48,6 +50,7 @@ describe("docs: the generated reference pages", function () {
 
   it("the pages written by hand are there (the README links them)", () => {
     for (const page of WRITTEN_BY_HAND) assert.match(readFileSync(join(DOCS, page), "utf8"), /^# \w+/, page);
+    for (const page of files(GUIDES)) assert.match(readFileSync(page, "utf8"), /^# \w+/, relative(REPO_ROOT, page));
   });
 
   it("every CLI command has its page, showing its own --help", () => {
@@ -65,7 +68,7 @@ describe("docs: the generated reference pages", function () {
       const committed = files(DOCS)
         .filter((f) => f.endsWith(".md"))
         .map((f) => relative(DOCS, f))
-        .filter((f) => !WRITTEN_BY_HAND.includes(f))
+        .filter((f) => !writtenByHand(f))
         .sort();
       const generated = files(fresh).map((f) => relative(fresh, f)).sort();
       assert.deepEqual(committed, generated, "the set of pages differs: run `npm run docs` and commit docs/");
@@ -118,8 +121,14 @@ describe("docs/reference: a page per resource and function, from the package sch
     }
   });
 
-  it("every link between the pages and from the README resolves, to a file and a heading that exist", () => {
-    assert.deepEqual([...files(REFERENCE), join(REPO_ROOT, "README.md")].flatMap(brokenLinks), []);
+  it("every link between the pages and from the README, the guides and the pages written by hand resolves, to a file and a heading that exist", () => {
+    const written = [
+      ...["README.md", "CONTRIBUTING.md", "CHANGELOG.md"].map((f) => join(REPO_ROOT, f)),
+      ...WRITTEN_BY_HAND.map((f) => join(DOCS, f)),
+      ...files(GUIDES),
+    ];
+    assert.ok(files(GUIDES).length >= 9, "the guides are there");
+    assert.deepEqual([...files(REFERENCE), ...written].flatMap(brokenLinks), []);
   });
 
   it("no heading repeats on a page (a type named like its resource would take the title's anchor)", () => {
