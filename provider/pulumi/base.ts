@@ -35,7 +35,7 @@ export abstract class BunnyResource extends pulumi.CustomResource {
  * id (pulumi/pulumi v3.259.0 pkg/resource/deploy/step.go:2037, ImportStep.Apply), so the dynamic-provider host finds
  * no provider text and fails with "code must be a string, not undefined" (@pulumi/pulumi cmd/dynamic-provider,
  * getProvider; pulumi/pulumi#16175), an error that names neither the cause nor the way out. Refused here, before
- * anything is registered, with the way that works: adoption (README, "Adopting existing objects").
+ * anything is registered, with the way that works: adoption (docs/guides/adopting-and-export.md).
  */
 function refuseImport(handle: ResourceHandle, name: string, opts: pulumi.CustomResourceOptions | undefined): void {
   if (opts?.import === undefined) return;
@@ -44,7 +44,7 @@ function refuseImport(handle: ResourceHandle, name: string, opts: pulumi.CustomR
     : `${handle.type} cannot adopt an existing object either: delete the object, or leave it out of the program`;
   throw new Error(
     `${handle.type} ${name}: the resource option import cannot work on bunnynet-pulumi's resources (dynamic providers: the engine sends ` +
-      `them only the id and fails with "code must be a string, not undefined", pulumi/pulumi#16175). ${way}. See "Adopting existing objects" in the README.`,
+      `them only the id and fails with "code must be a string, not undefined", pulumi/pulumi#16175). ${way}. See https://github.com/bunnynet-pulumi/bunnynet-pulumi/blob/main/docs/guides/adopting-and-export.md.`,
   );
 }
 

@@ -80,7 +80,7 @@ describe("cli: bunnynet apikeys, account close, usage", () => {
     assert.match(typo.stderr, /^bunnynet: unknown command "logs qeury"\n\nusage: bunnynet <command>[\s\S]*logs query/);
   });
 
-  it("runs as the package's bin through npx, as the README shows", () => {
+  it("runs as the package's bin through npx, as the command-line guide shows (docs/guides/cli.md)", () => {
     const root = join(__dirname, "..", "..", "..");
     const run = spawnSync("npx", ["--no-install", "bunnynet", "--help"], { cwd: root, encoding: "utf8", env: { ...process.env, npm_config_loglevel: "error" } });
     assert.equal(run.status, 0, run.stderr);

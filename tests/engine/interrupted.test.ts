@@ -49,7 +49,7 @@ import { SITE_PROJECT, SITE_SECRET_CONFIG, siteConfig } from "../support/site";
  * The cuts: Ctrl-C and a kill once the pull zone exists (its Shield zone and edge rules in flight), and a kill once
  * the Shield zone exists (its WAF rule and access list in flight). Not its rate-limit rule: two stacks never hold one
  * rate-limit rule without adoptExisting (tests/reliability/concurrentWrites.test.ts), so one a kill left stops the next
- * up with the adoptExisting advice (the README's "Interrupted deployments" says so). And a kill of the CLI and its
+ * up with the adoptExisting advice (docs/guides/interrupted-deployments.md says so). And a kill of the CLI and its
  * plugin together: the held creates then never reach the emulator's routes, and whatever else was running is cut
  * wherever it was (the hostname between its add and its certificate, for instance).
  */

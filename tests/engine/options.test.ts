@@ -40,7 +40,7 @@ const changed = (ops: Record<string, string>) => Object.entries(ops).filter(([, 
  * - `pulumi import` runs no program (pkg/cmd/pulumi/operations/import.go:1300-1360) but loads the project's language
  *   plugin; its preview's import step (the same ImportStep as the option's) fails in the SDK's dynamic-provider host with
  *   "code must be a string, not undefined", before any call to our provider, so nothing of ours can advise there: the
- *   README's options table says what to do (adoptExisting).
+ *   options table of docs/guides/resource-options.md says what to do (adoptExisting).
  */
 describe("engine: resource options and CLI options", function () {
   this.timeout(600_000);

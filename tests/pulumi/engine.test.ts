@@ -338,7 +338,7 @@ describe("pulumi: preview, up, refresh and destroy as the engine runs them", fun
       assert.ok(await dns.findZoneByDomain(`kept.${domain}`), "the retained zone stays in the API");
     });
 
-    it("pulumi import cannot work: the engine's Read carries no provider text (adoptExisting is the way, as the README says)", async () => {
+    it("pulumi import cannot work: the engine's Read carries no provider text (adoptExisting is the way, as docs/guides/resource-options.md says)", async () => {
       // The SDK's host has no provider text to load. Recent SDKs read the empty properties as {} and fail to load the
       // text (require-from-string of undefined; cmd/dynamic-provider/index.js, readRPC: `getProperties()?.toJavaScript() ?? {}`);
       // 3.216, the lowest we support, fails one step earlier on the missing properties (`getProperties().toJavaScript()`).
@@ -366,7 +366,7 @@ describe("pulumi: preview, up, refresh and destroy as the engine runs them", fun
       assert.deepEqual(await emu.requests(), []);
     });
 
-    it("replaceOnChanges changes nothing for a dynamic resource (as the README says): the change is made in place", async () => {
+    it("replaceOnChanges changes nothing for a dynamic resource (as docs/guides/resource-options.md says): the change is made in place", async () => {
       await harness.up(oneVariable("OPT_ROC", { defaultValue: "one" }));
       const run = await harness.up(oneVariable("OPT_ROC", { defaultValue: "two" }, { replaceOnChanges: ["defaultValue"] }));
       assert.deepEqual(run.steps.map((s) => s.op), ["update"]);

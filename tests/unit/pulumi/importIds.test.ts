@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { formatParts, importFormat, importTarget, ownIdOnly, withinParent } from "bunnynet-pulumi/dist/pulumi/importIds.js";
 import { definitionOf, registeredTypes } from "bunnynet-pulumi/dist/pulumi/registry.js";
 import "bunnynet-pulumi/dist/index.js";
@@ -50,13 +50,19 @@ describe("import ids", () => {
     }
   });
 
-  it("the README's import table names each type with its format, and each type that cannot be imported", () => {
-    const readme = readFileSync(join(__dirname, "..", "..", "..", "README.md"), "utf8");
-    const table = readme.slice(readme.indexOf("- **Import and get**"), readme.indexOf("- Secrets stay secrets"));
+  it("the plugin guide's import table names each type with its format, and each type that cannot be imported", () => {
+    // From the source (npm run test:unit) or from dist/: the repository's root is the first folder above with docs/guides.
+    let root = __dirname;
+    while (!existsSync(join(root, "docs", "guides")) && dirname(root) !== root) root = dirname(root);
+    const guide = readFileSync(join(root, "docs", "guides", "plugin-and-other-languages.md"), "utf8");
+    const start = guide.indexOf("- **Import and get**");
+    const end = guide.indexOf("- Secrets stay secrets");
+    assert.ok(start >= 0 && end > start, "the guide has its import paragraph");
+    const table = guide.slice(start, end);
     for (const type of registeredTypes()) {
       const format = importFormat(definitionOf(type)!);
-      assert.ok(table.includes(`\`${type}\``), `the README's import paragraph does not name ${type}`);
-      if (format !== undefined) assert.ok(table.includes(`\`${format}\``), `the README's import table lacks ${type}'s ${format}`);
+      assert.ok(table.includes(`\`${type}\``), `the plugin guide's import paragraph does not name ${type}`);
+      if (format !== undefined) assert.ok(table.includes(`\`${format}\``), `the plugin guide's import table lacks ${type}'s ${format}`);
     }
   });
 });
