@@ -127,7 +127,7 @@ describe("docs/reference: a page per resource and function, from the package sch
       ...WRITTEN_BY_HAND.map((f) => join(DOCS, f)),
       ...files(GUIDES),
     ];
-    assert.ok(files(GUIDES).length >= 9, "the guides are there");
+    assert.ok(files(GUIDES).length >= 20, "the guides are there");
     assert.deepEqual([...files(REFERENCE), ...written].flatMap(brokenLinks), []);
   });
 
@@ -148,10 +148,19 @@ describe("docs/reference: a page per resource and function, from the package sch
     }
   });
 
-  it("the README links the index and each resource's and lookup's page", () => {
+  it("the README links the index and each resource's and lookup's page, and each resource's row its guide's section", () => {
     const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
     assert.ok(readme.includes("](docs/reference/README.md)"), "links docs/reference/README.md");
     for (const token of tokens) assert.ok(readme.includes(`](docs/reference/${pageFile(token)})`), `links docs/reference/${pageFile(token)}`);
+    for (const token of Object.keys(schema.resources)) {
+      const row = readme.split("\n").find((line) => line.startsWith(`| [\`${tokenName(token)}\`](docs/reference/${pageFile(token)})`)) ?? "";
+      assert.match(row, /\]\(docs\/guides\/[a-z-]+\.md#[a-z-]+\)/, `the README's row of ${tokenName(token)} links its guide's section`);
+    }
+  });
+
+  it("the README links every guide", () => {
+    const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
+    for (const guide of files(GUIDES)) assert.ok(readme.includes(`](${relative(REPO_ROOT, guide)}`), `links ${relative(REPO_ROOT, guide)}`);
   });
 
   it("the names the pages give exist in each SDK: TypeScript exports, Python modules and arguments, Go functions", () => {

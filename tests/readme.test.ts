@@ -70,6 +70,11 @@ describe("docs/guides/operations-covered.md", () => {
 });
 
 describe("README", () => {
+  it("is a front page: under 300 lines, the rest in docs/guides/", () => {
+    const lines = README.split("\n").length;
+    assert.ok(lines < 300, `README.md has ${lines} lines`);
+  });
+
   it("names the two set-up commands, and they are package scripts", () => {
     assert.match(README, /npm install && npm run demo/);
     assert.match(README, /^npm test\b/m);
@@ -115,12 +120,15 @@ describe("README", () => {
       }
     });
 
-    it("covers what a user needs, and leaves the figures to docs/", () => {
-      for (const section of ["Install", "Configure", "Resources", "Lookups", "Testing your program offline", "Errors, retries and limits", "Performance and reliability"]) {
+    it("covers what a user needs, and leaves the figures to docs/ and the rest to docs/guides/", () => {
+      for (const section of ["Install", "Configure", "A whole site in one program", "Resources", "Lookups", "Testing your program offline", "Guides", "Performance and reliability", "Working on this repository"]) {
         assert.match(packed, new RegExp(`^## ${section}$`, "m"));
       }
       assert.doesNotMatch(packed, /^## (Performance|Reliability)$/m);
       assert.doesNotMatch(packed, /requests\/s, p50/, "benchmark figures are in docs/performance.md");
+      for (const guide of ["README.md", "configuration-and-providers.md", "errors-retries-and-limits.md", "operations-covered.md", "terraform-comparison.md"]) {
+        assert.ok(packed.includes(`](${REPO}docs/guides/${guide}`), `links docs/guides/${guide}`);
+      }
     });
   });
 });
