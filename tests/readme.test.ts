@@ -88,11 +88,13 @@ describe("README", () => {
     const ROOT = join(__dirname, "..", "..");
     const REPO = "https://github.com/bunnynet-pulumi/bunnynet-pulumi/blob/main/";
     let packed: string;
+    let packedChangelog: string;
     before(() => {
       const out = mkdtempSync(join(tmpdir(), "bunnynet-readme-"));
       try {
         execFileSync(process.execPath, [join(ROOT, "provider", "scripts", "packReadme.mjs"), out]);
         packed = readFileSync(join(out, "README.md"), "utf8");
+        packedChangelog = readFileSync(join(out, "CHANGELOG.md"), "utf8");
       } finally {
         rmSync(out, { recursive: true, force: true });
       }
@@ -104,20 +106,46 @@ describe("README", () => {
         .replace(/[^\p{L}\p{N}\- _]/gu, "")
         .replace(/ /g, "-");
 
-    it("has no broken link: each is absolute, to a file the repository has, or to one of its own sections", () => {
-      const anchors = new Set([...packed.matchAll(/^#{1,6} (.+)$/gm)].map((m) => anchor(m[1])));
+    /** The anchors of a Markdown text's headings (outside code blocks). */
+    const anchorsOf = (markdown: string) => new Set([...markdown.replace(/^```[^]*?^```/gm, "").matchAll(/^#{1,6} (.+)$/gm)].map((m) => anchor(m[1].trim())));
+
+    /** The links of a packed Markdown file that do not resolve: each must be absolute, to a file and heading the repository has, or to one of its own sections. */
+    function brokenPackedLinks(markdown: string): string[] {
+      const own = anchorsOf(markdown);
+      return [...markdown.matchAll(/\]\(([^)\s]+)\)/g)]
+        .map((m) => m[1])
+        .flatMap((link) => {
+          if (link.startsWith("#")) return own.has(link.slice(1)) ? [] : [`${link}: no such section`];
+          if (!/^https:\/\//.test(link)) return [`${link}: not absolute`];
+          if (!link.startsWith(REPO)) return [];
+          const [path, section] = link.slice(REPO.length).split("#");
+          const target = join(ROOT, path);
+          if (!existsSync(target)) return [`${link}: no such file in the repository`];
+          if (section !== undefined && !anchorsOf(readFileSync(target, "utf8")).has(section)) return [`${link}: no such heading`];
+          return [];
+        });
+    }
+
+    it("has no broken link: each is absolute, to a file and heading the repository has, or to one of its own sections", () => {
       const links = [...packed.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]);
       assert.ok(links.length > 20, `${links.length} links`);
-      for (const link of links) {
-        if (link.startsWith("#")) assert.ok(anchors.has(link.slice(1)), `no section ${link}`);
-        else {
-          assert.match(link, /^https:\/\//, `${link} is not absolute`);
-          if (link.startsWith(REPO)) assert.ok(existsSync(join(ROOT, link.slice(REPO.length).split("#")[0])), `${link}: no such file in the repository`);
-        }
-      }
+      assert.deepEqual(brokenPackedLinks(packed), []);
       for (const moved of ["docs/performance.md", "docs/reliability.md", "emulator/README.md", "CONTRIBUTING.md", "examples/testing-kit"]) {
         assert.ok(links.includes(REPO + moved), `links ${moved}`);
       }
+    });
+
+    it("the packed CHANGELOG has no broken link either", () => {
+      assert.deepEqual(brokenPackedLinks(packedChangelog), []);
+    });
+
+    it("the link check finds a relative link, a missing file and a missing heading", () => {
+      assert.deepEqual(brokenPackedLinks(`# T\n[a](docs/x.md) [b](${REPO}nope.md) [c](${REPO}README.md#nope) [d](#t) [e](#u)`), [
+        "docs/x.md: not absolute",
+        `${REPO}nope.md: no such file in the repository`,
+        `${REPO}README.md#nope: no such heading`,
+        "#u: no such section",
+      ]);
     });
 
     it("covers what a user needs, and leaves the figures to docs/ and the rest to docs/guides/", () => {

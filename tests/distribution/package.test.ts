@@ -122,6 +122,24 @@ describe("distribution: the packages as users install them", function () {
     }
   });
 
+  it("the shipped README and CHANGELOG link nothing relative: each link is a section of its own or absolute, and the repository's resolve in the clone", () => {
+    const repo = "https://github.com/bunnynet-pulumi/bunnynet-pulumi/blob/main/";
+    const shipped: [string, string][] = [
+      [PROVIDER, "README.md"],
+      [PROVIDER, "CHANGELOG.md"],
+      [EMULATOR, "README.md"],
+    ];
+    for (const [name, file] of shipped) {
+      const text = execFileSync("tar", ["-xzOf", tarballs[name], `package/${file}`], { encoding: "utf8" });
+      const sections = new Set([...text.replace(/^```[^]*?^```/gm, "").matchAll(/^#{1,6} (.+)$/gm)].map((m) => m[1].trim().toLowerCase().replace(/[^\p{L}\p{N}\- _]/gu, "").replace(/ /g, "-")));
+      for (const link of [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1])) {
+        if (link.startsWith("#")) assert.ok(sections.has(link.slice(1)), `${name}/${file}: no section ${link}`);
+        else assert.match(link, /^(https?|mailto):/, `${name}/${file}: ${link} is relative: it resolves nowhere on the registry`);
+        if (link.startsWith(repo)) assert.ok(existsSync(join(clone, link.slice(repo.length).split("#")[0])), `${name}/${file}: ${link}: no such file in the repository`);
+      }
+    }
+  });
+
   it("source maps resolve: every shipped map carries its sources inline", () => {
     const dist = join(project, "node_modules", PROVIDER, "dist");
     const maps = readdirSync(dist, { recursive: true }).map(String).filter((f) => f.endsWith(".js.map"));
