@@ -81,7 +81,7 @@ export interface ResourceDefinition<Shape extends InputShape, Obj, O extends obj
   /**
    * Taking back, without `adoptExisting`, an existing object with this identity that is what this resource's own create
    * makes: the object an `up` cut off after the server acted leaves behind (Ctrl-C, a killed runner: the engine keeps
-   * a pending CREATE and the next `up` creates the resource again; see the README's "Interrupted deployments"). Only
+   * a pending CREATE and the next `up` creates the resource again; see docs/guides/interrupted-deployments.md). Only
    * for kinds where such an object can be taken safely: one its parent has only one of with that identity (a pull
    * zone's Shield zone, a hostname on its pull zone), or one identical to the declared one (an edge rule with the same
    * description, actions and triggers on the zone; an app with the same name and spec). `"identical"`: every input

@@ -77,7 +77,7 @@ export function deleteEndpointZones(ctx: EmulatorContext, appId: string, keep: R
 
 /**
  * A CDN endpoint that names a declared zone (`cdn.pullZoneId`) becomes that zone's origin: the zone's OriginType
- * turns 5 with the app's and endpoint's ids, whatever origin it was created with (the placeholder URL of the README's
+ * turns 5 with the app's and endpoint's ids, whatever origin it was created with (the placeholder URL of the earlier
  * pattern). Source: PullZoneModel's `MagicContainersAppId` / `MagicContainersEndpointId`, "the ID of the Magic
  * Container application (endpoint) the pull zone is linked to" (core-api-v1.0.0.json), and EndpointResponse's
  * `pullZoneId` (magic-containers-api-v1.0.0.json): one link, read from both ends; the Terraform provider's CHANGELOG
