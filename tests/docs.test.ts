@@ -8,7 +8,7 @@ import * as emulator from "bunnynet-emulator";
 import * as kit from "bunnynet-emulator/testing";
 import { commands } from "bunnynet-pulumi/dist/cli/commands/index.js";
 import { REPO_ROOT, SCHEMA, cliPageName, generateDocs } from "../docs/generate";
-import { languageNames, pageFile, pythonName, readSchema, snakeCase, tokenName } from "../docs/reference";
+import { REFERENCE_EXAMPLES, REFERENCE_LANGUAGES, languageNames, pageFile, pythonName, readReferenceSnippets, readSchema, snakeCase, tokenName } from "../docs/reference";
 
 const DOCS = join(REPO_ROOT, "docs");
 /** Pages of docs/ that are written, not generated (the README links them). */
@@ -115,6 +115,19 @@ describe("docs/reference: a page per resource and function, from the package sch
     for (const token of tokens) {
       assert.match(readFileSync(join(REFERENCE, pageFile(token)), "utf8"), new RegExp(`token: \`${token}\``), pageFile(token));
       assert.ok(index.includes(`](${pageFile(token)})`), `the index links ${pageFile(token)}`);
+    }
+  });
+
+  it("every page shows an example in TypeScript, Python, Go and YAML, each a region of a program CI deploys", () => {
+    const snippets = readReferenceSnippets(REPO_ROOT);
+    for (const token of tokens) {
+      const page = readFileSync(join(REFERENCE, pageFile(token)), "utf8");
+      for (const language of REFERENCE_LANGUAGES) {
+        const { title, fence, file } = REFERENCE_EXAMPLES[language];
+        const snippet = snippets[tokenName(token)]?.[language];
+        assert.ok(snippet, `${file} has no region ${tokenName(token)}`);
+        assert.ok(page.includes(`### ${title}\n\nFrom [${file}](../../${file}):\n\n\`\`\`${fence}\n${snippet}\n\`\`\`\n`), `${pageFile(token)}: no ${title} example, or a stale one: run \`npm run docs\``);
+      }
     }
   });
 
