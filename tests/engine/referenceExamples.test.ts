@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { stackConfigFor } from "bunnynet-emulator/testing";
@@ -96,10 +97,13 @@ for (const language of REFERENCE_LANGUAGES) {
         [`${project}:appId`]: String(fixtures.appId),
         [`${project}:volumeId`]: String(fixtures.attachedVolumeId),
         [`${project}:instanceId`]: String(fixtures.attachedInstanceId),
+        // Secrets with a default: a stack holds them encrypted (the YAML program's config types say `secret: true`).
+        [`${project}:apiToken`]: `token-${randomBytes(16).toString("base64url")}`,
+        [`${project}:ghcrToken`]: `ghp_${randomBytes(16).toString("hex")}`,
       };
       // The Python host runs the first python3 on PATH: a virtualenv with `pulumi` and the SDK of sdk/python.
       const env = language === "python" ? { PATH: pathWith(pythonVirtualenv([join(REPO_ROOT, "sdk", "python")])) } : {};
-      stack = await EngineStack.start(emu, projectDir(language), config, ["bunnynet:apiKey"], `reference-${language}-${process.pid}`, env);
+      stack = await EngineStack.start(emu, projectDir(language), config, ["bunnynet:apiKey", `${project}:apiToken`, `${project}:ghcrToken`], `reference-${language}-${process.pid}`, env);
       if (language !== "typescript") installPlugin(stack.cli);
     });
     after(async () => {
