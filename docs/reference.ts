@@ -246,7 +246,7 @@ function sdkNames(schema: Schema, token: string): string[] {
 
 /** The languages of the examples, in the order a page shows them. */
 export type ReferenceLanguage = "typescript" | "python" | "go" | "yaml";
-export const REFERENCE_LANGUAGES: ReferenceLanguage[] = ["typescript", "python", "yaml"];
+export const REFERENCE_LANGUAGES: ReferenceLanguage[] = ["typescript", "python", "go", "yaml"];
 
 /**
  * The program of each language whose regions are the pages' examples (examples/reference/<language>/): its Pulumi

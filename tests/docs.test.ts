@@ -119,6 +119,7 @@ describe("docs/reference: a page per resource and function, from the package sch
   });
 
   it("every page shows an example in TypeScript, Python, Go and YAML, each a region of a program CI deploys", () => {
+    assert.deepEqual(REFERENCE_LANGUAGES, ["typescript", "python", "go", "yaml"]);
     const snippets = readReferenceSnippets(REPO_ROOT);
     for (const token of tokens) {
       const page = readFileSync(join(REFERENCE, pageFile(token)), "utf8");
