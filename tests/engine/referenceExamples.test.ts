@@ -14,11 +14,12 @@ import { installPlugin } from "../plugin/pluginSupport";
 
 /**
  * examples/reference/{typescript,python,go,yaml}: the programs whose regions are the examples of docs/reference/
- * (docs/reference.ts puts each region on its page; tests/docs.test.ts checks every page has one per language). Each runs
- * through the real CLI against the emulator, as a user runs it: `up` creates every resource, an unchanged `up`
- * changes nothing and writes nothing (the lookups read again: they run at every up), `destroy` leaves nothing in the
- * state nor in the emulator. TypeScript runs compiled (`npm run build`) on the dynamic providers; the others through
- * the provider plugin installed from its tarball, each skipped with the reason when its toolchain is missing.
+ * (docs/reference.ts puts each region on its page; tests/docs.test.ts checks every page has one per language). Each
+ * runs through the real CLI against the emulator, as a user runs it: `up` creates every resource, an unchanged `up`
+ * changes nothing and writes nothing (the lookups read again: they run at every up) and a `preview
+ * --expect-no-changes` then plans nothing, `destroy` leaves nothing in the state nor in the emulator. TypeScript runs
+ * compiled (`npm run build`) on the dynamic providers; the others through the provider plugin installed from its
+ * tarball, each skipped with the reason when its toolchain is missing.
  *
  * VolumeInstanceDeletion deletes an instance of a volume made elsewhere: the emulator's fixture app's attached volume,
  * given to the program in its config as a user gives the ids of theirs.
@@ -123,12 +124,13 @@ for (const language of REFERENCE_LANGUAGES) {
       assert.equal(out.deletedInstance, String((emu.fixtures as Record<string, unknown>).attachedInstanceId));
     });
 
-    it("an unchanged up changes nothing and writes nothing", async () => {
+    it("an unchanged up changes nothing and writes nothing; a preview then plans nothing", async () => {
       await emu.markRequests();
       const ops = await stack.up();
       assert.deepEqual(Object.entries(ops).filter(([, op]) => op !== "same"), []);
       assert.deepEqual(Object.keys(ops).sort(), created.map((r) => nameOf(r.urn)).sort());
       assert.deepEqual((await emu.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.route}`), []);
+      await stack.cli.run(["preview", "--expect-no-changes"], true);
     });
 
     it("destroy leaves nothing, in the state or in the emulator", async () => {
