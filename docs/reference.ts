@@ -323,7 +323,7 @@ function exampleSection(token: string, snippets: ReferenceSnippets): string[] {
   const missing = REFERENCE_LANGUAGES.filter((l) => !snippets[name]?.[l]);
   if (missing.length) throw new Error(`${name}: no region ${name} in ${missing.map((l) => REFERENCE_EXAMPLES[l].file).join(", ")}`);
   return [
-    "Each snippet is a region of a program that declares every resource and calls every lookup of the package, one per language, which CI deploys against the emulator (`up`, an unchanged `up`, `destroy`). A name the snippet uses without declaring it is declared in that program, under its own page's region.",
+    "Each snippet is a region of [a program](../../examples/reference/README.md) that declares every resource and calls every lookup of the package, one per language, which CI deploys against the emulator (`up`, an unchanged `up`, `destroy`). A name the snippet uses without declaring it (`zone`, `cdn`, `shield`…) is declared elsewhere in that program.",
     "",
     ...REFERENCE_LANGUAGES.flatMap((l) => {
       const { file, title, fence } = REFERENCE_EXAMPLES[l];
