@@ -433,6 +433,8 @@ export function renderIndex(schema: Schema): string {
     "",
     "One page per resource and function, generated from the package schema (`provider/plugin/schema.json`) by `npm run docs`: never edit these pages by hand.",
     "",
+    "Each page shows an example in TypeScript, Python, Go and YAML: a region of one of the programs of [examples/reference](../../examples/reference/README.md), which CI deploys against the emulator.",
+    "",
     ...GROUPS.flatMap((g) => [`## ${g.title}`, "", ...g.members.map(line), ""]),
     ...configSection(schema),
   ].join("\n");
