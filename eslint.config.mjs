@@ -3,7 +3,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/**", "*/dist/**", "node_modules/**", "examples/*/node_modules/**", "**/*.js", "**/*.mjs"] },
+  { ignores: ["dist/**", "*/dist/**", "node_modules/**", "examples/*/node_modules/**", "examples/*/*/node_modules/**", "**/*.js", "**/*.mjs"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -64,6 +64,50 @@ export const GROUPS: { title: string; members: string[] }[] = [
   { title: "Account", members: ["TeamMember", "getApiKeys"] },
 ];
 
+/**
+ * The hand-written guide section (docs/guides/) that says how each resource behaves beyond its inputs, what it costs in
+ * API calls and how it compares with bunny.net's Terraform provider; lookups share one guide. Each page links it, and
+ * the README's row of a resource links the same section (tests/docs.test.ts).
+ */
+export const GUIDE_SECTIONS: Record<string, string> = {
+  DnsZone: "dns.md#dnszone-and-dnsrecord",
+  DnsRecord: "dns.md#dnszone-and-dnsrecord",
+  PullZone: "cdn.md#pullzone",
+  PullZoneHostname: "cdn.md#pullzonehostname",
+  EdgeRule: "cdn.md#edgerule",
+  OptimizerClass: "cdn.md#optimizerclass",
+  CachePurge: "cdn.md#cachepurge",
+  StorageZone: "storage.md#storagezone",
+  StorageFile: "storage.md#storagefile-and-storagefolder",
+  StorageFolder: "storage.md#storagefile-and-storagefolder",
+  ShieldZone: "shield.md#shieldzone",
+  RateLimitRule: "shield.md#ratelimitrule",
+  WafRule: "shield.md#wafrule-and-accesslist",
+  AccessList: "shield.md#wafrule-and-accesslist",
+  VideoLibrary: "stream.md#videolibrary",
+  StreamVideo: "stream.md#streamvideo-and-streamcollection",
+  StreamCollection: "stream.md#streamvideo-and-streamcollection",
+  VideoThumbnail: "stream.md#videothumbnail",
+  EdgeScript: "edge-scripting.md#edgescript",
+  ScriptVariable: "edge-scripting.md#scriptvariable-and-scriptsecret",
+  ScriptSecret: "edge-scripting.md#scriptvariable-and-scriptsecret",
+  ContainerApp: "containers.md#containerapp",
+  ContainerRegistry: "containers.md#containerregistry",
+  VolumeInstanceDeletion: "containers.md#volumeinstancedeletion",
+  Database: "databases-and-team.md#database",
+  TeamMember: "databases-and-team.md#teammember",
+};
+const LOOKUPS_GUIDE = "lookups.md";
+
+/** A page's line linking its guide (tests/docs.test.ts fails on a resource of the schema with no guide section). */
+function guideLine(token: string): string[] {
+  const name = tokenName(token);
+  const isFunction = name.startsWith("get");
+  const section = isFunction ? LOOKUPS_GUIDE : GUIDE_SECTIONS[name];
+  if (!section) return [];
+  return [`How it behaves beyond its ${isFunction ? "arguments" : "inputs"}, its cost in API calls and Terraform's equivalent: [the guide](../guides/${section}).`, ""];
+}
+
 /** `bunnynet:index:DnsRecord` → `DnsRecord`. */
 export const tokenName = (token: string): string => token.slice(token.lastIndexOf(":") + 1);
 
@@ -244,9 +288,97 @@ function sdkNames(schema: Schema, token: string): string[] {
   ];
 }
 
+/** The languages of the examples, in the order a page shows them. */
+export type ReferenceLanguage = "typescript" | "python" | "go" | "yaml";
+export const REFERENCE_LANGUAGES: ReferenceLanguage[] = ["typescript", "python", "go", "yaml"];
+
+/**
+ * The program of each language whose regions are the pages' examples (examples/reference/<language>/): its Pulumi
+ * project's name, the file (from the repository's root), the heading and the code fence's language. Every program
+ * declares every resource and calls every lookup; tests/engine/referenceExamples.test.ts deploys each.
+ */
+export const REFERENCE_EXAMPLES: Record<ReferenceLanguage, { project: string; file: string; title: string; fence: string }> = {
+  typescript: { project: "bunnynet-reference-typescript", file: "examples/reference/typescript/index.ts", title: "TypeScript", fence: "typescript" },
+  python: { project: "bunnynet-reference-python", file: "examples/reference/python/__main__.py", title: "Python", fence: "python" },
+  go: { project: "bunnynet-reference-go", file: "examples/reference/go/main.go", title: "Go", fence: "go" },
+  yaml: { project: "bunnynet-reference-yaml", file: "examples/reference/yaml/Pulumi.yaml", title: "YAML", fence: "yaml" },
+};
+
+/** A page's example in each language, by resource or function name (`DnsZone`, `getDnsZone`). */
+export type ReferenceSnippets = Record<string, Partial<Record<ReferenceLanguage, string>>>;
+
+const REGION_START = /^\s*(?:\/\/|#) region (\S+)\s*$/;
+const REGION_END = /^\s*(?:\/\/|#) endregion\s*$/;
+
+/**
+ * The regions of a program: the lines between `// region <Name>` (`# region <Name>` in Python and YAML) and the
+ * `endregion` that closes it, without the markers of regions nested in it (a record's region holds its zone's), its
+ * common indentation removed. In YAML, a region under a top-level key (`resources:`, `variables:`) is shown under that
+ * key, as indented as in the program, so it reads as a program would. Fails on an unclosed, unopened or repeated
+ * region, and on an empty one.
+ */
+export function extractRegions(text: string, yaml = false): Map<string, string> {
+  const lines = text.split("\n");
+  const regions = new Map<string, string>();
+  const open: { name: string; start: number }[] = [];
+  lines.forEach((line, i) => {
+    const start = REGION_START.exec(line);
+    if (start) {
+      if (regions.has(start[1]) || open.some((r) => r.name === start[1])) throw new Error(`line ${i + 1}: region ${start[1]} again`);
+      open.push({ name: start[1], start: i });
+      return;
+    }
+    if (!REGION_END.test(line)) return;
+    const region = open.pop();
+    if (!region) throw new Error(`line ${i + 1}: endregion without a region`);
+    const body = lines.slice(region.start + 1, i).filter((l) => !REGION_START.test(l) && !REGION_END.test(l));
+    if (!body.some((l) => l.trim())) throw new Error(`region ${region.name} is empty`);
+    if (yaml) {
+      const section = lines.slice(0, region.start).reverse().find((l) => /^[A-Za-z]\w*:\s*$/.test(l));
+      regions.set(region.name, [...(section && /^\s/.test(body.find((l) => l.trim()) ?? "") ? [section] : []), ...body].join("\n"));
+    } else {
+      const indent = Math.min(...body.filter((l) => l.trim()).map((l) => /^\s*/.exec(l)![0].length));
+      regions.set(region.name, body.map((l) => l.slice(indent)).join("\n"));
+    }
+  });
+  if (open.length) throw new Error(`region ${open.map((r) => r.name).join(", ")} is not closed`);
+  return regions;
+}
+
+/** Every page's example in every language, from the programs of REFERENCE_EXAMPLES under `repoRoot`. */
+export function readReferenceSnippets(repoRoot: string): ReferenceSnippets {
+  const snippets: ReferenceSnippets = {};
+  for (const language of REFERENCE_LANGUAGES) {
+    const { file } = REFERENCE_EXAMPLES[language];
+    let regions: Map<string, string>;
+    try {
+      regions = extractRegions(readFileSync(join(repoRoot, file), "utf8"), language === "yaml");
+    } catch (e) {
+      throw new Error(`${file}: ${(e as Error).message}`, { cause: e });
+    }
+    for (const [name, code] of regions) (snippets[name] ??= {})[language] = code;
+  }
+  return snippets;
+}
+
+/** A page's examples: the snippet of each language, under its heading, from its program. */
+function exampleSection(token: string, snippets: ReferenceSnippets): string[] {
+  const name = tokenName(token);
+  const missing = REFERENCE_LANGUAGES.filter((l) => !snippets[name]?.[l]);
+  if (missing.length) throw new Error(`${name}: no region ${name} in ${missing.map((l) => REFERENCE_EXAMPLES[l].file).join(", ")}`);
+  return [
+    "Each snippet is a region of [a program](../../examples/reference/README.md) that declares every resource and calls every lookup of the package, one per language, which CI deploys against the emulator (`up`, an unchanged `up`, `destroy`). A name the snippet uses without declaring it (`zone`, `cdn`, `shield`…) is declared elsewhere in that program.",
+    "",
+    ...REFERENCE_LANGUAGES.flatMap((l) => {
+      const { file, title, fence } = REFERENCE_EXAMPLES[l];
+      return [`### ${title}`, "", `From [${file}](../../${file}):`, "", "```" + fence, snippets[name][l]!, "```", ""];
+    }),
+  ];
+}
+
 const backToIndex = ["[All resources and functions](README.md)", ""];
 
-export function renderResourcePage(schema: Schema, token: string): string {
+export function renderResourcePage(schema: Schema, token: string, snippets: ReferenceSnippets): string {
   const r = schema.resources[token];
   const { body, importText } = splitImport(r.description);
   const types = typesUsed(schema, [...Object.values(r.inputProperties ?? {}), ...Object.values(r.properties ?? {})]);
@@ -258,11 +390,13 @@ export function renderResourcePage(schema: Schema, token: string): string {
     "",
     `Resource token: \`${token}\``,
     "",
+    ...guideLine(token),
     "## Example usage",
     "",
     "The resource in each language (the TypeScript package serves it as a dynamic provider, the plugin to the others):",
     "",
     ...sdkNames(schema, token),
+    ...exampleSection(token, snippets),
     "## Inputs",
     "",
     ...inputsTable(r.inputProperties, r.requiredInputs, r.properties),
@@ -277,7 +411,7 @@ export function renderResourcePage(schema: Schema, token: string): string {
   ].join("\n");
 }
 
-export function renderFunctionPage(schema: Schema, token: string): string {
+export function renderFunctionPage(schema: Schema, token: string, snippets: ReferenceSnippets): string {
   const f = schema.functions[token];
   const types = typesUsed(schema, [...Object.values(f.inputs?.properties ?? {}), ...Object.values(f.outputs?.properties ?? {})]);
   return [
@@ -288,11 +422,13 @@ export function renderFunctionPage(schema: Schema, token: string): string {
     "",
     `Function token: \`${token}\``,
     "",
+    ...guideLine(token),
     "## Example usage",
     "",
     "The function in each language:",
     "",
     ...sdkNames(schema, token),
+    ...exampleSection(token, snippets),
     "## Arguments",
     "",
     ...inputsTable(f.inputs?.properties, f.inputs?.required),
@@ -343,18 +479,26 @@ export function renderIndex(schema: Schema): string {
     "",
     "One page per resource and function, generated from the package schema (`provider/plugin/schema.json`) by `npm run docs`: never edit these pages by hand.",
     "",
+    "Each page shows an example in TypeScript, Python, Go and YAML: a region of one of the programs of [examples/reference](../../examples/reference/README.md), which CI deploys against the emulator.",
+    "",
     ...GROUPS.flatMap((g) => [`## ${g.title}`, "", ...g.members.map(line), ""]),
     ...configSection(schema),
   ].join("\n");
 }
 
-/** Writes docs/reference/ (README.md and one page per resource and function) into `outDir`, replacing it. */
-export function generateReference(outDir: string, schema: Schema): void {
+/**
+ * Writes docs/reference/ (README.md and one page per resource and function, with its examples from `snippets`) into
+ * `outDir`, replacing it.
+ */
+export function generateReference(outDir: string, schema: Schema, snippets: ReferenceSnippets): void {
+  const names = new Set([...Object.keys(schema.resources), ...Object.keys(schema.functions)].map(tokenName));
+  const stray = Object.keys(snippets).filter((name) => !names.has(name));
+  if (stray.length) throw new Error(`examples/reference: regions [${stray.join(", ")}] name no resource or function of the schema`);
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, "README.md"), renderIndex(schema));
-  for (const token of Object.keys(schema.resources)) writeFileSync(join(outDir, pageFile(token)), renderResourcePage(schema, token));
-  for (const token of Object.keys(schema.functions)) writeFileSync(join(outDir, pageFile(token)), renderFunctionPage(schema, token));
+  for (const token of Object.keys(schema.resources)) writeFileSync(join(outDir, pageFile(token)), renderResourcePage(schema, token, snippets));
+  for (const token of Object.keys(schema.functions)) writeFileSync(join(outDir, pageFile(token)), renderFunctionPage(schema, token, snippets));
 }
 
 export const readSchema = (path: string): Schema => JSON.parse(readFileSync(path, "utf8")) as Schema;

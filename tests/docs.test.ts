@@ -8,7 +8,7 @@ import * as emulator from "bunnynet-emulator";
 import * as kit from "bunnynet-emulator/testing";
 import { commands } from "bunnynet-pulumi/dist/cli/commands/index.js";
 import { REPO_ROOT, SCHEMA, cliPageName, generateDocs } from "../docs/generate";
-import { languageNames, pageFile, pythonName, readSchema, snakeCase, tokenName } from "../docs/reference";
+import { GUIDE_SECTIONS, REFERENCE_EXAMPLES, REFERENCE_LANGUAGES, languageNames, pageFile, pythonName, readReferenceSnippets, readSchema, snakeCase, tokenName } from "../docs/reference";
 
 const DOCS = join(REPO_ROOT, "docs");
 /** Pages of docs/ that are written, not generated (the README links them); and docs/guides/, all written by hand. */
@@ -121,6 +121,20 @@ describe("docs/reference: a page per resource and function, from the package sch
     }
   });
 
+  it("every page shows an example in TypeScript, Python, Go and YAML, each a region of a program CI deploys", () => {
+    assert.deepEqual(REFERENCE_LANGUAGES, ["typescript", "python", "go", "yaml"]);
+    const snippets = readReferenceSnippets(REPO_ROOT);
+    for (const token of tokens) {
+      const page = readFileSync(join(REFERENCE, pageFile(token)), "utf8");
+      for (const language of REFERENCE_LANGUAGES) {
+        const { title, fence, file } = REFERENCE_EXAMPLES[language];
+        const snippet = snippets[tokenName(token)]?.[language];
+        assert.ok(snippet, `${file} has no region ${tokenName(token)}`);
+        assert.ok(page.includes(`### ${title}\n\nFrom [${file}](../../${file}):\n\n\`\`\`${fence}\n${snippet}\n\`\`\`\n`), `${pageFile(token)}: no ${title} example, or a stale one: run \`npm run docs\``);
+      }
+    }
+  });
+
   it("every link between the pages and from the README, the guides and the pages written by hand resolves, to a file and a heading that exist", () => {
     const written = [
       ...["README.md", "CONTRIBUTING.md", "CHANGELOG.md"].map((f) => join(REPO_ROOT, f)),
@@ -153,8 +167,9 @@ describe("docs/reference: a page per resource and function, from the package sch
     assert.ok(readme.includes("](docs/reference/README.md)"), "links docs/reference/README.md");
     for (const token of tokens) assert.ok(readme.includes(`](docs/reference/${pageFile(token)})`), `links docs/reference/${pageFile(token)}`);
     for (const token of Object.keys(schema.resources)) {
+      assert.ok(GUIDE_SECTIONS[tokenName(token)], `docs/reference.ts: GUIDE_SECTIONS names no guide section for ${tokenName(token)}`);
       const row = readme.split("\n").find((line) => line.startsWith(`| [\`${tokenName(token)}\`](docs/reference/${pageFile(token)})`)) ?? "";
-      assert.match(row, /\]\(docs\/guides\/[a-z-]+\.md#[a-z-]+\)/, `the README's row of ${tokenName(token)} links its guide's section`);
+      assert.ok(row.includes(`](docs/guides/${GUIDE_SECTIONS[tokenName(token)]})`), `the README's row of ${tokenName(token)} links its guide's section, docs/guides/${GUIDE_SECTIONS[tokenName(token)]}`);
     }
   });
 

@@ -15,11 +15,21 @@ const FUNCTION_PREFIX = "bunnynet:index:";
 
 type Lookup = (args: object, options: { client: BunnyClient }) => Promise<unknown>;
 
+/**
+ * The lookups whose TypeScript form takes something else than one object of arguments: the function's arguments (its
+ * schema's inputs, by name) turned into that form. Called as the others, getApiKeys took the arguments for its options
+ * and read no configured account; getAccessLists took the object for the shield zone's id.
+ */
+const ADAPTED: Record<string, Lookup> = {
+  getApiKeys: (_args, options) => lookups.getApiKeys(options),
+  getAccessLists: (args, options) => lookups.getAccessLists((args as { shieldZoneId: number | string }).shieldZoneId, options),
+};
+
 /** Every lookup by name: the exports `get<Thing>` of provider/lookups (their `…Output` forms are for programs). */
 const functions = new Map<string, Lookup>(
   Object.entries(lookups)
     .filter(([name, fn]) => /^get[A-Z]/.test(name) && !name.endsWith("Output") && typeof fn === "function")
-    .map(([name, fn]) => [name, fn as Lookup]),
+    .map(([name, fn]) => [name, ADAPTED[name] ?? (fn as Lookup)]),
 );
 
 let config: EngineConfig | undefined;

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { GROUPS, Schema, cell, configSection, renderIndex, renderResourcePage, pythonName, renderType, snakeCase, splitImport, summary, typesUsed } from "../../../docs/reference";
+import { GROUPS, Schema, cell, configSection, extractRegions, renderIndex, renderResourcePage, pythonName, renderType, snakeCase, splitImport, summary, typesUsed } from "../../../docs/reference";
 
 /** The reference pages' rendering (docs/reference.ts) on a small schema. */
 const schema: Schema = {
@@ -66,7 +66,8 @@ describe("docs/reference: the reference pages from the schema", () => {
   });
 
   it("a resource page has the token, each language's name, the inputs' flags, the types used and the import", () => {
-    const page = renderResourcePage(schema, "bunnynet:index:Zone");
+    const snippets = { Zone: { typescript: "new bunnynet.Zone(\"z\", {});", python: "bunnynet.Zone(\"z\")", go: "bunnynet.NewZone(ctx, \"z\", nil)", yaml: "resources:\n  z:\n    type: bunnynet:index:Zone" } };
+    const page = renderResourcePage(schema, "bunnynet:index:Zone", snippets);
     assert.match(page, /^# Zone resource\n/);
     assert.match(page, /Resource token: `bunnynet:index:Zone`/);
     assert.match(page, /\| Python \| `pulumi_bunnynet` \| `pulumi_bunnynet\.Zone` \|/);
@@ -80,6 +81,19 @@ describe("docs/reference: the reference pages from the schema", () => {
     assert.match(page, /### ZoneOriginScheme\n[^]*\| Https \| `"https"` \|/);
     assert.doesNotMatch(page, /Unused/);
     assert.match(page, /## Import\n\n```sh\n\$ pulumi import/);
+    assert.match(page, /### Python\n\nFrom \[examples\/reference\/python\/__main__\.py\]\(\.\.\/\.\.\/examples\/reference\/python\/__main__\.py\):\n\n```python\nbunnynet\.Zone\("z"\)\n```\n/);
+    assert.throws(() => renderResourcePage(schema, "bunnynet:index:Zone", { Zone: { ...snippets.Zone, go: undefined } }), /Zone: no region Zone in examples\/reference\/go\/main\.go/);
+  });
+
+  it("a program's regions: nested ones without their markers, dedented; in YAML under their top-level key", () => {
+    const program = ["x := 1", "\t// region Record", "\t// region Zone", "\tzone := 1", "\t// endregion", "\t\trecord := zone", "\t// endregion"].join("\n");
+    assert.deepEqual([...extractRegions(program)], [["Zone", "zone := 1"], ["Record", "zone := 1\n\trecord := zone"]]);
+    const yaml = ["resources:", "  # region Zone", "  zone:", "    type: bunnynet:index:DnsZone", "  # endregion"].join("\n");
+    assert.deepEqual([...extractRegions(yaml, true)], [["Zone", "resources:\n  zone:\n    type: bunnynet:index:DnsZone"]]);
+    assert.throws(() => extractRegions("// region A\nx"), /region A is not closed/);
+    assert.throws(() => extractRegions("x\n// endregion"), /line 2: endregion without a region/);
+    assert.throws(() => extractRegions("// region A\nx\n// endregion\n// region A\ny\n// endregion"), /region A again/);
+    assert.throws(() => extractRegions("# region A\n# endregion"), /region A is empty/);
   });
 
   it("the index refuses a schema whose resources and functions are not each in a group", () => {
