@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { LogQueryRangeParams } from "../client/logging";
 import type { LogEntry } from "../types.generated";
-import { type LookupOptions, collect, lookupClient, runLookup } from "./client";
+import { type LookupOptions, type LookupOutputArgs, collect, lookupClient, runLookup } from "./client";
 
 /** The v2 filters (status, cacheStatus, country, edgeLocation, remoteIp, requestId, search …), a range, and a cap. */
 export type GetCdnLogsArgs = LogQueryRangeParams & {
@@ -30,6 +30,8 @@ async function fetchCdnLogs(args: GetCdnLogsArgs, options: LookupOptions): Promi
 }
 
 /** `getCdnLogs` for Output arguments; give `from`/`to` as ISO strings here (Outputs do not carry Date objects). */
-export function getCdnLogsOutput(args: pulumi.Input<GetCdnLogsArgs & { from?: string; to?: string }>, options: LookupOptions = {}): pulumi.Output<GetCdnLogsResult> {
+export type GetCdnLogsOutputArgs = LookupOutputArgs<Omit<GetCdnLogsArgs, "from" | "to"> & { from?: string; to?: string }>;
+
+export function getCdnLogsOutput(args: pulumi.Input<GetCdnLogsOutputArgs>, options: LookupOptions = {}): pulumi.Output<GetCdnLogsResult> {
   return pulumi.output(args).apply((a) => getCdnLogs(a as GetCdnLogsArgs, options));
 }

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { type LookupOptions, lookupClient } from "./client";
+import { type LookupOptions, type LookupOutputArgs, lookupClient } from "./client";
 
 /**
  * The CDN's regions (core-api-v1.0.0.json RegionPublic_Index `GET /region`: RegionModel), the counterpart of
@@ -57,7 +57,7 @@ export async function getCdnRegions(args: GetCdnRegionsArgs = {}, options: Looku
 }
 
 /** The filters as the Output form takes them: each may be an Output. */
-export type GetCdnRegionsOutputArgs = { [K in keyof GetCdnRegionsArgs]: pulumi.Input<GetCdnRegionsArgs[K]> };
+export type GetCdnRegionsOutputArgs = LookupOutputArgs<GetCdnRegionsArgs>;
 
 export function getCdnRegionsOutput(args: pulumi.Input<GetCdnRegionsOutputArgs> = {}, options: LookupOptions = {}): pulumi.Output<GetCdnRegionsResult> {
   return pulumi.output(args).apply((a) => getCdnRegions(a as GetCdnRegionsArgs, options));

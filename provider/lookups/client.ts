@@ -4,6 +4,12 @@ import { settingsFromConfig } from "../pulumi/session";
 import { providerSettings } from "../provider";
 import type { SettingsInput } from "../settings";
 
+/**
+ * A lookup's arguments as its `…Output` form takes them: each field may be an Output, as Pulumi's generated
+ * `get…Output` functions take them (`getDnsZoneOutput({ domain: zone.domain })`); each member of a union on its own.
+ */
+export type LookupOutputArgs<T> = T extends unknown ? { [K in keyof T]: pulumi.Input<T[K]> } : never;
+
 /** Options every lookup takes. */
 export interface LookupOptions {
   /** A client to use instead of one built from the stack config (tests, custom settings). */

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { NotFoundError } from "../http/errors";
 import type { ContainerTemplate } from "../types.generated";
-import { type LookupOptions, lookupClient, runLookup } from "./client";
+import { type LookupOptions, type LookupOutputArgs, lookupClient, runLookup } from "./client";
 
 /**
  * Which container `getContainerAppContainer` finds, like Terraform's `bunnynet_compute_container_app_container` data
@@ -60,7 +60,7 @@ export interface GetContainerAppContainerResult {
 }
 
 /** The arguments of `getContainerAppContainerOutput`, each of which may be an Output. */
-export type GetContainerAppContainerOutputArgs = { [K in keyof GetContainerAppContainerArgs]: pulumi.Input<GetContainerAppContainerArgs[K]> };
+export type GetContainerAppContainerOutputArgs = LookupOutputArgs<GetContainerAppContainerArgs>;
 
 /** A container of a Magic Containers app by name (`GET /mc/apps/{appId}`); fails naming the app or the container not found. */
 export function getContainerAppContainer(args: GetContainerAppContainerArgs, options: LookupOptions = {}): Promise<GetContainerAppContainerResult> {

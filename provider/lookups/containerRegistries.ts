@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { type LookupOptions, lookupClient } from "./client";
+import { type LookupOptions, type LookupOutputArgs, lookupClient } from "./client";
 
 /**
  * Which registry `getContainerRegistry` finds, like Terraform's `bunnynet_compute_container_imageregistry` data
@@ -37,7 +37,7 @@ export async function getContainerRegistry(args: GetContainerRegistryArgs, optio
 }
 
 /** The arguments of `getContainerRegistryOutput`, each of which may be an Output. */
-export type GetContainerRegistryOutputArgs = { [K in keyof GetContainerRegistryArgs]: pulumi.Input<GetContainerRegistryArgs[K]> };
+export type GetContainerRegistryOutputArgs = LookupOutputArgs<GetContainerRegistryArgs>;
 
 export function getContainerRegistryOutput(args: pulumi.Input<GetContainerRegistryOutputArgs>, options: LookupOptions = {}): pulumi.Output<GetContainerRegistryResult> {
   return pulumi.output(args).apply((a) => getContainerRegistry(a as GetContainerRegistryArgs, options));

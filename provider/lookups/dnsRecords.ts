@@ -3,7 +3,7 @@ import { NotFoundError } from "../http/errors";
 import { DNS_MONITOR_TYPES, DNS_RECORD_TYPES, DNS_SMART_ROUTING_TYPES, type DnsRecordTypeName } from "../schemas/dnsEnums";
 import type { DnsRecord } from "../types.generated";
 import { DNS_RECORD_TYPE_NAMES, recordTypeName } from "../resources/dnsRecordTypes";
-import { type LookupOptions, lookupClient, runLookup } from "./client";
+import { type LookupOptions, type LookupOutputArgs, lookupClient, runLookup } from "./client";
 
 /**
  * Which record `getDnsRecord` finds, like Terraform's `bunnynet_dns_record` data source
@@ -70,7 +70,7 @@ export interface GetDnsRecordResult {
 }
 
 /** The arguments of `getDnsRecordOutput`, each of which may be an Output. */
-export type GetDnsRecordOutputArgs = { [K in keyof GetDnsRecordArgs]: pulumi.Input<GetDnsRecordArgs[K]> };
+export type GetDnsRecordOutputArgs = LookupOutputArgs<GetDnsRecordArgs>;
 
 /**
  * A record of a DNS zone (`GET /dnszone/{id}`, whose `Records` the record is read from: core-api-v1.0.0.json

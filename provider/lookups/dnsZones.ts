@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { NotFoundError } from "../http/errors";
 import type { DnsZone } from "../types.generated";
-import { type LookupOptions, lookupClient, runLookup } from "./client";
+import { type LookupOptions, type LookupOutputArgs, lookupClient, runLookup } from "./client";
 
 /** Which zone `getDnsZone` finds: by id, or by domain (exactly, without case or a trailing dot). */
 export type GetDnsZoneArgs = { dnsZoneId: number | string; domain?: undefined } | { domain: string; dnsZoneId?: undefined };
@@ -57,6 +57,9 @@ async function fetchDnsZone(args: GetDnsZoneArgs, options: LookupOptions): Promi
   };
 }
 
-export function getDnsZoneOutput(args: pulumi.Input<GetDnsZoneArgs>, options: LookupOptions = {}): pulumi.Output<GetDnsZoneResult> {
+/** The arguments of `getDnsZoneOutput`, each of which may be an Output. */
+export type GetDnsZoneOutputArgs = LookupOutputArgs<GetDnsZoneArgs>;
+
+export function getDnsZoneOutput(args: pulumi.Input<GetDnsZoneOutputArgs>, options: LookupOptions = {}): pulumi.Output<GetDnsZoneResult> {
   return pulumi.output(args).apply((a) => getDnsZone(a as GetDnsZoneArgs, options));
 }

@@ -4,9 +4,9 @@ export { type ApiKeyInfo, type GetApiKeysResult, getApiKeys, getApiKeysOutput } 
 export { type GetRegionsArgs, type GetRegionsResult, type RegionInfo, getRegions, getRegionsOutput, regionMatches } from "./regions";
 export { type CdnRegionInfo, type GetCdnRegionsArgs, type GetCdnRegionsOutputArgs, type GetCdnRegionsResult, getCdnRegions, getCdnRegionsOutput } from "./cdnRegions";
 export { type GetAppEndpointsArgs, type GetAppEndpointsResult, getAppEndpoints, getAppEndpointsOutput } from "./appEndpoints";
-export { type GetCdnLogsArgs, type GetCdnLogsResult, getCdnLogs, getCdnLogsOutput } from "./cdnLogs";
-export { type GetDnsZoneArgs, type GetDnsZoneResult, getDnsZone, getDnsZoneOutput } from "./dnsZones";
-export { type GetPullZoneArgs, type GetPullZoneResult, getPullZone, getPullZoneOutput } from "./pullZones";
+export { type GetCdnLogsArgs, type GetCdnLogsOutputArgs, type GetCdnLogsResult, getCdnLogs, getCdnLogsOutput } from "./cdnLogs";
+export { type GetDnsZoneArgs, type GetDnsZoneOutputArgs, type GetDnsZoneResult, getDnsZone, getDnsZoneOutput } from "./dnsZones";
+export { type GetPullZoneArgs, type GetPullZoneOutputArgs, type GetPullZoneResult, getPullZone, getPullZoneOutput } from "./pullZones";
 export { type GetContainerRegistryArgs, type GetContainerRegistryOutputArgs, type GetContainerRegistryResult, getContainerRegistry, getContainerRegistryOutput } from "./containerRegistries";
 export { type GetVideoLanguagesArgs, type GetVideoLanguagesOutputArgs, type GetVideoLanguagesResult, type VideoLanguageInfo, getVideoLanguages, getVideoLanguagesOutput } from "./videoLanguages";
 export { type AccessListInfo, type GetAccessListsResult, getAccessLists, getAccessListsOutput } from "./accessLists";

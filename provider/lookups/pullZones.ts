@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { PullZone } from "../types.generated";
-import { type LookupOptions, lookupClient, runLookup } from "./client";
+import { type LookupOptions, type LookupOutputArgs, lookupClient, runLookup } from "./client";
 
 /** Which pull zone `getPullZone` finds: by id, or by name (names are unique across bunny.net). */
 export type GetPullZoneArgs = { id: number | string; name?: undefined } | { name: string; id?: undefined };
@@ -56,6 +56,9 @@ async function fetchPullZone(args: GetPullZoneArgs, options: LookupOptions): Pro
   };
 }
 
-export function getPullZoneOutput(args: pulumi.Input<GetPullZoneArgs>, options: LookupOptions = {}): pulumi.Output<GetPullZoneResult> {
+/** The arguments of `getPullZoneOutput`, each of which may be an Output. */
+export type GetPullZoneOutputArgs = LookupOutputArgs<GetPullZoneArgs>;
+
+export function getPullZoneOutput(args: pulumi.Input<GetPullZoneOutputArgs>, options: LookupOptions = {}): pulumi.Output<GetPullZoneResult> {
   return pulumi.output(args).apply((a) => getPullZone(a as GetPullZoneArgs, options));
 }

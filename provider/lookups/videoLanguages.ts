@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { type LookupOptions, lookupClient } from "./client";
+import { type LookupOptions, type LookupOutputArgs, lookupClient } from "./client";
 
 /** Which languages `getVideoLanguages` answers: all, or the one with `code` (Terraform's `bunnynet_video_language`). */
 export interface GetVideoLanguagesArgs {
@@ -47,7 +47,7 @@ export async function getVideoLanguages(args: GetVideoLanguagesArgs = {}, option
 }
 
 /** The arguments of `getVideoLanguagesOutput`, each of which may be an Output. */
-export type GetVideoLanguagesOutputArgs = { [K in keyof GetVideoLanguagesArgs]: pulumi.Input<GetVideoLanguagesArgs[K]> };
+export type GetVideoLanguagesOutputArgs = LookupOutputArgs<GetVideoLanguagesArgs>;
 
 export function getVideoLanguagesOutput(args: pulumi.Input<GetVideoLanguagesOutputArgs> = {}, options: LookupOptions = {}): pulumi.Output<GetVideoLanguagesResult> {
   return pulumi.output(args).apply((a) => getVideoLanguages(a as GetVideoLanguagesArgs, options));

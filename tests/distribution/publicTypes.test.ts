@@ -212,6 +212,15 @@ export const statusCodes = bunnynet.getCdnLogsOutput({ pullZoneId: 42, maxEntrie
 const dnsZoneArgs: bunnynet.GetDnsZoneArgs = { domain: "example.com" };
 export const dnsZoneIdOut = bunnynet.getDnsZoneOutput(dnsZoneArgs, options).dnsZoneId;
 export const pullZoneHostnames = bunnynet.getPullZoneOutput({ name: "site" }, options).hostnames;
+// Each argument of an Output form may itself be an Output, as in Pulumi's generated get…Output functions.
+const zoneDomain: pulumi.Output<string> = pulumi.output("example.com");
+const dnsZoneOutputArgs: bunnynet.GetDnsZoneOutputArgs = { domain: zoneDomain };
+export const dnsZoneByOutput = bunnynet.getDnsZoneOutput(dnsZoneOutputArgs, options).nameservers;
+export const dnsZoneByInlineOutput = bunnynet.getDnsZoneOutput({ domain: zoneDomain }, options).dnsZoneId;
+const pullZoneOutputArgs: bunnynet.GetPullZoneOutputArgs = { id: pulumi.output(7) };
+export const pullZoneByOutput = bunnynet.getPullZoneOutput(pullZoneOutputArgs, options).cdnHostname;
+const logOutputArgs: bunnynet.GetCdnLogsOutputArgs = { pullZoneId: pulumi.output(42), maxEntries: 10, from: pulumi.output("2026-01-01T00:00:00Z") };
+export const logsByOutput = bunnynet.getCdnLogsOutput(logOutputArgs, options).truncated;
 const dnsRecordArgs: bunnynet.GetDnsRecordArgs = { dnsZoneId: 1, type: "MX", name: "@" };
 const dnsRecordOutputArgs: bunnynet.GetDnsRecordOutputArgs = { dnsZoneId: pulumi.output(1), recordId: pulumi.output(7) };
 export const mxValue = bunnynet.getDnsRecordOutput(dnsRecordOutputArgs, options).value;

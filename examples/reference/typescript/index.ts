@@ -197,7 +197,7 @@ const purge = new bunnynet.CachePurge("purge", { pullZoneId: cdn.pullZoneId, tri
 // endregion
 
 // region getDnsZone
-const zoneByDomain = zone.domain.apply((domain) => bunnynet.getDnsZone({ domain }));
+const zoneByDomain = bunnynet.getDnsZoneOutput({ domain: zone.domain });
 // endregion
 
 // region getDnsRecord
@@ -205,11 +205,11 @@ const wwwByName = bunnynet.getDnsRecordOutput({ dnsZoneId: wwwRecord.dnsZoneId, 
 // endregion
 
 // region getPullZone
-const cdnByName = cdn.name.apply((name) => bunnynet.getPullZone({ name }));
+const cdnByName = bunnynet.getPullZoneOutput({ name: cdn.name });
 // endregion
 
 // region getCdnLogs
-const serverErrors = cdn.pullZoneId.apply((pullZoneId) => bunnynet.getCdnLogs({ pullZoneId, status: ["5xx"], maxEntries: 20 }));
+const serverErrors = bunnynet.getCdnLogsOutput({ pullZoneId: cdn.pullZoneId, status: ["5xx"], maxEntries: 20 });
 // endregion
 
 // region getCdnRegions
