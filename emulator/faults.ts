@@ -22,7 +22,7 @@ export const FaultRuleSchema = z
      * "body" (drops only): the connection is cut partway through the request's body (server.ts, preParsing).
      */
     phase: z.enum(["before", "after", "body"]).default("before"),
-    /** With phase "body": the bytes of the body that arrive before the cut (default: half its Content-Length). */
+    /** With phase "body": the bytes of the body that arrive before the cut (default: a seeded random share of its Content-Length). */
     dropAfterBytes: z.number().int().min(0).optional(),
     /** Latency added to every matching request, in ms. */
     latencyMs: z.number().int().min(0).max(60_000).default(0),
@@ -67,7 +67,7 @@ void publicFaultTypeMatchesSchema;
 export type FaultDecision =
   | { kind: "none"; latencyMs: number }
   | { kind: "status"; status: number; latencyMs: number; retryAfterSeconds?: number; phase: "before" | "after" }
-  | { kind: "drop"; latencyMs: number; phase: "before" | "after" | "body"; dropAfterBytes?: number };
+  | { kind: "drop"; latencyMs: number; phase: "before" | "after" | "body"; dropAfterBytes?: number; dropShare: number };
 
 /** mulberry32: a tiny seeded PRNG, so fault runs (and synthetic data) are reproducible. */
 export function prng(seed: number): () => number {
@@ -120,7 +120,10 @@ export class FaultInjector {
     const roll = this.random();
     if (roll < rule.dropRate) {
       this.injected++;
-      return { kind: "drop", latencyMs, phase: rule.phase, dropAfterBytes: rule.dropAfterBytes };
+      // Where a "body" drop cuts when the rule names no byte count: a share of the body, from the seeded sequence (drawn
+      // only then, so the other rules' sequences are as before).
+      const dropShare = rule.phase === "body" && rule.dropAfterBytes === undefined ? this.random() : 0;
+      return { kind: "drop", latencyMs, phase: rule.phase, dropAfterBytes: rule.dropAfterBytes, dropShare };
     }
     if (roll < rule.dropRate + rule.errorRate) {
       this.injected++;

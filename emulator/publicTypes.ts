@@ -26,7 +26,7 @@ export interface FaultRule {
    * the route sees the body end early, as when a client's connection drops mid-upload.
    */
   phase?: "before" | "after" | "body";
-  /** With phase "body": how many bytes of the body arrive before the cut. Default: half its Content-Length. */
+  /** With phase "body": how many bytes of the body arrive before the cut. Default: a seeded random share of its Content-Length. */
   dropAfterBytes?: number;
   /** Latency added to every matching request, in ms (at most 60,000). */
   latencyMs?: number;

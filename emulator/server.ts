@@ -198,13 +198,13 @@ function registerHooks(app: FastifyInstance, ctx: EmulatorContext, accounts: Acc
     else afterLatency();
   });
 
-  // "body" drops (faults.ts): the body the route reads ends after `dropAfterBytes` (default half its declared length)
+  // "body" drops (faults.ts): the body the route reads ends after `dropAfterBytes` (default a seeded random share of its declared length)
   // and the connection is cut there, as when a client's connection drops mid-upload; the route keeps what arrived.
   app.addHook("preParsing", (req, _reply, payload, done) => {
     const decision = (req as { fault?: FaultDecision }).fault;
     if (decision?.kind !== "drop" || decision.phase !== "body") return done(null, payload);
     const declared = Number(req.headers["content-length"]);
-    const cutAt = decision.dropAfterBytes ?? (Number.isFinite(declared) && declared > 1 ? Math.floor(declared / 2) : 0);
+    const cutAt = decision.dropAfterBytes ?? (Number.isFinite(declared) && declared > 1 ? Math.floor(declared * decision.dropShare) : 0);
     let seen = 0;
     let cut = false;
     const cutOff = (stream: Transform) => {
