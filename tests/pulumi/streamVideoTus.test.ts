@@ -8,6 +8,7 @@ import { BunnyClient } from "bunnynet-pulumi/dist/client/index.js";
 import { resolveSettings } from "bunnynet-pulumi/dist/settings.js";
 import { tusSignature } from "bunnynet-pulumi/dist/client/streamTus.js";
 import { startEmulator, type TestEmulator } from "../support/emulator";
+import { startHostileServer } from "../support/hostileServer";
 import { ProviderHost, secret } from "../support/providerHost";
 import { writeLargeMp4 } from "../support/videoFile";
 
@@ -18,7 +19,8 @@ import { writeLargeMp4 } from "../support/videoFile";
  * upload completes, resuming from the offset a HEAD confirms (the request log's `uploadOffset`), sending less than
  * twice the file; the same file without a fault goes in contiguous chunks with no HEAD. The endpoint's own refusals
  * (bad or expired signature, offset conflict, wrong media type, unknown upload, a body past the length, another
- * protocol version) are checked with raw requests. The tus routes are in no OpenAPI document, so these are their
+ * protocol version) are checked with raw requests, and the client's refusal of a hostile server's answers (a
+ * Location elsewhere, an offset out of range) against a hostile server. The tus routes are in no OpenAPI document, so these are their
  * conformance checks (tests/conformance/openapi.test.ts says so).
  */
 
@@ -64,7 +66,9 @@ describe("pulumi: StreamVideo uploads through Stream's tus endpoint, resuming af
     await emu.markRequests();
     // The second PATCH loses its connection after 3 MiB of its 8.
     await emu.faults({ rules: [{ path: "^/tusupload/", method: "PATCH", dropRate: 1, phase: "body", dropAfterBytes: 3 * MiB, skip: 1, times: 1 }] });
-    const res = await createVideo("resumed");
+    const lines: string[] = [];
+    const stop = host.onStdoutLine((line) => lines.push(line));
+    const res = await createVideo("resumed").finally(stop);
     await emu.clearFaults();
     assert.equal(res.outputs.status, 4, "Finished");
     const video = await emu.client().stream.getVideo(libraryId, String(res.outputs.videoId));
@@ -81,6 +85,11 @@ describe("pulumi: StreamVideo uploads through Stream's tus endpoint, resuming af
     const declared = tus.filter((r) => r.method === "PATCH").reduce((n, r) => n + (r.contentLength ?? 0), 0);
     assert.ok(declared < 2 * SIZE, `${declared} bytes offered for a file of ${SIZE}`);
     assert.ok(tus.filter((r) => r.method === "PATCH").every((r) => r.chunked === undefined && (r.contentLength ?? Infinity) <= CHUNK));
+    // Progress in the engine's log as before, with the resume and where it resumed.
+    const progress = lines.filter((l) => l.includes('video "resumed"'));
+    assert.ok(progress.some((l) => l.includes(`video "resumed": resuming at ${CHUNK + 3 * MiB} of ${SIZE} bytes`)), progress.join("\n"));
+    assert.ok(progress.some((l) => l.includes('video "resumed": uploaded 100 %')), progress.join("\n"));
+    assert.ok(!lines.some((l) => /[0-9a-f]{64}/.test(l) || l.includes(String(emu.fixtures.videoLibraryKey))), "no signature or key in the log");
   });
 
   it("the same file with no fault: contiguous chunks of 8 MiB, no HEAD, the same bytes", async () => {
@@ -104,6 +113,30 @@ describe("pulumi: StreamVideo uploads through Stream's tus endpoint, resuming af
     }
     // The failed create removed its video (StreamVideo's create deletes what it made).
     for await (const v of emu.client().stream.listVideos(libraryId, { search: "never" })) assert.notEqual(v.title, "never");
+  });
+
+  it("against a hostile server: a Location elsewhere and an Upload-Offset out of range are refused, the signature sent nowhere else", async () => {
+    const hostile = await startHostileServer();
+    try {
+      const client = new BunnyClient({ ...resolveSettings({ apiKey: "account-key-0123456789", apiUrl: hostile.url, streamApiUrl: hostile.url }, {}), retryBaseDelayMs: 5 });
+      const upload = () => client.stream.uploadVideoResumable(7, "video-1", { length: 100, open: (s, e) => createReadStream(file, { start: s, end: e }) }, { filetype: "video/mp4", title: "t" }, { libraryKey: "library-key-0123456789" });
+      for (const location of ["https://elsewhere.example/tusupload/x", "/other/x", "/tusupload/../apikey", undefined]) {
+        hostile.reset();
+        hostile.route("/tusupload", (_req, res) => void res.writeHead(201, location === undefined ? {} : { location }).end());
+        await assert.rejects(upload(), (e: Error) => /Location/.test(e.message) && !/[0-9a-f]{64}/.test(e.message));
+        assert.deepEqual(hostile.requests.map((r) => r.method), ["POST"], `nothing sent after the creation answered ${location}`);
+      }
+      hostile.reset();
+      hostile.route("/tusupload", (_req, res) => void res.writeHead(201, { location: `${hostile.url}/tusupload/abc` }).end());
+      hostile.route("/tusupload/abc", (req, res) => {
+        req.resume();
+        req.on("end", () => res.writeHead(204, { "upload-offset": "5000" }).end());
+      });
+      await assert.rejects(upload(), /Upload-Offset "5000" is not between 1 and 100/);
+      assert.ok(hostile.requests.every((r) => r.headers.authorizationsignature === hostile.requests[0].headers.authorizationsignature));
+    } finally {
+      await hostile.close();
+    }
   });
 
   describe("the endpoint's refusals (raw requests)", () => {
