@@ -127,13 +127,17 @@ function registerParsers(app: FastifyInstance): void {
 /**
  * The account whose store a request runs in: the one its key is an account key of, else the one whose surfaces own
  * the key (a library key, a zone password); without a key, the one whose surfaces issued its bearer token (a logging
- * token); else the first one, whose checks then refuse it as before.
+ * token), or without either, the one whose surfaces own what its signed headers name (a tus upload's library); else the
+ * first one, whose checks then refuse it as before.
  */
-function accountOf(ctx: EmulatorContext, accounts: Accounts, key: string | undefined, bearer: string | undefined): Store {
+function accountOf(ctx: EmulatorContext, accounts: Accounts, key: string | undefined, bearer: string | undefined, headers: Record<string, string | string[] | undefined> = {}): Store {
   const all = accounts.stores();
   if (all.length === 1) return accounts.first;
   if (key === undefined) {
-    const issuer = bearer === undefined ? undefined : all.find((store) => accounts.run(store, () => surfaces.some((s) => s.ownsBearer?.(ctx, bearer) === true)));
+    const issuer =
+      bearer === undefined
+        ? all.find((store) => accounts.run(store, () => surfaces.some((s) => s.ownsSignedRequest?.(ctx, headers) === true)))
+        : all.find((store) => accounts.run(store, () => surfaces.some((s) => s.ownsBearer?.(ctx, bearer) === true)));
     return issuer ?? accounts.first;
   }
   const owner = all.find((store) => accounts.run(store, () => ctx.isAccountKey(key)));
@@ -158,7 +162,7 @@ function registerHooks(app: FastifyInstance, ctx: EmulatorContext, accounts: Acc
       return done();
     }
     // The APIs that take the account's JWT take it without a scheme too (surfaces/accountJwt.ts).
-    const account = accountOf(ctx, accounts, accessKeyOf(req), takesAccountJwt(path) ? authorizationTokenOf(req) : bearerOf(req));
+    const account = accountOf(ctx, accounts, accessKeyOf(req), takesAccountJwt(path) ? authorizationTokenOf(req) : bearerOf(req), req.headers);
     (req as InAccount).account = account;
 
     const decision = ctx.faults.decide(req.method, path);

@@ -40,6 +40,8 @@ import { UploadProbe, received } from "./streamVideos";
  *   `PUT` upload (streamVideos.ts `UploadProbe`: length, SHA-256, whether it is a video, MP4 duration), the video is
  *   marked Uploaded exactly as that upload marks it, and the file is deleted. The checksum extension and OPTIONS
  *   discovery are not served.
+ * - **Accounts**: a tus request carries no AccessKey; with several accounts it runs in the one whose library its
+ *   `LibraryId` names (`ownsSignedRequest`).
  */
 
 const TUS_VERSION = "1.0.0";
@@ -84,6 +86,12 @@ function folderOf(ctx: EmulatorContext): string {
 export const streamTusSurface: EmulatorSurface = {
   name: "streamTus",
   seed: () => ({}),
+  // A tus request carries no AccessKey: it runs in the account whose library its `LibraryId` names (ids are unique
+  // across accounts), and the route checks its signature there.
+  ownsSignedRequest(ctx, headers) {
+    const libraryId = Array.isArray(headers.libraryid) ? headers.libraryid[0] : headers.libraryid;
+    return libraryId !== undefined && /^\d+$/.test(libraryId) && ctx.store.get(LIBRARY, libraryId) !== undefined;
+  },
   routes(app, ctx) {
     /** PATCHes being written, by upload: a HEAD waits for one, another PATCH is refused. */
     const writing = new Map<string, Promise<void>>();
