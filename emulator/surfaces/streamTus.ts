@@ -1,4 +1,4 @@
-import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
+import { type Hash, createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import { createReadStream, mkdirSync, rmSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -17,7 +17,7 @@ import { UploadProbe, received } from "./streamVideos";
  * then a tus creation request to `/tusupload` with `AuthorizationSignature` = SHA-256 hex of
  * library id + library API key + expiration time + video id, `AuthorizationExpire` (Unix seconds), `VideoId`,
  * `LibraryId`, and Upload-Metadata `filetype`, `title`, optional `collection`), and the tus resumable upload protocol
- * 1.0.0 (https://tus.io/protocols/resumable-upload: core protocol and the creation extension; `Tus-Resumable: 1.0.0`,
+ * 1.0.0 (https://tus.io/protocols/resumable-upload: core protocol, the creation extension and the checksum extension (460 Checksum Mismatch); `Tus-Resumable: 1.0.0`,
  * HEAD answering `Upload-Offset` and `Upload-Length`, PATCH with `Content-Type: application/offset+octet-stream` and
  * `Upload-Offset`; 409 on an offset that is not the upload's, 404 for an unknown upload, 412 for another protocol
  * version, 415 for another media type). This route is in no OpenAPI document.
@@ -38,8 +38,11 @@ import { UploadProbe, received } from "./streamVideos";
  *   `Upload-Length` is 413, and nothing past the length is kept.
  * - **Completion**: once the offset reaches the length, the file is read back through the same probe as the direct
  *   `PUT` upload (streamVideos.ts `UploadProbe`: length, SHA-256, whether it is a video, MP4 duration), the video is
- *   marked Uploaded exactly as that upload marks it, and the file is deleted. The checksum extension and OPTIONS
- *   discovery are not served.
+ *   marked Uploaded exactly as that upload marks it, and the file is deleted. OPTIONS discovery is not served.
+ * - **Checksums** (the tus checksum extension, `Upload-Checksum: sha1 <Base64 digest>`; other algorithms 400): a
+ *   PATCH that carries one keeps its bytes only when the whole body arrived and matches (460 Checksum Mismatch
+ *   otherwise, the offset unchanged); a body cut short keeps nothing, since it cannot be verified. Without one, what
+ *   arrived is kept.
  * - **Accounts**: a tus request carries no AccessKey; with several accounts it runs in the one whose library its
  *   `LibraryId` names (`ownsSignedRequest`).
  */
@@ -81,6 +84,15 @@ function folderOf(ctx: EmulatorContext): string {
   const folder = path === "" || path === ":memory:" ? join(tmpdir(), "bunnynet-emulator-tus") : `${path}.tus`;
   mkdirSync(folder, { recursive: true });
   return folder;
+}
+
+/** The tus checksum extension's `Upload-Checksum: sha1 <Base64 digest>`; a string says why it is refused. */
+function checksumOf(value: string | undefined): { hash: Hash; expected: Buffer } | string | undefined {
+  if (value === undefined) return undefined;
+  const m = /^(\S+) ([A-Za-z0-9+/]+={0,2})$/.exec(value.trim());
+  if (!m) return "Upload-Checksum must be an algorithm and a Base64 digest";
+  if (m[1].toLowerCase() !== "sha1") return "Upload-Checksum: the only algorithm supported is sha1";
+  return { hash: createHash("sha1"), expected: Buffer.from(m[2], "base64") };
 }
 
 export const streamTusSurface: EmulatorSurface = {
@@ -135,7 +147,8 @@ export const streamTusSurface: EmulatorSurface = {
     /** The whole file has arrived: probed as the direct upload's body is, the video marked Uploaded, the file deleted. */
     const complete = async (upload: TusUploadRecord): Promise<string | undefined> => {
       const probe = new UploadProbe();
-      for await (const chunk of createReadStream(fileOf(upload.uploadId))) probe.update(chunk as Buffer);
+      // Up to the length: bytes of a refused body (a checksum mismatch) may lie past the offset they were written at.
+      for await (const chunk of createReadStream(fileOf(upload.uploadId), { end: upload.length - 1 })) probe.update(chunk as Buffer);
       rmSync(fileOf(upload.uploadId), { force: true });
       const video = ctx.store.get<VideoRecord>(VIDEO, upload.videoId);
       if (!video) return "The requested video was not found";
@@ -192,10 +205,13 @@ export const streamTusSurface: EmulatorSurface = {
         if (Number(offsetHeader) !== upload.offset) return refuse(reply.header("upload-offset", String(upload.offset)), 409, `Upload-Offset ${offsetHeader} is not the upload's offset (${upload.offset}): ask with HEAD`);
         const declared = header(req, "content-length");
         if (declared !== undefined && upload.offset + Number(declared) > upload.length) return refuse(reply, 413, `The body goes past Upload-Length (${upload.length} bytes)`);
+        const checksum = checksumOf(header(req, "upload-checksum"));
+        if (typeof checksum === "string") return refuse(reply, 400, checksum);
         let release!: () => void;
         writing.set(upload.uploadId, new Promise<void>((r) => (release = r)));
         let written = 0;
         let tooLong = false;
+        let dropped = false;
         try {
           const file = await open(fileOf(upload.uploadId), "r+");
           try {
@@ -204,6 +220,7 @@ export const streamTusSurface: EmulatorSurface = {
               const room = upload.length - upload.offset - written;
               const kept = bytes.length > room ? bytes.subarray(0, room) : bytes;
               if (kept.length > 0) await file.write(kept, 0, kept.length, upload.offset + written);
+              checksum?.hash.update(kept);
               written += kept.length;
               if (kept.length < bytes.length) {
                 tooLong = true;
@@ -212,8 +229,15 @@ export const streamTusSurface: EmulatorSurface = {
             }
           } catch {
             // The connection dropped mid-body: what arrived is kept, and a HEAD tells the client where to resume.
+            dropped = true;
           } finally {
             await file.close();
+          }
+          if (checksum) {
+            // Bytes that cannot be verified are not kept: a body cut short, one past the length, one that does not match.
+            const cut = dropped || tooLong || (declared !== undefined && written < Number(declared));
+            if (cut) return refuse(reply.header("upload-offset", String(upload.offset)), tooLong ? 413 : 400, "The body did not arrive whole, so its checksum cannot be verified: nothing of it was kept");
+            if (!checksum.hash.digest().equals(checksum.expected)) return refuse(reply.header("upload-offset", String(upload.offset)), 460, "Checksum Mismatch: nothing of this body was kept");
           }
           const offset = upload.offset + written;
           ctx.store.put(TUS_UPLOAD, upload.uploadId, { ...upload, offset }, upload.libraryId);

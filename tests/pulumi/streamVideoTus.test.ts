@@ -19,7 +19,7 @@ import { writeLargeMp4 } from "../support/videoFile";
  * upload completes, resuming from the offset a HEAD confirms (the request log's `uploadOffset`), sending less than
  * twice the file; the same file without a fault goes in contiguous chunks with no HEAD. The endpoint's own refusals
  * (bad or expired signature, offset conflict, wrong media type, unknown upload, a body past the length, another
- * protocol version) are checked with raw requests, and the client's refusal of a hostile server's answers (a
+ * protocol version, a checksum mismatch) are checked with raw requests, and the client's refusal of a hostile server's answers (a
  * Location elsewhere, an offset out of range) against a hostile server. The tus routes are in no OpenAPI document, so these are their
  * conformance checks (tests/conformance/openapi.test.ts says so).
  */
@@ -171,7 +171,7 @@ describe("pulumi: StreamVideo uploads through Stream's tus endpoint, resuming af
       assert.ok(!err.message.includes(wrongKey) && !/[0-9a-f]{64}/.test(err.message), err.message);
     });
 
-    it("an offset conflict is 409 with the upload's offset; media type 415, unknown upload 404, past the length 413, another version 412", async () => {
+    it("an offset conflict is 409 with the upload's offset; media type 415, unknown upload 404, past the length 413, another version 412, checksum mismatch 460", async () => {
       const created = await create(signed());
       assert.equal(created.status, 201, created.text);
       const url = created.location!;
@@ -195,7 +195,12 @@ describe("pulumi: StreamVideo uploads through Stream's tus endpoint, resuming af
       await head.body.dump();
       assert.deepEqual([head.statusCode, head.headers["upload-offset"], head.headers["upload-length"]], [200, "60", "100"]);
       assert.equal((await patch({ "upload-offset": "0" }, Buffer.alloc(40))).status, 409, "the start again is a conflict once bytes are in");
-      const last = await patch({ "upload-offset": "60" }, Buffer.alloc(40, 2));
+      // The checksum extension: another algorithm is 400, a mismatch 460 with nothing kept, a match is taken.
+      const sha1 = (b: Buffer) => `sha1 ${createHash("sha1").update(b).digest("base64")}`;
+      assert.equal((await patch({ "upload-offset": "60", "upload-checksum": `md5 ${Buffer.alloc(16).toString("base64")}` }, Buffer.alloc(40, 2))).status, 400);
+      const mismatch = await patch({ "upload-offset": "60", "upload-checksum": sha1(Buffer.alloc(40, 3)) }, Buffer.alloc(40, 2));
+      assert.deepEqual([mismatch.status, mismatch.offset], [460, "60"], mismatch.text);
+      const last = await patch({ "upload-offset": "60", "upload-checksum": sha1(Buffer.alloc(40, 2)) }, Buffer.alloc(40, 2));
       assert.deepEqual([last.status, last.offset], [204, "100"]);
       // Complete: the video is Uploaded as after the direct PUT (not a video file, so it will end in Error).
       const video = await emu.client().stream.getVideo(libraryId, videoId);
