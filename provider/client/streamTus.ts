@@ -148,7 +148,8 @@ export async function tusUpload(http: Transport, options: TusUploadOptions): Pro
       if (failures === 0) firstFailure = Date.now();
       failures++;
       if (failures > options.maxRetries) {
-        e.gaveUp(failures, Date.now() - firstFailure);
+        // As the transport says it: only when the chunk was sent more than once.
+        if (failures > 1) e.gaveUp(failures, Date.now() - firstFailure);
         throw e;
       }
       await sleep(backoffMs(failures, e, options.retryBaseDelayMs));
