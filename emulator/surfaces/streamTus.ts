@@ -1,12 +1,12 @@
 import { type Hash, createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import { createReadStream, mkdirSync, rmSync } from "node:fs";
 import { open } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { EmulatorContext, EmulatorSurface } from "../context";
+import type { EmulatorSurface } from "../context";
 import { streamError } from "../errorShapes";
+import { knownStoreFolder, removeTemporaryFolders, storeFolder } from "../storeFolders";
 import { LIBRARY, VIDEO, type VideoLibraryRecord, type VideoRecord } from "./stream";
 import { UploadProbe, received } from "./streamVideos";
 
@@ -30,8 +30,8 @@ import { UploadProbe, received } from "./streamVideos";
  *   `Tus-Max-Size`), Upload-Metadata with `filetype` and `title` (400 otherwise; `collection`, when given, must be a
  *   collection of the library), and a video nothing was uploaded into yet (400 "already uploaded", as the PUT
  *   upload). The answer is 201 with an absolute `Location` on the request's own host.
- * - **The bytes** go to a file on disk beside the store (`<dataPath>.tus/`, or the system's temporary folder for an
- *   in-memory store), never held in memory; the upload's length and offset are in the store, so an upload survives a
+ * - **The bytes** go to a file on disk beside the store (`<dataPath>.tus/`, or for an in-memory store a temporary
+ *   folder removed when the emulator closes), never held in memory; the upload's length and offset are in the store, so an upload survives a
  *   restart of an emulator with a data file. A PATCH whose connection drops keeps the bytes that arrived (the offset a
  *   HEAD then answers). A HEAD or PATCH that arrives while a PATCH of the same upload is still being written waits
  *   for it (HEAD) or is refused with 409 (PATCH), so no offset is ever read half-written. A body that would go past
@@ -78,14 +78,6 @@ const header = (req: FastifyRequest, name: string): string | undefined => {
   return Array.isArray(v) ? v[0] : v;
 };
 
-/** Where an upload's bytes are written until it completes. */
-function folderOf(ctx: EmulatorContext): string {
-  const path = ctx.store.path;
-  const folder = path === "" || path === ":memory:" ? join(tmpdir(), "bunnynet-emulator-tus") : `${path}.tus`;
-  mkdirSync(folder, { recursive: true });
-  return folder;
-}
-
 /** The tus checksum extension's `Upload-Checksum: sha1 <Base64 digest>`; a string says why it is refused. */
 function checksumOf(value: string | undefined): { hash: Hash; expected: Buffer } | string | undefined {
   if (value === undefined) return undefined;
@@ -97,7 +89,15 @@ function checksumOf(value: string | undefined): { hash: Hash; expected: Buffer }
 
 export const streamTusSurface: EmulatorSurface = {
   name: "streamTus",
-  seed: () => ({}),
+  // A fresh store (first start, or `/_emulator/reset`) has no uploads: bytes left from before go too.
+  seed(ctx) {
+    const dir = knownStoreFolder(ctx, "tus");
+    if (dir) {
+      rmSync(dir, { recursive: true, force: true });
+      mkdirSync(dir, { recursive: true });
+    }
+    return {};
+  },
   // A tus request carries no AccessKey: it runs in the account whose library its `LibraryId` names (ids are unique
   // across accounts), and the route checks its signature there.
   ownsSignedRequest(ctx, headers) {
@@ -107,7 +107,9 @@ export const streamTusSurface: EmulatorSurface = {
   routes(app, ctx) {
     /** PATCHes being written, by upload: a HEAD waits for one, another PATCH is refused. */
     const writing = new Map<string, Promise<void>>();
-    const fileOf = (id: string) => join(folderOf(ctx), id);
+    // Beside the store's data file, or in a temporary folder removed at close (storeFolders.ts).
+    app.addHook("onClose", async () => removeTemporaryFolders(ctx, "tus"));
+    const fileOf = (id: string) => join(storeFolder(ctx, "tus"), id);
 
     const tusHeaders = (reply: FastifyReply) => reply.header("tus-resumable", TUS_VERSION);
     const refuse = (reply: FastifyReply, status: number, message: string) => streamError(tusHeaders(reply), status, message);
