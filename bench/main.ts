@@ -21,6 +21,7 @@ const runs: [script: string, args: string[]][] = [
   ["storageFolder.js", [quick ? "100" : "500"]],
   ["logsV1Parse.js", [quick ? "200" : "1024"]],
   ["videoUpload.js", [quick ? "64" : "256"]],
+  ["tusUpload.js", [quick ? "--size-mb=64" : "--size-mb=1024"]],
   ["exportAccount.js", [quick ? "200" : "1000"]],
   ["explicitProviders.js", [quick ? "20" : "40"]],
 ];

@@ -13,17 +13,18 @@ import { writeLargeMp4 } from "../tests/support/videoFile";
 import { admin, countRequests, printTable, spawnEmulator } from "./support";
 
 /**
- * Video uploads (`PUT /library/{id}/videos/{videoId}`), two ways:
+ * Video uploads, two ways:
  *
  * - Through the provider (issue 27): a StreamVideo created from a file of 50 MB and of `sizeMB`, with captions in two
  *   languages, by the SDK's provider host (the plugin process, as under `pulumi up`) against the emulator in its own
  *   process. Per size: the create's wall time (upload, captions and the polls until Finished), the upload's own time
- *   as the emulator timed the PUT, its throughput, whether it carried a Content-Length, and the plugin's resident
- *   memory before the create (the package loaded and check done), its peak during the create (VmHWM, reset just
- *   before; Linux /proc) and the growth between them.
- * - The client alone: the upload streamed from disk (a body of known size that opens a file stream, as StreamVideo
- *   sends it) against the same file read whole into a Buffer first, each in its own child process so each peak RSS is
- *   its own; the server is a sink in this process that counts the bytes and answers the StatusModel.
+ *   as the emulator timed its tus chunks (`PATCH /tusupload/{id}`, since issue 36), its throughput, whether every
+ *   chunk carried a Content-Length, and the plugin's resident memory before the create (the package loaded and check
+ *   done), its peak during the create (VmHWM, reset just before; Linux /proc) and the growth between them.
+ * - The client alone, the direct upload (`PUT /library/{id}/videos/{videoId}`, `stream.uploadVideo`): streamed from
+ *   disk (a body of known size that opens a file stream) against the same file read whole into a Buffer first, each in
+ *   its own child process so each peak RSS is its own; the server is a sink in this process that counts the bytes and
+ *   answers the StatusModel.
  *
  *   node dist/bench/videoUpload.js [sizeMB]      (default 256)
  */
@@ -70,8 +71,10 @@ async function throughProvider(sizeMB: number, dir: string): Promise<Record<stri
     const during = processMemory(host.pid);
     if (outputs.status !== 4) throw new Error(`the video ended in status ${String(outputs.status)}, not Finished`);
     const log = (await admin(emu, "GET", `/_emulator/requests?since=${since}`)) as { requests: { method: string; route: string; durationMs: number; contentLength?: number }[] };
-    const put = log.requests.find((r) => r.method === "PUT" && r.route === "/library/:libraryId/videos/:videoId");
-    if (!put) throw new Error("no upload reached the emulator");
+    // StreamVideo uploads over tus (issue 36): the upload's time is its chunks' (PATCH) times together.
+    const patches = log.requests.filter((r) => r.method === "PATCH" && r.route === "/tusupload/:uploadId");
+    if (patches.length === 0) throw new Error("no upload reached the emulator");
+    const put = { durationMs: patches.reduce((n, r) => n + r.durationMs, 0), contentLength: patches.every((r) => r.contentLength !== undefined) ? patches.reduce((n, r) => n + (r.contentLength ?? 0), 0) : undefined };
     const memory = (value: number | undefined) => (value === undefined || !peakReset ? "n/a" : value);
     return {
       "file MB": sizeMB,

@@ -38,6 +38,12 @@ export interface EmulatorSurface {
    */
   ownsKey?(ctx: EmulatorContext, key: string): boolean;
   /**
+   * Whether a request that carries neither key nor bearer token, but credentials of the surface's own in its headers
+   * (a tus upload's `LibraryId` and signature), names an object of the account of `ctx.store`: it then runs in that
+   * account, whose route checks it.
+   */
+  ownsSignedRequest?(ctx: EmulatorContext, headers: Record<string, string | string[] | undefined>): boolean;
+  /**
    * Whether an `Authorization: Bearer` token was issued by the account of `ctx.store` (a logging token, signed with
    * that account's secret): a request with no `AccessKey` then runs in that account, whose route checks it.
    */

@@ -12,7 +12,7 @@ export function familyOf(url: string): ApiFamily {
   if (path.startsWith("/shield")) return "shield";
   if (path.startsWith("/storage/")) return "storage";
   if (path.startsWith("/mc/") || path === "/mc") return "containers";
-  if (path.startsWith("/library/")) return "stream";
+  if (path.startsWith("/library/") || path === "/tusupload" || path.startsWith("/tusupload/")) return "stream";
   if (path.startsWith("/v2/") || /^\/\d{2}-\d{2}-\d{2}\//.test(path)) return "logging";
   return "core";
 }

@@ -17,8 +17,13 @@ export const FaultRuleSchema = z
     errorStatus: z.number().int().min(400).max(599).default(503),
     /** Share of matching requests whose connection is dropped without an answer. */
     dropRate: z.number().min(0).max(1).default(0),
-    /** "before": the request is refused before the route runs; "after": the route acts, then the answer is lost. */
-    phase: z.enum(["before", "after"]).default("before"),
+    /**
+     * "before": the request is refused before the route runs; "after": the route acts, then the answer is lost;
+     * "body" (drops only): the connection is cut partway through the request's body (server.ts, preParsing).
+     */
+    phase: z.enum(["before", "after", "body"]).default("before"),
+    /** With phase "body": the bytes of the body that arrive before the cut (default: a seeded random share of its Content-Length). */
+    dropAfterBytes: z.number().int().min(0).optional(),
     /** Latency added to every matching request, in ms. */
     latencyMs: z.number().int().min(0).max(60_000).default(0),
     /** The next N matching requests answer 429 with Retry-After, then normal service resumes. */
@@ -62,7 +67,7 @@ void publicFaultTypeMatchesSchema;
 export type FaultDecision =
   | { kind: "none"; latencyMs: number }
   | { kind: "status"; status: number; latencyMs: number; retryAfterSeconds?: number; phase: "before" | "after" }
-  | { kind: "drop"; latencyMs: number; phase: "before" | "after" };
+  | { kind: "drop"; latencyMs: number; phase: "before" | "after" | "body"; dropAfterBytes?: number; dropShare: number };
 
 /** mulberry32: a tiny seeded PRNG, so fault runs (and synthetic data) are reproducible. */
 export function prng(seed: number): () => number {
@@ -115,13 +120,17 @@ export class FaultInjector {
     const roll = this.random();
     if (roll < rule.dropRate) {
       this.injected++;
-      return { kind: "drop", latencyMs, phase: rule.phase };
+      // Where a "body" drop cuts when the rule names no byte count: a share of the body, from the seeded sequence (drawn
+      // only then, so the other rules' sequences are as before).
+      const dropShare = rule.phase === "body" && rule.dropAfterBytes === undefined ? this.random() : 0;
+      return { kind: "drop", latencyMs, phase: rule.phase, dropAfterBytes: rule.dropAfterBytes, dropShare };
     }
     if (roll < rule.dropRate + rule.errorRate) {
       this.injected++;
       const retryAfterSeconds = rule.errorStatus === 429 ? rule.retryAfterSeconds : undefined;
-      // A 429 is a refusal: the server never acts on a rate-limited request.
-      return { kind: "status", status: rule.errorStatus, latencyMs, retryAfterSeconds, phase: rule.errorStatus === 429 ? "before" : rule.phase };
+      // A 429 is a refusal: the server never acts on a rate-limited request. An error is answered before or after the
+      // route, never mid-body ("body" is for drops): there it counts as "after".
+      return { kind: "status", status: rule.errorStatus, latencyMs, retryAfterSeconds, phase: rule.errorStatus === 429 ? "before" : rule.phase === "body" ? "after" : rule.phase };
     }
     return { kind: "none", latencyMs };
   }

@@ -20,8 +20,14 @@ export interface FaultRule {
   errorStatus?: number;
   /** Share of matching requests whose connection is dropped without an answer. Default 0. */
   dropRate?: number;
-  /** "before" (default): refused before the route runs; "after": the route acts, then the answer is lost or replaced. */
-  phase?: "before" | "after";
+  /**
+   * "before" (default): refused before the route runs; "after": the route acts, then the answer is lost or replaced;
+   * "body" (with `dropRate`): the connection is cut partway through the request's body (after `dropAfterBytes`), so
+   * the route sees the body end early, as when a client's connection drops mid-upload.
+   */
+  phase?: "before" | "after" | "body";
+  /** With phase "body": how many bytes of the body arrive before the cut. Default: a seeded random share of its Content-Length. */
+  dropAfterBytes?: number;
   /** Latency added to every matching request, in ms (at most 60,000). */
   latencyMs?: number;
   /** The next N matching requests answer 429 with Retry-After, then normal service resumes. */

@@ -15,6 +15,8 @@ export interface RequestLogEntry {
   contentLength?: number;
   /** Set when the body came chunked (Transfer-Encoding: chunked): of unknown length until its end. */
   chunked?: true;
+  /** tus uploads (`/tusupload/...`): the Upload-Offset a PATCH sent, or the one a HEAD was answered. */
+  uploadOffset?: number;
   /** Set when fault injection changed the answer. */
   fault?: string;
 }

@@ -3,7 +3,8 @@ import { randomBytes } from "node:crypto";
 import { Store } from "./store";
 import { Accounts } from "./accounts";
 import { RequestLog } from "./requestLog";
-import { FaultConfigSchema, FaultInjector } from "./faults";
+import { Transform } from "node:stream";
+import { FaultConfigSchema, type FaultDecision, FaultInjector } from "./faults";
 import { refusalStatus } from "./concurrentWrites";
 import { accessKeyOf, bearerOf, type EmulatorContext, type Fixtures } from "./context";
 import { coreError, errorFor, familyOf, problem, shieldError } from "./errorShapes";
@@ -126,13 +127,17 @@ function registerParsers(app: FastifyInstance): void {
 /**
  * The account whose store a request runs in: the one its key is an account key of, else the one whose surfaces own
  * the key (a library key, a zone password); without a key, the one whose surfaces issued its bearer token (a logging
- * token); else the first one, whose checks then refuse it as before.
+ * token), or without either, the one whose surfaces own what its signed headers name (a tus upload's library); else the
+ * first one, whose checks then refuse it as before.
  */
-function accountOf(ctx: EmulatorContext, accounts: Accounts, key: string | undefined, bearer: string | undefined): Store {
+function accountOf(ctx: EmulatorContext, accounts: Accounts, key: string | undefined, bearer: string | undefined, headers: Record<string, string | string[] | undefined> = {}): Store {
   const all = accounts.stores();
   if (all.length === 1) return accounts.first;
   if (key === undefined) {
-    const issuer = bearer === undefined ? undefined : all.find((store) => accounts.run(store, () => surfaces.some((s) => s.ownsBearer?.(ctx, bearer) === true)));
+    const issuer =
+      bearer === undefined
+        ? all.find((store) => accounts.run(store, () => surfaces.some((s) => s.ownsSignedRequest?.(ctx, headers) === true)))
+        : all.find((store) => accounts.run(store, () => surfaces.some((s) => s.ownsBearer?.(ctx, bearer) === true)));
     return issuer ?? accounts.first;
   }
   const owner = all.find((store) => accounts.run(store, () => ctx.isAccountKey(key)));
@@ -157,7 +162,7 @@ function registerHooks(app: FastifyInstance, ctx: EmulatorContext, accounts: Acc
       return done();
     }
     // The APIs that take the account's JWT take it without a scheme too (surfaces/accountJwt.ts).
-    const account = accountOf(ctx, accounts, accessKeyOf(req), takesAccountJwt(path) ? authorizationTokenOf(req) : bearerOf(req));
+    const account = accountOf(ctx, accounts, accessKeyOf(req), takesAccountJwt(path) ? authorizationTokenOf(req) : bearerOf(req), req.headers);
     (req as InAccount).account = account;
 
     const decision = ctx.faults.decide(req.method, path);
@@ -195,6 +200,37 @@ function registerHooks(app: FastifyInstance, ctx: EmulatorContext, accounts: Acc
     };
     if (decision.latencyMs > 0) setTimeout(afterLatency, decision.latencyMs);
     else afterLatency();
+  });
+
+  // "body" drops (faults.ts): the body the route reads ends after `dropAfterBytes` (default a seeded random share of its declared length)
+  // and the connection is cut there, as when a client's connection drops mid-upload; the route keeps what arrived.
+  app.addHook("preParsing", (req, _reply, payload, done) => {
+    const decision = (req as { fault?: FaultDecision }).fault;
+    if (decision?.kind !== "drop" || decision.phase !== "body") return done(null, payload);
+    const declared = Number(req.headers["content-length"]);
+    const cutAt = decision.dropAfterBytes ?? (Number.isFinite(declared) && declared > 1 ? Math.floor(declared * decision.dropShare) : 0);
+    let seen = 0;
+    let cut = false;
+    const cutOff = (stream: Transform) => {
+      cut = true;
+      payload.unpipe(stream);
+      stream.end();
+      req.raw.socket.destroy();
+    };
+    const body = new Transform({
+      transform(chunk: Buffer, _encoding, next) {
+        if (cut) return next();
+        const room = cutAt - seen;
+        seen += chunk.length;
+        if (chunk.length < room) return next(null, chunk);
+        if (room > 0) this.push(chunk.subarray(0, room));
+        next();
+        cutOff(this);
+      },
+    });
+    payload.on("error", () => body.end());
+    if (cutAt === 0) queueMicrotask(() => cutOff(body));
+    done(null, payload.pipe(body));
   });
 
   // The route (and every hook after this one) runs in the request's account: `ctx.store` is its store. Set here, after
@@ -241,7 +277,7 @@ function registerHooks(app: FastifyInstance, ctx: EmulatorContext, accounts: Acc
 
   app.addHook("onResponse", (req, reply, done) => {
     releaseZone(ctx, req);
-    logRequest(ctx, req, reply.statusCode);
+    logRequest(ctx, req, reply.statusCode, req.method === "HEAD" ? reply.getHeader("upload-offset") : undefined);
     done();
   });
   // A dropped connection never reaches onResponse; log it when the request is torn down.
@@ -294,7 +330,7 @@ export function loggedUrl(url: string): string {
   return changed ? `${url.slice(0, at)}?${params.toString()}` : url;
 }
 
-function logRequest(ctx: EmulatorContext, req: import("fastify").FastifyRequest, status: number): void {
+function logRequest(ctx: EmulatorContext, req: import("fastify").FastifyRequest, status: number, answeredOffset?: unknown): void {
   const path = pathOf(req.url);
   if (path.startsWith("/_emulator")) return;
   const r = req as { startedAt?: number; fault?: { kind: string }; logged?: boolean } & ZoneHolder;
@@ -312,7 +348,14 @@ function logRequest(ctx: EmulatorContext, req: import("fastify").FastifyRequest,
     fault: r.lostWrite ? "concurrentWrite" : r.fault && r.fault.kind !== "none" ? r.fault.kind : undefined,
     contentLength: declaredLength !== undefined && /^\d+$/.test(declaredLength) ? Number(declaredLength) : undefined,
     chunked: /\bchunked\b/i.test(String(req.headers["transfer-encoding"] ?? "")) ? true : undefined,
+    uploadOffset: uploadOffsetOf(req.method === "HEAD" ? answeredOffset : req.headers["upload-offset"]),
   });
+}
+
+/** A tus Upload-Offset header's value as a number, when it is one. */
+function uploadOffsetOf(value: unknown): number | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  return (typeof text === "string" || typeof text === "number") && /^\d+$/.test(String(text)) ? Number(text) : undefined;
 }
 
 function faultBody(url: string, status: number): unknown {

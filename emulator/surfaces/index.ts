@@ -9,6 +9,7 @@ import { shieldAccessListsSurface } from "./shieldAccessLists";
 import { shieldZoneFeaturesSurface } from "./shieldZoneFeatures";
 import { streamSurface } from "./stream";
 import { streamVideosSurface } from "./streamVideos";
+import { streamTusSurface } from "./streamTus";
 import { videoLibrariesSurface } from "./videoLibraries";
 import { containersSurface } from "./containers/routes";
 import { dnsSurface } from "./dns/routes";
@@ -31,6 +32,7 @@ export const surfaces: EmulatorSurface[] = [
   shieldZoneFeaturesSurface,
   streamSurface,
   streamVideosSurface,
+  streamTusSurface,
   videoLibrariesSurface,
   containersSurface,
   edgeScriptsSurface,

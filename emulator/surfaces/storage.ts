@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createReadStream, createWriteStream, mkdirSync, rmSync } from "node:fs";
 import { rename, rm, unlink } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -9,7 +8,7 @@ import type { Server } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { EmulatorContext, EmulatorSurface } from "../context";
-import type { Store } from "../store";
+import { knownStoreFolder, removeTemporaryFolders, storeFolder } from "../storeFolders";
 import { accessKeyOf } from "../context";
 import { storageError } from "../errorShapes";
 
@@ -69,25 +68,8 @@ interface StoredFileRecord {
   LastChanged: string;
 }
 
-/** By emulator, then by account's store (accounts.ts): seeding one account never touches another's bodies. */
-const blobDirsOf = new WeakMap<EmulatorContext, Map<Store, string>>();
-
-function blobDirs(ctx: EmulatorContext): Map<Store, string> {
-  let dirs = blobDirsOf.get(ctx);
-  if (!dirs) blobDirsOf.set(ctx, (dirs = new Map()));
-  return dirs;
-}
-
-/** Where the bodies of this store live (created on first use). */
-function blobDir(ctx: EmulatorContext): string {
-  let dir = blobDirs(ctx).get(ctx.store);
-  if (!dir) {
-    dir = ctx.store.path === ":memory:" ? mkdtempSync(join(tmpdir(), "bunnynet-emulator-files-")) : `${ctx.store.path}.files`;
-    mkdirSync(dir, { recursive: true });
-    blobDirs(ctx).set(ctx.store, dir);
-  }
-  return dir;
-}
+/** Where the bodies of this store live (created on first use; storeFolders.ts). */
+const blobDir = (ctx: EmulatorContext): string => storeFolder(ctx, "files");
 
 const fileId = (zoneId: number, path: string) => `${zoneId}:${path}`;
 
@@ -261,7 +243,7 @@ export const storageSurface: EmulatorSurface = {
   ownsKey: (ctx, key) =>
     ctx.store.derived("storagezone", "passwords", () => new Set(ctx.store.list<ZoneRecord>("storagezone").flatMap((z) => [z.Password, z.ReadOnlyPassword]))).has(key),
   seed(ctx) {
-    const dir = blobDirs(ctx).get(ctx.store) ?? (ctx.store.path === ":memory:" ? undefined : `${ctx.store.path}.files`);
+    const dir = knownStoreFolder(ctx, "files");
     if (dir) {
       rmSync(dir, { recursive: true, force: true });
       mkdirSync(dir, { recursive: true });
@@ -271,10 +253,7 @@ export const storageSurface: EmulatorSurface = {
   routes(app, ctx) {
     acceptDescribe(app.server);
     if (!app.supportedMethods.includes(DESCRIBE_STAND_IN)) app.addHttpMethod(DESCRIBE_STAND_IN);
-    app.addHook("onClose", async () => {
-      for (const [store, dir] of blobDirs(ctx)) if (store.path === ":memory:") rmSync(dir, { recursive: true, force: true });
-      blobDirs(ctx).clear();
-    });
+    app.addHook("onClose", async () => removeTemporaryFolders(ctx, "files"));
     // Bodies are streamed to disk, never parsed or buffered: every content type is handed over as the raw stream.
     app.register(async (scope) => {
       scope.removeAllContentTypeParsers();

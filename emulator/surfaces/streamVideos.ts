@@ -75,7 +75,7 @@ function looksLikeVideo(body: Buffer): boolean {
  * SHA-256 (the video's `originalHash`), whether it starts like a video, and the MP4 duration (the first `mvhd` box,
  * found across chunk boundaries through the last bytes of the previous chunk).
  */
-class UploadProbe {
+export class UploadProbe {
   length = 0;
   /** The MP4 duration in seconds, once its movie header was seen (0 without one). */
   seconds = 0;
@@ -146,7 +146,7 @@ function newVideo(library: VideoLibraryRecord, title: string, collectionId: stri
 }
 
 /** The video after it was received: Uploaded, with the steps it will take as it is read. */
-function received(video: VideoRecord, fields: Partial<VideoRecord>, isVideo: boolean): VideoRecord {
+export function received(video: VideoRecord, fields: Partial<VideoRecord>, isVideo: boolean): VideoRecord {
   const steps = isVideo ? ENCODING_STEPS.map(([s]) => s) : [2, STATUS_ERROR];
   return { ...video, ...fields, status: 1, encodeProgress: 0, pendingStatuses: steps };
 }

@@ -4,6 +4,7 @@ import { PageGuard } from "../http/paging";
 import { type RawBody, isSizedStream } from "../http/requestSpec";
 import { encodePath } from "../http/pathSegments";
 import type { Transport } from "../http/transport";
+import { type RangedFile, type TusUploadResult, tusUpload } from "./streamTus";
 import { type Schema, validateRequest } from "../http/validation";
 import type { BunnySettings } from "../settings";
 import {
@@ -124,6 +125,25 @@ export class StreamClient {
       this.http.request({ api: "stream", method: "PUT", path, body, contentType: "application/octet-stream", auth: { accessKey }, retry: "create", responseSchema: StreamStatusSchema }),
     );
     return res.body;
+  }
+
+  /**
+   * Uploads the video's file over Stream's resumable (tus) endpoint, `{streamApiUrl}/tusupload` (streamTus.ts): in
+   * chunks read from disk as they are sent, resuming from the offset the server confirms after a failed chunk. The
+   * signature is made from the library key (given, or looked up) and kept out of every error.
+   */
+  async uploadVideoResumable(
+    libraryId: number | string,
+    videoId: string,
+    file: RangedFile,
+    metadata: { filetype: string; title: string; collection?: string },
+    options: LibraryKeyOption & { chunkBytes?: number; onProgress?(offset: number, length: number): void; onResume?(offset: number, error: Error): void } = {},
+  ): Promise<TusUploadResult> {
+    const ids = validateRequest(StreamIdsSchema, { libraryId, videoId }, "POST", "/tusupload");
+    const { maxRetries, retryBaseDelayMs } = this.#settings;
+    return this.withLibraryKey(ids.libraryId, options, (libraryKey) =>
+      tusUpload(this.http, { ...options, libraryId: ids.libraryId, videoId: ids.videoId, libraryKey, file, metadata, maxRetries, retryBaseDelayMs }),
+    );
   }
 
   /**

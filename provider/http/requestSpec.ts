@@ -7,14 +7,27 @@ import type { RetryPolicy } from "./retryPolicy";
 import type { Schema } from "./validation";
 
 export type ApiName = "core" | "stream" | "containers" | "logging" | "storage";
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**
  * How a request authenticates: a key as `AccessKey`, a bearer token, nothing, or `"accountJwt"`: the JWT the account
  * key is exchanged for (`POST /apikey/exchange`), which the transport obtains, keeps to itself and sends as the
  * `Authorization` header (the APIs of edge databases and team members take only that).
  */
-export type Auth = { accessKey: string } | { bearer: string } | "none" | "accountJwt";
+export type Auth = { accessKey: string } | { bearer: string } | TusSignature | "none" | "accountJwt";
+
+/**
+ * Stream's tus uploads (`/tusupload`) authenticate by a signature made from the library key (docs.bunny.net "TUS
+ * Resumable Uploads"): sent as `AuthorizationSignature`, with `AuthorizationExpire`, `VideoId` and `LibraryId`. The
+ * signature is kept out of every error and log like a key.
+ */
+export interface TusSignature {
+  tusSignature: string;
+  /** Unix seconds after which the signature is refused. */
+  expire: number;
+  videoId: string;
+  libraryId: number;
+}
 
 /**
  * A body streamed from its source (a file on disk), opened anew for each attempt, whose size is known: it is sent with

@@ -172,6 +172,7 @@ export class Transport {
     const hash = () => {
       const auth = this.authOf(spec);
       if (auth === "accountJwt") return credentialId(`accessKey ${this.#settings.apiKey}`, origin);
+      if (auth !== "none" && "tusSignature" in auth) return credentialId(`tus ${auth.tusSignature}`, origin);
       return credentialId(auth === "none" ? "none" : "accessKey" in auth ? `accessKey ${auth.accessKey}` : `bearer ${auth.bearer}`, origin);
     };
     // The account key (no `auth` of the request's own, or its JWT) is the same for every request: hashed once per origin.
@@ -232,6 +233,11 @@ export class Transport {
         throw new InvalidRequestError(spec.method, spec.path, [{ field: "Authorization", message: "the JWT the exchange answered cannot be sent in an HTTP header" }]);
       }
       h["authorization"] = jwt;
+    } else if (auth !== "none" && "tusSignature" in auth) {
+      // Derived from the library key: kept out of every error like the key itself.
+      rememberSecret(auth.tusSignature);
+      if (!/^[0-9a-f]{64}$/.test(auth.tusSignature)) throw new InvalidRequestError(spec.method, spec.path, [{ field: "AuthorizationSignature", message: "must be a SHA-256 in hex" }]);
+      Object.assign(h, { authorizationsignature: auth.tusSignature, authorizationexpire: String(auth.expire), videoid: auth.videoId, libraryid: String(auth.libraryId) });
     } else if (auth !== "none") {
       const [name, value] = "accessKey" in auth ? ["AccessKey", auth.accessKey] : ["Authorization", auth.bearer];
       // A request's own credential (a library key, a bearer token) is kept out of every error, like the account key.

@@ -99,6 +99,17 @@ export async function fileInputStream(file: FileInput): Promise<{ open: () => Re
   return { open: () => createReadStream(path), length: size };
 }
 
+/** A file input read in byte ranges (`open(start, end)`: bytes start..end inclusive), each streamed from disk. */
+export async function fileInputRanges(file: FileInput): Promise<{ open: (start: number, end: number) => Readable; length: number }> {
+  if (typeof file === "object" && "text" in file) {
+    const bytes = Buffer.from(file.text, "utf8");
+    return { open: (start, end) => Readable.from([bytes.subarray(start, end + 1)]), length: bytes.byteLength };
+  }
+  const path = resolve(typeof file === "string" ? file : file.path);
+  const { size } = await stat(path);
+  return { open: (start, end) => createReadStream(path, { start, end }), length: size };
+}
+
 /** `sha256:<hex>` of a file input's content, read as a stream (bounded memory whatever the size). */
 export async function fileInputSha256(file: FileInput): Promise<string> {
   const hash = createHash("sha256");

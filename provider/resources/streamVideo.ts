@@ -1,4 +1,3 @@
-import { Transform } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
@@ -9,7 +8,7 @@ import { BunnyResource } from "../pulumi/base";
 import { logProgress } from "../pulumi/progress";
 import type { NumericId, OutputProperties } from "../pulumi/types";
 import { type CheckFailure, type ResourceContext, argsMatchSchema, defineResource, isAmbiguous } from "../pulumi";
-import { type FileInput, fileInputBytes, fileInputSchema, fileInputSha256, fileInputStream, isTaggedAsset, sha256 } from "./assetInputs";
+import { type FileInput, fileInputBytes, fileInputRanges, fileInputSchema, fileInputSha256, fileInputStream, isTaggedAsset, sha256 } from "./assetInputs";
 import { numericPart } from "../pulumi/importIds";
 
 /**
@@ -26,7 +25,9 @@ import { numericPart } from "../pulumi/importIds";
  *   since the API uploads into a video once (Video_UploadVideo: 400 "already uploaded"). Title, description,
  *   collection, chapters, moments and meta tags change in place (UpdateVideoModel); captions are added and removed
  *   one language at a time (Video_AddCaption, Video_DeleteCaption).
- * - A file is streamed from disk (never whole in memory) with its progress in the engine's log; `up` then waits
+ * - A file is uploaded through Stream's resumable (tus) endpoint (docs.bunny.net "TUS Resumable Uploads";
+ *   client/streamTus.ts) in chunks streamed from disk (never whole in memory), a dropped chunk resuming from the
+ *   offset the server confirms, with its progress in the engine's log; `up` then waits
  *   until the video plays (VideoModelStatus Finished, or JitPlaylistsCreated), within `encodeTimeoutSeconds`. A video
  *   that fails to encode, or does not finish in time, is deleted and the create fails with the reason.
  * - No `adoptExisting`: nothing in the inputs identifies one video (titles repeat, and one file may be uploaded twice).
@@ -139,29 +140,37 @@ function metadataOf(inputs: Inputs): z.input<typeof UpdateVideoRequestSchema> {
 
 const hasMetadata = (inputs: Inputs) => inputs.description !== undefined || [inputs.chapters, inputs.moments, inputs.metaTags].some((l) => l !== undefined && l.length > 0);
 
-/** Streams the file into the video, logging progress at every quarter. */
+/**
+ * Uploads the file into the video over Stream's resumable (tus) endpoint, in chunks streamed from disk, logging
+ * progress at every quarter and every resume (a dropped chunk resumes from the offset the server confirms).
+ */
 async function upload({ client }: ResourceContext, inputs: Inputs, videoId: string, file: FileInput): Promise<void> {
-  const body = await fileInputStream(file);
+  const body = await fileInputRanges(file);
   const name = `video "${inputs.title}"`;
-  const open = () => {
-    let sent = 0;
-    let reported = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        sent += chunk.length;
-        const quarter = Math.floor((sent / body.length) * 4);
-        if (quarter > reported) {
-          reported = quarter;
-          logProgress(`${name}: uploaded ${Math.round((sent / body.length) * 100)} % (${sent} of ${body.length} bytes)`);
-        }
-        done(null, chunk);
-      },
-    });
-    return body.open().pipe(counter);
-  };
+  let reported = 0;
   logProgress(`${name}: uploading ${body.length} bytes`);
-  // Sent with the file's size as Content-Length (the counter passes every byte through unchanged).
-  await client.stream.uploadVideo(inputs.libraryId, videoId, { length: body.length, open }, keyOf(inputs));
+  const metadata = { filetype: filetypeOf(file), title: inputs.title, collection: inputs.collectionId };
+  await client.stream.uploadVideoResumable(inputs.libraryId, videoId, body, metadata, {
+    ...keyOf(inputs),
+    onProgress(sent, length) {
+      const quarter = Math.floor((sent / length) * 4);
+      if (quarter > reported) {
+        reported = quarter;
+        logProgress(`${name}: uploaded ${Math.round((sent / length) * 100)} % (${sent} of ${length} bytes)`);
+      }
+    },
+    onResume(offset, error) {
+      logProgress(`${name}: resuming at ${offset} of ${body.length} bytes (${error.message})`);
+    },
+  });
+}
+
+/** The file's media type for Upload-Metadata `filetype`, from its extension (video/mp4 when unknown). */
+function filetypeOf(file: FileInput): string {
+  const path = typeof file === "string" ? file : "path" in file ? file.path : "";
+  const ext = path.toLowerCase().split(".").pop() ?? "";
+  const types: Record<string, string> = { mp4: "video/mp4", m4v: "video/mp4", mov: "video/quicktime", webm: "video/webm", mkv: "video/x-matroska", avi: "video/x-msvideo", flv: "video/x-flv", ts: "video/mp2t" };
+  return types[ext] ?? "video/mp4";
 }
 
 /** Waits until the video plays; throws when it fails to encode or the time is up. */

@@ -72,6 +72,9 @@ import { tinyMp4 } from "../support/videoFile";
  *   documents list few errors, and BUNNY-API.md records these from the field. Their bodies are not checked.
  * - The logging API (`/v2/pullzones/{id}/logs`, `/{MM-dd-yy}/{id}.log`) has no document in `../shared/openapi`;
  *   its checks are the tests of tests/client/logging*.test.ts, written from its documentation pages.
+ * - Stream's resumable uploads (`POST /tusupload`, `HEAD`/`PATCH /tusupload/{uploadId}`, the tus protocol) are in no
+ *   document either: their checks are tests/pulumi/streamVideoTus.test.ts, written from docs.bunny.net's "TUS Resumable
+ *   Uploads" page and the tus 1.0.0 protocol; the client's direct `PUT` upload is checked here.
  * - `nullable: true` beside `$ref`/`allOf` or without `type` (OpenAPI 3.0 ignores it there, Ajv refuses it): read as
  *   the authors meant it, "this or null" (`nullableAsAnyOf`).
  * - A component that is `allOf` closed objects (`additionalProperties: false` in each), like Stream's

@@ -16,7 +16,8 @@ const PACKAGE_DIR = installed(PACKAGE_NAME);
 
 
 /** A user's program: every resource, lookup, client method and exported type, as a user would write them. */
-const PROGRAM = `import * as pulumi from "@pulumi/pulumi";
+const PROGRAM = `import { createReadStream } from "node:fs";
+import * as pulumi from "@pulumi/pulumi";
 import * as bunnynet from "${PACKAGE_NAME}";
 
 // Resources, with their Args types named.
@@ -421,6 +422,8 @@ export async function useClient(c: bunnynet.BunnyClient): Promise<void> {
   const status: bunnynet.api.StreamStatus = await c.stream.setThumbnail(7, video.guid, source);
   const newVideo: bunnynet.api.Video = await c.stream.createVideo(7, { title: "t" } satisfies bunnynet.api.CreateVideoInput);
   await c.stream.uploadVideo(7, newVideo.guid, new Uint8Array([1]));
+  const resumable = await c.stream.uploadVideoResumable(7, newVideo.guid, { length: 1, open: (start: number, end: number) => createReadStream("video.mp4", { start, end }) }, { filetype: "video/mp4", title: "t" }, { onResume: (offset: number) => console.log(offset) });
+  console.log(resumable.bytesSent, resumable.resumes);
   const fetchedId: string = await c.stream.fetchVideo(7, { url: "https://media.example.com/a.mp4", title: "a" } satisfies bunnynet.api.FetchVideoInput);
   for await (const v of c.stream.listVideos(7, { search: "a" })) console.log(v.title, v.status);
   await c.stream.updateVideo(7, fetchedId, { chapters: [{ title: "a", start: 0, end: 1 } satisfies bunnynet.api.Chapter] } satisfies bunnynet.api.UpdateVideoInput);

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Readable } from "node:stream";
 import { NotFoundError, UnauthorizedError } from "bunnynet-pulumi/dist/http/errors.js";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 
@@ -50,6 +51,10 @@ describe("emulator: several accounts, each with its own keys and objects", () =>
     const video = await other.stream.createVideo(library.Id, { title: "only here" });
     assert.equal((await other.stream.getVideo(library.Id, video.guid)).title, "only here");
     await assert.rejects(first.videoLibraries.get(library.Id), NotFoundError);
+    // A tus upload carries no AccessKey, only its library's signature: it runs in the account of the library it names.
+    const bytes = Buffer.from("not a video, but bytes");
+    await other.stream.uploadVideoResumable(library.Id, video.guid, { length: bytes.length, open: (start, end) => Readable.from([bytes.subarray(start, end + 1)]) }, { filetype: "video/mp4", title: "only here" });
+    assert.equal((await other.stream.getVideo(library.Id, video.guid)).originalHash, createHash("sha256").update(bytes).digest("hex"));
 
     const zone = await other.storage.access((await other.storageZones.createStorageZone({ Name: "other-files", Region: "DE" })).Id);
     await other.storage.putFile(zone, "a.txt", Buffer.from("other"), { checksum: sha("other") });

@@ -171,6 +171,9 @@ const CASES: RouteCase[] = [
   { method: "GET", route: "/library/:libraryId/collections/:collectionId", url: (f) => `/library/${f.videoLibraryId}/collections/c`, family: "stream" },
   { method: "POST", route: "/library/:libraryId/collections/:collectionId", url: (f) => `/library/${f.videoLibraryId}/collections/c`, family: "stream", body: { name: "auth" } },
   { method: "DELETE", route: "/library/:libraryId/collections/:collectionId", url: (f) => `/library/${f.videoLibraryId}/collections/c`, family: "stream" },
+  // tus uploads take a signature made from the library key (surfaces/streamTus.ts): without one, any key is refused.
+  { method: "POST", route: "/tusupload", url: () => "/tusupload", family: "stream" },
+  { method: "PATCH", route: "/tusupload/:uploadId", url: () => "/tusupload/u", family: "stream" },
   { method: "GET", route: "/v2/pullzones/:pullZoneId/logs", url: (f) => `/v2/pullzones/${f.pullZoneId}/logs`, family: "logging" },
   { method: "GET", route: "/:date(^\\d{2}-\\d{2}-\\d{2}$)/:pullZoneId.log", url: (f) => `/${today()}/${f.pullZoneId}.log`, family: "logging" },
   { method: "POST", route: "/apikey/exchange", url: () => "/apikey/exchange", family: "core", body: { AccessKey: "x" } },

@@ -14,8 +14,8 @@ import { writeLargeMp4 } from "../support/videoFile";
 /**
  * Issue 27's upload, through the kit: a program's StreamVideo from a 50 MB file (written to a temporary directory
  * here, never committed) with captions in two languages, deployed by ProgramHarness through the SDK's provider host
- * against the emulator over HTTP. The video reaches Finished and carries both captions, the file went out with its
- * Content-Length, and the plugin's memory grew by less than 64 MB while it uploaded: its peak resident set during
+ * against the emulator over HTTP. The video reaches Finished and carries both captions, the file went out through Stream's
+ * tus endpoint in chunks each sent with its Content-Length, and the plugin's memory grew by less than 64 MB while it uploaded: its peak resident set during
  * `up` (VmHWM, reset just before) less its resident set before (Linux /proc; the memory part is skipped elsewhere).
  * A bound on memory, not on time. The garbage of a streamed file (its chunks, collected when V8 sees fit) takes tens
  * of megabytes whatever the size, so a 50 MB file held whole would stay under the bound as well: a 150 MB file under
@@ -76,7 +76,7 @@ describe("pulumi: a 50 MB StreamVideo uploaded from a file through the kit's pro
     return { run, video, libraryId, growthMb, growth };
   }
 
-  it("50 MB: reaches Finished with both captions, sent with its Content-Length, the plugin growing by less than 64 MB", async () => {
+  it("50 MB: reaches Finished with both captions, sent in tus chunks with their Content-Length, the plugin growing by less than 64 MB", async () => {
     const { run, video, libraryId, growthMb, growth } = await upload("fifty", 50 * MB);
     assert.deepEqual(run.steps.map((s) => s.op), ["create"]);
     assert.equal(run.outputs.status, 4, "Finished");
@@ -86,11 +86,15 @@ describe("pulumi: a 50 MB StreamVideo uploaded from a file through the kit's pro
     const hash = createHash("sha256");
     for await (const chunk of createReadStream(video)) hash.update(chunk as Buffer);
     assert.equal(uploaded.originalHash, hash.digest("hex"), "every byte of the file arrived");
-    const puts = (await emu.requests()).filter((r) => r.method === "PUT" && r.route === "/library/:libraryId/videos/:videoId");
-    assert.deepEqual(
-      puts.map((r) => [r.status, r.contentLength, r.chunked]),
-      [[200, 50 * MB, undefined]],
-    );
+    // Since issue 36 the file goes through Stream's tus endpoint (it used to be one PUT): one creation, then PATCHes of
+    // at most 8 MiB, each with its Content-Length (never chunked), adding up to the file.
+    const requests = await emu.requests();
+    assert.deepEqual(requests.filter((r) => r.route === "/library/:libraryId/videos/:videoId" && r.method === "PUT"), [], "no direct PUT upload");
+    assert.deepEqual(requests.filter((r) => r.route === "/tusupload").map((r) => [r.method, r.status]), [["POST", 201]]);
+    const patches = requests.filter((r) => r.method === "PATCH" && r.route === "/tusupload/:uploadId");
+    assert.equal(patches.length, Math.ceil((50 * MB) / (8 * 1024 * 1024)));
+    assert.ok(patches.every((r) => r.status === 204 && r.chunked === undefined && r.contentLength !== undefined && r.contentLength <= 8 * 1024 * 1024));
+    assert.equal(patches.reduce((n, r) => n + (r.contentLength ?? 0), 0), 50 * MB);
     if (growthMb !== undefined) assert.ok(growthMb < GROWTH_BOUND_MB, growth);
   });
 
