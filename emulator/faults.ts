@@ -17,8 +17,10 @@ export const FaultRuleSchema = z
     errorStatus: z.number().int().min(400).max(599).default(503),
     /** Share of matching requests whose connection is dropped without an answer. */
     dropRate: z.number().min(0).max(1).default(0),
-    /** "before": the request is refused before the route runs; "after": the route acts, then the answer is lost. */
-    phase: z.enum(["before", "after"]).default("before"),
+    /** Share of matching requests answered 429 with Retry-After `retryAfterSeconds` (a refusal: the route never runs). */
+    rateLimitRate: z.number().min(0).max(1).default(0),
+    /** "before": the request is refused before the route runs; "after": the route acts, then the answer is lost; "either": each failure one or the other, half and half (seeded). */
+    phase: z.enum(["before", "after", "either"]).default("before"),
     /** Latency added to every matching request, in ms. */
     latencyMs: z.number().int().min(0).max(60_000).default(0),
     /** The next N matching requests answer 429 with Retry-After, then normal service resumes. */
@@ -113,15 +115,21 @@ export class FaultInjector {
       return { kind: "status", status: 429, latencyMs, retryAfterSeconds: rule.retryAfterSeconds, phase: "before" };
     }
     const roll = this.random();
+    // A second draw only for an "either" rule: the sequence a seed gives the other rules stays what it was.
+    const phase = rule.phase === "either" ? (this.random() < 0.5 ? "before" : "after") : rule.phase;
     if (roll < rule.dropRate) {
       this.injected++;
-      return { kind: "drop", latencyMs, phase: rule.phase };
+      return { kind: "drop", latencyMs, phase };
     }
     if (roll < rule.dropRate + rule.errorRate) {
       this.injected++;
       const retryAfterSeconds = rule.errorStatus === 429 ? rule.retryAfterSeconds : undefined;
       // A 429 is a refusal: the server never acts on a rate-limited request.
-      return { kind: "status", status: rule.errorStatus, latencyMs, retryAfterSeconds, phase: rule.errorStatus === 429 ? "before" : rule.phase };
+      return { kind: "status", status: rule.errorStatus, latencyMs, retryAfterSeconds, phase: rule.errorStatus === 429 ? "before" : phase };
+    }
+    if (roll < rule.dropRate + rule.errorRate + rule.rateLimitRate) {
+      this.injected++;
+      return { kind: "status", status: 429, latencyMs, retryAfterSeconds: rule.retryAfterSeconds, phase: "before" };
     }
     return { kind: "none", latencyMs };
   }

@@ -20,8 +20,13 @@ export interface FaultRule {
   errorStatus?: number;
   /** Share of matching requests whose connection is dropped without an answer. Default 0. */
   dropRate?: number;
-  /** "before" (default): refused before the route runs; "after": the route acts, then the answer is lost or replaced. */
-  phase?: "before" | "after";
+  /** Share of matching requests answered 429 with Retry-After (refused: the route never runs). Default 0. */
+  rateLimitRate?: number;
+  /**
+   * "before" (default): refused before the route runs; "after": the route acts, then the answer is lost or replaced;
+   * "either": each failure is one or the other at random (seeded), half and half.
+   */
+  phase?: "before" | "after" | "either";
   /** Latency added to every matching request, in ms (at most 60,000). */
   latencyMs?: number;
   /** The next N matching requests answer 429 with Retry-After, then normal service resumes. */
