@@ -125,6 +125,40 @@ describe("reliability: a create cut half way leaves one object, recorded, or non
       });
     }
 
+    for (const lost of [{ errorRate: 1, errorStatus: 500 }, { dropRate: 1 }]) {
+      it(`from a URL (${"dropRate" in lost ? "connection dropped" : "answered 500"}): the video fetched is found, not fetched again; exactly one video, recorded`, async () => {
+        const title = `lost-fetch-${++counter}`;
+        const inputs = await checked("StreamVideo", { libraryId: libraryId(), title, source: { url: `https://media.example.com/${title}.mp4` }, encodeTimeoutSeconds: 30 });
+        await emu.faults({ rules: [{ path: "^/library/\\d+/videos/fetch$", method: "POST", phase: "after", times: 1, ...lost }] });
+        await emu.markRequests();
+        const made = await host.create("StreamVideo", inputs);
+        const fetches = (await emu.requests()).filter((r) => r.method === "POST" && r.route === "/library/:libraryId/videos/fetch");
+        if (!("dropRate" in lost)) assert.equal(fetches.length, 1, "the fetch was not sent again");
+        assert.deepEqual((await videosTitled(title)).map((v) => v.guid), [made.outputs.videoId], "one video, the one recorded");
+      });
+    }
+
+    it("from a URL, a fetch refused before the server acted is sent again; a failed look-up sends nothing again", async () => {
+      const title = `refused-fetch-${++counter}`;
+      const inputs = await checked("StreamVideo", { libraryId: libraryId(), title, source: { url: `https://media.example.com/${title}.mp4` }, encodeTimeoutSeconds: 30 });
+      await emu.faults({ rules: [{ path: "^/library/\\d+/videos/fetch$", method: "POST", phase: "before", errorRate: 1, errorStatus: 503, times: 1 }] });
+      const made = await host.create("StreamVideo", inputs);
+      assert.deepEqual((await videosTitled(title)).map((v) => v.guid), [made.outputs.videoId]);
+
+      const other = `lookup-fails-fetch-${++counter}`;
+      const otherInputs = await checked("StreamVideo", { libraryId: libraryId(), title: other, source: { url: `https://media.example.com/${other}.mp4` }, encodeTimeoutSeconds: 30 });
+      await emu.faults({
+        rules: [
+          { path: "^/library/\\d+/videos/fetch$", method: "POST", phase: "after", errorRate: 1, errorStatus: 500, times: 1 },
+          // The look-ups before the fetch pass (two: the resource's and the client's), then every one fails.
+          { path: "^/library/\\d+/videos$", method: "GET", errorRate: 1, errorStatus: 503, skip: 2 },
+        ],
+      });
+      await assert.rejects(host.create("StreamVideo", otherInputs), (e: unknown) => e instanceof HostError && /look-up of whether the video was fetched failed too/.test(e.message) && e.message.includes(other));
+      await emu.clearFaults();
+      assert.equal((await videosTitled(other)).length, 1, "the one the server made, told of in the error");
+    });
+
     it("a create refused before the server acted is sent again: still exactly one video", async () => {
       const title = `refused-${++counter}`;
       const inputs = await checked("StreamVideo", { libraryId: libraryId(), title, source: videoFile(), encodeTimeoutSeconds: 30 });
