@@ -255,20 +255,24 @@ async function fetchNewVideo(ctx: ResourceContext, inputs: Inputs, url: string):
     );
     if (typeof failure === "string") return failure;
     if (!isAmbiguous(failure)) throw failure;
-    const found: Video[] = [];
-    try {
-      for await (const v of stream.listVideos(inputs.libraryId, { search: inputs.title }, keyOf(inputs))) if (v.title === inputs.title && !before.has(v.guid)) found.push(v);
-    } catch (e) {
+    const found = await videosTitledNotIn(ctx, inputs, before).catch((e: unknown) => {
       throw new Error(
         `${failure.message}; the look-up of whether the video was fetched failed too (${(e as Error).message}), so it was not asked for again. ` +
           `If library ${inputs.libraryId} holds a new video titled ${JSON.stringify(inputs.title)}, delete it, and run again.`,
         { cause: failure },
       );
-    }
+    });
     const newest = found.sort((a, b) => (a.dateUploaded ?? "").localeCompare(b.dateUploaded ?? "")).pop();
     if (newest) return newest.guid;
     if (attempt >= CREATE_ATTEMPTS) throw failure;
   }
+}
+
+/** The library's videos with exactly this title that are not in `before`. */
+async function videosTitledNotIn(ctx: ResourceContext, inputs: Inputs, before: ReadonlySet<string>): Promise<Video[]> {
+  const found: Video[] = [];
+  for await (const v of ctx.client.stream.listVideos(inputs.libraryId, { search: inputs.title }, keyOf(inputs))) if (v.title === inputs.title && !before.has(v.guid)) found.push(v);
+  return found;
 }
 
 /** The library's videos with exactly this title that nothing was uploaded into yet. */
