@@ -23,6 +23,7 @@ const runs: [script: string, args: string[]][] = [
   ["videoUpload.js", [quick ? "64" : "256"]],
   ["exportAccount.js", [quick ? "200" : "1000"]],
   ["explicitProviders.js", [quick ? "20" : "40"]],
+  ["emulatorAddScale.js", quick ? ["--sizes", "100,1000"] : []],
   ["faultyUp.js", quick ? ["--seeds", "1"] : []],
 ];
 
