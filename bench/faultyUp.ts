@@ -11,6 +11,8 @@ import { ProviderHost } from "../tests/support/providerHost";
  * faults. Printed per error rate and seed: resources, error rate, requests, injected faults, retries (failed
  * requests sent again as the same request), ups needed to converge, destroys, duplicates, orphans, time.
  *
+ * Each `up` or `destroy` that failed is printed with its first error (the next one goes on).
+ *
  * `node dist/bench/faultyUp.js [--rates 0.15,0.3] [--seeds 1,2,3]`
  */
 async function main() {
@@ -24,7 +26,7 @@ async function main() {
       for (const seed of seeds) {
         const host = await ProviderHost.start({ project: "faulty-up" });
         try {
-          const f = await faultyUp({ emu, host, errorRate, seed });
+          const f = await faultyUp({ emu, host, errorRate, seed, log: (line) => console.log(`  ${line.slice(0, 600)}`) });
           console.log(describeFaultyUp(f));
           rows.push([f.resources, `${errorRate * 100}%`, seed, f.requests, f.faults, f.retries, f.upsToConverge, f.destroysToFinish, f.duplicates, f.orphans, f.seconds].map(String));
         } finally {

@@ -8,7 +8,7 @@ import type { Chapter, MetaTag, Moment, Video } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
 import { logProgress } from "../pulumi/progress";
 import type { NumericId, OutputProperties } from "../pulumi/types";
-import { type CheckFailure, type ResourceContext, argsMatchSchema, defineResource, isAmbiguous } from "../pulumi";
+import { type CheckFailure, type ResourceContext, argsMatchSchema, defineResource, isAmbiguous, lookUpRounds, patiently } from "../pulumi";
 import { type FileInput, fileInputBytes, fileInputSchema, fileInputSha256, fileInputStream, isTaggedAsset, sha256 } from "./assetInputs";
 import { numericPart } from "../pulumi/importIds";
 
@@ -223,7 +223,7 @@ async function createEmptyVideo(ctx: ResourceContext, inputs: Inputs): Promise<s
     );
     if (typeof failure === "string") return failure;
     if (!isAmbiguous(failure)) throw failure;
-    const found = await emptyVideosTitled(ctx, inputs).catch((e: unknown) => {
+    const found = await patiently(() => emptyVideosTitled(ctx, inputs), lookUpRounds(ctx)).catch((e: unknown) => {
       throw new Error(
         `${failure.message}; the look-up of whether the video was made failed too (${(e as Error).message}), so it was not asked for again. ` +
           `If library ${inputs.libraryId} holds an empty video titled ${JSON.stringify(inputs.title)}, delete it, and run again.`,
@@ -255,7 +255,7 @@ async function fetchNewVideo(ctx: ResourceContext, inputs: Inputs, url: string):
     );
     if (typeof failure === "string") return failure;
     if (!isAmbiguous(failure)) throw failure;
-    const found = await videosTitledNotIn(ctx, inputs, before).catch((e: unknown) => {
+    const found = await patiently(() => videosTitledNotIn(ctx, inputs, before), lookUpRounds(ctx)).catch((e: unknown) => {
       throw new Error(
         `${failure.message}; the look-up of whether the video was fetched failed too (${(e as Error).message}), so it was not asked for again. ` +
           `If library ${inputs.libraryId} holds a new video titled ${JSON.stringify(inputs.title)}, delete it, and run again.`,

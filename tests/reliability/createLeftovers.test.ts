@@ -96,6 +96,28 @@ describe("reliability: a create cut half way leaves one object, recorded, or non
     });
   });
 
+  describe("a create whose answer is lost, and whose look-up then fails a whole round of retries (issue 36)", () => {
+    const variablesNamed = async (name: string) => (await emu.client().edgeScripts.getScript(Number(emu.fixtures.scriptId))).EdgeScriptVariables.filter((v) => v.Name === name).map((v) => String(v.Id));
+
+    it("the look-up is tried again after a pause: the variable the server made is found and recorded, and the create is sent once", async () => {
+      const name = `LOST_THEN_UNREAD_${++counter}`;
+      const inputs = await checked("ScriptVariable", { scriptId: Number(emu.fixtures.scriptId), name, defaultValue: "one" });
+      await emu.faults({
+        rules: [
+          { path: "^/compute/script/\\d+/variables/add$", method: "POST", phase: "after", errorRate: 1, errorStatus: 500, times: 1 },
+          // The look-up before the create passes; the one after the lost answer fails both its tries (maxRetries 1).
+          { path: "^/compute/script/\\d+$", method: "GET", errorRate: 1, errorStatus: 503, skip: 1, times: 2 },
+        ],
+      });
+      await emu.markRequests();
+      const made = await host.create("ScriptVariable", inputs);
+      const calls = (await emu.requests()).map((r) => `${r.method} ${r.route} ${r.status}`);
+      assert.deepEqual(calls.filter((c) => c.startsWith("POST")), ["POST /compute/script/:id/variables/add 500"], "the create was sent once");
+      assert.deepEqual(calls.filter((c) => c.startsWith("GET /compute/script/:id ")), ["GET /compute/script/:id 200", "GET /compute/script/:id 503", "GET /compute/script/:id 503", "GET /compute/script/:id 200"]);
+      assert.deepEqual(await variablesNamed(name), [made.id], "one variable, the one recorded");
+    });
+  });
+
   describe("StreamVideo whose create answer is lost after the server made the video", () => {
     const libraryId = () => Number(emu.fixtures.videoLibraryId);
     const videosTitled = async (title: string) => {
