@@ -148,7 +148,9 @@ const LOOKUP_ROUNDS = 3;
 const LOOKUP_PAUSE_MS = 500;
 
 export function lookUpRounds(ctx: ResourceContext): number {
-  return ctx.client.settings.maxRetries === 0 ? 1 : LOOKUP_ROUNDS;
+  // A context without a client (a unit test's) gets the default.
+  const settings = (ctx as Partial<ResourceContext>).client?.settings;
+  return settings?.maxRetries === 0 ? 1 : LOOKUP_ROUNDS;
 }
 
 /** `read` until it answers, at most `rounds` times, pausing longer after each failure; the last failure is thrown. */
