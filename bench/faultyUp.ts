@@ -5,7 +5,7 @@ import { ProviderHost } from "../tests/support/providerHost";
 
 /**
  * Issue 36, "faults that still leave an object behind", measured: the stack of tests/support/faultyUp.ts (100
- * resources of 13 kinds) deployed through the testing kit's engine and the SDK's provider host while a share of the
+ * resources of 14 kinds) deployed through the testing kit's engine and the SDK's provider host while a share of the
  * API requests fail (a quarter 429, the rest 5xx and dropped connections, half before the server acted and half
  * after it, the answer lost), `up` again until one succeeds, an `up` without faults, then destroyed under the same
  * faults. Printed per error rate and seed: resources, error rate, requests, injected faults, retries (failed

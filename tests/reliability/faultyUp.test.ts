@@ -4,9 +4,9 @@ import { type FaultyUpFigures, describeFaultyUp, faultyUp } from "../support/fau
 import { ProviderHost } from "../support/providerHost";
 
 /**
- * Issue 36, "faults that still leave an object behind": a hundred resources of thirteen kinds (DNS zones and
+ * Issue 36, "faults that still leave an object behind": a hundred resources of fourteen kinds (DNS zones and
  * records, storage zones, pull zones with hostnames and an edge rule, Shield zones with rate-limit rules and an access
- * list, edge scripts with variables, video libraries with collections) deployed through the testing kit's engine while
+ * list, edge scripts with variables, video libraries with collections and a video fetched from a URL) deployed through the testing kit's engine while
  * 15%, then 30%, of the API requests fail (5xx and dropped connections before the server acted and after it, 429s),
  * `up` again until one succeeds, an `up` without faults that changes nothing, then destroyed under the same faults.
  * The account's store is compared with what it held before (tests/support/faultyUp.ts): no object twice, none left.

@@ -30,7 +30,7 @@ export function faultyProgram(prefix: string) {
     for (let g = 0; g < GROUPS; g++) {
       const p = `${prefix}-${g}`;
       const zone = new bunnynet.DnsZone(`zone-${g}`, { domain: `${p}.faulty.example` });
-      for (let i = 0; i < 4; i++) new bunnynet.DnsRecord(`txt-${g}-${i}`, { dnsZoneId: zone.dnsZoneId, type: "TXT", name: `t${i}`, value: `v=${p}-${i}` });
+      for (let i = 0; i < 3; i++) new bunnynet.DnsRecord(`txt-${g}-${i}`, { dnsZoneId: zone.dnsZoneId, type: "TXT", name: `t${i}`, value: `v=${p}-${i}` });
       const storage = new bunnynet.StorageZone(`files-${g}`, { name: `${p}-files`, region: "DE" });
       const cdn = new bunnynet.PullZone(`cdn-${g}`, { name: `${p}-cdn`, origin: { storageZoneId: storage.storageZoneId } });
       for (let i = 0; i < 2; i++) new bunnynet.PullZoneHostname(`host-${g}-${i}`, { pullZoneId: cdn.pullZoneId, hostname: `h${i}.${p}.faulty.example` });
@@ -52,6 +52,8 @@ export function faultyProgram(prefix: string) {
       for (let i = 0; i < 2; i++) new bunnynet.ScriptVariable(`var-${g}-${i}`, { scriptId: script.scriptId, name: `V${i}`, defaultValue: p });
       const library = new bunnynet.VideoLibrary(`videos-${g}`, { name: `${p}-videos` });
       for (let i = 0; i < 2; i++) new bunnynet.StreamCollection(`collection-${g}-${i}`, { libraryId: library.libraryId, name: `${p} collection ${i}` });
+      // Fetched by the API from a URL (the emulator makes it without fetching): no file upload.
+      new bunnynet.StreamVideo(`video-${g}`, { libraryId: library.libraryId, title: `${p} intro`, source: { url: `https://media.example.com/${p}.mp4` }, encodeTimeoutSeconds: 60 });
     }
     return { groups: pulumi.output(GROUPS) };
   };
@@ -123,6 +125,7 @@ const MADE_BY: Record<string, string[]> = {
   ScriptVariable: ["edgescript.EdgeScriptVariables"],
   VideoLibrary: ["videolibrary"],
   StreamCollection: ["videocollection"],
+  StreamVideo: ["video"],
 };
 
 const countBy = (keys: string[]) => {
