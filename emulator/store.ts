@@ -135,11 +135,18 @@ export class Store {
     const marker = `indexed:${kind}`;
     this.indexedKinds.add(kind);
     if (this.getMeta<number>(marker) === INDEX_VERSION) return;
-    this.transaction(() => {
+    // A savepoint, not BEGIN: the first look-up may come inside a route's transaction.
+    this.db.exec("SAVEPOINT index_build");
+    try {
       const rows = this.statement("SELECT id, data FROM objects WHERE kind = ?").all(kind) as { id: string; data: string }[];
       for (const row of rows) this.reindex(kind, row.id, JSON.parse(row.data));
       this.setMeta(marker, INDEX_VERSION);
-    });
+      this.db.exec("RELEASE index_build");
+    } catch (e) {
+      this.db.exec("ROLLBACK TO index_build; RELEASE index_build");
+      this.indexedKinds.delete(kind);
+      throw e;
+    }
   }
 
   /** A numeric id that is never reused for that kind, even after deletes and restarts. */
