@@ -223,7 +223,7 @@ async function createEmptyVideo(ctx: ResourceContext, inputs: Inputs): Promise<s
     );
     if (typeof failure === "string") return failure;
     if (!isAmbiguous(failure)) throw failure;
-    const found = await patiently(() => emptyVideosTitled(ctx, inputs), lookUpRounds(ctx)).catch((e: unknown) => {
+    const found = await emptyVideosTitled(ctx, inputs).catch((e: unknown) => {
       throw new Error(
         `${failure.message}; the look-up of whether the video was made failed too (${(e as Error).message}), so it was not asked for again. ` +
           `If library ${inputs.libraryId} holds an empty video titled ${JSON.stringify(inputs.title)}, delete it, and run again.`,
