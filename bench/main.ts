@@ -24,6 +24,8 @@ const runs: [script: string, args: string[]][] = [
   ["tusUpload.js", [quick ? "--size-mb=64" : "--size-mb=1024"]],
   ["exportAccount.js", [quick ? "200" : "1000"]],
   ["explicitProviders.js", [quick ? "20" : "40"]],
+  ["emulatorAddScale.js", quick ? ["--sizes", "100,1000"] : []],
+  ["faultyUp.js", quick ? ["--seeds", "1"] : []],
 ];
 
 let failed = 0;

@@ -17,11 +17,14 @@ export const FaultRuleSchema = z
     errorStatus: z.number().int().min(400).max(599).default(503),
     /** Share of matching requests whose connection is dropped without an answer. */
     dropRate: z.number().min(0).max(1).default(0),
+    /** Share of matching requests answered 429 with Retry-After `retryAfterSeconds` (a refusal: the route never runs). */
+    rateLimitRate: z.number().min(0).max(1).default(0),
     /**
      * "before": the request is refused before the route runs; "after": the route acts, then the answer is lost;
-     * "body" (drops only): the connection is cut partway through the request's body (server.ts, preParsing).
+     * "either": each failure one or the other, half and half (seeded); "body" (drops only): the connection is cut
+     * partway through the request's body (server.ts, preParsing).
      */
-    phase: z.enum(["before", "after", "body"]).default("before"),
+    phase: z.enum(["before", "after", "either", "body"]).default("before"),
     /** With phase "body": the bytes of the body that arrive before the cut (default: a seeded random share of its Content-Length). */
     dropAfterBytes: z.number().int().min(0).optional(),
     /** Latency added to every matching request, in ms. */
@@ -118,19 +121,25 @@ export class FaultInjector {
       return { kind: "status", status: 429, latencyMs, retryAfterSeconds: rule.retryAfterSeconds, phase: "before" };
     }
     const roll = this.random();
+    // A second draw only for an "either" rule: the sequence a seed gives the other rules stays what it was.
+    const phase = rule.phase === "either" ? (this.random() < 0.5 ? "before" : "after") : rule.phase;
     if (roll < rule.dropRate) {
       this.injected++;
       // Where a "body" drop cuts when the rule names no byte count: a share of the body, from the seeded sequence (drawn
       // only then, so the other rules' sequences are as before).
-      const dropShare = rule.phase === "body" && rule.dropAfterBytes === undefined ? this.random() : 0;
-      return { kind: "drop", latencyMs, phase: rule.phase, dropAfterBytes: rule.dropAfterBytes, dropShare };
+      const dropShare = phase === "body" && rule.dropAfterBytes === undefined ? this.random() : 0;
+      return { kind: "drop", latencyMs, phase, dropAfterBytes: rule.dropAfterBytes, dropShare };
     }
     if (roll < rule.dropRate + rule.errorRate) {
       this.injected++;
       const retryAfterSeconds = rule.errorStatus === 429 ? rule.retryAfterSeconds : undefined;
       // A 429 is a refusal: the server never acts on a rate-limited request. An error is answered before or after the
       // route, never mid-body ("body" is for drops): there it counts as "after".
-      return { kind: "status", status: rule.errorStatus, latencyMs, retryAfterSeconds, phase: rule.errorStatus === 429 ? "before" : rule.phase === "body" ? "after" : rule.phase };
+      return { kind: "status", status: rule.errorStatus, latencyMs, retryAfterSeconds, phase: rule.errorStatus === 429 ? "before" : phase === "body" ? "after" : phase };
+    }
+    if (roll < rule.dropRate + rule.errorRate + rule.rateLimitRate) {
+      this.injected++;
+      return { kind: "status", status: 429, latencyMs, retryAfterSeconds: rule.retryAfterSeconds, phase: "before" };
     }
     return { kind: "none", latencyMs };
   }

@@ -20,12 +20,15 @@ export interface FaultRule {
   errorStatus?: number;
   /** Share of matching requests whose connection is dropped without an answer. Default 0. */
   dropRate?: number;
+  /** Share of matching requests answered 429 with Retry-After (refused: the route never runs). Default 0. */
+  rateLimitRate?: number;
   /**
    * "before" (default): refused before the route runs; "after": the route acts, then the answer is lost or replaced;
-   * "body" (with `dropRate`): the connection is cut partway through the request's body (after `dropAfterBytes`), so
-   * the route sees the body end early, as when a client's connection drops mid-upload.
+   * "either": each failure is one or the other at random (seeded), half and half; "body" (with `dropRate`): the
+   * connection is cut partway through the request's body (after `dropAfterBytes`), so the route sees the body end
+   * early, as when a client's connection drops mid-upload.
    */
-  phase?: "before" | "after" | "body";
+  phase?: "before" | "after" | "either" | "body";
   /** With phase "body": how many bytes of the body arrive before the cut. Default: a seeded random share of its Content-Length. */
   dropAfterBytes?: number;
   /** Latency added to every matching request, in ms (at most 60,000). */

@@ -1,5 +1,29 @@
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 
+/** An index of one kind's objects by keys derived from them (see `defineIndex`). */
+interface IndexDefinition {
+  name: string;
+  keysOf: (data: unknown) => string[];
+}
+
+const INDEXES = new Map<string, IndexDefinition[]>();
+/** Bumped when a definition's keys change, so a store built with older ones rebuilds its index rows on first use. */
+const INDEX_VERSION = 1;
+
+/**
+ * Declares an index of `kind`'s objects by the keys `keysOf` derives from each (a pull zone's hostnames): the store
+ * keeps them in `object_keys` as objects are put and deleted, so `idsByKey` finds the objects holding a key with one
+ * indexed read instead of parsing every object of the kind (which grew with the account: issue 36). Declared once,
+ * at module load, by the surface that owns the kind; a store that holds objects from before the index (a data file
+ * of an older emulator) indexes them on its first look-up.
+ */
+export function defineIndex<T>(kind: string, name: string, keysOf: (data: T) => string[]): void {
+  const list = INDEXES.get(kind) ?? [];
+  if (list.some((i) => i.name === name)) return;
+  list.push({ name, keysOf: keysOf as (data: unknown) => string[] });
+  INDEXES.set(kind, list);
+}
+
 /**
  * The emulator's state: one SQLite file (or `:memory:`). Most objects live in one document
  * table keyed by (kind, id) with an optional parent; a surface that needs indexes of its own
@@ -13,6 +37,8 @@ export class Store {
   private readonly statements = new Map<string, StatementSync>();
   /** Values derived from objects, by kind then name (see `derived`). */
   private readonly derivedValues = new Map<string, Map<string, unknown>>();
+  /** Kinds whose index rows are known complete in this store (see `ensureIndexed`). */
+  private readonly indexedKinds = new Set<string>();
 
   constructor(readonly path: string) {
     this.db = new DatabaseSync(path);
@@ -23,7 +49,11 @@ export class Store {
         PRIMARY KEY (kind, id));
       CREATE INDEX IF NOT EXISTS objects_parent ON objects (kind, parent);
       CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-      CREATE TABLE IF NOT EXISTS sequences (kind TEXT PRIMARY KEY, next INTEGER NOT NULL);`);
+      CREATE TABLE IF NOT EXISTS sequences (kind TEXT PRIMARY KEY, next INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS object_keys (
+        kind TEXT NOT NULL, name TEXT NOT NULL, key TEXT NOT NULL, id TEXT NOT NULL,
+        PRIMARY KEY (kind, name, key, id));
+      CREATE INDEX IF NOT EXISTS object_keys_object ON object_keys (kind, id);`);
   }
 
   /**
@@ -73,11 +103,50 @@ export class Store {
     this
       .statement("INSERT INTO objects (kind, id, parent, data) VALUES (?, ?, ?, ?) ON CONFLICT (kind, id) DO UPDATE SET data = excluded.data, parent = excluded.parent")
       .run(kind, String(id), parent === undefined ? null : String(parent), JSON.stringify(data));
+    this.reindex(kind, String(id), data);
   }
 
   delete(kind: string, id: string | number): boolean {
     this.derivedValues.delete(kind);
+    this.reindex(kind, String(id), undefined);
     return Number(this.statement("DELETE FROM objects WHERE kind = ? AND id = ?").run(kind, String(id)).changes) > 0;
+  }
+
+  /** The ids of `kind`'s objects whose index `name` holds `key` (see `defineIndex`), in no particular order. */
+  idsByKey(kind: string, name: string, key: string): string[] {
+    this.ensureIndexed(kind);
+    const rows = this.statement("SELECT id FROM object_keys WHERE kind = ? AND name = ? AND key = ?").all(kind, name, key) as { id: string }[];
+    return rows.map((r) => r.id);
+  }
+
+  /** Replaces the index rows of one object (none when it is deleted). */
+  private reindex(kind: string, id: string, data: unknown): void {
+    const indexes = INDEXES.get(kind);
+    if (indexes === undefined) return;
+    this.statement("DELETE FROM object_keys WHERE kind = ? AND id = ?").run(kind, id);
+    if (data === undefined) return;
+    const insert = this.statement("INSERT OR IGNORE INTO object_keys (kind, name, key, id) VALUES (?, ?, ?, ?)");
+    for (const index of indexes) for (const key of index.keysOf(data)) insert.run(kind, index.name, key, id);
+  }
+
+  /** Indexes the objects of `kind` written before its index existed (once per store and index version). */
+  private ensureIndexed(kind: string): void {
+    if (this.indexedKinds.has(kind)) return;
+    const marker = `indexed:${kind}`;
+    this.indexedKinds.add(kind);
+    if (this.getMeta<number>(marker) === INDEX_VERSION) return;
+    // A savepoint, not BEGIN: the first look-up may come inside a route's transaction.
+    this.db.exec("SAVEPOINT index_build");
+    try {
+      const rows = this.statement("SELECT id, data FROM objects WHERE kind = ?").all(kind) as { id: string; data: string }[];
+      for (const row of rows) this.reindex(kind, row.id, JSON.parse(row.data));
+      this.setMeta(marker, INDEX_VERSION);
+      this.db.exec("RELEASE index_build");
+    } catch (e) {
+      this.db.exec("ROLLBACK TO index_build; RELEASE index_build");
+      this.indexedKinds.delete(kind);
+      throw e;
+    }
   }
 
   /** A numeric id that is never reused for that kind, even after deletes and restarts. */

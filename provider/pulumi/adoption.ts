@@ -63,7 +63,7 @@ export async function createOrAdopt<Shape extends InputShape, Obj, O extends obj
     const { failure } = outcome;
     const duplicate = failure instanceof AlreadyExistsError;
     if (!duplicate && !isAmbiguous(failure)) throw failure;
-    const found = await lookUpAfter(failure, () => find(ctx, inputs), def.type);
+    const found = await lookUpAfter(failure, () => find(ctx, inputs), def.type, lookUpRounds(ctx));
     // Someone else created it meanwhile: the same rule as before. Our own lost answer: ours to keep, made by this
     // create, so not an adoption a later delete must leave (see adoptedHere).
     if (found !== undefined) return duplicate ? takeOver(def, ctx, found, inputs, wantsAdoption(inputs), true, true) : keepOwn(def, ctx, found, inputs);
@@ -124,8 +124,8 @@ function isOlder(a: string, b: string): boolean {
 }
 
 /** The look-up after a failed create; when it fails too, whether the create happened is unknown, and sending it again could make a duplicate. */
-async function lookUpAfter<Obj>(failure: unknown, find: () => Promise<Obj | undefined>, type: string): Promise<Obj | undefined> {
-  const lookup = await find().then(
+async function lookUpAfter<Obj>(failure: unknown, find: () => Promise<Obj | undefined>, type: string, rounds: number): Promise<Obj | undefined> {
+  const lookup = await patiently(find, rounds).then(
     (found) => ({ found }),
     (error: unknown) => ({ error: error as Error }),
   );
@@ -135,6 +135,34 @@ async function lookUpAfter<Obj>(failure: unknown, find: () => Promise<Obj | unde
       `Run again: if it was created, set adoptExisting: true to keep it.`,
     { cause: failure },
   );
+}
+
+/**
+ * Rounds of the look-up after a lost create answer: each round is a read with the transport's own retries. When it
+ * fails the create is not sent again and the object it may have made is left for the user to adopt, so the next
+ * `up` stops on it (issue 36: at 30% faults, a round of six tries failing happened about once in a thousand
+ * look-ups, and the stack did not converge until adopted by hand). More rounds, a pause between them, make that rare
+ * without ever repeating the create. `maxRetries: 0` asks for no retries: one round then.
+ */
+const LOOKUP_ROUNDS = 3;
+const LOOKUP_PAUSE_MS = 500;
+
+export function lookUpRounds(ctx: ResourceContext): number {
+  // A context without a client (a unit test's) gets the default.
+  const settings = (ctx as Partial<ResourceContext>).client?.settings;
+  return settings?.maxRetries === 0 ? 1 : LOOKUP_ROUNDS;
+}
+
+/** `read` until it answers, at most `rounds` times, pausing longer after each failure; the last failure is thrown. */
+export async function patiently<T>(read: () => Promise<T>, rounds: number): Promise<T> {
+  for (let round = 1; ; round++) {
+    try {
+      return await read();
+    } catch (e) {
+      if (round >= rounds) throw e;
+      await new Promise((resolve) => setTimeout(resolve, LOOKUP_PAUSE_MS * round));
+    }
+  }
 }
 
 function wantsAdoption(inputs: object): boolean {

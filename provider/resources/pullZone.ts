@@ -30,6 +30,11 @@ import { ownIdOnly } from "../pulumi/importIds";
  * surfaces/containers/endpointZones.ts). So the zone is created on a stand-in URL, bunny.net's own page (the Terraform
  * provider's CHANGELOG 0.14.0: the `ComputeContainer` type used to require `url = "https://bunny.net"`), an update
  * never sends an origin kind (which would unlink the endpoint), and either origin reads back as this one: no drift.
+ * When the app is deleted (or its endpoint stops fronting the zone), the zone stays, unlinked, on bunny.net's landing
+ * page (the emulator's decision: DeleteApplication, magic-containers-api-v1.0.0.json, "enqueues cleanup of all
+ * associated resources" and says nothing of a declared zone; emulator/surfaces/containers/apps.ts): that is the
+ * stand-in URL, so it too reads back without drift, and the next save of an app whose endpoint names the zone links
+ * it again (a replaced app: its replacement, created first, takes the link; the original's delete leaves it).
  */
 
 export const PULL_ZONE_TYPE = "PullZone";

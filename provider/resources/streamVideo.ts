@@ -7,7 +7,7 @@ import type { Chapter, MetaTag, Moment, Video } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
 import { logProgress } from "../pulumi/progress";
 import type { NumericId, OutputProperties } from "../pulumi/types";
-import { type CheckFailure, type ResourceContext, argsMatchSchema, defineResource, isAmbiguous } from "../pulumi";
+import { type CheckFailure, type ResourceContext, argsMatchSchema, defineResource, isAmbiguous, lookUpRounds, patiently } from "../pulumi";
 import { type FileInput, fileInputBytes, fileInputRanges, fileInputSchema, fileInputSha256, fileInputStream, isTaggedAsset, sha256 } from "./assetInputs";
 import { numericPart } from "../pulumi/importIds";
 
@@ -32,7 +32,8 @@ import { numericPart } from "../pulumi/importIds";
  *   that fails to encode, or does not finish in time, is deleted and the create fails with the reason.
  * - No `adoptExisting`: nothing in the inputs identifies one video (titles repeat, and one file may be uploaded twice).
  *   A create whose answer was lost finds the empty video it made by title instead (`createEmptyVideo`), so it makes
- *   no second one and leaves none empty.
+ *   no second one and leaves none empty; a fetch from a URL whose answer was lost finds the video titled so that was
+ *   not there before it (`fetchNewVideo`), so it asks for no second one.
  * - Deleting the library deletes its videos: a video already gone (or its library) counts as deleted.
  * - `thumbnailUrl` is the thumbnail generated at encoding, kept as read then: a VideoThumbnail on the video changes
  *   the API's value, and that is the VideoThumbnail's output, not drift of the video.
@@ -244,6 +245,45 @@ async function createEmptyVideo(ctx: ResourceContext, inputs: Inputs): Promise<s
   }
 }
 
+/**
+ * Has the API fetch the URL into a new video, with the recovery `createEmptyVideo` gives a file's create: a fetch
+ * whose answer was lost (5xx, a dropped connection) may have made the video, so the library's videos with this title
+ * that were not there before the first attempt are looked up before anything is sent again; the newest is taken, so
+ * no second video is made. Found none, nothing was made and the fetch is sent again. A look-up that fails too ends
+ * the create, saying what to look for. (bunny.net documents nothing about a fetch's idempotency, stream-api's
+ * Video_FetchNewVideo: the title is the only thing to find the video by, as for the file path.)
+ */
+async function fetchNewVideo(ctx: ResourceContext, inputs: Inputs, url: string): Promise<string> {
+  const { stream } = ctx.client;
+  const before = new Set<string>();
+  for await (const v of stream.listVideos(inputs.libraryId, { search: inputs.title }, keyOf(inputs))) before.add(v.guid);
+  for (let attempt = 1; ; attempt++) {
+    const failure = await stream.fetchVideo(inputs.libraryId, { url, title: inputs.title }, { ...keyOf(inputs), collectionId: inputs.collectionId }).then(
+      (guid) => guid,
+      (e: unknown) => e as Error,
+    );
+    if (typeof failure === "string") return failure;
+    if (!isAmbiguous(failure)) throw failure;
+    const found = await patiently(() => videosTitledNotIn(ctx, inputs, before), lookUpRounds(ctx)).catch((e: unknown) => {
+      throw new Error(
+        `${failure.message}; the look-up of whether the video was fetched failed too (${(e as Error).message}), so it was not asked for again. ` +
+          `If library ${inputs.libraryId} holds a new video titled ${JSON.stringify(inputs.title)}, delete it, and run again.`,
+        { cause: failure },
+      );
+    });
+    const newest = found.sort((a, b) => (a.dateUploaded ?? "").localeCompare(b.dateUploaded ?? "")).pop();
+    if (newest) return newest.guid;
+    if (attempt >= CREATE_ATTEMPTS) throw failure;
+  }
+}
+
+/** The library's videos with exactly this title that are not in `before`. */
+async function videosTitledNotIn(ctx: ResourceContext, inputs: Inputs, before: ReadonlySet<string>): Promise<Video[]> {
+  const found: Video[] = [];
+  for await (const v of ctx.client.stream.listVideos(inputs.libraryId, { search: inputs.title }, keyOf(inputs))) if (v.title === inputs.title && !before.has(v.guid)) found.push(v);
+  return found;
+}
+
 /** The library's videos with exactly this title that nothing was uploaded into yet. */
 async function emptyVideosTitled(ctx: ResourceContext, inputs: Inputs): Promise<Video[]> {
   const found: Video[] = [];
@@ -311,7 +351,7 @@ const streamVideo = defineResource<StreamVideoOutputs, "source" | "captions">()(
     let videoId: string;
     if (isUrl(source)) {
       logProgress(`video "${inputs.title}": fetching from its URL`);
-      videoId = await client.stream.fetchVideo(inputs.libraryId, { url: source.url, title: inputs.title }, { ...keyOf(inputs), collectionId: inputs.collectionId });
+      videoId = await fetchNewVideo(ctx, inputs, source.url);
     } else {
       videoId = await createEmptyVideo(ctx, inputs);
     }

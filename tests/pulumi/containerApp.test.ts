@@ -183,6 +183,23 @@ describe("pulumi: ContainerApp through the kit's provider host", function () {
       assert.deepEqual(harness.resource(TYPE, "shop")!.outputs.containerIds, containerIds, "the containers keep their ids");
     });
 
+    it("the app deleted outside the program: the declared zone stays, on the landing page, without drift; refresh and up make the app again, fronting it again", async () => {
+      const appId = String(harness.resource(TYPE, "shop")!.outputs.appId);
+      const zoneId = Number(harness.resource("PullZone", "front")!.outputs.pullZoneId);
+      await apps().deleteApp(appId);
+      const zone = await emu.client().pullZones.getPullZone(zoneId);
+      assert.deepEqual([zone.OriginType, zone.OriginUrl, zone.MagicContainersAppId || null], [0, "https://bunny.net", null], "unlinked, on bunny.net's landing page");
+      const refreshed = await harness.refresh();
+      assert.deepEqual(refreshed.filter((s) => s.op !== "refresh").map((s) => `${s.op} ${s.urn.split("::").pop()}`), ["gone shop"], "the zone reads without drift");
+      const run = await harness.up(program());
+      assert.deepEqual(run.steps.map((s) => s.op), ["same", "create"]);
+      const newAppId = String(run.outputs.appId);
+      assert.notEqual(newAppId, appId);
+      const siteId = (harness.resource(TYPE, "shop")!.outputs.endpoints as Record<string, { id: string }>).site.id;
+      const linked = await emu.client().pullZones.getPullZone(zoneId);
+      assert.deepEqual([linked.OriginType, linked.MagicContainersAppId, linked.MagicContainersEndpointId], [5, newAppId, siteId], "the new app's endpoint fronts the zone");
+    });
+
     it("destroy leaves nothing", async () => {
       const appId = String(harness.resource(TYPE, "shop")!.outputs.appId);
       await harness.destroy();

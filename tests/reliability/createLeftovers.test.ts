@@ -96,6 +96,28 @@ describe("reliability: a create cut half way leaves one object, recorded, or non
     });
   });
 
+  describe("a create whose answer is lost, and whose look-up then fails a whole round of retries (issue 36)", () => {
+    const variablesNamed = async (name: string) => (await emu.client().edgeScripts.getScript(Number(emu.fixtures.scriptId))).EdgeScriptVariables.filter((v) => v.Name === name).map((v) => String(v.Id));
+
+    it("the look-up is tried again after a pause: the variable the server made is found and recorded, and the create is sent once", async () => {
+      const name = `LOST_THEN_UNREAD_${++counter}`;
+      const inputs = await checked("ScriptVariable", { scriptId: Number(emu.fixtures.scriptId), name, defaultValue: "one" });
+      await emu.faults({
+        rules: [
+          { path: "^/compute/script/\\d+/variables/add$", method: "POST", phase: "after", errorRate: 1, errorStatus: 500, times: 1 },
+          // The look-up before the create passes; the one after the lost answer fails both its tries (maxRetries 1).
+          { path: "^/compute/script/\\d+$", method: "GET", errorRate: 1, errorStatus: 503, skip: 1, times: 2 },
+        ],
+      });
+      await emu.markRequests();
+      const made = await host.create("ScriptVariable", inputs);
+      const calls = (await emu.requests()).map((r) => `${r.method} ${r.route} ${r.status}`);
+      assert.deepEqual(calls.filter((c) => c.startsWith("POST")), ["POST /compute/script/:id/variables/add 500"], "the create was sent once");
+      assert.deepEqual(calls.filter((c) => c.startsWith("GET /compute/script/:id ")), ["GET /compute/script/:id 200", "GET /compute/script/:id 503", "GET /compute/script/:id 503", "GET /compute/script/:id 200"]);
+      assert.deepEqual(await variablesNamed(name), [made.id], "one variable, the one recorded");
+    });
+  });
+
   describe("StreamVideo whose create answer is lost after the server made the video", () => {
     const libraryId = () => Number(emu.fixtures.videoLibraryId);
     const videosTitled = async (title: string) => {
@@ -124,6 +146,40 @@ describe("reliability: a create cut half way leaves one object, recorded, or non
         assert.notEqual(videos[0].status, 0, "uploaded into, not left empty");
       });
     }
+
+    for (const lost of [{ errorRate: 1, errorStatus: 500 }, { dropRate: 1 }]) {
+      it(`from a URL (${"dropRate" in lost ? "connection dropped" : "answered 500"}): the video fetched is found, not fetched again; exactly one video, recorded`, async () => {
+        const title = `lost-fetch-${++counter}`;
+        const inputs = await checked("StreamVideo", { libraryId: libraryId(), title, source: { url: `https://media.example.com/${title}.mp4` }, encodeTimeoutSeconds: 30 });
+        await emu.faults({ rules: [{ path: "^/library/\\d+/videos/fetch$", method: "POST", phase: "after", times: 1, ...lost }] });
+        await emu.markRequests();
+        const made = await host.create("StreamVideo", inputs);
+        const fetches = (await emu.requests()).filter((r) => r.method === "POST" && r.route === "/library/:libraryId/videos/fetch");
+        if (!("dropRate" in lost)) assert.equal(fetches.length, 1, "the fetch was not sent again");
+        assert.deepEqual((await videosTitled(title)).map((v) => v.guid), [made.outputs.videoId], "one video, the one recorded");
+      });
+    }
+
+    it("from a URL, a fetch refused before the server acted is sent again; a failed look-up sends nothing again", async () => {
+      const title = `refused-fetch-${++counter}`;
+      const inputs = await checked("StreamVideo", { libraryId: libraryId(), title, source: { url: `https://media.example.com/${title}.mp4` }, encodeTimeoutSeconds: 30 });
+      await emu.faults({ rules: [{ path: "^/library/\\d+/videos/fetch$", method: "POST", phase: "before", errorRate: 1, errorStatus: 503, times: 1 }] });
+      const made = await host.create("StreamVideo", inputs);
+      assert.deepEqual((await videosTitled(title)).map((v) => v.guid), [made.outputs.videoId]);
+
+      const other = `lookup-fails-fetch-${++counter}`;
+      const otherInputs = await checked("StreamVideo", { libraryId: libraryId(), title: other, source: { url: `https://media.example.com/${other}.mp4` }, encodeTimeoutSeconds: 30 });
+      await emu.faults({
+        rules: [
+          { path: "^/library/\\d+/videos/fetch$", method: "POST", phase: "after", errorRate: 1, errorStatus: 500, times: 1 },
+          // The look-ups before the fetch pass (two: the resource's and the client's), then every one fails.
+          { path: "^/library/\\d+/videos$", method: "GET", errorRate: 1, errorStatus: 503, skip: 2 },
+        ],
+      });
+      await assert.rejects(host.create("StreamVideo", otherInputs), (e: unknown) => e instanceof HostError && /look-up of whether the video was fetched failed too/.test(e.message) && e.message.includes(other));
+      await emu.clearFaults();
+      assert.equal((await videosTitled(other)).length, 1, "the one the server made, told of in the error");
+    });
 
     it("a create refused before the server acted is sent again: still exactly one video", async () => {
       const title = `refused-${++counter}`;

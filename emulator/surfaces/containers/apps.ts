@@ -353,6 +353,13 @@ export function appRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
     return found ? applicationAnswer(ctx, found) : reply;
   });
 
+  // DeleteApplication (magic-containers-api-v1.0.0.json, `DELETE /apps/{appId}`): "Marks the application for deletion
+  // and enqueues cleanup of all associated resources. Returns immediately; deletion is processed asynchronously." The
+  // document is silent on what "associated resources" holds and on a declared pull zone an endpoint fronts (its
+  // `cdn.pullZoneId`); BUNNY-API.md says nothing of app deletes. Decided here: the zones the API made for the app's
+  // endpoints go (they live and die with their endpoint, endpointZones.ts), a declared zone stays, unlinked, on
+  // bunny.net's landing page (its owner declared it: deleting it would take its hostnames and certificates with it),
+  // and the cleanup is done before the answer, not after it (nothing here observes the in-between state).
   app.delete("/mc/apps/:appId", async (req, reply) => {
     const found = appOf((req.params as { appId: string }).appId, reply);
     if (!found) return reply;

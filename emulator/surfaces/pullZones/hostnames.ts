@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { type EmulatorContext, type EmulatorSurface, refusedForeignAdminKey } from "../../context";
 import { coreError } from "../../errorShapes";
 import { issueCertificate } from "../../certificates";
+import { defineIndex } from "../../store";
 import { PROVISION, type HostnameRecord, type PullZoneRecord, controlledByBunny, createPullZone, publicZone } from "./records";
 import { pointsAtPullZone } from "./dnsPointing";
 import { CERTIFICATE_RATE_LIMITED_KEY, CERTIFICATES_PER_DOMAIN, rateLimitRefusal, recordIssued } from "./certificateRateLimit";
@@ -32,6 +33,10 @@ import { CERTIFICATE_RATE_LIMITED_KEY, CERTIFICATES_PER_DOMAIN, rateLimitRefusal
  */
 
 const DNS_PENDING_PREFIX = "dnsPending:";
+
+/** The account's pull zones by their hostnames (lower case): a hostname is looked up without reading every zone. */
+const HOSTNAME_INDEX = "hostname";
+defineIndex<PullZoneRecord>("pullzone", HOSTNAME_INDEX, (zone) => (zone.Hostnames ?? []).map((h) => h.Value.toLowerCase()));
 
 /** The seeded zones and the hostname whose DNS "does not point here yet". */
 export const seedPullZones: EmulatorSurface["seed"] = (ctx) => {
@@ -63,7 +68,7 @@ export function hostnameRoutes(app: FastifyInstance, ctx: EmulatorContext): void
     if (invalid) return coreError(reply, 400, "pullzone.hostname_invalid", "Hostname", `The hostname is not valid: ${invalid}`);
     if (zone.Suspended) return coreError(reply, 400, "pullzone.suspended", undefined, "The pull zone is suspended");
     const value = parsed.hostname.toLowerCase();
-    const taken = ctx.store.list<PullZoneRecord>("pullzone").some((z) => z.Hostnames.some((h) => h.Value.toLowerCase() === value));
+    const taken = ctx.store.idsByKey("pullzone", HOSTNAME_INDEX, value).length > 0;
     if (taken) return coreError(reply, 400, "pullzone.hostname_already_registered", "Hostname", "The hostname is already registered");
     zone.Hostnames.push({
       Id: ctx.store.nextId("hostname", 7001),
@@ -197,7 +202,9 @@ export function hostnameRoutes(app: FastifyInstance, ctx: EmulatorContext): void
 }
 
 function findInAccount(ctx: EmulatorContext, hostname: string): { zone: PullZoneRecord; hostname: HostnameRecord } | undefined {
-  for (const zone of ctx.store.list<PullZoneRecord>("pullzone")) {
+  for (const id of ctx.store.idsByKey("pullzone", HOSTNAME_INDEX, hostname)) {
+    const zone = ctx.store.get<PullZoneRecord>("pullzone", id);
+    if (zone === undefined) continue;
     const found = zone.Hostnames.find((h) => h.Value.toLowerCase() === hostname);
     if (found) return { zone, hostname: found };
   }
