@@ -212,30 +212,30 @@ async function finish(ctx: ResourceContext, inputs: Inputs, videoId: string): Pr
   return untilPlayable(ctx, inputs, videoId);
 }
 
-/** How many times the empty video is asked for when each answer is lost and the look-up shows nothing was made. */
+/** How many times a video is asked for when each answer is lost and the look-up shows nothing was made. */
 const CREATE_ATTEMPTS = 3;
 
 /**
- * Creates the empty video to upload into. A lost answer (5xx, a dropped connection) leaves it unknown whether the
- * server made it: the library's empty videos (status Created, nothing uploaded) with this title are looked up before
- * anything is sent again, and the newest is the one uploaded into, so no second video is made and none is left empty
- * behind. Found none, nothing was made and the create is sent again. A look-up that fails too ends the create, saying
- * what to look for. (An empty video with this title made by another run at the same moment would be taken: titles are
- * the only thing a video has before its upload.)
+ * Makes a video once, whichever way it is made (an empty video to upload into, or a fetch from a URL). A lost answer
+ * (5xx, a dropped connection) leaves it unknown whether the server made it: `lookUp` finds the library's videos it
+ * could have made before anything is sent again (in the look-up rounds every lost create gets), and the newest is
+ * taken, so no second video is made and none is left behind. Found none, nothing was made and the request is sent
+ * again. A look-up that fails too ends the create, saying what to look for. (bunny.net documents nothing about the
+ * idempotency of stream-api's Video_CreateVideo or Video_FetchNewVideo: the title is the only thing to find the video
+ * by.)
  */
-async function createEmptyVideo(ctx: ResourceContext, inputs: Inputs): Promise<string> {
-  const { stream } = ctx.client;
+async function makeVideoOnce(ctx: ResourceContext, inputs: Inputs, how: { made: "made" | "fetched"; leftover: string }, send: () => Promise<string>, lookUp: () => Promise<Video[]>): Promise<string> {
   for (let attempt = 1; ; attempt++) {
-    const failure = await stream.createVideo(inputs.libraryId, { title: inputs.title, collectionId: inputs.collectionId }, keyOf(inputs)).then(
-      (video) => video.guid,
+    const failure = await send().then(
+      (guid) => guid,
       (e: unknown) => e as Error,
     );
     if (typeof failure === "string") return failure;
     if (!isAmbiguous(failure)) throw failure;
-    const found = await emptyVideosTitled(ctx, inputs).catch((e: unknown) => {
+    const found = await patiently(lookUp, lookUpRounds(ctx)).catch((e: unknown) => {
       throw new Error(
-        `${failure.message}; the look-up of whether the video was made failed too (${(e as Error).message}), so it was not asked for again. ` +
-          `If library ${inputs.libraryId} holds an empty video titled ${JSON.stringify(inputs.title)}, delete it, and run again.`,
+        `${failure.message}; the look-up of whether the video was ${how.made} failed too (${(e as Error).message}), so it was not asked for again. ` +
+          `If library ${inputs.libraryId} holds ${how.leftover} titled ${JSON.stringify(inputs.title)}, delete it, and run again.`,
         { cause: failure },
       );
     });
@@ -246,35 +246,24 @@ async function createEmptyVideo(ctx: ResourceContext, inputs: Inputs): Promise<s
 }
 
 /**
- * Has the API fetch the URL into a new video, with the recovery `createEmptyVideo` gives a file's create: a fetch
- * whose answer was lost (5xx, a dropped connection) may have made the video, so the library's videos with this title
- * that were not there before the first attempt are looked up before anything is sent again; the newest is taken, so
- * no second video is made. Found none, nothing was made and the fetch is sent again. A look-up that fails too ends
- * the create, saying what to look for. (bunny.net documents nothing about a fetch's idempotency, stream-api's
- * Video_FetchNewVideo: the title is the only thing to find the video by, as for the file path.)
+ * Creates the empty video to upload into; after a lost answer, the library's empty videos (status Created, nothing
+ * uploaded) with this title are what it could have made. (An empty video with this title made by another run at the
+ * same moment would be taken: titles are the only thing a video has before its upload.)
+ */
+function createEmptyVideo(ctx: ResourceContext, inputs: Inputs): Promise<string> {
+  const send = () => ctx.client.stream.createVideo(inputs.libraryId, { title: inputs.title, collectionId: inputs.collectionId }, keyOf(inputs)).then((video) => video.guid);
+  return makeVideoOnce(ctx, inputs, { made: "made", leftover: "an empty video" }, send, () => emptyVideosTitled(ctx, inputs));
+}
+
+/**
+ * Has the API fetch the URL into a new video; after a lost answer, the videos with this title that were not in the
+ * library before the first attempt are what it could have made.
  */
 async function fetchNewVideo(ctx: ResourceContext, inputs: Inputs, url: string): Promise<string> {
-  const { stream } = ctx.client;
   const before = new Set<string>();
-  for await (const v of stream.listVideos(inputs.libraryId, { search: inputs.title }, keyOf(inputs))) before.add(v.guid);
-  for (let attempt = 1; ; attempt++) {
-    const failure = await stream.fetchVideo(inputs.libraryId, { url, title: inputs.title }, { ...keyOf(inputs), collectionId: inputs.collectionId }).then(
-      (guid) => guid,
-      (e: unknown) => e as Error,
-    );
-    if (typeof failure === "string") return failure;
-    if (!isAmbiguous(failure)) throw failure;
-    const found = await patiently(() => videosTitledNotIn(ctx, inputs, before), lookUpRounds(ctx)).catch((e: unknown) => {
-      throw new Error(
-        `${failure.message}; the look-up of whether the video was fetched failed too (${(e as Error).message}), so it was not asked for again. ` +
-          `If library ${inputs.libraryId} holds a new video titled ${JSON.stringify(inputs.title)}, delete it, and run again.`,
-        { cause: failure },
-      );
-    });
-    const newest = found.sort((a, b) => (a.dateUploaded ?? "").localeCompare(b.dateUploaded ?? "")).pop();
-    if (newest) return newest.guid;
-    if (attempt >= CREATE_ATTEMPTS) throw failure;
-  }
+  for await (const v of ctx.client.stream.listVideos(inputs.libraryId, { search: inputs.title }, keyOf(inputs))) before.add(v.guid);
+  const send = () => ctx.client.stream.fetchVideo(inputs.libraryId, { url, title: inputs.title }, { ...keyOf(inputs), collectionId: inputs.collectionId });
+  return makeVideoOnce(ctx, inputs, { made: "fetched", leftover: "a new video" }, send, () => videosTitledNotIn(ctx, inputs, before));
 }
 
 /** The library's videos with exactly this title that are not in `before`. */
