@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { type LookupOptions, lookupClient } from "./client";
+import { type LookupOptions, type LookupOutputArgs, lookupClient } from "./client";
 
 /**
  * A Shield zone's access lists (shield-api-v1.0.0.json "Get Access Lists", `GET
@@ -31,8 +31,17 @@ export interface GetAccessListsResult {
   ids: Record<string, number>;
 }
 
+/** Which zone's lists: `{ shieldZoneId }`, as every lookup takes its arguments (the bare id is accepted too). */
+export interface GetAccessListsArgs {
+  shieldZoneId: number | string;
+}
+
+/** The arguments of `getAccessListsOutput`, each of which may be an Output. */
+export type GetAccessListsOutputArgs = LookupOutputArgs<GetAccessListsArgs>;
+
 /** The access lists of a Shield zone, managed and custom. */
-export async function getAccessLists(shieldZoneId: number | string, options: LookupOptions = {}): Promise<GetAccessListsResult> {
+export async function getAccessLists(args: GetAccessListsArgs | number | string, options: LookupOptions = {}): Promise<GetAccessListsResult> {
+  const shieldZoneId = typeof args === "object" && args !== null ? args.shieldZoneId : args;
   const answer = await lookupClient(options).accessLists.list(shieldZoneId);
   const info = (l: (typeof answer.customLists)[number]): AccessListInfo => ({
     id: l.listId,
@@ -48,6 +57,6 @@ export async function getAccessLists(shieldZoneId: number | string, options: Loo
   return { managedLists, customLists, ids: Object.fromEntries([...managedLists, ...customLists].map((l) => [l.name, l.id])) };
 }
 
-export function getAccessListsOutput(shieldZoneId: pulumi.Input<number | string>, options: LookupOptions = {}): pulumi.Output<GetAccessListsResult> {
-  return pulumi.output(shieldZoneId).apply((id) => getAccessLists(id, options));
+export function getAccessListsOutput(args: pulumi.Input<GetAccessListsOutputArgs> | pulumi.Input<number | string>, options: LookupOptions = {}): pulumi.Output<GetAccessListsResult> {
+  return pulumi.output(args).apply((a) => getAccessLists(a as GetAccessListsArgs | number | string, options));
 }

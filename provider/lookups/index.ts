@@ -9,7 +9,7 @@ export { type GetDnsZoneArgs, type GetDnsZoneOutputArgs, type GetDnsZoneResult, 
 export { type GetPullZoneArgs, type GetPullZoneOutputArgs, type GetPullZoneResult, getPullZone, getPullZoneOutput } from "./pullZones";
 export { type GetContainerRegistryArgs, type GetContainerRegistryOutputArgs, type GetContainerRegistryResult, getContainerRegistry, getContainerRegistryOutput } from "./containerRegistries";
 export { type GetVideoLanguagesArgs, type GetVideoLanguagesOutputArgs, type GetVideoLanguagesResult, type VideoLanguageInfo, getVideoLanguages, getVideoLanguagesOutput } from "./videoLanguages";
-export { type AccessListInfo, type GetAccessListsResult, getAccessLists, getAccessListsOutput } from "./accessLists";
+export { type AccessListInfo, type GetAccessListsArgs, type GetAccessListsOutputArgs, type GetAccessListsResult, getAccessLists, getAccessListsOutput } from "./accessLists";
 export { type GetDnsRecordArgs, type GetDnsRecordOutputArgs, type GetDnsRecordResult, getDnsRecord, getDnsRecordOutput } from "./dnsRecords";
 export {
   type AppContainerEndpoint,

@@ -17,12 +17,11 @@ type Lookup = (args: object, options: { client: BunnyClient }) => Promise<unknow
 
 /**
  * The lookups whose TypeScript form takes something else than one object of arguments: the function's arguments (its
- * schema's inputs, by name) turned into that form. Called as the others, getApiKeys took the arguments for its options
- * and read no configured account; getAccessLists took the object for the shield zone's id.
+ * schema's inputs, by name) turned into that form. Called as the others, getApiKeys (options only) would take the
+ * arguments for its options and read no configured account.
  */
 const ADAPTED: Record<string, Lookup> = {
   getApiKeys: (_args, options) => lookups.getApiKeys(options),
-  getAccessLists: (args, options) => lookups.getAccessLists((args as { shieldZoneId: number | string }).shieldZoneId, options),
 };
 
 /** Every lookup by name: the exports `get<Thing>` of provider/lookups (their `…Output` forms are for programs). */

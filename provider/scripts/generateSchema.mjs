@@ -102,10 +102,13 @@ function functions(checker, declarations, types) {
       const owner = `${name[0].toUpperCase()}${name.slice(1)}Args`;
       const isObject = !type.union && type.flags & (ts.TypeFlags.Object | ts.TypeFlags.Intersection) && !checker.isArrayType(type);
       const members = type.union ?? (type.isUnion?.() ? type.types : undefined);
-      if (members && members.every((m) => m.flags & ts.TypeFlags.Object)) spec.inputs = mergedObject(checker, types, members, owner);
+      // A bare value beside the arguments object (`getAccessLists(id)` for `getAccessLists({ shieldZoneId })`) is
+      // TypeScript's shorthand: the schema has the object.
+      const objectMembers = members?.filter((m) => m.flags & ts.TypeFlags.Object);
+      if (objectMembers?.length) spec.inputs = mergedObject(checker, types, objectMembers, owner);
       else if (isObject) spec.inputs = objectOf(types.objectSpec(type, owner));
       else {
-        // One value (`getAccessLists(shieldZoneId)`): the input is named after the parameter.
+        // One value: the input is named after the parameter.
         const inner = types.objectSpecOfProperty(parameter, owner);
         spec.inputs = objectOf(inner);
       }

@@ -106,6 +106,11 @@ const wafRuleId: pulumi.Output<number> = new bunnynet.WafRule("admin", wafRuleAr
 const accessListArgs: bunnynet.AccessListArgs = { shieldZoneId: 3001, name: "countries", type: "Country", entries: ["KP"], action: bunnynet.AccessListAction.Block };
 const accessListId: pulumi.Output<number> = new bunnynet.AccessList("countries", accessListArgs).accessListId;
 const accessListIds: pulumi.Output<Record<string, number>> = bunnynet.getAccessListsOutput(3001).ids;
+// The arguments object every lookup takes, each field an Output in the Output form (the bare id above is shorthand).
+const accessListOutputArgs: bunnynet.GetAccessListsOutputArgs = { shieldZoneId: pulumi.output(3001) };
+export const accessListNames = bunnynet.getAccessListsOutput(accessListOutputArgs).managedLists.apply((lists) => lists.map((l) => l.name));
+const plainAccessListArgs: bunnynet.GetAccessListsArgs = { shieldZoneId: 3001 };
+export const accessListCount = bunnynet.getAccessLists(plainAccessListArgs).then((r) => r.customLists.length);
 const managedList: bunnynet.ShieldZoneAccessListArgs = { id: 4, action: "Block" };
 const botDetection: bunnynet.ShieldZoneBotDetectionArgs = { executionMode: bunnynet.BotDetectionMode.Challenge, ipSensitivity: bunnynet.BotDetectionSensitivity.High, fingerprintAggression: bunnynet.FingerprintAggression.Medium };
 const uploadScanning: bunnynet.ShieldZoneUploadScanningArgs = { antivirus: bunnynet.UploadScannerMode.Block };

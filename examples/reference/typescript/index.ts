@@ -217,7 +217,7 @@ const europe = bunnynet.getCdnRegionsOutput({ continentCode: "EU" });
 // endregion
 
 // region getAccessLists
-const accessLists = bunnynet.getAccessListsOutput(shield.shieldZoneId);
+const accessLists = bunnynet.getAccessListsOutput({ shieldZoneId: shield.shieldZoneId });
 // endregion
 
 // region getRegions
