@@ -1,6 +1,10 @@
 // Builds the provider plugin pulumi-resource-bunnynet into dist/pulumi-plugin/ (from provider/plugin/*.ts, bundled
-// with esbuild into one file that needs only `node` on PATH), and its tarball for
-// `pulumi plugin install resource bunnynet <version> --file <tgz>` in dist/.
+// with esbuild into one file that needs only `node` on PATH), and its tarballs in dist/, one per platform Pulumi
+// downloads for, named as the engine asks a GitHub release for them (standardAssetName in pulumi/pulumi
+// sdk/go/common/workspace/plugins.go: pulumi-resource-bunnynet-v<version>-<os>-<arch>.tar.gz). The bundle is
+// platform-independent, so every tarball holds the same bytes; each is also what
+// `pulumi plugin install resource bunnynet <version> --file <tgz>` takes. The tarballs are deterministic (names sorted,
+// mtimes, owners and the gzip header fixed) where tar is GNU tar.
 // Run from provider/ (npm run build:plugin) or the workspace root (npm run build:plugin).
 //
 // Shipped as an executable plugin (the launcher script), not a source plugin: a PulumiPlugin.yaml with `runtime: nodejs`
@@ -8,14 +12,25 @@
 // a Python, Go or YAML user need not have; the launcher needs only `node`. So no PulumiPlugin.yaml is written.
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
-import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+
+/**
+ * The platforms a tarball is written for: every os-arch pair the engine downloads a plugin for (PluginDescriptor.Download
+ * in plugins.go: darwin, linux, windows × amd64, arm64). On Windows the engine looks for the plugin's executable with
+ * the extensions .exe and .cmd (getCandidateExtensions, ibid.), so the .cmd launcher below is what it runs there.
+ */
+const PLATFORMS = ["linux-amd64", "linux-arm64", "darwin-amd64", "darwin-arm64", "windows-amd64", "windows-arm64"];
 
 const providerDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const { version } = JSON.parse(readFileSync(join(providerDir, "package.json"), "utf8"));
 const out = join(providerDir, "dist", "pulumi-plugin");
 rmSync(out, { recursive: true, force: true });
+for (const old of readdirSync(join(providerDir, "dist"), { withFileTypes: true }).filter((e) => /^pulumi-resource-bunnynet-v.*\.tar\.gz$/.test(e.name))) {
+  rmSync(join(providerDir, "dist", old.name));
+}
 mkdirSync(out, { recursive: true });
 
 const result = await build({
@@ -49,8 +64,16 @@ copyFileSync(join(providerDir, "plugin", "schema.json"), join(out, "schema.json"
 const launcher = join(out, "pulumi-resource-bunnynet");
 writeFileSync(launcher, '#!/bin/sh\n# The bunnynet provider plugin: Node.js (22.19 or later) on PATH runs the bundle beside this script.\nexec node "$(dirname "$0")/pulumi-resource-bunnynet.js" "$@"\n');
 chmodSync(launcher, 0o755);
+writeFileSync(
+  `${launcher}.cmd`,
+  "@echo off\r\nrem The bunnynet provider plugin: Node.js (22.19 or later) on PATH runs the bundle beside this script.\r\nnode \"%~dp0pulumi-resource-bunnynet.js\" %*\r\n",
+);
 
-const platform = `${process.platform === "win32" ? "windows" : process.platform}-${process.arch === "x64" ? "amd64" : process.arch}`;
-const tarball = join(providerDir, "dist", `pulumi-resource-bunnynet-v${version}-${platform}.tar.gz`);
-execFileSync("tar", ["czf", tarball, "-C", out, "."]);
-console.log(`built ${out} and ${tarball}`);
+// One archive for all: GNU tar's flags make it the same bytes from the same files; gzipSync writes no name or mtime.
+const gnuTar = /GNU tar/.test(execFileSync("tar", ["--version"], { encoding: "utf8" }));
+const fixed = gnuTar ? ["--sort=name", "--mtime=@0", "--owner=0", "--group=0", "--numeric-owner", "--format=ustar"] : [];
+const archive = gzipSync(execFileSync("tar", [...fixed, "-cf", "-", "-C", out, "."], { maxBuffer: 256 * 1024 * 1024 }), { level: 9 });
+for (const platform of PLATFORMS) {
+  writeFileSync(join(providerDir, "dist", `pulumi-resource-bunnynet-v${version}-${platform}.tar.gz`), archive);
+}
+console.log(`built ${out} and its tarballs for ${PLATFORMS.join(", ")} in ${join(providerDir, "dist")}`);
