@@ -196,12 +196,18 @@ export function generateSchema() {
   const variables = configVariables(checker, program, SETTING_SOURCES);
   const repository = String(packageJson.repository?.url ?? packageJson.repository).replace(/^git\+/, "").replace(/\.git$/, "");
   const modulePath = repository.replace(/^https?:\/\//, "");
+  // Where the engine downloads the plugin when it is not installed: the GitHub releases of the repository, whose
+  // assets release.yml uploads (the github:// scheme, <host>/<organization>/<repository>: newGithubSource in pulumi/pulumi
+  // sdk/go/common/workspace/plugins.go). The SDKs carry it as `server` in their pulumi-plugin.json.
+  const githubRepository = /^https:\/\/github\.com\/([^/]+\/[^/]+)$/.exec(repository)?.[1];
+  if (!githubRepository) throw new Error(`generateSchema: provider/package.json's repository ${repository} is not a GitHub repository`);
   const schema = {
     name: PACKAGE,
     displayName: "bunny.net",
     description: "Manage bunny.net (CDN pull zones, DNS, storage, Shield, edge scripts, Stream, Magic Containers) from Pulumi.",
     version: packageJson.version,
     publisher: "bunnynet-pulumi",
+    pluginDownloadURL: `github://api.github.com/${githubRepository}`,
     repository,
     homepage: repository,
     license: packageJson.license,
