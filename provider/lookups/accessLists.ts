@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { type LookupOptions, type LookupOutputArgs, lookupClient } from "./client";
+import { type LookupOptions, type LookupOutputArgs, lookupClient, runLookup } from "./client";
 
 /**
  * A Shield zone's access lists (shield-api-v1.0.0.json "Get Access Lists", `GET
@@ -40,8 +40,12 @@ export interface GetAccessListsArgs {
 export type GetAccessListsOutputArgs = LookupOutputArgs<GetAccessListsArgs>;
 
 /** The access lists of a Shield zone, managed and custom. */
-export async function getAccessLists(args: GetAccessListsArgs | number | string, options: LookupOptions = {}): Promise<GetAccessListsResult> {
-  const shieldZoneId = typeof args === "object" && args !== null ? args.shieldZoneId : args;
+export function getAccessLists(args: GetAccessListsArgs | number | string, options: LookupOptions = {}): Promise<GetAccessListsResult> {
+  return runLookup("getAccessLists", typeof args === "object" && args !== null ? args : { shieldZoneId: args }, options, fetchAccessLists);
+}
+
+/** `getAccessLists` calling the API. */
+async function fetchAccessLists({ shieldZoneId }: GetAccessListsArgs, options: LookupOptions): Promise<GetAccessListsResult> {
   const answer = await lookupClient(options).accessLists.list(shieldZoneId);
   const info = (l: (typeof answer.customLists)[number]): AccessListInfo => ({
     id: l.listId,

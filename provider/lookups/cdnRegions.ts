@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { type LookupOptions, type LookupOutputArgs, lookupClient } from "./client";
+import { type LookupOptions, type LookupOutputArgs, lookupClient, runLookup } from "./client";
 
 /**
  * The CDN's regions (core-api-v1.0.0.json RegionPublic_Index `GET /region`: RegionModel), the counterpart of
@@ -38,7 +38,12 @@ export interface GetCdnRegionsResult {
 }
 
 /** The CDN's regions (`GET /region`), filtered. */
-export async function getCdnRegions(args: GetCdnRegionsArgs = {}, options: LookupOptions = {}): Promise<GetCdnRegionsResult> {
+export function getCdnRegions(args: GetCdnRegionsArgs = {}, options: LookupOptions = {}): Promise<GetCdnRegionsResult> {
+  return runLookup("getCdnRegions", args, options, fetchCdnRegions);
+}
+
+/** `getCdnRegions` calling the API. */
+async function fetchCdnRegions(args: GetCdnRegionsArgs, options: LookupOptions): Promise<GetCdnRegionsResult> {
   const same = (a: string, b: string | undefined) => b === undefined || a.toLowerCase() === b.toLowerCase();
   const regions = (await lookupClient(options).pullZones.listCdnRegions())
     .filter((r) => same(r.RegionCode, args.regionCode) && same(r.ContinentCode, args.continentCode) && (args.allowLatencyRouting === undefined || r.AllowLatencyRouting === args.allowLatencyRouting))

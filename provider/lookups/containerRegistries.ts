@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { type LookupOptions, type LookupOutputArgs, lookupClient } from "./client";
+import { type LookupOptions, type LookupOutputArgs, lookupClient, runLookup } from "./client";
 
 /**
  * Which registry `getContainerRegistry` finds, like Terraform's `bunnynet_compute_container_imageregistry` data
@@ -30,6 +30,11 @@ const TYPES = ["DockerHub", "GitHub"];
 export async function getContainerRegistry(args: GetContainerRegistryArgs, options: LookupOptions = {}): Promise<GetContainerRegistryResult> {
   if (!TYPES.includes(args?.type)) throw new Error(`getContainerRegistry: type must be one of ${TYPES.join(", ")}, got ${JSON.stringify(args?.type)}`);
   if (args.username !== undefined && (typeof args.username !== "string" || args.username === "")) throw new Error("getContainerRegistry: username must not be empty (omit it for the public registry)");
+  return runLookup("getContainerRegistry", args, options, fetchContainerRegistry);
+}
+
+/** `getContainerRegistry` calling the API, with arguments already checked. */
+async function fetchContainerRegistry(args: GetContainerRegistryArgs, options: LookupOptions): Promise<GetContainerRegistryResult> {
   const displayName = args.username === undefined ? `${args.type} Public` : args.type;
   const found = (await lookupClient(options).containers.listRegistries()).find((r) => r.displayName === displayName && (r.userName ?? undefined) === args.username);
   if (!found) throw new Error(`getContainerRegistry: no ${args.type} registry ${args.username === undefined ? "(public)" : `for user ${JSON.stringify(args.username)}`} in this account`);

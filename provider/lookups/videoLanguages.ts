@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { type LookupOptions, type LookupOutputArgs, lookupClient } from "./client";
+import { type LookupOptions, type LookupOutputArgs, lookupClient, runLookup } from "./client";
 
 /** Which languages `getVideoLanguages` answers: all, or the one with `code` (Terraform's `bunnynet_video_language`). */
 export interface GetVideoLanguagesArgs {
@@ -32,6 +32,11 @@ export interface GetVideoLanguagesResult {
  */
 export async function getVideoLanguages(args: GetVideoLanguagesArgs = {}, options: LookupOptions = {}): Promise<GetVideoLanguagesResult> {
   if (args.code !== undefined && (typeof args.code !== "string" || args.code.trim() === "")) throw new Error(`getVideoLanguages: code must be a language's short code, got ${JSON.stringify(args.code)}`);
+  return runLookup("getVideoLanguages", args, options, fetchVideoLanguages);
+}
+
+/** `getVideoLanguages` calling the API, with arguments already checked. */
+async function fetchVideoLanguages(args: GetVideoLanguagesArgs, options: LookupOptions): Promise<GetVideoLanguagesResult> {
   const languages = (await lookupClient(options).videoLibraries.languages())
     .filter((l) => typeof l.ShortCode === "string" && l.ShortCode !== "")
     .map((l) => ({

@@ -3,7 +3,11 @@ import * as pulumi from "@pulumi/pulumi";
 import { DnsRecord } from "bunnynet-pulumi/dist/resources/dnsRecord.js";
 import { DnsZone } from "bunnynet-pulumi/dist/resources/dnsZone.js";
 import { Provider, type ProviderArgs } from "bunnynet-pulumi/dist/provider.js";
+import { getAccessListsOutput } from "bunnynet-pulumi/dist/lookups/accessLists.js";
 import { getApiKeysOutput } from "bunnynet-pulumi/dist/lookups/apiKeys.js";
+import { getCdnRegionsOutput } from "bunnynet-pulumi/dist/lookups/cdnRegions.js";
+import { getContainerRegistryOutput } from "bunnynet-pulumi/dist/lookups/containerRegistries.js";
+import { getVideoLanguagesOutput } from "bunnynet-pulumi/dist/lookups/videoLanguages.js";
 import { getDnsZone } from "bunnynet-pulumi/dist/lookups/dnsZones.js";
 import { STORAGE_API_PATH } from "bunnynet-emulator/dist/testing/stackConfig.js";
 import { startEmulator, type TestEmulator } from "../support/emulator";
@@ -81,6 +85,31 @@ describe("pulumi: explicit providers, two accounts in one program", function () 
     const run = await harness.preview(program(keyA, keyB));
     const keys = run.outputs.keysOfB as string[];
     assert.ok(keys.includes(keyB) && !keys.includes(keyA) && !keys.includes(emu.fixtures.accessKey));
+  });
+
+  it("every lookup given { provider } reads with that provider's key, with no stack config to fall back on", async () => {
+    const clientB = emu.client({ apiKey: keyB });
+    const { value: pullZoneOfB } = await clientB.pullZones.listPullZones().next();
+    const shieldZoneId = (await clientB.shield.getShieldZoneByPullZone(pullZoneOfB!.Id)).shieldZoneId;
+    // Account B's shield zone is not account A's: only B's key reads its lists.
+    await assert.rejects(emu.client({ apiKey: keyA }).accessLists.list(shieldZoneId), /404/);
+    await emu.markRequests();
+    const run = await harness.preview(() => {
+      const accountB = new Provider("account-b", settings(keyB));
+      const provider = { provider: accountB };
+      return {
+        listNames: getAccessListsOutput({ shieldZoneId }, provider).managedLists.apply((lists) => lists.map((l) => l.name)),
+        regionCodes: getCdnRegionsOutput({}, provider).regionCodes,
+        languageCodes: getVideoLanguagesOutput({}, provider).codes,
+        dockerHubId: getContainerRegistryOutput({ type: "DockerHub" }, provider).registryId,
+      };
+    });
+    assert.ok((run.outputs.listNames as string[]).length > 0, JSON.stringify(run.outputs));
+    assert.ok((run.outputs.regionCodes as string[]).length > 0 && (run.outputs.languageCodes as string[]).length > 0, JSON.stringify(run.outputs));
+    assert.equal(typeof run.outputs.dockerHubId, "number");
+    const lookups = (await emu.requests()).filter((r) => ["/region", "/videolibrary/languages", "/mc/registries", `/shield/shield-zone/${shieldZoneId}/access-lists`].some((p) => r.url.startsWith(p)));
+    assert.equal(lookups.length, 4, JSON.stringify(lookups));
+    assert.ok(lookups.every((r) => r.status === 200), JSON.stringify(lookups));
   });
 
   it("the state holds no plain key: the providers' keys are secret inputs, and no other value carries one", () => {
