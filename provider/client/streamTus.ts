@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { type Readable, Transform } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
-import { BunnyError, InvalidRequestError, NetworkError, RateLimitedError, ServerError, UnexpectedResponseError } from "../http/errors";
+import { BunnyError, InvalidRequestError, UnexpectedResponseError } from "../http/errors";
 import { rememberSecret } from "../http/redaction";
 import type { TusSignature } from "../http/requestSpec";
-import { backoffMs } from "../http/retryPolicy";
+import { backoffMs, isRetryable } from "../http/retryPolicy";
 import type { Transport } from "../http/transport";
 
 /**
@@ -90,7 +90,8 @@ function counted(source: Readable, count: (bytes: number) => void): Readable {
 
 /** Whether a chunk's failure is one to resume from (HEAD, then PATCH from the confirmed offset). */
 function resumable(e: unknown): e is BunnyError {
-  return e instanceof NetworkError || e instanceof ServerError || e instanceof RateLimitedError || (e instanceof BunnyError && e.status === 409);
+  // A chunk is sent again from a confirmed offset, so it retries as an idempotent request does, and on 409 too.
+  return e instanceof BunnyError && (isRetryable("idempotent", e) || e.status === 409);
 }
 
 /** Uploads the file into the (empty) video over tus; see the header of this file. */

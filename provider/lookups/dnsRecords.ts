@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { NotFoundError } from "../http/errors";
 import { DNS_MONITOR_TYPES, DNS_RECORD_TYPES, DNS_SMART_ROUTING_TYPES, type DnsRecordTypeName } from "../schemas/dnsEnums";
 import type { DnsRecord } from "../types.generated";
-import { DNS_RECORD_TYPE_NAMES, recordTypeName } from "../resources/dnsRecordTypes";
+import { DNS_RECORD_TYPE_NAMES, nameOf, recordTypeName } from "../resources/dnsRecordTypes";
 import { type LookupOptions, type LookupOutputArgs, lookupClient, runLookup } from "./client";
 
 /**
@@ -128,9 +128,6 @@ async function fetchDnsRecord(args: GetDnsRecordArgs, options: LookupOptions): P
   return resultOf(zone.Id, matches[0]);
 }
 
-function nameOf(values: Record<string, number>, n: number): string {
-  return Object.keys(values).find((k) => values[k] === n) ?? String(n);
-}
 
 function resultOf(dnsZoneId: number, r: DnsRecord): GetDnsRecordResult {
   return {

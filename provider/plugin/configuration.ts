@@ -38,7 +38,8 @@ export function explicitProviderName(urn: string | undefined): string | undefine
  */
 export function configFailures(inputs: Plain, providerName: string | undefined): { property: string; reason: string }[] {
   if (Object.values(inputs).some((v) => v === UNKNOWN)) return [];
-  const settings = settingsFromConfig((name) => engineConfig(inputs, providerName).get(`bunnynet:${name}`));
+  const config = engineConfig(inputs, providerName);
+  const settings = settingsFromConfig((name) => config.get(`bunnynet:${name}`));
   try {
     resolveSettings(settings);
     return [];

@@ -4,6 +4,7 @@ import type { EngineConfig } from "../pulumi/session";
 import { settingsFromConfig } from "../pulumi/session";
 import { type Plain, plain } from "../pulumi/wire";
 import { resolveSettings } from "../settings";
+import { TOKEN_PREFIX } from "./resourceProvider";
 
 /**
  * The lookups as provider functions, `bunnynet:index:get<Thing>`: the same functions, names and arguments as the
@@ -11,7 +12,6 @@ import { resolveSettings } from "../settings";
  * configured provider's account (they take a client, as in a test, instead of the program's stack config).
  */
 
-const FUNCTION_PREFIX = "bunnynet:index:";
 
 type Lookup = (args: object, options: { client: BunnyClient }) => Promise<unknown>;
 
@@ -41,9 +41,9 @@ export function configureFunctions(engineConfig: EngineConfig): void {
 }
 
 export async function invokeFunction(token: string, args: Plain): Promise<Plain> {
-  const name = token.startsWith(FUNCTION_PREFIX) ? token.slice(FUNCTION_PREFIX.length) : "";
+  const name = token.startsWith(TOKEN_PREFIX) ? token.slice(TOKEN_PREFIX.length) : "";
   const fn = functions.get(name);
-  if (!fn) throw new Error(`bunnynet has no function ${JSON.stringify(token)}: the functions are ${[...functions.keys()].map((n) => FUNCTION_PREFIX + n).join(", ")}`);
+  if (!fn) throw new Error(`bunnynet has no function ${JSON.stringify(token)}: the functions are ${[...functions.keys()].map((n) => TOKEN_PREFIX + n).join(", ")}`);
   client ??= new BunnyClient({ ...resolveSettings(settingsFromConfig((key) => config?.get(`bunnynet:${key}`))), readCache: true });
   const result = await fn(args, { client });
   return plain((typeof result === "object" && result !== null ? result : { value: result }) as Plain);

@@ -31,7 +31,7 @@ import type { Plain } from "../pulumi/wire";
 import { changedSettings, configFailures, engineConfig, explicitProviderName } from "./configuration";
 import { configureFunctions, invokeFunction } from "./functions";
 import { receive, send } from "./properties";
-import { DiffKind, allImplementations, resourceTypeOf } from "./resourceProvider";
+import { type DetailedDiff, DiffKind, allImplementations, resourceTypeOf } from "./resourceProvider";
 
 /** Where GetSchema reads the package schema: beside the bundle (dist/pulumi-plugin/), else the source folder's. */
 export function schemaText(): string {
@@ -60,7 +60,7 @@ function checkResponse(inputs: provproto.CheckResponse["getInputs"] extends () =
   return resp;
 }
 
-function diffResponse(d: { changes: boolean; replaces: string[]; stables: string[]; deleteBeforeReplace: boolean; detailedDiff: Record<string, number> }): provproto.DiffResponse {
+function diffResponse(d: DetailedDiff): provproto.DiffResponse {
   const resp = new provproto.DiffResponse();
   resp.setChanges(d.changes ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE);
   resp.setReplacesList(d.replaces);

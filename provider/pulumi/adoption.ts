@@ -16,7 +16,8 @@ export function isAmbiguous(e: unknown): boolean {
   return e instanceof ServerError || (e instanceof NetworkError && !e.notSent);
 }
 
-const CREATE_ATTEMPTS = 3;
+/** How many times a create is sent when each answer is lost and the look-up shows nothing was made. */
+export const CREATE_ATTEMPTS = 3;
 
 type Definition<Shape extends InputShape, Obj, O extends object> = ResourceDefinition<Shape, Obj, O>;
 type Seen<Shape extends InputShape, O> = Observed<InputsOf<Shape>, O>;

@@ -17,5 +17,5 @@ export { type CheckFailure, type Observed, type ResourceContext, type ResourceDe
 export { defineResource, definitionOf, implementationOf, registeredTypes } from "./registry";
 export { argsMatchSchema } from "./typeProofs";
 export { checkInputs } from "./checking";
-export { isAmbiguous, lookUpRounds, patiently } from "./adoption";
+export { CREATE_ATTEMPTS, isAmbiguous, lookUpRounds, patiently } from "./adoption";
 export { PROVIDER_KEY, UNKNOWN, sameValue, type Plain } from "./wire";

@@ -6,7 +6,7 @@ import type { AddDnsRecordRequest, DnsRecord as ApiDnsRecord } from "../types.ge
 import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, NumericId, OutputProperties } from "../pulumi/types";
 import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
-import { DNS_RECORD_TYPE_NAMES, RECORD_TYPE_RULES, type TypeSpecificField, recordTypeName, typeFailures, typeUses } from "./dnsRecordTypes";
+import { DNS_RECORD_TYPE_NAMES, RECORD_TYPE_RULES, type TypeSpecificField, nameOf, recordTypeName, typeFailures, typeUses } from "./dnsRecordTypes";
 import { withinParent } from "../pulumi/importIds";
 
 /**
@@ -86,9 +86,6 @@ function linkedId(text: string): number | undefined {
   return /^\d{1,15}$/.test(text) && Number(text) > 0 ? Number(text) : undefined;
 }
 
-function nameOf(values: Record<string, number>, n: number): string {
-  return Object.keys(values).find((k) => values[k] === n) ?? String(n);
-}
 
 /** The API's body for the inputs. Every field the type uses is sent, unset ones with their unset value, so an update clears what the program removed. */
 function wireBody(inputs: Inputs): AddDnsRecordRequest {

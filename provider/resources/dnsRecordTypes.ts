@@ -151,3 +151,8 @@ export function typeFailures(inputs: Record<string, unknown>, unknown: ReadonlyS
   }
   return failures;
 }
+
+/** An enum's name for the API's number (`nameOf(DNS_MONITOR_TYPES, 1)`), or the number as text when it has none. */
+export function nameOf(values: Record<string, number>, n: number): string {
+  return Object.keys(values).find((k) => values[k] === n) ?? String(n);
+}

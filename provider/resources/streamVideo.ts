@@ -7,7 +7,7 @@ import type { Chapter, MetaTag, Moment, Video } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
 import { logProgress } from "../pulumi/progress";
 import type { NumericId, OutputProperties } from "../pulumi/types";
-import { type CheckFailure, type ResourceContext, argsMatchSchema, defineResource, isAmbiguous, lookUpRounds, patiently } from "../pulumi";
+import { type CheckFailure, type ResourceContext, CREATE_ATTEMPTS, argsMatchSchema, defineResource, isAmbiguous, lookUpRounds, patiently } from "../pulumi";
 import { type FileInput, fileInputBytes, fileInputRanges, fileInputSchema, fileInputSha256, fileInputStream, isTaggedAsset, sha256 } from "./assetInputs";
 import { numericPart } from "../pulumi/importIds";
 
@@ -211,9 +211,6 @@ async function finish(ctx: ResourceContext, inputs: Inputs, videoId: string): Pr
   await syncCaptions(ctx, inputs, videoId, {});
   return untilPlayable(ctx, inputs, videoId);
 }
-
-/** How many times a video is asked for when each answer is lost and the look-up shows nothing was made. */
-const CREATE_ATTEMPTS = 3;
 
 /**
  * Makes a video once, whichever way it is made (an empty video to upload into, or a fetch from a URL). A lost answer
