@@ -34,8 +34,16 @@ export function storeFolder(ctx: EmulatorContext, name: string): string {
 }
 
 /** The folder of `name` the store uses or would use, without making it; undefined for an in-memory store that has none yet. */
-export function knownStoreFolder(ctx: EmulatorContext, name: string): string | undefined {
+function knownStoreFolder(ctx: EmulatorContext, name: string): string | undefined {
   return folders(ctx, name).get(ctx.store) ?? (ctx.store.path === ":memory:" ? undefined : `${ctx.store.path}.${name}`);
+}
+
+/** Empties the folder of `name`, if the store has one: a fresh store (first start, or a reset) keeps no bodies from before. */
+export function resetStoreFolder(ctx: EmulatorContext, name: string): void {
+  const dir = knownStoreFolder(ctx, name);
+  if (!dir) return;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
 }
 
 /** Deletes the temporary folders of `name` (those of in-memory stores) and forgets every folder of `name`. */

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream, mkdirSync, rmSync } from "node:fs";
+import { createReadStream, createWriteStream } from "node:fs";
 import { rename, rm, unlink } from "node:fs/promises";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
@@ -8,7 +8,7 @@ import type { Server } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { EmulatorContext, EmulatorSurface } from "../context";
-import { knownStoreFolder, removeTemporaryFolders, storeFolder } from "../storeFolders";
+import { resetStoreFolder, removeTemporaryFolders, storeFolder } from "../storeFolders";
 import { accessKeyOf } from "../context";
 import { storageError } from "../errorShapes";
 
@@ -243,11 +243,7 @@ export const storageSurface: EmulatorSurface = {
   ownsKey: (ctx, key) =>
     ctx.store.derived("storagezone", "passwords", () => new Set(ctx.store.list<ZoneRecord>("storagezone").flatMap((z) => [z.Password, z.ReadOnlyPassword]))).has(key),
   seed(ctx) {
-    const dir = knownStoreFolder(ctx, "files");
-    if (dir) {
-      rmSync(dir, { recursive: true, force: true });
-      mkdirSync(dir, { recursive: true });
-    }
+    resetStoreFolder(ctx, "files");
     return {};
   },
   routes(app, ctx) {

@@ -1,14 +1,14 @@
 import { type Hash, createHash, randomUUID, timingSafeEqual } from "node:crypto";
-import { createReadStream, mkdirSync, rmSync } from "node:fs";
+import { createReadStream, rmSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { EmulatorSurface } from "../context";
 import { streamError } from "../errorShapes";
-import { knownStoreFolder, removeTemporaryFolders, storeFolder } from "../storeFolders";
+import { resetStoreFolder, removeTemporaryFolders, storeFolder } from "../storeFolders";
 import { LIBRARY, VIDEO, type VideoLibraryRecord, type VideoRecord } from "./stream";
-import { UploadProbe, received } from "./streamVideos";
+import { UploadProbe, markUploaded } from "./streamVideos";
 
 /**
  * Stream's resumable uploads (tus), at `/tusupload` of the Stream API's origin (bunny.net serves it at
@@ -91,11 +91,7 @@ export const streamTusSurface: EmulatorSurface = {
   name: "streamTus",
   // A fresh store (first start, or `/_emulator/reset`) has no uploads: bytes left from before go too.
   seed(ctx) {
-    const dir = knownStoreFolder(ctx, "tus");
-    if (dir) {
-      rmSync(dir, { recursive: true, force: true });
-      mkdirSync(dir, { recursive: true });
-    }
+    resetStoreFolder(ctx, "tus");
     return {};
   },
   // A tus request carries no AccessKey: it runs in the account whose library its `LibraryId` names (ids are unique
@@ -152,12 +148,7 @@ export const streamTusSurface: EmulatorSurface = {
       // Up to the length: bytes of a refused body (a checksum mismatch) may lie past the offset they were written at.
       for await (const chunk of createReadStream(fileOf(upload.uploadId), { end: upload.length - 1 })) probe.update(chunk as Buffer);
       rmSync(fileOf(upload.uploadId), { force: true });
-      const video = ctx.store.get<VideoRecord>(VIDEO, upload.videoId);
-      if (!video) return "The requested video was not found";
-      if (video.status !== 0) return "The requested video was already uploaded";
-      const isVideo = probe.looksLikeVideo();
-      ctx.store.put(VIDEO, video.guid, received(video, { storageSize: probe.length, length: isVideo ? probe.seconds : 0, originalHash: probe.sha256() }, isVideo), video.videoLibraryId);
-      return undefined;
+      return markUploaded(ctx, upload.videoId, probe)?.message;
     };
 
     app.post("/tusupload", async (req, reply) => {

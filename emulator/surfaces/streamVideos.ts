@@ -145,8 +145,22 @@ function newVideo(library: VideoLibraryRecord, title: string, collectionId: stri
   };
 }
 
+/**
+ * A whole file received into a video (the direct PUT upload's body, or a tus upload's last chunk): the video is read
+ * again, since another upload into it may have finished while this one streamed in, then marked Uploaded with the
+ * file's facts. Answers the refusal when the video is gone or was uploaded already.
+ */
+export function markUploaded(ctx: EmulatorContext, videoId: string, probe: UploadProbe): { status: 400 | 404; message: string } | undefined {
+  const video = ctx.store.get<VideoRecord>(VIDEO, videoId);
+  if (!video) return { status: 404, message: "The requested video was not found" };
+  if (video.status !== 0) return { status: 400, message: "The requested video was already uploaded" };
+  const isVideo = probe.looksLikeVideo();
+  ctx.store.put(VIDEO, video.guid, received(video, { storageSize: probe.length, length: isVideo ? probe.seconds : 0, originalHash: probe.sha256() }, isVideo), video.videoLibraryId);
+  return undefined;
+}
+
 /** The video after it was received: Uploaded, with the steps it will take as it is read. */
-export function received(video: VideoRecord, fields: Partial<VideoRecord>, isVideo: boolean): VideoRecord {
+function received(video: VideoRecord, fields: Partial<VideoRecord>, isVideo: boolean): VideoRecord {
   const steps = isVideo ? ENCODING_STEPS.map(([s]) => s) : [2, STATUS_ERROR];
   return { ...video, ...fields, status: 1, encodeProgress: 0, pendingStatuses: steps };
 }
@@ -254,13 +268,8 @@ export const streamVideosSurface: EmulatorSurface = {
         const probe = new UploadProbe();
         for await (const chunk of (req.body as Readable | undefined) ?? []) probe.update(chunk as Buffer);
         if (probe.length === 0) return streamError(reply, 400, "The video file is empty");
-        // Read again: another upload into the same video may have finished while this one streamed in.
-        const video = ctx.store.get<VideoRecord>(VIDEO, found.video.guid);
-        if (!video) return streamError(reply, 404, "The requested video was not found");
-        if (video.status !== 0) return streamError(reply, 400, "The requested video was already uploaded");
-        const isVideo = probe.looksLikeVideo();
-        putVideo(received(video, { storageSize: probe.length, length: isVideo ? probe.seconds : 0, originalHash: probe.sha256() }, isVideo));
-        return ok;
+        const refused = markUploaded(ctx, found.video.guid, probe);
+        return refused ? streamError(reply, refused.status, refused.message) : ok;
       });
     });
 

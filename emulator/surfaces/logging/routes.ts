@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply } from "fastify";
 import type { ZodError } from "zod";
 import { type EmulatorSurface, refusedForeignAdminKey } from "../../context";
 import { loggingError } from "../../errorShapes";
@@ -56,11 +56,8 @@ export const loggingSurface: EmulatorSurface = {
     const admit = createAdmission(ctx);
     const prune = expiredRowPruner(ctx);
 
-    /** An admin request sending a key that is not an account's is refused: it would act in another account. */
-    const foreignKey = (req: FastifyRequest, reply: FastifyReply): FastifyReply | undefined => refusedForeignAdminKey(ctx, req, reply);
-
     app.post("/_emulator/logging-token", async (req, reply) => {
-      if (foreignKey(req, reply)) return reply;
+      if (refusedForeignAdminKey(ctx, req, reply)) return reply;
       const parsed = TokenRequestSchema.safeParse(req.body ?? {});
       if (!parsed.success) return invalidBody(reply, parsed.error);
       return issueLoggingToken(ctx, parsed.data.pullZoneId, parsed.data.ttlSeconds);
@@ -68,7 +65,7 @@ export const loggingSurface: EmulatorSurface = {
 
     // Live traffic for demos and `logs tail` tests: `count` requests served just now.
     app.post("/_emulator/logs/traffic", async (req, reply) => {
-      if (foreignKey(req, reply)) return reply;
+      if (refusedForeignAdminKey(ctx, req, reply)) return reply;
       const parsed = TrafficRequestSchema.safeParse(req.body ?? {});
       if (!parsed.success) return invalidBody(reply, parsed.error);
       const zone = ctx.store.get<PullZoneRecord>("pullzone", parsed.data.pullZoneId);
