@@ -7,7 +7,7 @@ import { startEmulator, type TestEmulator } from "../support/emulator";
 import * as pulumi from "@pulumi/pulumi";
 import * as bunnynet from "bunnynet-pulumi";
 import { ProgramHarness } from "../support/programHarness";
-import { HostError, ProviderHost, UNKNOWN_VALUE, secret, named } from "../support/providerHost";
+import { HostError, ProviderHost, UNKNOWN_VALUE, hostConfig, named } from "../support/providerHost";
 import { tinyMp4 } from "../support/videoFile";
 
 const VIDEO = "StreamVideo";
@@ -27,7 +27,7 @@ describe("pulumi: StreamVideo and StreamCollection through the SDK's provider ho
     libraryId = Number(emu.fixtures.videoLibraryId);
     dir = mkdtempSync(join(tmpdir(), "bunnynet-video-"));
     host = await ProviderHost.start();
-    await host.configure({ "bunnynet:apiKey": secret(emu.fixtures.accessKey), "bunnynet:apiUrl": emu.url, "bunnynet:streamApiUrl": emu.url, "bunnynet:maxRetries": "1" });
+    await host.configure(hostConfig(emu));
   });
   after(async () => {
     await host?.stop();

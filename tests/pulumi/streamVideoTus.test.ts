@@ -9,7 +9,7 @@ import { resolveSettings } from "bunnynet-pulumi/dist/settings.js";
 import { tusSignature } from "bunnynet-pulumi/dist/client/streamTus.js";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { startHostileServer } from "../support/hostileServer";
-import { ProviderHost, secret } from "../support/providerHost";
+import { ProviderHost, hostConfig } from "../support/providerHost";
 import { writeLargeMp4 } from "../support/videoFile";
 
 /**
@@ -47,7 +47,7 @@ describe("pulumi: StreamVideo uploads through Stream's tus endpoint, resuming af
     for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
     fileHash = hash.digest("hex");
     host = await ProviderHost.start();
-    await host.configure({ "bunnynet:apiKey": secret(emu.fixtures.accessKey), "bunnynet:apiUrl": emu.url, "bunnynet:streamApiUrl": emu.url, "bunnynet:maxRetries": "2" });
+    await host.configure(hostConfig(emu, { "bunnynet:maxRetries": "2" }));
   });
   after(async () => {
     await emu?.clearFaults();

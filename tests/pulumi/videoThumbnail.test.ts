@@ -6,7 +6,7 @@ import { join } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { ProgramHarness } from "../support/programHarness";
-import { HostError, ProviderHost, UNKNOWN_VALUE, secret, named } from "../support/providerHost";
+import { HostError, ProviderHost, UNKNOWN_VALUE, hostConfig, named } from "../support/providerHost";
 import { VideoThumbnail } from "bunnynet-pulumi/dist/resources/videoThumbnail.js";
 
 const TYPE = "VideoThumbnail";
@@ -42,7 +42,7 @@ describe("pulumi: VideoThumbnail through the SDK's provider host over gRPC", fun
     libraryKey = String(emu.fixtures.videoLibraryKey);
     dir = mkdtempSync(join(tmpdir(), "bunnynet-thumbnail-"));
     host = await ProviderHost.start();
-    await host.configure({ "bunnynet:apiKey": secret(emu.fixtures.accessKey), "bunnynet:apiUrl": emu.url, "bunnynet:streamApiUrl": emu.url, "bunnynet:maxRetries": "1" });
+    await host.configure(hostConfig(emu));
   });
   after(async () => {
     await host?.stop();

@@ -19,7 +19,7 @@ describe("reliability: a create cut half way leaves one object, recorded, or non
   before(async () => {
     emu = await startEmulator();
     host = await ProviderHost.start();
-    await host.configure(hostConfig(emu, { "bunnynet:streamApiUrl": emu.url }));
+    await host.configure(hostConfig(emu));
     dir = mkdtempSync(join(tmpdir(), "create-leftovers-"));
   });
   after(async () => {

@@ -16,7 +16,14 @@ export const REPO_ROOT = resolve(__dirname, "..", "..", "..");
 
 /** Provider config for a test's emulator, as the engine sends it (the key a secret); retries kept short. */
 export function hostConfig(emu: TestEmulator, extra: Record<string, string> = {}): Record<string, string | Secret<string>> {
-  return { "bunnynet:apiKey": secret(emu.fixtures.accessKey), "bunnynet:apiUrl": emu.url, "bunnynet:storageApiUrl": `${emu.url}${STORAGE_API_PATH}`, "bunnynet:maxRetries": "1", ...extra };
+  return {
+    "bunnynet:apiKey": secret(emu.fixtures.accessKey),
+    "bunnynet:apiUrl": emu.url,
+    "bunnynet:streamApiUrl": emu.url,
+    "bunnynet:storageApiUrl": `${emu.url}${STORAGE_API_PATH}`,
+    "bunnynet:maxRetries": "1",
+    ...extra,
+  };
 }
 
 /** A test file's emulator and a provider host configured for it (start in `before`, stop in `after`). */
