@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { EmulatorContext, EmulatorSurface } from "../context";
+import { type EmulatorContext, type EmulatorSurface, refusedForeignAdminKey } from "../context";
 import { coreError } from "../errorShapes";
 import { signedWith } from "./logging/jwt";
 
@@ -87,7 +87,8 @@ export const accountJwtSurface: EmulatorSurface = {
       if (!ctx.isAccountKey(body.AccessKey)) return coreError(reply, 401);
       return { Token: issue(ctx) };
     });
-    app.post("/_emulator/account-jwts/revoke", async () => {
+    app.post("/_emulator/account-jwts/revoke", async (req, reply) => {
+      if (refusedForeignAdminKey(ctx, req, reply)) return reply;
       ctx.store.setMeta(GENERATION_META, generationOf(ctx) + 1);
       return { revoked: true };
     });

@@ -132,7 +132,7 @@ describe("emulator: several accounts, each with its own keys and objects", () =>
     assert.equal((await admin("certificates-issued", { domain: "first-certs.example", count: 50 }, otherKey)).status, 200);
     await first.pullZones.loadFreeCertificate("shop.first-certs.example");
 
-    for (const path of ["dns-pending", "certificates-issued"]) {
+    for (const path of ["dns-pending", "certificates-issued", "account-jwts/revoke"]) {
       const res = await admin(path, path === "dns-pending" ? { hostname: "x.example", attempts: 1 } : { domain: "x.example", count: 1 }, "not-an-account-key");
       assert.equal(res.status, 403, path);
     }
