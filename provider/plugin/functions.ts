@@ -1,9 +1,7 @@
-import { BunnyClient } from "../client";
+import type { BunnyClient } from "../client";
 import * as lookups from "../lookups";
-import type { EngineConfig } from "../pulumi/session";
-import { settingsFromConfig } from "../pulumi/session";
+import { type EngineConfig, ProviderSession } from "../pulumi/session";
 import { type Plain, plain } from "../pulumi/wire";
-import { resolveSettings } from "../settings";
 import { TOKEN_PREFIX } from "./resourceProvider";
 
 /**
@@ -11,7 +9,6 @@ import { TOKEN_PREFIX } from "./resourceProvider";
  * TypeScript lookups of provider/lookups (getPullZone, getDnsZone, getRegions…), run in the plugin with the
  * configured provider's account (they take a client, as in a test, instead of the program's stack config).
  */
-
 
 type Lookup = (args: object, options: { client: BunnyClient }) => Promise<unknown>;
 
@@ -31,20 +28,18 @@ const functions = new Map<string, Lookup>(
     .map(([name, fn]) => [name, ADAPTED[name] ?? (fn as Lookup)]),
 );
 
-let config: EngineConfig | undefined;
-let client: BunnyClient | undefined;
+/** The settings and client of the provider this process serves, as every resource type has its own. */
+const session = new ProviderSession();
 
 /** Configure: the account the functions read (the settings of the provider this process serves). */
 export function configureFunctions(engineConfig: EngineConfig): void {
-  config = engineConfig;
-  client = undefined;
+  session.configure(engineConfig);
 }
 
 export async function invokeFunction(token: string, args: Plain): Promise<Plain> {
   const name = token.startsWith(TOKEN_PREFIX) ? token.slice(TOKEN_PREFIX.length) : "";
   const fn = functions.get(name);
   if (!fn) throw new Error(`bunnynet has no function ${JSON.stringify(token)}: the functions are ${[...functions.keys()].map((n) => TOKEN_PREFIX + n).join(", ")}`);
-  client ??= new BunnyClient({ ...resolveSettings(settingsFromConfig((key) => config?.get(`bunnynet:${key}`))), readCache: true });
-  const result = await fn(args, { client });
+  const result = await fn(args, { client: session.client() });
   return plain((typeof result === "object" && result !== null ? result : { value: result }) as Plain);
 }
