@@ -49,7 +49,7 @@ import { UploadProbe, markUploaded } from "./streamVideos";
 
 const TUS_VERSION = "1.0.0";
 /** The largest upload accepted (announced as `Tus-Max-Size`). */
-export const TUS_MAX_SIZE = 256 * 1024 ** 3;
+const TUS_MAX_SIZE = 256 * 1024 ** 3;
 const TUS_UPLOAD = "tusupload";
 
 interface TusUploadRecord {

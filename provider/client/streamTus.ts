@@ -30,9 +30,9 @@ import type { Transport } from "../http/transport";
  * how many tries over how long.
  */
 
-export const TUS_VERSION = "1.0.0";
+const TUS_VERSION = "1.0.0";
 /** The size of each PATCH: large enough for throughput, small enough that a chunk resent costs little. */
-export const TUS_CHUNK_BYTES = 8 * 1024 * 1024;
+const TUS_CHUNK_BYTES = 8 * 1024 * 1024;
 /** How long the signature is valid (seconds): an upload of many gigabytes on a slow link takes hours. */
 const SIGNATURE_LIFETIME_SECONDS = 24 * 3600;
 const UPLOAD_PATH = "/tusupload";

@@ -45,7 +45,7 @@ export interface Received {
   secrets: Set<string>;
 }
 
-export function isSecretWrapper(value: unknown): value is { value: unknown } {
+function isSecretWrapper(value: unknown): value is { value: unknown } {
   return typeof value === "object" && value !== null && !Array.isArray(value) && (value as Plain)[SIG_KEY] === SECRET_SIG;
 }
 

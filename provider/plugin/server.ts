@@ -34,7 +34,7 @@ import { receive, send } from "./properties";
 import { type DetailedDiff, DiffKind, allImplementations, resourceTypeOf } from "./resourceProvider";
 
 /** Where GetSchema reads the package schema: beside the bundle (dist/pulumi-plugin/), else the source folder's. */
-export function schemaText(): string {
+function schemaText(): string {
   const candidates = [join(__dirname, "schema.json"), join(__dirname, "..", "..", "plugin", "schema.json")];
   const found = candidates.find((p) => existsSync(p));
   if (!found) throw new Error(`bunnynet's schema.json is missing (looked in ${candidates.join(", ")})`);
@@ -189,9 +189,7 @@ function typeFromUrn(urn: string): string {
 }
 
 /** Starts the server and prints its port (the plugin's `main`). */
-export async function serve(args: string[] = process.argv.slice(2)): Promise<grpc.Server> {
-  const engineAddress = args.find((a) => !a.startsWith("-"));
-  void engineAddress;
+export async function serve(): Promise<grpc.Server> {
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024, "grpc.max_send_message_length": 400 * 1024 * 1024 });
   server.addService(provrpc.ResourceProviderService, service as provrpc.IResourceProviderServer);
   const port = await new Promise<number>((ok, fail) =>

@@ -79,7 +79,7 @@ export function ownIdOnly<S>(name: string, numeric: boolean): ImportId<S> {
 }
 
 /** A type read within one parent by its own id: `<parentId>/<ownId>`, the parent stored as `parentKey`. */
-export function withinParent<K extends string>(parentKey: K, ownName: string, options: { ownNumeric: boolean; parentNumeric?: boolean }): ImportId<{ [P in K]: number }> {
+export function withinParent<K extends string>(parentKey: K, ownName: string, options: { ownNumeric: boolean }): ImportId<{ [P in K]: number }> {
   return {
     format: `<${parentKey}>/<${ownName}>`,
     parse: ([parent, own]) => {
