@@ -3,12 +3,14 @@ import { started } from "../http/together";
 import type { InputShape, InputsOf, Observed, ResourceContext, ResourceDefinition, State } from "./definition";
 import { type Plain, sameValue } from "./wire";
 import { writingTo } from "./writeZones";
+import { markFor, takeOverCommand, takeOverRequested } from "./ownership";
 
 /**
  * Create, or adopt: a create never makes a duplicate. An existing object with the same identity is adopted when the
  * program allows it (`adoptExisting`) and it matches; a create whose answer was lost (5xx, timeout) is looked up
- * before anything is sent again, and kept when found. An object of a kind that `takesBack` is taken without
- * `adoptExisting` when it is what the create makes (an interrupted `up` left it), never when it differs.
+ * before anything is sent again, and kept when found. Without `adoptExisting`, an object found is taken only when it
+ * is proven this resource's own (ownership.ts: the mark its create wrote, or BUNNYNET_ADOPT naming it): an interrupted
+ * `up` left it. Anything else is refused, saying how to take it over.
  */
 
 /** Whether a failure left the API's state unknown: the server may have acted (not a refusal). */
@@ -64,10 +66,14 @@ export async function createOrAdopt<Shape extends InputShape, Obj, O extends obj
     const { failure } = outcome;
     const duplicate = failure instanceof AlreadyExistsError;
     if (!duplicate && !isAmbiguous(failure)) throw failure;
-    const found = await lookUpAfter(failure, () => find(ctx, inputs), def.type, lookUpRounds(ctx));
+    const found = await lookUpAfter(failure, () => find(ctx, inputs), def, ctx, lookUpRounds(ctx));
     // Someone else created it meanwhile: the same rule as before. Our own lost answer: ours to keep, made by this
     // create, so not an adoption a later delete must leave (see adoptedHere).
-    if (found !== undefined) return duplicate ? takeOver(def, ctx, found, inputs, wantsAdoption(inputs), true, true) : keepOwn(def, ctx, found, inputs);
+    if (found !== undefined) {
+      // A kind with a mark knows whether what it found is its own: another's (a racing stack's) is never kept.
+      const own = !duplicate && (def.ownerMark === undefined || def.describe(found, inputs).mark === markFor(ctx));
+      return own ? keepOwn(def, ctx, found, inputs) : takeOver(def, ctx, found, inputs, wantsAdoption(inputs), true, true);
+    }
     if (duplicate || attempt >= CREATE_ATTEMPTS) throw failure;
   }
 }
@@ -104,7 +110,7 @@ async function keepUnlessNewer<Shape extends InputShape, Obj, O extends object>(
     );
   }
   try {
-    // Not taken back without adoptExisting (takesBack): the other deployment's object, not one this deployment's cut create left.
+    // Never taken without adoptExisting: the other deployment's object, not one this resource's cut create left.
     return await takeOver(def, ctx, older.obj, inputs, wantsAdoption(inputs), false);
   } catch (e) {
     throw new Error(`${(e as Error).message} (${race}: it was deleted again, so one remains.)`, { cause: e });
@@ -125,15 +131,24 @@ function isOlder(a: string, b: string): boolean {
 }
 
 /** The look-up after a failed create; when it fails too, whether the create happened is unknown, and sending it again could make a duplicate. */
-async function lookUpAfter<Obj>(failure: unknown, find: () => Promise<Obj | undefined>, type: string, rounds: number): Promise<Obj | undefined> {
+async function lookUpAfter<Shape extends InputShape, Obj, O extends object>(
+  failure: unknown,
+  find: () => Promise<Obj | undefined>,
+  def: Definition<Shape, Obj, O>,
+  ctx: ResourceContext,
+  rounds: number,
+): Promise<Obj | undefined> {
   const lookup = await patiently(find, rounds).then(
     (found) => ({ found }),
     (error: unknown) => ({ error: error as Error }),
   );
   if ("found" in lookup) return lookup.found;
+  const next =
+    def.ownerMark !== undefined && ctx.owner !== undefined
+      ? `Run again: if it was created, it carries this resource's mark and is taken back.`
+      : `Run again: if it was created, the run stops on it and says how to take it over.`;
   throw new Error(
-    `${(failure as Error).message}; the look-up of whether ${type} was created failed too (${lookup.error.message}), so the create was not sent again. ` +
-      `Run again: if it was created, set adoptExisting: true to keep it.`,
+    `${(failure as Error).message}; the look-up of whether ${def.type} was created failed too (${lookup.error.message}), so the create was not sent again. ${next}`,
     { cause: failure },
   );
 }
@@ -170,32 +185,68 @@ function wantsAdoption(inputs: object): boolean {
   return (inputs as Plain).adoptExisting === true;
 }
 
+/**
+ * Whether an object found is proven this resource's own, so taken without `adoptExisting`: it carries the mark this
+ * resource's create writes (a create an `up` cut off made it), or BUNNYNET_ADOPT names it for this resource.
+ */
+export function provenOwn(def: { ownerMark?: object }, ctx: ResourceContext, observed: { id: string; mark?: string }): boolean {
+  const mark = markFor(ctx);
+  return (def.ownerMark !== undefined && mark !== undefined && observed.mark === mark) || takeOverRequested(ctx.owner, observed.id);
+}
+
+/**
+ * How an object found is taken over (`adopt`): `refused` throws; `proven` is this resource's own (every differing
+ * input that changes in place is then set); `adopted` matched the inputs (adoptExisting), or is this create's own
+ * object after a lost answer (only `setOnAdoption` inputs are then set).
+ */
+type Taking = "proven" | "adopted";
+
 /** `preExisting`: the object was there before this create (found by the look-up, or the API refused a duplicate), not made by it. */
-function adopt<Shape extends InputShape, Obj, O extends object>(def: Definition<Shape, Obj, O>, obj: Obj, inputs: InputsOf<Shape>, allowed: boolean, mayTakeBack = true, preExisting = true): Seen<Shape, O> {
+function adopt<Shape extends InputShape, Obj, O extends object>(
+  def: Definition<Shape, Obj, O>,
+  ctx: ResourceContext,
+  obj: Obj,
+  inputs: InputsOf<Shape>,
+  allowed: boolean,
+  mayTakeBack = true,
+  preExisting = true,
+): { observed: Seen<Shape, O>; taking: Taking } {
   const observed = def.describe(obj, inputs);
-  // Identity as stored: a resolved input (resolvedWhenUnset) shows its value, not "undefined".
+  // Identity as stored: a resolved input (resolvedWhenUnset) shows its value, not "undefined"; an unset one is left out.
   const identityValues: Plain = { ...(inputs as Plain), ...(observed.outputs as Plain) };
-  const who = `${def.type} ${def.identity.map((k) => `${k}=${JSON.stringify(identityValues[k])}`).join(", ")} already exists (id ${observed.id})`;
-  // Taken back or adopted, it is recorded either way: under `pulumi up --replace` a kind that takes back finds the
+  const named = def.identity.filter((k) => identityValues[k] !== undefined && identityValues[k] !== null);
+  const who = `${def.type} ${named.map((k) => `${k}=${JSON.stringify(identityValues[k])}`).join(", ")} already exists (id ${observed.id})`;
+  // Taken back or adopted, it is recorded either way: under `pulumi up --replace` the replacement may find the
   // original's own object, which the delete of the original must then leave (see adoptedHere).
-  if (!allowed && mayTakeBack && takenBack(def, observed, inputs)) {
+  if (mayTakeBack && provenOwn(def, ctx, observed)) {
     if (preExisting) adoptedHere.add(adoptionKey(def.type, observed.id));
-    return observed;
+    return { observed, taking: "proven" };
   }
-  if (!allowed) {
-    throw new Error(
-      `${who}. To manage it with this resource, set adoptExisting: true (it is adopted only if it matches the inputs exactly). ` +
-        `If this is the replacement of this very object (\`pulumi up --replace\`), give the resource the option deleteBeforeReplace: true instead: ` +
-        `for --replace the engine asks the provider nothing and creates the new object before deleting the old.`,
-    );
-  }
+  if (!allowed) throw new Error(`${who}${whose(def, ctx, observed)}`);
   // Only property names: values (e.g. a default value) may be secret.
   const differing = differingInputs(def, observed, inputs).filter((k) => !def.setOnAdoption?.includes(k));
   if (differing.length > 0) {
     throw new Error(`${who} but differs from the inputs in: ${differing.join(", ")}. Change the inputs to match it to adopt it, or remove it first.`);
   }
   if (preExisting) adoptedHere.add(adoptionKey(def.type, observed.id));
-  return observed;
+  return { observed, taking: "adopted" };
+}
+
+/** Why an object found is not taken, and the ways to take it: after "already exists (id …)". */
+function whose<Shape extends InputShape, Obj, O extends object>(def: Definition<Shape, Obj, O>, ctx: ResourceContext, observed: Seen<Shape, O>): string {
+  const adoption =
+    `To manage it with this resource, set adoptExisting: true (it is adopted only if it matches the inputs exactly). ` +
+    `If this is the replacement of this very object (\`pulumi up --replace\`), give the resource the option deleteBeforeReplace: true instead: ` +
+    `for --replace the engine asks the provider nothing and creates the new object before deleting the old.`;
+  const command = ctx.owner === undefined ? "" : ` If an interrupted \`pulumi up\` of this stack made it for this resource, take it over without editing the program: ${takeOverCommand(ctx.owner, observed.id)}`;
+  if (def.ownerMark !== undefined && observed.mark !== undefined) {
+    const field = "input" in def.ownerMark ? def.ownerMark.input : def.ownerMark.apiField;
+    return ` and was made by another stack or resource (its ${field} carries the mark ${observed.mark}; this resource's is ${markFor(ctx) ?? "unknown"}), so it is not taken. ${adoption}`;
+  }
+  if (def.ownerMark !== undefined) {
+    return ` and carries no mark of this resource's (made outside Pulumi, or by a version before 0.x that wrote none), so it is not taken.${command} ${adoption}`;
+  }
+  return `, and bunny.net keeps nothing on a ${def.type} that shows which stack made it, so it is not taken.${command} ${adoption}`;
 }
 
 /**
@@ -219,16 +270,6 @@ export function adoptedInThisCommand(type: string, id: string): boolean {
   return adoptedHere.has(adoptionKey(type, id));
 }
 
-/**
- * Whether an object found is taken back without `adoptExisting` (`takesBack`): the kind allows it and no input
- * differs but those the create sets after making the object (which `settle` then sets).
- */
-export function takenBack<Shape extends InputShape, Obj, O extends object>(def: Definition<Shape, Obj, O>, observed: Seen<Shape, O>, inputs: InputsOf<Shape>): boolean {
-  if (def.takesBack === undefined) return false;
-  const except: readonly string[] = def.takesBack === "identical" ? [] : def.takesBack.except;
-  return differingInputs(def, observed, inputs).every((k) => except.includes(k));
-}
-
 function differingInputs<Shape extends InputShape, Obj, O extends object>(def: Definition<Shape, Obj, O>, observed: Seen<Shape, O>, inputs: InputsOf<Shape>): string[] {
   return Object.keys(def.inputs.shape).filter((k) => k !== "adoptExisting" && !sameValue((observed.inputs as Plain)[k], (inputs as Plain)[k]));
 }
@@ -247,21 +288,21 @@ async function takeOver<Shape extends InputShape, Obj, O extends object>(
   mayTakeBack = true,
   preExisting = true,
 ): Promise<Seen<Shape, O>> {
-  const observed = adopt(def, obj, inputs, allowed, mayTakeBack, preExisting);
-  return settle(def, ctx, def.whenFound ? def.describe(await def.whenFound(ctx, obj, inputs), inputs) : observed, inputs);
+  const { observed, taking } = adopt(def, ctx, obj, inputs, allowed, mayTakeBack, preExisting);
+  return settle(def, ctx, def.whenFound ? def.describe(await def.whenFound(ctx, obj, inputs), inputs) : observed, inputs, taking);
 }
 
 /**
  * The object this create made, found after its answer was lost, brought to where a create leaves one. When that
  * fails (a script's release), it is deleted again: kept, it would be in no state, and the next `up` would refuse it as
- * existing, unless the kind takes back what its create makes (`takesBack`), which then does so.
+ * existing, unless it carries this resource's mark (`ownerMark`): the next `up` then takes it back.
  */
 async function keepOwn<Shape extends InputShape, Obj, O extends object>(def: Definition<Shape, Obj, O>, ctx: ResourceContext, obj: Obj, inputs: InputsOf<Shape>): Promise<Seen<Shape, O>> {
-  const observed = adopt(def, obj, inputs, true, true, false);
+  const { observed } = adopt(def, ctx, obj, inputs, true, true, false);
   try {
-    return await settle(def, ctx, def.whenFound ? def.describe(await def.whenFound(ctx, obj, inputs), inputs) : observed, inputs);
+    return await settle(def, ctx, def.whenFound ? def.describe(await def.whenFound(ctx, obj, inputs), inputs) : observed, inputs, "adopted");
   } catch (e) {
-    if (def.takesBack !== undefined) throw e;
+    if (def.ownerMark !== undefined && ctx.owner !== undefined) throw e;
     const state = { ...observed.inputs, ...observed.outputs } as State<Shape, O>;
     const removal = await writingTo(def, ctx, state, observed.id, () => def.delete(ctx, observed.id, state, false)).then(
       () => undefined,
@@ -273,14 +314,26 @@ async function keepOwn<Shape extends InputShape, Obj, O extends object>(def: Def
   }
 }
 
-/** An adopted object whose `setOnAdoption` inputs differ from the requested ones gets them set with `update`. */
+/**
+ * An object taken over, brought to the inputs with `update`: an adopted one's `setOnAdoption` inputs, a proven own
+ * one's every differing input (the program may have changed since its cut create). An input that only a replacement
+ * changes cannot be set: the object is refused, saying so.
+ */
 async function settle<Shape extends InputShape, Obj, O extends object>(
   def: Definition<Shape, Obj, O>,
   ctx: ResourceContext,
   observed: Seen<Shape, O>,
   inputs: InputsOf<Shape>,
+  taking: Taking,
 ): Promise<Seen<Shape, O>> {
-  const unsettled = differingInputs(def, observed, inputs).filter((k) => def.setOnAdoption?.includes(k));
+  const differing = differingInputs(def, observed, inputs);
+  const fixed = differing.filter((k) => taking === "proven" && def.replaceOnChanges.includes(k) && !def.setOnAdoption?.includes(k));
+  if (fixed.length > 0) {
+    throw new Error(
+      `${def.type} id ${observed.id} is this resource's own (an interrupted \`pulumi up\` made it) but differs in ${fixed.join(", ")}, which cannot change in place: delete it and run again.`,
+    );
+  }
+  const unsettled = differing.filter((k) => taking === "proven" || def.setOnAdoption?.includes(k));
   if (unsettled.length === 0 || !def.update) return observed;
   const state = { ...observed.inputs, ...observed.outputs } as State<Shape, O>;
   const update = def.update;

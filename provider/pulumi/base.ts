@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { providerText } from "./shim";
 import type { ResourceHandle } from "./types";
-import { PROVIDER_KEY } from "./wire";
+import { OWNER_KEY, PROVIDER_KEY } from "./wire";
 
 /** The Pulumi module of every resource type: tokens are `pulumi-nodejs:dynamic/bunnynet:<Type>`. */
 export const MODULE = "bunnynet";
@@ -25,6 +25,9 @@ export abstract class BunnyResource extends pulumi.CustomResource {
     const props: pulumi.Inputs = Object.fromEntries(handle.outputNames.map((k) => [k, undefined]));
     for (const [k, v] of Object.entries(args)) props[k] = handle.secretOutputs.includes(k) && v !== undefined ? pulumi.secret(v) : v;
     props[PROVIDER_KEY] = providerText(handle.type);
+    // The resource's URN, whose mark proves the objects its create made (ownership.ts): a dynamic provider's create
+    // is told nothing else about which resource it serves.
+    props[OWNER_KEY] = pulumi.createUrn(name, typeToken(handle.type), opts?.parent);
     const secrets = [...handle.secretOutputs];
     super(typeToken(handle.type), name, props, secrets.length > 0 ? pulumi.mergeOptions(opts, { additionalSecretOutputs: secrets }) : opts);
   }

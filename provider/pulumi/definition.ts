@@ -21,6 +21,8 @@ export interface CheckFailure {
 /** What the provider methods can use. */
 export interface ResourceContext {
   client: BunnyClient;
+  /** The URN of the resource a create or update is for (ownership.ts): its mark proves an object found is its own. */
+  owner?: string;
 }
 
 /** One API object seen through a resource: its id, the inputs that describe it as it is, and computed outputs. */
@@ -30,6 +32,8 @@ export interface Observed<I, O> {
   inputs: I;
   /** Computed outputs beyond the inputs (stored outputs are `{...inputs, ...outputs}`). */
   outputs: O;
+  /** The owner's mark the object carries (kinds with `ownerMark`; ownership.ts), taken out of its inputs. */
+  mark?: string;
 }
 
 /** Resources that can be adopted spread `adoptionInputs` into their shape; action-like resources have nothing to adopt. */
@@ -79,17 +83,16 @@ export interface ResourceDefinition<Shape extends InputShape, Obj, O extends obj
    */
   setOnAdoption?: readonly (keyof Shape & string)[];
   /**
-   * Taking back, without `adoptExisting`, an existing object with this identity that is what this resource's own create
-   * makes: the object an `up` cut off after the server acted leaves behind (Ctrl-C, a killed runner: the engine keeps
-   * a pending CREATE and the next `up` creates the resource again; see docs/guides/interrupted-deployments.md). Only
-   * for kinds where such an object can be taken safely: one its parent has only one of with that identity (a pull
-   * zone's Shield zone, a hostname on its pull zone), or one identical to the declared one (an edge rule with the same
-   * description, actions and triggers on the zone; an app with the same name and spec). `"identical"`: every input
-   * matches. `{ except }`: every input but these matches — what the create sets after making the object, which the cut
-   * may have left undone; `update` sets them (so they must be in `setOnAdoption`). An object that differs otherwise
-   * is never taken: the create fails with the adoptExisting advice, as for any other kind.
+   * Where the object keeps the owner's mark (ownership.ts): `input`, a text input whose API field the create and every
+   * update end with `[pulumi:<hash of the URN>]` (registry.ts writes it, and takes it out of what `describe` answers, so
+   * the input's schema must leave MARK_ROOM characters of the API's limit); or `apiField`, a text the API keeps that is
+   * no input, which the definition's create writes itself (`markFor(ctx)`) and its `describe` answers as `mark`.
+   * An object found at create that carries this resource's mark is its own, made by a create an `up` cut off (Ctrl-C, a
+   * killed runner: docs/guides/interrupted-deployments.md), and is taken back without `adoptExisting`, its inputs then
+   * set by `update`. Any other object with the identity (another stack's, another resource's, a hand-made one) is
+   * refused. Kinds without a mark take nothing without `adoptExisting`; their refusal prints the command that does.
    */
-  takesBack?: "identical" | { except: readonly (keyof Shape & string)[] };
+  ownerMark?: { input: keyof Shape & string } | { apiField: string };
   /**
    * Inputs that may hold a secret (a value, a key, a signed URL). A check failure on one names it in the reason
    * only: the engine prints the value of a failure's property, secret or not (see checking.ts).

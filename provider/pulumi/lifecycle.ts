@@ -1,3 +1,4 @@
+import type * as pulumi from "@pulumi/pulumi";
 import { UnauthorizedError, isNotFound } from "../http/errors";
 import { adoptedInThisCommand, createOrAdopt } from "./adoption";
 import { checkResource } from "./checking";
@@ -6,7 +7,7 @@ import type { InputShape, InputsOf, Observed, ResourceContext, ResourceDefinitio
 import { ProviderSession } from "./session";
 import { writingTo } from "./writeZones";
 import type { ResourceImplementation } from "./types";
-import { type Plain, UNKNOWN, pickInputs, plain, sameBesidesAssets, withoutElidedAssets, withoutProvider } from "./wire";
+import { OWNER_KEY, type Plain, UNKNOWN, pickInputs, plain, sameBesidesAssets, withoutElidedAssets, withoutProvider } from "./wire";
 
 /**
  * The dynamic provider of one resource type, built from its definition: what the engine calls (configure, check,
@@ -19,6 +20,11 @@ export function implement<Shape extends InputShape, Obj, O extends object>(def: 
     get client() {
       return session.client();
     },
+  };
+  // A create's or update's context names the resource (its URN, in `__owner`: ownership.ts), whose mark proves its objects.
+  const ownedBy = (props: Plain): ResourceContext => {
+    const owner = props[OWNER_KEY];
+    return typeof owner === "string" && owner !== "" ? { get client() { return session.client(); }, owner } : ctx;
   };
   const inputKeys = Object.keys(def.inputs.shape);
   const parse = (props: Plain): I => def.inputs.parse(withoutProvider(props));
@@ -34,7 +40,7 @@ export function implement<Shape extends InputShape, Obj, O extends object>(def: 
       // A missing key (or a bad setting) is refused at preview, with the fix, rather than at the first API call of `up`.
       const problem = session.settingsProblem();
       if (problem) return { inputs: news, failures: [{ property: "", reason: problem }] };
-      const checked = await checkResource(def, news);
+      const checked = withOwner(await checkResource(def, news), news);
       const old = withoutProvider(olds ?? {});
       if (!def.checkChange || (checked.failures ?? []).length > 0 || Object.keys(old).length === 0) return checked;
       return { inputs: checked.inputs, failures: def.checkChange(old, checked.inputs as Plain) };
@@ -48,7 +54,8 @@ export function implement<Shape extends InputShape, Obj, O extends object>(def: 
 
     async create(news) {
       const inputs = parse(news);
-      const observed = await writingTo(def, ctx, inputs, undefined, () => createOrAdopt(def, ctx, inputs));
+      const owned = ownedBy(news);
+      const observed = await writingTo(def, owned, inputs, undefined, () => createOrAdopt(def, owned, inputs));
       return { id: observed.id, outs: stored(observed) };
     },
 
@@ -68,7 +75,8 @@ export function implement<Shape extends InputShape, Obj, O extends object>(def: 
       if (!update) throw new Error(`${def.type} cannot change in place`);
       const inputs = parse(news);
       const state = asState(olds);
-      const obj = await writingTo(def, ctx, state, id, () => update(ctx, id, state, inputs));
+      const owned = ownedBy(news);
+      const obj = await writingTo(def, owned, state, id, () => update(owned, id, state, inputs));
       return { outs: stored(def.describe(obj, inputs)) };
     },
 
@@ -83,6 +91,12 @@ export function implement<Shape extends InputShape, Obj, O extends object>(def: 
       }
     },
   };
+}
+
+/** Check's inputs keep the owner's URN (the host adds back only `__provider` of what check drops), so create gets it. */
+function withOwner(checked: pulumi.dynamic.CheckResult, news: Plain): pulumi.dynamic.CheckResult {
+  const owner = news[OWNER_KEY];
+  return owner === undefined || checked.inputs === undefined ? checked : { ...checked, inputs: { ...checked.inputs, [OWNER_KEY]: owner } };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { ResourceHandle, ResourceImplementation } from "./types";
 import type { InputShape, ResourceDefinition } from "./definition";
 import type { AllNamed, ComputedOutputs, OutputsMatchSchema } from "./typeProofs";
 import { implement } from "./lifecycle";
+import { marking } from "./ownership";
 
 /**
  * Every resource type of the package, by name: `defineResource` registers one, the plugin process finds its
@@ -56,9 +57,8 @@ function register<Shape extends InputShape, Obj, O extends object>(def: Resource
   if (inPlace.length > 0 && !def.update) {
     throw new Error(`${def.type}: ${inPlace.join(", ")} change in place, so the definition needs update (or list them in replaceOnChanges)`);
   }
-  const unsettled = typeof def.takesBack === "object" ? def.takesBack.except.filter((k) => !def.setOnAdoption?.includes(k)) : [];
-  if (unsettled.length > 0) throw new Error(`${def.type}: takesBack excepts ${unsettled.join(", ")}, which update must then set: list them in setOnAdoption`);
   if (definitions.has(def.type)) throw new Error(`resource type ${def.type} is defined twice`);
+  def = marking(def);
   let instance: ResourceImplementation | undefined;
   definitions.set(def.type, () => (instance ??= implement(def)));
   declared.set(def.type, def as unknown as ResourceDefinition<InputShape, unknown, object>);
@@ -68,3 +68,4 @@ function register<Shape extends InputShape, Obj, O extends object>(def: Resource
     secretOutputs: [...(def.secretOutputs ?? [])],
   };
 }
+

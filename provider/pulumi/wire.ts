@@ -17,9 +17,14 @@ export const UNKNOWN: typeof unknownValue = unknownValue;
 export const PROVIDER_KEY = "__provider";
 
 
+/** The property of a dynamic resource that carries its URN (ownership.ts). */
+export const OWNER_KEY = "__owner";
+
+/** The properties without what only the engine's wire carries: the serialized provider and the owner's URN. */
 export function withoutProvider(props: Plain): Plain {
   const rest = { ...props };
   delete rest[PROVIDER_KEY];
+  delete rest[OWNER_KEY];
   return rest;
 }
 

@@ -9,7 +9,7 @@ import type { AccessListAction, AccessListType } from "../schemas/shieldEnums";
 import type { AccessListDetails, CustomAccessList } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, NumericId, OutputProperties } from "../pulumi/types";
-import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
+import { adoptionInputs, argsMatchSchema, defineResource, markFor, unmarked } from "../pulumi";
 import { withinParent } from "../pulumi/importIds";
 
 /**
@@ -78,8 +78,9 @@ const accessList = defineResource<AccessListOutputs>()({
   // The update request carries no type, and a list belongs to its zone.
   replaceOnChanges: ["shieldZoneId", "type"],
   identity: ["shieldZoneId", "name"],
-  // A list of the zone identical to the declared one (an interrupted `up` made it) is taken back without adoptExisting.
-  takesBack: "identical",
+  // The list's description (no input: the update request has none) holds the owner's mark: a list this resource made
+  // (an interrupted `up`) is taken back.
+  ownerMark: { apiField: "description" },
 
   importId: withinParent("shieldZoneId", "accessListId", { ownNumeric: true }),
   describe({ list, details }: Observed, requested: Inputs) {
@@ -94,16 +95,21 @@ const accessList = defineResource<AccessListOutputs>()({
         enabled: details.isEnabled,
       },
       outputs: { accessListId: list.id, configurationId: details.configurationId, entryCount: list.entryCount ?? entriesOf(list.content).length },
+      mark: unmarked(list.description).mark,
     };
   },
 
-  find: async ({ client }, inputs) => {
-    const details = (await client.accessLists.list(inputs.shieldZoneId)).customLists.filter((l) => l.name === inputs.name).sort((a, b) => b.listId - a.listId)[0];
-    return details && { list: await client.accessLists.get(inputs.shieldZoneId, details.listId), details };
+  // The newest list with the name, or the one this resource made (its mark: the listing carries the description).
+  find: async (ctx, inputs) => {
+    const named = (await ctx.client.accessLists.list(inputs.shieldZoneId)).customLists.filter((l) => l.name === inputs.name).sort((a, b) => b.listId - a.listId);
+    const mark = markFor(ctx);
+    const details = named.find((l) => mark !== undefined && unmarked(l.description).mark === mark) ?? named[0];
+    return details && { list: await ctx.client.accessLists.get(inputs.shieldZoneId, details.listId), details };
   },
 
-  create: async ({ client }, inputs) => {
-    const list = await client.accessLists.create(inputs.shieldZoneId, { name: inputs.name, type: inputs.type, content: inputs.entries.join("\n") });
+  create: async (ctx, inputs) => {
+    const { client } = ctx;
+    const list = await client.accessLists.create(inputs.shieldZoneId, { name: inputs.name, description: markFor(ctx), type: inputs.type, content: inputs.entries.join("\n") });
     return configured(client, inputs, list);
   },
 

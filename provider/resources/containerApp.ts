@@ -105,8 +105,6 @@ const containerApp = defineResource<ContainerAppOutputs>()({
   computedOutputs: ["appId", "status", "containerIds", "endpoints"],
   replaceOnChanges: [],
   identity: ["name"],
-  // An app with the same name and spec (an interrupted `up` made it) is taken back without adoptExisting.
-  takesBack: "identical",
 
   importId: ownIdOnly("appId", false),
   describe(app: Application, requested: ContainerAppInputs) {

@@ -5,7 +5,7 @@ import { DNS_MONITOR_TYPES, DNS_RECORD_TYPES, DNS_SMART_ROUTING_TYPES, type DnsR
 import type { AddDnsRecordRequest, DnsRecord as ApiDnsRecord } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, NumericId, OutputProperties } from "../pulumi/types";
-import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
+import { MARK_ROOM, adoptionInputs, argsMatchSchema, defineResource, markFor, unmarked } from "../pulumi";
 import { DNS_RECORD_TYPE_NAMES, RECORD_TYPE_RULES, type TypeSpecificField, nameOf, recordTypeName, typeFailures, typeUses } from "./dnsRecordTypes";
 import { withinParent } from "../pulumi/importIds";
 
@@ -58,7 +58,8 @@ const dnsRecordInputs = z
     geolocationLatitude: z.number().min(-90).max(90).optional(),
     geolocationLongitude: z.number().min(-180).max(180).optional(),
     enabled: z.boolean().default(true),
-    comment: z.string().max(1024).optional(),
+    // The API keeps 1024 characters; the owner's mark takes the rest (ownership.ts).
+    comment: z.string().max(1024 - MARK_ROOM).optional(),
     ...adoptionInputs,
   })
   .strict();
@@ -149,6 +150,8 @@ const dnsRecord = defineResource<DnsRecordOutputs>()({
   // another zone (Terraform #90).
   replaceOnChanges: ["dnsZoneId"],
   identity: ["dnsZoneId", "type", "name", "value", "pullZoneId", "scriptId"],
+  // The comment ends with the owner's mark: a record this resource made (an interrupted `up`) is taken back.
+  ownerMark: { input: "comment" },
 
   importId: withinParent("dnsZoneId", "recordId", { ownNumeric: true }),
   describe(record: ApiDnsRecord, requested: Inputs) {
@@ -159,7 +162,11 @@ const dnsRecord = defineResource<DnsRecordOutputs>()({
     return { inputs, failures: typeFailures(inputs, unknown) };
   },
 
-  find: async ({ client }, inputs) => (await client.dns.getZone(inputs.dnsZoneId)).Records.find((r) => sameRecord(r, inputs)),
+  find: async (ctx, inputs) => {
+    const matching = (await ctx.client.dns.getZone(inputs.dnsZoneId)).Records.filter((r) => sameRecord(r, inputs));
+    // The one this resource made (its mark), else the first.
+    return matching.find((r) => markFor(ctx) !== undefined && unmarked(r.Comment).mark === markFor(ctx)) ?? matching[0];
+  },
 
   create: ({ client }, inputs) => client.dns.addRecord(inputs.dnsZoneId, wireBody(inputs)),
 

@@ -6,7 +6,8 @@ import type { EdgeRule as ApiEdgeRule, EdgeRuleRequest } from "../types.generate
 import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, NumericId, OutputProperties } from "../pulumi/types";
 import { pullZoneWrites } from "../http/zoneWrites";
-import { adoptionInputs, argsMatchSchema, defineResource, sameValue } from "../pulumi";
+import { MARK_ROOM, adoptionInputs, argsMatchSchema, defineResource, markFor, sameValue, unmarked } from "../pulumi";
+import type { ResourceContext } from "../pulumi";
 import { ACTION_TYPE_NAMES, MATCH_TYPE_NAMES, TRIGGER_TYPE_NAMES, edgeRuleFailures, enumName } from "./edgeRuleTypes";
 import { withinParent } from "../pulumi/importIds";
 
@@ -72,7 +73,8 @@ const edgeRuleInputs = z
     enabled: z.boolean().default(true),
     description: z
       .string()
-      .max(1024)
+      // The API keeps 1024 characters; the owner's mark takes the rest (ownership.ts).
+      .max(1024 - MARK_ROOM)
       .optional()
       .transform((v) => (v === "" ? undefined : v)),
     priority: z.number().int().min(0).max(2147483647).default(0),
@@ -142,11 +144,20 @@ function observedInputs(rule: ApiEdgeRule, requested: Inputs): Inputs {
 /**
  * Whether an existing rule is the one these inputs describe: the same description when there is one (a description
  * names the rule), else the same actions and triggers (so a create whose answer was lost is found, not repeated).
+ * Descriptions are compared without the owner's mark.
  */
 function sameRule(rule: ApiEdgeRule, inputs: Inputs): boolean {
-  if (inputs.description !== undefined) return rule.Description === inputs.description;
+  const description = unmarked(rule.Description).text ?? undefined;
+  if (inputs.description !== undefined) return description === inputs.description;
   const seen = observedInputs(rule, inputs);
-  return rule.Description === "" && sameValue(seen.actions, inputs.actions) && sameValue(seen.triggers, inputs.triggers);
+  return (description === undefined || description === "") && sameValue(seen.actions, inputs.actions) && sameValue(seen.triggers, inputs.triggers);
+}
+
+/** Of the rules these inputs describe, the one this resource made (its mark), else the first. */
+function ruleFor(ctx: ResourceContext, rules: ApiEdgeRule[], inputs: Inputs): ApiEdgeRule | undefined {
+  const matching = rules.filter((r) => sameRule(r, inputs));
+  const mark = markFor(ctx);
+  return matching.find((r) => mark !== undefined && unmarked(r.Description).mark === mark) ?? matching[0];
 }
 
 const edgeRule = defineResource<EdgeRuleOutputs>()({
@@ -157,8 +168,8 @@ const edgeRule = defineResource<EdgeRuleOutputs>()({
   // move to another zone.
   replaceOnChanges: ["pullZoneId"],
   identity: ["pullZoneId", "description"],
-  // A rule identical to the declared one on its zone (an interrupted `up` made it) is taken back without adoptExisting.
-  takesBack: "identical",
+  // The description ends with the owner's mark: a rule this resource made (an interrupted `up`) is taken back.
+  ownerMark: { input: "description" },
   writeZones: (_ctx, values) => [pullZoneWrites(values.pullZoneId)],
   // A header an action sets may carry a credential for the origin (SetRequestHeader Authorization …).
   secretInputs: ["actions"],
@@ -172,7 +183,7 @@ const edgeRule = defineResource<EdgeRuleOutputs>()({
     return { inputs, failures: edgeRuleFailures(inputs) };
   },
 
-  find: async ({ client }, inputs) => (await client.pullZones.listEdgeRules(inputs.pullZoneId)).find((r) => sameRule(r, inputs)),
+  find: async (ctx, inputs) => ruleFor(ctx, await ctx.client.pullZones.listEdgeRules(inputs.pullZoneId), inputs),
 
   create: ({ client }, inputs) => client.pullZones.addOrUpdateEdgeRule(inputs.pullZoneId, wireBody(inputs)),
 

@@ -151,9 +151,6 @@ const pullZoneHostname = defineResource<PullZoneHostnameOutputs>()({
   refusesDuplicates: true,
   // An adopted hostname (or one whose add answer was lost) gets the certificate and force-SSL asked for.
   setOnAdoption: ["tls", "forceSsl"],
-  // A hostname on its pull zone is that zone's alone: one found there (an interrupted `up`, or a create whose certificate
-  // step failed, added it) is taken back without adoptExisting, and its certificate and force-SSL set.
-  takesBack: { except: ["tls", "forceSsl"] },
   secretInputs: ["tls"],
 
   importId: {

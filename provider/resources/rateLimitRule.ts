@@ -115,6 +115,8 @@ const rateLimitRule = defineResource<RateLimitRuleOutputs>()({
   identity: ["shieldZoneId", "name"],
   // Given a pull zone, the stored shieldZoneId is the zone it resolved to: leaving shieldZoneId unset changes nothing.
   resolvedWhenUnset: ["shieldZoneId"],
+  // The description ends with the owner's mark: a rule this resource made (an interrupted `up`) is taken back.
+  ownerMark: { input: "description" },
 
   // Exactly one zone input. A value not known yet (preview) counts as given.
   async complete(inputs) {

@@ -246,9 +246,6 @@ const shieldZone = defineResource<ShieldZoneOutputs>()({
   resolvedWhenUnset: SETTINGS,
   // A pull zone has at most one shield zone, often made for it: adopting one sets the settings given.
   setOnAdoption: [...SETTINGS, ...FEATURES],
-  // A pull zone's one Shield zone with the settings given (an interrupted `up` made it) is taken back without
-  // adoptExisting; the features, which the create sets after making the zone, may be missing: update sets them.
-  takesBack: { except: FEATURES },
   // The API refuses a second zone for a pull zone (409): the refusal is the look-up.
   refusesDuplicates: true,
 

@@ -81,8 +81,8 @@ const wafRule = defineResource<WafRuleOutputs>()({
   // A rule cannot move to another zone; the rest changes in place (PATCH of the whole rule).
   replaceOnChanges: ["shieldZoneId"],
   identity: ["shieldZoneId", "name"],
-  // A rule of the zone identical to the declared one (an interrupted `up` made it) is taken back without adoptExisting.
-  takesBack: "identical",
+  // The description ends with the owner's mark: a rule this resource made (an interrupted `up`) is taken back.
+  ownerMark: { input: "description" },
 
   importId: withinParent("shieldZoneId", "wafRuleId", { ownNumeric: true }),
   describe(rule: ApiWafRule, requested: Inputs) {

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { z } from "zod";
 import { adoptedInThisCommand, createOrAdopt, forgetAdoptions } from "bunnynet-pulumi/dist/pulumi/adoption.js";
 import type { ResourceContext, ResourceDefinition } from "bunnynet-pulumi/dist/pulumi/definition.js";
-import { defineResource } from "bunnynet-pulumi/dist/pulumi/registry.js";
+import { marking, ownerMark } from "bunnynet-pulumi/dist/pulumi/ownership.js";
 import { AlreadyExistsError, ServerError } from "bunnynet-pulumi/dist/http/errors.js";
 
 /** Lets every pending promise callback run (no timers involved). */
@@ -105,126 +105,164 @@ describe("createOrAdopt: the reads that may refuse a create go with the look-up"
   });
 });
 
-describe("createOrAdopt: an object an interrupted up left is taken back without adoptExisting (takesBack)", () => {
-  const ruleInputs = z.object({ zone: z.number(), label: z.string(), colour: z.string(), pages: z.string().optional(), adoptExisting: z.boolean().default(false) });
+describe("createOrAdopt: an object found is taken without adoptExisting only when proven this resource's own (issue 42)", () => {
+  const ruleInputs = z.object({ zone: z.number(), label: z.string(), colour: z.string(), note: z.string().optional(), adoptExisting: z.boolean().default(false) });
   type Rule = z.output<typeof ruleInputs>;
   type RuleObj = Rule & { id: number };
+  const URN = "urn:pulumi:staging::site::pulumi-nodejs:dynamic/bunnynet:Rule::headers";
+  const OTHER = "urn:pulumi:production::site::pulumi-nodejs:dynamic/bunnynet:Rule::headers";
+  const owned = { owner: URN } as ResourceContext;
+  let types = 0;
 
-  /** A kind whose look-up finds `existing` (or whose create the API refuses as a duplicate, then finds it). */
-  function kind(existing: RuleObj | undefined, options: { takesBack?: "identical" | { except: readonly string[] }; refusesDuplicates?: boolean } = {}) {
+  /**
+   * A kind as the package registers its own (`marking`: the mark is written and read as in a deployment), whose
+   * look-up finds `existing` (or whose create the API refuses as a duplicate, then finds it). `marked`: the rule's
+   * note keeps the owner's mark.
+   */
+  function kind(existing: RuleObj | undefined, options: { marked?: boolean; refusesDuplicates?: boolean } = {}) {
     const calls: string[] = [];
-    const def = {
-      type: "Rule",
+    const type = `Rule${++types}`;
+    const { marked = true, refusesDuplicates } = options;
+    const def = marking({
+      type,
       inputs: ruleInputs,
       computedOutputs: [],
-      replaceOnChanges: [],
+      replaceOnChanges: ["zone"],
       identity: ["zone", "label"],
-      setOnAdoption: ["pages"],
-      ...options,
-      describe: (obj: RuleObj, requested: Rule) => ({ id: String(obj.id), inputs: { ...requested, zone: obj.zone, label: obj.label, colour: obj.colour, pages: obj.pages }, outputs: {} }),
+      ...(marked ? { ownerMark: { input: "note" as const } } : {}),
+      ...(refusesDuplicates ? { refusesDuplicates } : {}),
+      describe: (obj: RuleObj, requested: Rule) => ({ id: String(obj.id), inputs: { ...requested, zone: obj.zone, label: obj.label, colour: obj.colour, note: obj.note }, outputs: {} }),
       find: async () => {
         calls.push("find");
         return existing;
       },
       create: async (_ctx: ResourceContext, i: Rule) => {
-        calls.push("create");
-        if (options.refusesDuplicates && existing) throw new AlreadyExistsError({ method: "POST", path: "/rules", status: 409, serverMessage: "exists" });
+        calls.push(`create ${i.note}`);
+        if (refusesDuplicates && existing) throw new AlreadyExistsError({ method: "POST", path: "/rules", status: 409, serverMessage: "exists" });
         return { ...i, id: 9 };
       },
       update: async (_ctx: ResourceContext, id: string, _state: unknown, i: Rule) => {
-        calls.push(`update ${i.pages}`);
+        calls.push(`update ${i.colour} ${i.note}`);
         return { ...i, id: Number(id) };
       },
       get: async () => undefined,
       delete: async () => undefined,
-    } as unknown as ResourceDefinition<typeof ruleInputs.shape, RuleObj, object>;
+    } as unknown as ResourceDefinition<typeof ruleInputs.shape, RuleObj, object>);
     return { def, calls };
   }
   const declared: Rule = { zone: 1, label: "headers", colour: "blue", adoptExisting: false };
+  const withAdopt = async <T>(value: string, run: () => Promise<T>): Promise<T> => {
+    process.env.BUNNYNET_ADOPT = value;
+    try {
+      return await run();
+    } finally {
+      delete process.env.BUNNYNET_ADOPT;
+    }
+  };
 
-  it("an identical object is taken back, nothing created; without takesBack the same object is refused with the adoptExisting advice", async () => {
-    const identical = kind({ ...declared, id: 4 }, { takesBack: "identical" });
-    assert.equal((await createOrAdopt(identical.def, ctx, declared)).id, "4");
-    assert.deepEqual(identical.calls, ["find"]);
+  it("the create writes this resource's mark after the user's text, and what is described never shows it", async () => {
+    const fresh = kind(undefined);
+    const made = await createOrAdopt(fresh.def, owned, { ...declared, note: "set by CI" });
+    assert.deepEqual(fresh.calls, ["find", `create set by CI ${ownerMark(URN)}`]);
+    assert.equal(made.inputs.note, "set by CI");
+    assert.equal(made.mark, ownerMark(URN));
+    const bare = kind(undefined);
+    await createOrAdopt(bare.def, owned, declared);
+    assert.deepEqual(bare.calls, ["find", `create ${ownerMark(URN)}`], "the mark alone where the user wrote none");
+  });
 
-    const plain = kind({ ...declared, id: 4 });
-    await assert.rejects(createOrAdopt(plain.def, ctx, declared), /^Error: Rule zone=1, label="headers" already exists \(id 4\)\. To manage it with this resource, set adoptExisting: true/);
+  it("an object carrying this resource's mark is taken back, nothing created; what differs since is set by update", async () => {
+    const same = kind({ ...declared, note: ownerMark(URN), id: 4 });
+    assert.equal((await createOrAdopt(same.def, owned, declared)).id, "4");
+    assert.deepEqual(same.calls, ["find"]);
+    const changed = kind({ ...declared, colour: "red", note: ownerMark(URN), id: 4 });
+    assert.equal((await createOrAdopt(changed.def, owned, declared)).id, "4");
+    assert.deepEqual(changed.calls, ["find", `update blue ${ownerMark(URN)}`]);
+  });
+
+  it("another stack's identical object (its mark) is never taken: refused, naming both marks; nothing created or changed", async () => {
+    const theirs = kind({ ...declared, note: `shared ${ownerMark(OTHER)}`, id: 4 });
+    await assert.rejects(
+      createOrAdopt(theirs.def, owned, declared),
+      new RegExp(`already exists \\(id 4\\) and was made by another stack or resource \\(its note carries the mark \\${ownerMark(OTHER).slice(0, -1)}\\]; this resource's is \\${ownerMark(URN).slice(0, -1)}\\]\\).*set adoptExisting: true`),
+    );
+    assert.deepEqual(theirs.calls, ["find"]);
+  });
+
+  it("an object without a mark is refused with the one command that takes it over, id filled in; that command takes it", async () => {
+    const unmarkedRule = kind({ ...declared, id: 4 });
+    const refusal = await createOrAdopt(unmarkedRule.def, owned, declared).then(
+      () => assert.fail("taken"),
+      (e: Error) => e.message,
+    );
+    assert.match(refusal, /carries no mark of this resource's/);
+    const command = /BUNNYNET_ADOPT='([^']*)' pulumi up/.exec(refusal);
+    assert.ok(command, refusal);
+    assert.equal(command[1], `${URN}=4`);
+    assert.equal((await withAdopt(command[1], () => createOrAdopt(unmarkedRule.def, owned, declared))).id, "4");
+    // Naming another object, or another resource, takes nothing.
+    await assert.rejects(withAdopt(`${URN}=5`, () => createOrAdopt(unmarkedRule.def, owned, declared)), /carries no mark/);
+    await assert.rejects(withAdopt(`${OTHER}=4`, () => createOrAdopt(unmarkedRule.def, owned, declared)), /carries no mark/);
+  });
+
+  it("a kind with no place for a mark takes nothing, not even an identical object, and prints the command; the command takes it and sets what differs", async () => {
+    const identical = kind({ ...declared, id: 4 }, { marked: false });
+    await assert.rejects(createOrAdopt(identical.def, owned, declared), /keeps nothing on a Rule\d+ that shows which stack made it, so it is not taken\. If an interrupted `pulumi up` of this stack made it for this resource, take it over without editing the program: BUNNYNET_ADOPT='urn:pulumi:staging::site::pulumi-nodejs:dynamic\/bunnynet:Rule::headers=4' pulumi up/);
+    const differing = kind({ ...declared, colour: "red", id: 4 }, { marked: false });
+    assert.equal((await withAdopt(`${URN}=4`, () => createOrAdopt(differing.def, owned, declared))).id, "4");
+    assert.deepEqual(differing.calls, ["find", "update blue undefined"]);
+  });
+
+  it("the identity in the refusal leaves out inputs the program did not set (no `pullZoneId=undefined`)", async () => {
+    const found = kind({ ...declared, id: 4 }, { marked: false });
+    const def = { ...found.def, identity: ["zone", "label", "note"] } as typeof found.def;
+    await assert.rejects(createOrAdopt(def, owned, declared), /^Error: Rule\d+ zone=1, label="headers" already exists \(id 4\)/);
   });
 
   it("a taken-back object is remembered as adopted by this command, so the delete of a replaced original leaves it (pulumi up --replace)", async () => {
     forgetAdoptions();
-    const identical = kind({ ...declared, id: 6 }, { takesBack: "identical" });
-    assert.equal(adoptedInThisCommand("Rule", "6"), false);
-    await createOrAdopt(identical.def, ctx, declared);
-    assert.equal(adoptedInThisCommand("Rule", "6"), true);
+    const own = kind({ ...declared, note: ownerMark(URN), id: 6 });
+    await createOrAdopt(own.def, owned, declared);
+    assert.equal(adoptedInThisCommand(own.def.type, "6"), true);
     forgetAdoptions();
-    assert.equal(adoptedInThisCommand("Rule", "6"), false);
+    assert.equal(adoptedInThisCommand(own.def.type, "6"), false);
   });
 
-  it("an object a create made before its answer was lost is kept but not remembered as adopted: a later delete of it deletes it", async () => {
+  it("an object a create made before its answer was lost is kept but not remembered as adopted; another's found then is not kept", async () => {
     forgetAdoptions();
     let made: RuleObj | undefined;
     const lost = kind(undefined);
-    const def = {
-      ...lost.def,
-      find: async () => made,
-      create: async (_ctx: ResourceContext, i: Rule) => {
-        made = { ...i, id: 8 };
-        throw new ServerError({ method: "POST", path: "/rules", status: 502, serverMessage: "bad gateway" });
-      },
-    } as typeof lost.def;
-    assert.equal((await createOrAdopt(def, ctx, declared)).id, "8");
-    assert.equal(adoptedInThisCommand("Rule", "8"), false);
+    const losing = (note: (written: string | undefined) => string | undefined) =>
+      ({
+        ...lost.def,
+        find: async () => made,
+        create: async (_ctx: ResourceContext, i: Rule) => {
+          made = { ...i, note: note(i.note), id: 8 };
+          throw new ServerError({ method: "POST", path: "/rules", status: 502, serverMessage: "bad gateway" });
+        },
+      }) as typeof lost.def;
+    // Registered definitions mark in their create; these stand-ins write the mark as that create would.
+    assert.equal((await createOrAdopt(losing(() => ownerMark(URN)), owned, declared)).id, "8");
+    assert.equal(adoptedInThisCommand(lost.def.type, "8"), false);
+    made = undefined;
+    await assert.rejects(createOrAdopt(losing(() => ownerMark(OTHER)), owned, declared), /made by another stack or resource/);
   });
 
-  it("an object that differs in any input is never taken back: the same refusal as without takesBack", async () => {
-    for (const takesBack of ["identical", { except: ["pages"] }] as const) {
-      const different = kind({ ...declared, colour: "red", id: 4 }, { takesBack });
-      await assert.rejects(createOrAdopt(different.def, ctx, declared), /already exists \(id 4\)\. To manage it with this resource, set adoptExisting: true/);
-      assert.deepEqual(different.calls, ["find"], "nothing created or changed");
-    }
-    // "identical" takes nothing that differs, not even an input adoption would set.
-    const pagesDiffer = kind({ ...declared, pages: "old", id: 4 }, { takesBack: "identical" });
-    await assert.rejects(createOrAdopt(pagesDiffer.def, ctx, { ...declared, pages: "new" }), /set adoptExisting: true/);
+  it("where the API refuses the duplicate, the refusal's look-up takes back this resource's own and refuses another's", async () => {
+    const same = kind({ ...declared, note: ownerMark(URN), id: 5 }, { refusesDuplicates: true });
+    assert.equal((await createOrAdopt(same.def, owned, declared)).id, "5");
+    const other = kind({ ...declared, note: ownerMark(OTHER), id: 5 }, { refusesDuplicates: true });
+    await assert.rejects(createOrAdopt(other.def, owned, declared), /already exists \(id 5\) and was made by another stack/);
   });
 
-  it("`except` inputs (what the create sets after making the object) may differ: the object is taken back and update sets them", async () => {
-    const cut = kind({ ...declared, id: 4 }, { takesBack: { except: ["pages"] } });
-    const taken = await createOrAdopt(cut.def, ctx, { ...declared, pages: "block page" });
-    assert.equal(taken.id, "4");
-    assert.deepEqual(cut.calls, ["find", "update block page"]);
-  });
-
-  it("where the API refuses the duplicate, the refusal's look-up takes it back the same way, and refuses one that differs", async () => {
-    const same = kind({ ...declared, id: 5 }, { takesBack: "identical", refusesDuplicates: true });
-    assert.equal((await createOrAdopt(same.def, ctx, declared)).id, "5");
-    assert.deepEqual(same.calls, ["create", "find"]);
-    const other = kind({ ...declared, colour: "red", id: 5 }, { takesBack: "identical", refusesDuplicates: true });
-    await assert.rejects(createOrAdopt(other.def, ctx, declared), /already exists \(id 5\)\. To manage it with this resource, set adoptExisting: true/);
-  });
-
-  it("a definition whose `except` input update would not set is refused when it is defined", () => {
-    assert.throws(
-      () =>
-        defineResource<object>()({
-          type: "TakesBackUnsettled",
-          inputs: ruleInputs,
-          computedOutputs: [],
-          replaceOnChanges: ["zone", "label", "colour", "pages"],
-          identity: ["zone", "label"],
-          takesBack: { except: ["pages"] },
-          describe: (obj: RuleObj, requested: Rule) => ({ id: String(obj.id), inputs: requested, outputs: {} }),
-          create: async () => ({ ...declared, id: 1 }),
-          get: async () => undefined,
-          delete: async () => undefined,
-        } as never),
-      /TakesBackUnsettled: takesBack excepts pages, which update must then set: list them in setOnAdoption/,
-    );
+  it("without a URN (a caller that names no resource) nothing is proven: refused with the adoptExisting advice alone", async () => {
+    const own = kind({ ...declared, note: ownerMark(URN), id: 4 });
+    await assert.rejects(createOrAdopt(own.def, ctx, declared), (e: Error) => /set adoptExisting: true/.test(e.message) && !/BUNNYNET_ADOPT/.test(e.message));
   });
 });
 
 describe("createOrAdopt: two deployments racing past the look-up (findAll) never take back each other's object", () => {
-  it("the yielding creator deletes its own and is refused with the adoptExisting advice, even for an identical object of a kind that takesBack", async () => {
+  it("the yielding creator deletes its own and is refused with the adoptExisting advice, even for an identical object", async () => {
     const calls: string[] = [];
     const def = {
       type: "Raced",
@@ -232,7 +270,6 @@ describe("createOrAdopt: two deployments racing past the look-up (findAll) never
       computedOutputs: [],
       replaceOnChanges: [],
       identity: ["name"],
-      takesBack: "identical",
       describe: (obj: Obj, requested: z.output<typeof inputs>) => ({ id: String(obj.id), inputs: { ...requested, name: obj.name }, outputs: {} }),
       find: async () => undefined,
       findAll: async () => [
@@ -243,7 +280,7 @@ describe("createOrAdopt: two deployments racing past the look-up (findAll) never
       get: async () => undefined,
       delete: async (_ctx: ResourceContext, id: string) => void calls.push(`delete ${id}`),
     } as unknown as ResourceDefinition<typeof inputs.shape, Obj, object>;
-    await assert.rejects(createOrAdopt(def, ctx, { name: "a", adoptExisting: false }), /already exists \(id 4\)\. To manage it with this resource, set adoptExisting: true.*another deployment created it at the same time/s);
+    await assert.rejects(createOrAdopt(def, ctx, { name: "a", adoptExisting: false }), /already exists \(id 4\), and bunny\.net keeps nothing on a Raced that shows which stack made it, so it is not taken\. To manage it with this resource, set adoptExisting: true.*another deployment created it at the same time/s);
     assert.deepEqual(calls, ["delete 9"]);
   });
 });
@@ -257,7 +294,6 @@ describe("createOrAdopt: an object taken over is brought to where a create leave
       computedOutputs: [],
       replaceOnChanges: [],
       identity: ["name"],
-      takesBack: "identical",
       describe: (obj: Obj & { status: string }, requested: z.output<typeof inputs>) => ({ id: String(obj.id), inputs: { ...requested, name: obj.name }, outputs: { status: obj.status } }),
       find: async () => ({ id: 4, name: "a", status: "progressing" }),
       whenFound: async (_ctx: ResourceContext, obj: Obj) => {
@@ -268,7 +304,7 @@ describe("createOrAdopt: an object taken over is brought to where a create leave
       get: async () => undefined,
       delete: async () => undefined,
     } as unknown as ResourceDefinition<typeof inputs.shape, Obj, object>;
-    const taken = await createOrAdopt(def, ctx, { name: "a", adoptExisting: false });
+    const taken = await createOrAdopt(def, ctx, { name: "a", adoptExisting: true });
     assert.deepEqual([taken.id, (taken.outputs as { status: string }).status], ["4", "active"]);
     assert.deepEqual(calls, ["whenFound 4"]);
   });
