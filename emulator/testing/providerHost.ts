@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { PROVIDER_KEY, providerText as packageProviderText, typeToken } from "bunnynet-pulumi/dist/pulumi/index.js";
+import { OWNER_KEY, PROVIDER_KEY, providerText as packageProviderText, typeToken } from "bunnynet-pulumi/dist/pulumi/index.js";
 import type { CheckFailure } from "./engineMessages";
 import { type HostOptions, type PluginProcess, startPluginProcess } from "./pluginProcess";
 import { type StructMessage, Struct, pulumiRequire } from "./sdkModules";
@@ -206,8 +206,20 @@ export class ProviderHost {
   }
 
   /** The fields every resource RPC carries: which resource, of which type. */
+  private urnOf(type: string, name: string): string {
+    return `urn:pulumi:${this.stack}::${this.project}::${typeToken(type)}::${name}`;
+  }
+
+  /**
+   * A create's or update's inputs as the package's resource classes register them: with their URN as `__owner`
+   * (provider/pulumi/ownership.ts: its mark proves the objects a create made), unless the test gave one.
+   */
+  private owned(inputs: Plain, type: string, name: string): Plain {
+    return OWNER_KEY in inputs ? inputs : { ...inputs, [OWNER_KEY]: this.urnOf(type, name) };
+  }
+
   private identify(req: Message, type: string, name: string): Plain {
-    const urn = `urn:pulumi:${this.stack}::${this.project}::${typeToken(type)}::${name}`;
+    const urn = this.urnOf(type, name);
     req.setUrn(urn);
     req.setName(name);
     req.setType(typeToken(type));
@@ -386,7 +398,7 @@ export class ProviderHost {
   async create(type: string, inputs: Plain, name = "test", timeout = 0): Promise<{ id: string; outputs: Plain }> {
     const req = message("CreateRequest");
     const ids = this.identify(req, type, name);
-    const [properties, propertiesSent] = await this.props(type, inputs);
+    const [properties, propertiesSent] = await this.props(type, this.owned(inputs, type, name));
     req.setProperties(properties);
     if (timeout) req.setTimeout(timeout);
     this.sent("Create", { ...ids, properties: propertiesSent, ...(timeout ? { timeout } : {}) });
@@ -419,7 +431,7 @@ export class ProviderHost {
 
   async update(type: string, id: string, oldOutputs: Plain, news: Plain, oldInputs: Plain = {}, name = "test", timeout = 0, ignoreChanges: string[] = []): Promise<Plain> {
     const req = message("UpdateRequest");
-    const { ids, oldsSent, newsSent, oldInputsSent, ignored } = await this.change(req, type, id, oldOutputs, news, oldInputs, name, ignoreChanges);
+    const { ids, oldsSent, newsSent, oldInputsSent, ignored } = await this.change(req, type, id, oldOutputs, this.owned(news, type, name), oldInputs, name, ignoreChanges);
     if (timeout) req.setTimeout(timeout);
     this.sent("Update", { id, ...ids, olds: oldsSent, news: newsSent, ...(timeout ? { timeout } : {}), ...ignored, oldInputs: oldInputsSent });
     const res = await this.call("update", req);

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { specialAssetSig, specialSecretSig, specialSigKey, unknownValue } from "@pulumi/pulumi/runtime/rpc";
-import { PROVIDER_KEY } from "bunnynet-pulumi/dist/pulumi/index.js";
+import { OWNER_KEY, PROVIDER_KEY } from "bunnynet-pulumi/dist/pulumi/index.js";
 
 /**
  * Property values on their way between the program, the engine and the dynamic-provider plugin: what a secret, an
@@ -159,10 +159,13 @@ export function withEnvelopesAt(props: Plain, paths: SecretPath[]): Plain {
   return withSecretsAt(unwrap(props) as Plain, paths, secretEnvelope);
 }
 
-/** The properties without the (long) `__provider` text, which is added back when sending. */
+/**
+ * The properties without what only the wire carries: the (long) `__provider` text and the owner's URN (`__owner`,
+ * provider/pulumi/ownership.ts), which the host adds back when sending.
+ */
 export function withoutProvider(props: Plain): Plain {
   // Not `delete`, which turns the copy into a slow dictionary-mode object.
-  const { [PROVIDER_KEY]: _text, ...rest } = props;
+  const { [PROVIDER_KEY]: _text, [OWNER_KEY]: _owner, ...rest } = props;
   return rest;
 }
 

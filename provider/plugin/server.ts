@@ -27,7 +27,7 @@ import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
 import { packageInfo } from "../packageInfo";
-import { OWNER_KEY, type Plain } from "../pulumi/wire";
+import { OWNER_KEY, type Plain, withoutProvider } from "../pulumi/wire";
 import { changedSettings, configFailures, engineConfig, explicitProviderName } from "./configuration";
 import { configureFunctions, invokeFunction } from "./functions";
 import { receive, send } from "./properties";
@@ -138,7 +138,7 @@ export const service: Partial<provrpc.IResourceProviderServer> = {
     if (req.getPreview()) return resp.setId("").setProperties(send(served.predictCreate(news.values), served.secretKeys(news)));
     // The URN names the resource whose mark proves the objects it made (pulumi/ownership.ts).
     const created = await served.impl.create({ ...news.values, [OWNER_KEY]: req.getUrn() });
-    return resp.setId(created.id).setProperties(send((created.outs ?? {}) as Plain, served.secretKeys(news)));
+    return resp.setId(created.id).setProperties(send(withoutProvider((created.outs ?? {}) as Plain), served.secretKeys(news)));
   }),
 
   read: unary(async (req: provproto.ReadRequest) => {
@@ -163,7 +163,8 @@ export const service: Partial<provrpc.IResourceProviderServer> = {
     const resp = new provproto.UpdateResponse();
     if (req.getPreview()) return resp.setProperties(send(served.predictUpdate(olds.values, news.values), secrets));
     const updated = await served.impl.update(req.getId(), olds.values, { ...news.values, [OWNER_KEY]: req.getUrn() });
-    return resp.setProperties(send((updated.outs ?? {}) as Plain, secrets));
+    // The URN went in for the mark; the plugin's outputs are the schema's alone.
+    return resp.setProperties(send(withoutProvider((updated.outs ?? {}) as Plain), secrets));
   }),
 
   delete: unary(async (req: provproto.DeleteRequest) => {

@@ -244,7 +244,7 @@ function whose<Shape extends InputShape, Obj, O extends object>(def: Definition<
     return ` and was made by another stack or resource (its ${field} carries the mark ${observed.mark}; this resource's is ${markFor(ctx) ?? "unknown"}), so it is not taken. ${adoption}`;
   }
   if (def.ownerMark !== undefined) {
-    return ` and carries no mark of this resource's (made outside Pulumi, or by a version before 0.x that wrote none), so it is not taken.${command} ${adoption}`;
+    return ` and carries no mark of this resource's (made outside Pulumi, or by a bunnynet-pulumi before marks were written), so it is not taken.${command} ${adoption}`;
   }
   return `, and bunny.net keeps nothing on a ${def.type} that shows which stack made it, so it is not taken.${command} ${adoption}`;
 }

@@ -19,4 +19,4 @@ export { argsMatchSchema } from "./typeProofs";
 export { checkInputs } from "./checking";
 export { CREATE_ATTEMPTS, isAmbiguous, lookUpRounds, patiently } from "./adoption";
 export { MARK_ROOM, markFor, unmarked } from "./ownership";
-export { PROVIDER_KEY, UNKNOWN, sameValue, type Plain } from "./wire";
+export { OWNER_KEY, PROVIDER_KEY, UNKNOWN, sameValue, type Plain } from "./wire";

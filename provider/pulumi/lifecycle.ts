@@ -56,7 +56,7 @@ export function implement<Shape extends InputShape, Obj, O extends object>(def: 
       const inputs = parse(news);
       const owned = ownedBy(news);
       const observed = await writingTo(def, owned, inputs, undefined, () => createOrAdopt(def, owned, inputs));
-      return { id: observed.id, outs: stored(observed) };
+      return { id: observed.id, outs: { ...stored(observed), ...ownerOf(news) } };
     },
 
     async read(id, props = {}) {
@@ -67,7 +67,9 @@ export function implement<Shape extends InputShape, Obj, O extends object>(def: 
       });
       if (obj === undefined) return { id: undefined, props: {} };
       const observed = def.describe(obj, pickInputs(state, inputKeys) as I);
-      return { id: observed.id, props: withoutElidedAssets(stored(observed)), inputs: withoutElidedAssets(plain(observed.inputs as Plain)) };
+      // A refresh keeps the owner's URN among the inputs it rewrites (a read is given only the outputs: they keep it too).
+      const owner = ownerOf(props);
+      return { id: observed.id, props: { ...withoutElidedAssets(stored(observed)), ...owner }, inputs: { ...withoutElidedAssets(plain(observed.inputs as Plain)), ...owner } };
     },
 
     async update(id, olds, news) {
@@ -77,7 +79,7 @@ export function implement<Shape extends InputShape, Obj, O extends object>(def: 
       const state = asState(olds);
       const owned = ownedBy(news);
       const obj = await writingTo(def, owned, state, id, () => update(owned, id, state, inputs));
-      return { outs: stored(def.describe(obj, inputs)) };
+      return { outs: { ...stored(def.describe(obj, inputs)), ...ownerOf(news) } };
     },
 
     async delete(id, props) {
@@ -91,6 +93,12 @@ export function implement<Shape extends InputShape, Obj, O extends object>(def: 
       }
     },
   };
+}
+
+/** The owner's URN of a resource's properties, as a property to add to what goes back to the engine. */
+function ownerOf(props: Plain): Plain {
+  const owner = props[OWNER_KEY];
+  return typeof owner === "string" ? { [OWNER_KEY]: owner } : {};
 }
 
 /** Check's inputs keep the owner's URN (the host adds back only `__provider` of what check drops), so create gets it. */

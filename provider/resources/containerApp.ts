@@ -31,8 +31,9 @@ import { ownIdOnly } from "../pulumi/importIds";
  *   instead of one the API makes that no resource manages (Terraform #53); without it the API's zone is an output;
  * - removing a volume deletes its data: refused (by check, before any call, naming the volume) without
  *   `allowVolumeDeletion: true`. Whether a volume holds data cannot be known without a call, so every volume counts;
- * - adoption by name (`GET /mc/apps`): the API lets two apps share a name, and the first one listed is adopted; an
- *   app with the same name and spec (what an interrupted `up` leaves) is taken back without `adoptExisting`.
+ * - adoption by name (`GET /mc/apps`): the API lets two apps share a name, and a name two apps share is refused; an
+ *   app keeps nothing that shows which stack made it, so one found is never taken without `adoptExisting` (or the
+ *   command the refusal prints: pulumi/ownership.ts).
  */
 
 export const CONTAINER_APP_TYPE = "ContainerApp";

@@ -44,8 +44,8 @@ import { ownIdOnly } from "../pulumi/importIds";
  *
  * Destroy: the Shield API has no delete, so destroy puts the zone back to the Basic plan with the WAF and learning
  * mode off (the Terraform provider does the same); the zone itself stays with its pull zone, and a later
- * ShieldZone for that pull zone takes it back when the settings it gives match (else it needs `adoptExisting: true`),
- * as after an interrupted `up` (`takesBack`). A zone already gone (its pull zone deleted) is success.
+ * ShieldZone for that pull zone needs `adoptExisting: true` (or the command the refusal prints, as after an
+ * interrupted `up`: a zone keeps nothing that shows which stack made it). A zone already gone (its pull zone deleted) is success.
  */
 
 export const SHIELD_ZONE_TYPE = "ShieldZone";

@@ -6,6 +6,8 @@ import { ProgramHarness } from "../support/programHarness";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { ProviderHost, UNKNOWN_VALUE, named, secret } from "../support/providerHost";
 
+import { refusal, takeOverValue } from "../support/takeOver";
+
 const TYPE = "ContainerApp";
 const SECRET_ENV = "app-token-0f9e8d7c6b5a";
 const SECRET_DB_PASSWORD = "db-password-5e4d3c2b1a09";
@@ -30,8 +32,9 @@ describe("pulumi: ContainerApp through the kit's provider host", function () {
     emu = await startEmulator();
     registryId = Number(emu.fixtures.dockerHubRegistryId);
     host = await ProviderHost.start();
-    await host.configure({ "bunnynet:apiKey": secret(emu.fixtures.accessKey), "bunnynet:apiUrl": emu.url, "bunnynet:maxRetries": "1" });
+    await host.configure(config());
   });
+  const config = () => ({ "bunnynet:apiKey": secret(emu.fixtures.accessKey), "bunnynet:apiUrl": emu.url, "bunnynet:maxRetries": "1" });
   after(async () => {
     await host?.stop();
     await emu?.stop();
@@ -297,7 +300,7 @@ describe("pulumi: ContainerApp through the kit's provider host", function () {
       assert.equal((await host.read(TYPE, id, outputs, inputs)).id, "");
     });
 
-    it("an app with the same name and spec (an interrupted up made it) is taken back without adoptExisting, once it runs; one that differs is refused", async () => {
+    it("an app with the same name and spec is not taken without proof; the refusal's command takes it once it runs; one that differs is refused", async () => {
       const spec = base();
       const inputs = await checked(spec);
       // The cut create's deployment is still progressing when the next up finds the app.
@@ -314,9 +317,14 @@ describe("pulumi: ContainerApp through the kit's provider host", function () {
       const other = await checked({ ...spec, containers: { web: { ...spec.containers.web, image: { ...spec.containers.web.image, tag: "1.26" } } } });
       await assert.rejects(host.create(TYPE, other), /already exists .*set adoptExisting: true/);
       await assert.rejects(host.create(TYPE, { ...other, adoptExisting: true }), /already exists .*but differs from the inputs in: containers/);
+      // bunny.net keeps nothing on an app that says which stack made it: the identical app is refused too, with the command.
+      const refused = await refusal(host.create(TYPE, inputs));
+      assert.match(refused, /keeps nothing on a ContainerApp that shows which stack made it/);
       await emu.markRequests();
+      host = await host.nextDeployment(config(), { env: { BUNNYNET_ADOPT: takeOverValue(refused) } });
       const taken = await host.create(TYPE, inputs);
       await emu.clearFaults();
+      host = await host.nextDeployment(config());
       assert.equal(taken.id, existing);
       assert.equal(taken.outputs.status, "active", "waited for, as a create waits for its deployment");
       assert.ok(!(await routes()).includes("POST /mc/apps"), "no second app");

@@ -5,6 +5,7 @@ import { ProgramHarness } from "../support/programHarness";
 import { type ProviderHost, UNKNOWN_VALUE, named, startEmulatorAndHost, stopEmulatorAndHost } from "../support/providerHost";
 import { CachePurge } from "bunnynet-pulumi/dist/resources/cachePurge.js";
 import { EdgeRule } from "bunnynet-pulumi/dist/resources/edgeRule.js";
+import { ownerMark, unmarked } from "bunnynet-pulumi/dist/pulumi/ownership.js";
 import { PullZone } from "bunnynet-pulumi/dist/resources/pullZone.js";
 
 const PROJECT = "edge-rules";
@@ -98,7 +99,13 @@ describe("pulumi: a pull zone's edge rules and cache purge (EdgeRule, CachePurge
     if (res.status === 404) return undefined;
     return (await res.json()) as Record<string, unknown>;
   }
-  const ruleOrder = async () => ((await zone())?.EdgeRules as { Description: string }[]).map((r) => r.Description);
+  /** The rules' descriptions in order, each without the owner's mark it must end with (pulumi/ownership.ts). */
+  const ruleOrder = async () =>
+    ((await zone())?.EdgeRules as { Description: string }[]).map((r) => {
+      const { text, mark } = unmarked(r.Description);
+      assert.match(String(mark), /^\[pulumi:[0-9a-f]{12}\]$/, `${r.Description} carries its resource's mark`);
+      return text;
+    });
   const purges = async () => (await emu.requests()).filter((r) => r.method === "POST" && r.route === "/pullzone/:id/purgeCache").length;
 
   it("one up creates the five rules in the order of their priorities, and purges once", async () => {
@@ -107,9 +114,9 @@ describe("pulumi: a pull zone's edge rules and cache purge (EdgeRule, CachePurge
     assert.deepEqual(run.steps.map((s) => s.op), Array(7).fill("create"));
     assert.deepEqual(await ruleOrder(), ["old host", "hsts", "blocked countries", "security headers", "admin"]);
     const rules = (await zone())?.EdgeRules as Record<string, unknown>[];
-    const headers = rules.find((r) => r.Description === "security headers")!;
+    const headers = rules.find((r) => unmarked(r.Description as string).text === "security headers")!;
     assert.deepEqual([headers.ActionType, (headers.ExtraActions as unknown[]).length], [5, 2]);
-    const admin = rules.find((r) => r.Description === "admin")!;
+    const admin = rules.find((r) => unmarked(r.Description as string).text === "admin")!;
     assert.deepEqual([admin.Enabled, admin.TriggerMatchingType, (admin.Triggers as { Parameter1: string }[])[1].Parameter1], [false, 1, "X-Admin"]);
     assert.equal(await purges(), 1);
   });
@@ -173,27 +180,38 @@ describe("pulumi: a pull zone's edge rules and cache purge (EdgeRule, CachePurge
     assert.equal(harness.resources().length, 0);
   });
 
-  it("a rule identical to the declared one (an interrupted up made it) is taken back without adoptExisting; one that differs is refused", async () => {
+  it("a rule found at create is taken without adoptExisting only when it carries this resource's mark (issue 42)", async () => {
     const client = emu.client().pullZones;
     const zone = await client.createPullZone({ Name: "edge-adopt", OriginUrl: "https://origin.site.example" });
-    const existing = await client.addOrUpdateEdgeRule(zone.Id, {
-      ActionType: 4,
-      Triggers: [{ Type: 4, PatternMatches: ["KP"], PatternMatchingType: 0, Parameter1: "" }],
-      TriggerMatchingType: 0,
-      Description: "made by hand",
-      Enabled: true,
-      OrderIndex: 7,
-    });
+    const urn = "urn:pulumi:test::edge-rules::pulumi-nodejs:dynamic/bunnynet:EdgeRule::by-hand";
+    const rule = (Description: string, OrderIndex = 7) =>
+      client.addOrUpdateEdgeRule(zone.Id, { ActionType: 4, Triggers: [{ Type: 4, PatternMatches: ["KP"], PatternMatchingType: 0, Parameter1: "" }], TriggerMatchingType: 0, Description, Enabled: true, OrderIndex });
     const declared = (priority: number, adoptExisting = false) => () => {
       new EdgeRule("by-hand", { pullZoneId: zone.Id, description: "made by hand", priority, adoptExisting, actions: [{ type: "BlockRequest" }], triggers: [{ type: "CountryCode", patterns: ["KP"] }] });
     };
-    // The same description with another priority: not the declared rule. Refused, and adoptExisting names the difference.
-    await assert.rejects(harness.up(declared(8)), /already exists.*set adoptExisting: true/s);
+    // Identical, but made by hand (no mark): refused, with the command that takes it over.
+    const byHand = await rule("made by hand");
+    await emu.markRequests();
+    const refusal = await harness.up(declared(7)).then(
+      () => assert.fail("taken without proof"),
+      (e: Error) => e.message,
+    );
+    assert.match(refusal, /carries no mark of this resource's/);
+    assert.ok(refusal.includes(`BUNNYNET_ADOPT='${urn}=${byHand.Guid}' pulumi up`), refusal);
+    assert.ok(!(await emu.requests()).some((r) => r.route.endsWith("/addOrUpdate")), "nothing was created");
     await assert.rejects(harness.up(declared(8, true)), /already exists .*but differs from the inputs in: priority/s);
+    await client.deleteEdgeRule(zone.Id, byHand.Guid);
+    // Another stack's (its resource of the same name has another URN): refused even with the same description.
+    const theirs = await rule(`made by hand ${ownerMark(urn.replace("::test::", "::production::"))}`);
+    await assert.rejects(harness.up(declared(7)), /made by another stack or resource/);
+    await client.deleteEdgeRule(zone.Id, theirs.Guid);
+    // This resource's own (a create an up cut off): taken back, and the priority that differs set in place.
+    const own = await rule(`made by hand ${ownerMark(urn)}`, 3);
     await emu.markRequests();
     await harness.up(declared(7));
-    assert.equal(harness.resource(RULE, "by-hand")!.id, existing.Guid);
-    assert.ok(!(await emu.requests()).some((r) => r.route.endsWith("/addOrUpdate")), "nothing was created");
+    assert.equal(harness.resource(RULE, "by-hand")!.id, own.Guid);
+    assert.deepEqual((await emu.requests()).filter((r) => r.route.endsWith("/addOrUpdate")).length, 1, "one update, no create");
+    assert.equal((await client.listEdgeRules(zone.Id))[0].OrderIndex, 7);
     await harness.destroy();
     assert.deepEqual(await client.listEdgeRules(zone.Id), []);
   });

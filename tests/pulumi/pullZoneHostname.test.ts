@@ -3,6 +3,8 @@ import type { PullZoneRecord } from "bunnynet-emulator/dist/surfaces/pullZones.j
 import type { TestEmulator } from "../support/emulator";
 import { ProviderHost, named, hostConfig, startEmulatorAndHost, stopEmulatorAndHost } from "../support/providerHost";
 
+import { refusal, takeOverValue } from "../support/takeOver";
+
 const TYPE = "PullZoneHostname";
 
 describe("pulumi: PullZoneHostname through the SDK's provider host over gRPC", function () {
@@ -106,16 +108,22 @@ describe("pulumi: PullZoneHostname through the SDK's provider host over gRPC", f
   });
 
   describe("adoption (the 'already registered' half-success)", () => {
-    it("without adoptExisting, a hostname already on its zone (an interrupted up added it) is taken back, and nothing is added", async () => {
+    it("without adoptExisting, a hostname already on its zone is not taken (no proof of whose it is); the refusal's command takes it, adding nothing", async () => {
       const hostname = uniqueHostname();
       await emu.client().pullZones.addHostname(pullZoneId, hostname);
       const existing = (await onZone(pullZoneId, hostname))!;
       const inputs = await checked({ pullZoneId, hostname });
       await emu.markRequests();
+      const refused = await refusal(host.create(TYPE, inputs));
+      assert.match(refused, /keeps nothing on a PullZoneHostname that shows which stack made it/);
+      const adopt = takeOverValue(refused);
+      assert.ok(adopt.endsWith(`=${existing.Id}`), adopt);
+      host = await host.nextDeployment(CONFIG(), { env: { BUNNYNET_ADOPT: adopt } });
       const res = await host.create(TYPE, inputs);
       assert.equal(res.id, String(existing.Id));
-      // The API refuses the add (the hostname is registered): that refusal is the look-up, then the zone tells whose it is.
-      assert.deepEqual((await emu.requests()).map((r) => `${r.method} ${r.status}`), ["POST 400", "GET 200"]);
+      // Each time the API refuses the add (the hostname is registered): that refusal is the look-up, then the zone tells whose it is.
+      assert.deepEqual((await emu.requests()).map((r) => `${r.method} ${r.status}`), ["POST 400", "GET 200", "POST 400", "GET 200"]);
+      host = await host.nextDeployment(CONFIG());
     });
 
     it("with adoptExisting, a hostname already on the zone is taken over as it is (written in any case)", async () => {

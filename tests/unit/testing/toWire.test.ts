@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { PROVIDER_KEY } from "bunnynet-pulumi/dist/pulumi/index.js";
+import { OWNER_KEY, PROVIDER_KEY } from "bunnynet-pulumi/dist/pulumi/index.js";
 import { secret, toWire, withoutProvider } from "bunnynet-emulator/dist/testing/wire.js";
 
 /** Properties as the engine sends them to a provider that does not accept secrets (the dynamic host). */
@@ -17,9 +17,9 @@ describe("testing kit: properties on the wire", () => {
     assert.deepEqual(Object.getOwnPropertyDescriptor(wire, "__proto__")?.value, { x: 1 });
   });
 
-  it("withoutProvider leaves out the provider text only, and leaves its argument alone", () => {
-    const props = { [PROVIDER_KEY]: "text", a: 1 };
+  it("withoutProvider leaves out the provider text and the owner's URN only, and leaves its argument alone", () => {
+    const props = { [PROVIDER_KEY]: "text", [OWNER_KEY]: "urn:pulumi:s::p::t::n", a: 1 };
     assert.deepEqual(withoutProvider(props), { a: 1 });
-    assert.deepEqual(props, { [PROVIDER_KEY]: "text", a: 1 });
+    assert.deepEqual(props, { [PROVIDER_KEY]: "text", [OWNER_KEY]: "urn:pulumi:s::p::t::n", a: 1 });
   });
 });
