@@ -1,4 +1,4 @@
-import { AlreadyExistsError, NetworkError, NotFoundError, ServerError } from "../http/errors";
+import { AlreadyExistsError, BunnyError, NetworkError, NotFoundError, ServerError } from "../http/errors";
 import { started } from "../http/together";
 import type { InputShape, InputsOf, Observed, ResourceContext, ResourceDefinition, State } from "./definition";
 import { type Plain, sameValue } from "./wire";
@@ -67,7 +67,7 @@ export async function createOrAdopt<Shape extends InputShape, Obj, O extends obj
     const found = await lookUpAfter(failure, () => find(ctx, inputs), def.type, lookUpRounds(ctx));
     // Someone else created it meanwhile: the same rule as before. Our own lost answer: ours to keep, made by this
     // create, so not an adoption a later delete must leave (see adoptedHere).
-    if (found !== undefined) return duplicate ? takeOver(def, ctx, found, inputs, wantsAdoption(inputs), true, true) : keepOwn(def, ctx, found, inputs);
+    if (found !== undefined) return duplicate ? takeOver(def, ctx, found, inputs, wantsAdoption(inputs), true, true) : keepOwn(def, ctx, found, inputs, failure);
     if (duplicate || attempt >= CREATE_ATTEMPTS) throw failure;
   }
 }
@@ -173,9 +173,11 @@ function wantsAdoption(inputs: object): boolean {
 /** `preExisting`: the object was there before this create (found by the look-up, or the API refused a duplicate), not made by it. */
 function adopt<Shape extends InputShape, Obj, O extends object>(def: Definition<Shape, Obj, O>, obj: Obj, inputs: InputsOf<Shape>, allowed: boolean, mayTakeBack = true, preExisting = true): Seen<Shape, O> {
   const observed = def.describe(obj, inputs);
-  // Identity as stored: a resolved input (resolvedWhenUnset) shows its value, not "undefined".
+  // Identity as stored: a resolved input (resolvedWhenUnset) shows its value, not "undefined"; one the kind leaves unset
+  // (a DnsRecord's pullZoneId, but for a PullZone record) is not shown.
   const identityValues: Plain = { ...(inputs as Plain), ...(observed.outputs as Plain) };
-  const who = `${def.type} ${def.identity.map((k) => `${k}=${JSON.stringify(identityValues[k])}`).join(", ")} already exists (id ${observed.id})`;
+  const identityShown = def.identity.filter((k) => identityValues[k] !== undefined).map((k) => `${k}=${JSON.stringify(identityValues[k])}`);
+  const who = `${def.type} ${identityShown.join(", ")} already exists (id ${observed.id})`;
   // Taken back or adopted, it is recorded either way: under `pulumi up --replace` a kind that takes back finds the
   // original's own object, which the delete of the original must then leave (see adoptedHere).
   if (!allowed && mayTakeBack && takenBack(def, observed, inputs)) {
@@ -252,11 +254,11 @@ async function takeOver<Shape extends InputShape, Obj, O extends object>(
 }
 
 /**
- * The object this create made, found after its answer was lost, brought to where a create leaves one. When that
- * fails (a script's release), it is deleted again: kept, it would be in no state, and the next `up` would refuse it as
- * existing, unless the kind takes back what its create makes (`takesBack`), which then does so.
+ * The object this create made, found after its answer was lost (`createFailure`: a 5xx, a cut connection), brought to
+ * where a create leaves one. When that fails (a script's release), it is deleted again: kept, it would be in no state,
+ * and the next `up` would refuse it as existing, unless the kind takes back what its create makes (`takesBack`).
  */
-async function keepOwn<Shape extends InputShape, Obj, O extends object>(def: Definition<Shape, Obj, O>, ctx: ResourceContext, obj: Obj, inputs: InputsOf<Shape>): Promise<Seen<Shape, O>> {
+async function keepOwn<Shape extends InputShape, Obj, O extends object>(def: Definition<Shape, Obj, O>, ctx: ResourceContext, obj: Obj, inputs: InputsOf<Shape>, createFailure: unknown): Promise<Seen<Shape, O>> {
   const observed = adopt(def, obj, inputs, true, true, false);
   try {
     return await settle(def, ctx, def.whenFound ? def.describe(await def.whenFound(ctx, obj, inputs), inputs) : observed, inputs);
@@ -267,10 +269,16 @@ async function keepOwn<Shape extends InputShape, Obj, O extends object>(def: Def
       () => undefined,
       (err: unknown) => (err instanceof NotFoundError ? undefined : (err as Error)),
     );
-    const made = `the ${def.type} this create made (id ${observed.id}, its answer lost)`;
+    const made = `the ${def.type} this create made (id ${observed.id}; ${createOutcome(createFailure)})`;
     if (removal) throw new Error(`${(e as Error).message}. Deleting ${made} failed too (${removal.message}): delete it, or set adoptExisting: true to keep it, and run again.`, { cause: e });
     throw new Error(`${(e as Error).message}. ${made[0].toUpperCase()}${made.slice(1)} was deleted again, so nothing is left behind and the next run starts over.`, { cause: e });
   }
+}
+
+/** How a create that had made its object ended, in a clause: the server's answer, or none at all. */
+function createOutcome(failure: unknown): string {
+  if (failure instanceof BunnyError && failure.status !== undefined) return `the create was answered ${failure.status}, yet had made it`;
+  return "the create's answer was lost, yet it had made it";
 }
 
 /** An adopted object whose `setOnAdoption` inputs differ from the requested ones gets them set with `update`. */
