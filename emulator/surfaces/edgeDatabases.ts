@@ -23,7 +23,8 @@ import { withJwt } from "./accountJwt";
 
 const KIND = "edgedb";
 const NAME = /^[A-Za-z0-9_-]{1,64}$/;
-const DATABASE_REGIONS = ["DE", "UK", "FR", "NL", "SE", "PL", "ES", "IT", "NY", "LA", "CHI", "DAL", "MIA", "SEA", "TOR", "SG", "JP", "HK", "IN", "SYD", "BR", "ZA"];
+/** The regions taken (decided: see above); tests/emulator/independence.test.ts compares them with the provider's. */
+export const DATABASE_REGIONS = ["DE", "UK", "FR", "NL", "SE", "PL", "ES", "IT", "NY", "LA", "CHI", "DAL", "MIA", "SEA", "TOR", "SG", "JP", "HK", "IN", "SYD", "BR", "ZA"];
 const REGIONS = new Set(DATABASE_REGIONS);
 const ULID_CHARS = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { EmulatorSurface } from "../context";
 import { shieldError } from "../errorShapes";
 import { envelopeError, numericId, validationMessage, zoneOf } from "./shield";
+import { badAccessListEntry } from "./shieldAccessListEntries";
 
 /**
  * Shield's access lists (`/shield/shield-zone/{shieldZoneId}/access-lists*`).
@@ -25,8 +26,9 @@ import { envelopeError, numericId, validationMessage, zoneOf } from "./shield";
  * - creating in an unknown zone answers 202 `not_found_or_unauthorised_access.shieldzone`; beyond the plan's lists
  *   or entries, 202 `plan_limit_restriction.access_list`;
  * - unknown lists or configurations, and everything of a zone gone with its pull zone, are 404 (`access_list.not_found`).
- * Decided (the document is silent): entries are taken as given (one a line, blank lines dropped, no format check per
- * type); the plan limits are Basic 1 list, Advanced 5, Business 10, Enterprise 20, with 1 000 / 10 000 / 25 000 /
+ * Decided (the document is silent): entries are one a line, blank lines dropped, each of the list's type's form
+ * (shieldAccessListEntries.ts: an address, a CIDR range, an AS number, an ISO country code; refused as a validation
+ * error naming the first entry at fault); the plan limits are Basic 1 list, Advanced 5, Business 10, Enterprise 20, with 1 000 / 10 000 / 25 000 /
  * 50 000 entries in all; names need not be unique.
  */
 
@@ -171,6 +173,8 @@ export const shieldAccessListsSurface: EmulatorSurface = {
       if (!parsed.success) return invalid(reply, parsed.error);
       const body = parsed.data;
       if (entriesOf(body.content).length === 0) return refused(reply, "The request is invalid. content: must hold at least one entry");
+      const badEntry = badAccessListEntry(body.type, entriesOf(body.content));
+      if (badEntry) return refused(reply, `The request is invalid. ${badEntry}`);
       const badChecksum = checksumRefusal(body.content, body.checksum);
       if (badChecksum) return refused(reply, `The request is invalid. ${badChecksum}`);
       if (customLists(zone.shieldZoneId).length >= (LIST_LIMITS[zone.planType] ?? LIST_LIMITS[0])) {
@@ -232,6 +236,8 @@ export const shieldAccessListsSurface: EmulatorSurface = {
       const { name, content, checksum } = parsed.data;
       if (content !== undefined && content !== null) {
         if (entriesOf(content).length === 0) return refused(reply, "The request is invalid. content: must hold at least one entry");
+        const badEntry = badAccessListEntry(list.type, entriesOf(content));
+        if (badEntry) return refused(reply, `The request is invalid. ${badEntry}`);
         const badChecksum = checksumRefusal(content, checksum);
         if (badChecksum) return refused(reply, `The request is invalid. ${badChecksum}`);
         if (entriesInZone(zone.shieldZoneId, list.id) + entriesOf(content).length > (ENTRY_LIMITS[zone.planType] ?? ENTRY_LIMITS[0])) {

@@ -15,7 +15,8 @@ import { COLLECTION, LIBRARY, VIDEO, type VideoLibraryRecord, libraryKey, librar
  *
  * Where the document is silent (emulator/README.md lists these): a refused body answers 400 ApiErrorData
  * `{ErrorKey: "validation_error", Field, Message}` naming the first field at fault; a replication region must be a
- * storage region code; a library's name need not be unique; deleting a library deletes its videos and collections, and its keys
+ * storage region code; a bitrate is at least 1, the watermark's offsets and size 0..100 (%), the captions' font size
+ * 0 or more, the player version 1 or more; a library's name need not be unique; deleting a library deletes its videos and collections, and its keys
  * stop working (the Stream routes answer 404 for it).
  * GetVideoLibraryLanguagesEndpoint_GetVideoLibraryLanguages (`GET /videolibrary/languages`) answers every
  * VideoLibraryLanguage at once; which languages and their flags are the emulator's own choice (the document lists none).
@@ -44,6 +45,11 @@ const CODECS = ["x264", "vp9", "hevc", "av1"];
 const CONTROLS = ["play-large", "play", "progress", "current-time", "mute", "volume", "captions", "settings", "pip", "airplay", "fullscreen"];
 
 const int32 = z.number().int().min(-2147483648).max(2147483647);
+// The document types these int32 and says what they are; a bitrate below 1, a percentage outside 0..100 or a negative
+// size is refused (decided: the Terraform resource bunnynet_stream_library validates bitrates 1.., the rest 0..).
+const kbps = int32.min(1, "must be at least 1 (kbit/s)");
+const percentage = int32.min(0, "must be within 0..100 (%)").max(100, "must be within 0..100 (%)");
+const atLeastZero = int32.min(0, "must not be negative");
 const bool = z.boolean().nullish();
 const csv = (allowed: string[], min: number) =>
   z
@@ -53,7 +59,7 @@ const csv = (allowed: string[], min: number) =>
     .refine((v) => v === null || v === undefined || (v === "" ? 0 : v.split(",").length) >= min, { message: "at least one value is required" });
 
 const shared = {
-  PlayerVersion: int32.nullish(),
+  PlayerVersion: int32.min(1, "must be at least 1").nullish(),
   EncodingTier: z.union([z.literal(0), z.literal(1)]).nullish(),
   JitEncodingEnabled: bool,
   OutputCodecs: csv(CODECS, 1),
@@ -87,14 +93,14 @@ const updateSchema = z.strictObject({
   EnableTokenAuthentication: bool,
   EnableTokenIPVerification: bool,
   ResetToken: bool,
-  WatermarkPositionLeft: int32.nullish(),
-  WatermarkPositionTop: int32.nullish(),
-  WatermarkWidth: int32.nullish(),
-  WatermarkHeight: int32.nullish(),
+  WatermarkPositionLeft: percentage.nullish(),
+  WatermarkPositionTop: percentage.nullish(),
+  WatermarkWidth: percentage.nullish(),
+  WatermarkHeight: percentage.nullish(),
   ViAiPublisherId: text,
   VastTagUrl: text,
   WebhookUrl: text,
-  CaptionsFontSize: int32.nullish(),
+  CaptionsFontSize: atLeastZero.nullish(),
   CaptionsFontColor: text,
   CaptionsBackground: text,
   UILanguage: text,
@@ -102,13 +108,13 @@ const updateSchema = z.strictObject({
   EnableDRM: bool,
   Controls: csv(CONTROLS, 0),
   PlaybackSpeeds: text,
-  Bitrate240p: int32.nullish(),
-  Bitrate360p: int32.nullish(),
-  Bitrate480p: int32.nullish(),
-  Bitrate720p: int32.nullish(),
-  Bitrate1080p: int32.nullish(),
-  Bitrate1440p: int32.nullish(),
-  Bitrate2160p: int32.nullish(),
+  Bitrate240p: kbps.nullish(),
+  Bitrate360p: kbps.nullish(),
+  Bitrate480p: kbps.nullish(),
+  Bitrate720p: kbps.nullish(),
+  Bitrate1080p: kbps.nullish(),
+  Bitrate1440p: kbps.nullish(),
+  Bitrate2160p: kbps.nullish(),
   ShowHeatmap: bool,
   EnableContentTagging: bool,
   FontFamily: text,

@@ -2,6 +2,7 @@ import { ConfigurationError } from "../http/errors";
 import { PROVIDER_NAME_KEY, settingsFromConfig, type EngineConfig } from "../pulumi/session";
 import { type Plain, UNKNOWN, sameValue } from "../pulumi/wire";
 import { SETTING_SOURCES, type SettingName, resolveSettings, settingLabel } from "../settings";
+import { ENGINE_INPUT_KEYS, unknownSettingKeys } from "../settingKeys";
 
 /**
  * The provider's configuration as the plugin receives it. The engine sends the same thing for the default provider and
@@ -23,6 +24,7 @@ export function engineConfig(inputs: Plain, providerName: string | undefined): E
       if (value === undefined || value === null || value === UNKNOWN) return undefined;
       return typeof value === "number" ? value : String(value);
     },
+    keys: () => Object.keys(inputs).map((name) => `bunnynet:${name}`),
   };
 }
 
@@ -33,10 +35,16 @@ export function explicitProviderName(urn: string | undefined): string | undefine
 }
 
 /**
- * CheckConfig: the settings problems ProviderSession would report at the first check (no key anywhere, a URL that is
- * none, a timeout that is no number), each naming the config key. Not judged while a value is unknown.
+ * CheckConfig: a key that is no setting (`bunnynet:apiKeyy`), naming the setting it most likely meant; then the
+ * settings problems ProviderSession would report at the first check (no key anywhere, a URL that is none, a timeout
+ * that is no number), each naming the config key. Values are not judged while one is unknown. An unknown key's
+ * failure names no property: the engine would print the property's value (pulumi/pulumi v3.276.0
+ * pkg/resource/deploy/step_generator.go:3190-3204 `issueCheckFailures`), and a misspelt apiKey holds a key.
  */
 export function configFailures(inputs: Plain, providerName: string | undefined): { property: string; reason: string }[] {
+  const place = { origin: providerName === undefined ? ("pulumi" as const) : ("provider" as const), providerName };
+  const unknownKeys = unknownSettingKeys(Object.keys(inputs), ENGINE_INPUT_KEYS, place);
+  if (unknownKeys.length > 0) return unknownKeys.map((reason) => ({ property: "", reason }));
   if (Object.values(inputs).some((v) => v === UNKNOWN)) return [];
   const config = engineConfig(inputs, providerName);
   const settings = settingsFromConfig((name) => config.get(`bunnynet:${name}`));

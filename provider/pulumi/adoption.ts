@@ -1,4 +1,4 @@
-import { AlreadyExistsError, NetworkError, NotFoundError, ServerError } from "../http/errors";
+import { AlreadyExistsError, BunnyError, NetworkError, NotFoundError, ServerError } from "../http/errors";
 import { started } from "../http/together";
 import type { InputShape, InputsOf, Observed, ResourceContext, ResourceDefinition, State } from "./definition";
 import { type Plain, sameValue } from "./wire";
@@ -72,7 +72,7 @@ export async function createOrAdopt<Shape extends InputShape, Obj, O extends obj
     if (found !== undefined) {
       // A kind with a mark knows whether what it found is its own: another's (a racing stack's) is never kept.
       const own = !duplicate && (def.ownerMark === undefined || def.describe(found, inputs).mark === markFor(ctx));
-      return own ? keepOwn(def, ctx, found, inputs) : takeOver(def, ctx, found, inputs, wantsAdoption(inputs), true, true);
+      return own ? keepOwn(def, ctx, found, inputs, failure) : takeOver(def, ctx, found, inputs, wantsAdoption(inputs), true, true);
     }
     if (duplicate || attempt >= CREATE_ATTEMPTS) throw failure;
   }
@@ -293,11 +293,12 @@ async function takeOver<Shape extends InputShape, Obj, O extends object>(
 }
 
 /**
- * The object this create made, found after its answer was lost, brought to where a create leaves one. When that
- * fails (a script's release), it is deleted again: kept, it would be in no state, and the next `up` would refuse it as
- * existing, unless it carries this resource's mark (`ownerMark`): the next `up` then takes it back.
+ * The object this create made, found after its answer was lost (`createFailure`: a 5xx, a cut connection), brought to
+ * where a create leaves one. When that fails (a script's release), it is deleted again: kept, it would be in no state,
+ * and the next `up` would refuse it as existing, unless it carries this resource's mark (`ownerMark`): the next `up`
+ * then takes it back.
  */
-async function keepOwn<Shape extends InputShape, Obj, O extends object>(def: Definition<Shape, Obj, O>, ctx: ResourceContext, obj: Obj, inputs: InputsOf<Shape>): Promise<Seen<Shape, O>> {
+async function keepOwn<Shape extends InputShape, Obj, O extends object>(def: Definition<Shape, Obj, O>, ctx: ResourceContext, obj: Obj, inputs: InputsOf<Shape>, createFailure: unknown): Promise<Seen<Shape, O>> {
   const { observed } = adopt(def, ctx, obj, inputs, true, true, false);
   try {
     return await settle(def, ctx, def.whenFound ? def.describe(await def.whenFound(ctx, obj, inputs), inputs) : observed, inputs, "adopted");
@@ -308,10 +309,16 @@ async function keepOwn<Shape extends InputShape, Obj, O extends object>(def: Def
       () => undefined,
       (err: unknown) => (err instanceof NotFoundError ? undefined : (err as Error)),
     );
-    const made = `the ${def.type} this create made (id ${observed.id}, its answer lost)`;
+    const made = `the ${def.type} this create made (id ${observed.id}; ${createOutcome(createFailure)})`;
     if (removal) throw new Error(`${(e as Error).message}. Deleting ${made} failed too (${removal.message}): delete it, or set adoptExisting: true to keep it, and run again.`, { cause: e });
     throw new Error(`${(e as Error).message}. ${made[0].toUpperCase()}${made.slice(1)} was deleted again, so nothing is left behind and the next run starts over.`, { cause: e });
   }
+}
+
+/** How a create that had made its object ended, in a clause: the server's answer, or none at all. */
+function createOutcome(failure: unknown): string {
+  if (failure instanceof BunnyError && failure.status !== undefined) return `the create was answered ${failure.status}, yet had made it`;
+  return "the create's answer was lost, yet it had made it";
 }
 
 /**

@@ -4,6 +4,7 @@ import { forgetAdoptions } from "./adoption";
 import { forgetReplacements } from "./replacements";
 import { ConfigurationError } from "../http/errors";
 import { SETTING_SOURCES, type SettingName, type SettingsInput, providerKeyLabel, resolveSettings } from "../settings";
+import { ENGINE_INPUT_KEYS, unknownSettingKeys } from "../settingKeys";
 
 /**
  * The config key an explicit `bunnynet.Provider` adds to its inputs (its resource name): the plugin process it
@@ -31,6 +32,27 @@ export function settingsFromConfig(get: (name: string) => string | number | unde
  */
 export interface EngineConfig {
   get(key: string): string | number | undefined;
+  /** Every key given, with its namespace (`bunnynet:apiKey`, `aws:region`); the plugin's config has it. */
+  keys?(): string[];
+}
+
+/**
+ * The keys of the config given, or undefined where they cannot be known. The SDK's dynamic-provider host hands
+ * `configure` a Config that keeps the ConfigureRequest's args, every key with its namespace, as `rawConfig`
+ * (@pulumi/pulumi 3.270.0 cmd/dynamic-provider/index.js:96-107 `configure` and :73-76 `getProvider`; config.js:18-21): the
+ * engine sends a dynamic provider the whole stack config (pulumi/pulumi v3.276.0 pkg/resource/deploy/target.go:52-67,
+ * "For dynamic providers, we always pass the full configuration", namespaces kept).
+ */
+function configKeys(config: EngineConfig): string[] | undefined {
+  if (config.keys) return config.keys();
+  const raw = (config as { rawConfig?: unknown }).rawConfig;
+  return typeof raw === "object" && raw !== null ? Object.keys(raw) : undefined;
+}
+
+/** The `bunnynet:` keys of the config that are no setting, each with the setting it most likely meant. */
+function unknownKeysOf(config: EngineConfig, input: SettingsInput): string[] {
+  const keys = (configKeys(config) ?? []).filter((k) => k.startsWith("bunnynet:")).map((k) => k.slice("bunnynet:".length));
+  return unknownSettingKeys(keys, [PROVIDER_NAME_KEY, ...ENGINE_INPUT_KEYS], { origin: input.origin ?? "pulumi", providerName: input.providerName });
 }
 
 /**
@@ -46,6 +68,7 @@ export interface EngineConfig {
  */
 export class ProviderSession {
   private input: SettingsInput = {};
+  private unknownKeys: string[] = [];
   private cached?: BunnyClient;
   private configured = false;
 
@@ -58,6 +81,7 @@ export class ProviderSession {
         return undefined;
       }
     });
+    this.unknownKeys = unknownKeysOf(config, this.input);
     this.cached = undefined;
     this.configured = true;
     beginDeployment();
@@ -66,11 +90,13 @@ export class ProviderSession {
   }
 
   /**
-   * What is wrong with the settings (no key anywhere, a URL that is none), with the fix; undefined when nothing is,
-   * or before Configure (the engine configures a provider before its first Check: pkg/resource/deploy/providers/registry.go).
+   * What is wrong with the settings (a `bunnynet:` key that is no setting, no key anywhere, a URL that is none), with
+   * the fix; undefined when nothing is, or before Configure (the engine configures a provider before its first Check:
+   * pkg/resource/deploy/providers/registry.go).
    */
   settingsProblem(): string | undefined {
     if (!this.configured) return undefined;
+    if (this.unknownKeys.length > 0) return this.unknownKeys.join("; ");
     try {
       this.client();
       return undefined;

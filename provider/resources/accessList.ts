@@ -11,6 +11,7 @@ import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, NumericId, OutputProperties } from "../pulumi/types";
 import { adoptionInputs, argsMatchSchema, defineResource, markFor, unmarked } from "../pulumi";
 import { withinParent } from "../pulumi/importIds";
+import { accessListEntriesProblem } from "./accessListEntries";
 
 /**
  * A custom access list of a Shield zone: IPs, CIDR ranges, ASNs, countries, organisations or JA4 fingerprints, and
@@ -24,7 +25,8 @@ import { withinParent } from "../pulumi/importIds";
  * Entries are a set: kept sorted, so their order in the program never shows as a change (Terraform's CHANGELOG 0.11.0
  * and 0.12.0 record the diffs that ordered lists caused). The type cannot change in place (the update request has no
  * type): changing it replaces the list. Its writes are not serialised per zone: bunny.net's Terraform provider holds
- * no lock for access lists, and no report shows one lost (see http/zoneWrites.ts).
+ * no lock for access lists, and no report shows one lost (see http/zoneWrites.ts). Each entry is checked against the
+ * list's type (accessListEntries.ts): an address that is none, a country that is no ISO code.
  */
 
 export const ACCESS_LIST_TYPE = "AccessList";
@@ -81,6 +83,12 @@ const accessList = defineResource<AccessListOutputs>()({
   // The list's description (no input: the update request has none) holds the owner's mark: a list this resource made
   // (an interrupted `up`) is taken back.
   ownerMark: { apiField: "description" },
+
+  // The entries' form depends on the type: judged once both are known.
+  async complete(inputs, unknown) {
+    const problem = unknown.has("type") || unknown.has("entries") ? undefined : accessListEntriesProblem(inputs.type as number, inputs.entries as string[]);
+    return { inputs, failures: problem ? [{ property: "entries", reason: problem }] : [] };
+  },
 
   importId: withinParent("shieldZoneId", "accessListId", { ownNumeric: true }),
   describe({ list, details }: Observed, requested: Inputs) {
@@ -145,7 +153,11 @@ export interface AccessListArgs extends AdoptableArgs {
   name: pulumi.Input<string>;
   /** What the entries are (`bunnynet.AccessListType`: `"IP"`, `"CIDR"`, `"ASN"`, `"Country"`, `"Organization"`, `"JA4"`). Changing it replaces the list. */
   type: pulumi.Input<EnumInput<typeof AccessListType>>;
-  /** The entries (at least one, no repeats); a set: their order is not a change. Changes in place. */
+  /**
+   * The entries (at least one, no repeats), each of the list's type: an IP address, a CIDR range (`192.0.2.0/24`), an
+   * AS number (`13335` or `AS13335`), an ISO 3166-1 alpha-2 country code in upper case (`DE`), an organisation's name or
+   * a JA4 fingerprint. A set: their order is not a change. Changes in place.
+   */
   entries: pulumi.Input<pulumi.Input<string>[]>;
   /** What a matching request meets (`bunnynet.AccessListAction`: `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"`). */
   action: pulumi.Input<EnumInput<typeof AccessListAction>>;

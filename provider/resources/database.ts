@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { DatabaseRegionSchema } from "../schemas/databases";
+import { KnownDatabaseRegionSchema } from "../schemas/databases";
 import type { DatabaseInfo } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, OutputProperties } from "../pulumi/types";
@@ -20,7 +20,7 @@ import { ownIdOnly } from "../pulumi/importIds";
 export const DATABASE_TYPE = "Database";
 
 /** A set of regions: sorted and without repeats, so the order written in the program is no change. */
-const regionSet = z.array(DatabaseRegionSchema).transform((r) => [...new Set(r)].sort());
+const regionSet = z.array(KnownDatabaseRegionSchema).transform((r) => [...new Set(r)].sort());
 
 const databaseInputs = z
   .object({
@@ -109,9 +109,13 @@ const database = defineResource<DatabaseOutputs>()({
 export interface DatabaseArgs extends AdoptableArgs {
   /** The database's name (1..64 letters, digits, `-`, `_`; unique in the account). Changing it replaces the database. */
   name: pulumi.Input<string>;
-  /** The regions that take writes (at least one: `DE`, `NY`, `SG`, `SYD`…); a set, so order is no change. Changes in place. */
+  /**
+   * The regions that take writes (at least one), each a database region's code: `DE`, `UK`, `FR`, `NL`, `SE`, `PL`,
+   * `ES`, `IT`, `NY`, `LA`, `CHI`, `DAL`, `MIA`, `SEA`, `TOR`, `SG`, `JP`, `HK`, `IN`, `SYD`, `BR` or `ZA`. A set, so
+   * order is no change. Changes in place.
+   */
   primaryRegions: pulumi.Input<pulumi.Input<string>[]>;
-  /** The regions that hold read replicas, none of them primary; a set. Changes in place. Default none. */
+  /** The regions that hold read replicas (codes as for `primaryRegions`), none of them primary; a set. Changes in place. Default none. */
   replicaRegions?: pulumi.Input<pulumi.Input<string>[]>;
 }
 

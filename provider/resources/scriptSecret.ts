@@ -2,6 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { idFromString } from "../schemas/common";
 import { EDGE_SCRIPT_TYPES } from "../schemas/edgeScriptCode";
+import { ENVIRONMENT_NAME } from "../schemas/edgeScripts";
 import type { Secret } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, NumericId, OutputProperties } from "../pulumi/types";
@@ -22,7 +23,7 @@ export const SCRIPT_SECRET_TYPE = "ScriptSecret";
 const scriptSecretInputs = z
   .object({
     scriptId: idFromString,
-    name: z.string().min(1, "must not be empty").max(256),
+    name: z.string().min(1, "must not be empty").max(256).regex(ENVIRONMENT_NAME.pattern, ENVIRONMENT_NAME.message),
     value: z.string().max(4096),
     ...adoptionInputs,
   })
@@ -97,7 +98,10 @@ const scriptSecret = defineResource<ScriptSecretOutputs>()({
 export interface ScriptSecretArgs extends AdoptableArgs {
   /** The edge script that owns the secret. Changing it replaces the secret. */
   scriptId: pulumi.Input<NumericId>;
-  /** The secret's name (1..256 characters, case-sensitive; not the name of one of the script's variables). Changing it replaces the secret. */
+  /**
+   * The secret's name (1..256 letters, digits and `_`, not beginning with a digit; case-sensitive; not the name of one
+   * of the script's variables). Changing it replaces the secret.
+   */
   name: pulumi.Input<string>;
   /** The value (at most 4096 characters). Always stored encrypted, never read back from the API. Changes in place. */
   value: pulumi.Input<string>;

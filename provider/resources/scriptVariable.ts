@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { idFromString } from "../schemas/common";
-import type { Variable } from "../schemas/edgeScripts";
+import { ENVIRONMENT_NAME, type Variable } from "../schemas/edgeScripts";
 import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, NumericId, OutputProperties } from "../pulumi/types";
 import { adoptionInputs, argsMatchSchema, defineResource } from "../pulumi";
@@ -9,11 +9,11 @@ import { withinParent } from "../pulumi/importIds";
 
 export const SCRIPT_VARIABLE_TYPE = "ScriptVariable";
 
-/** Limits from the Edge Scripting API's variable model. */
+/** Limits from the Edge Scripting API's variable model; the name an environment variable's (schemas/edgeScripts.ts, ENVIRONMENT_NAME). */
 const scriptVariableInputs = z
   .object({
     scriptId: idFromString,
-    name: z.string().min(1, "must not be empty").max(256),
+    name: z.string().min(1, "must not be empty").max(256).regex(ENVIRONMENT_NAME.pattern, ENVIRONMENT_NAME.message),
     required: z.boolean().default(false),
     // The API stores no value as null; an empty string means the same, so both read back as unset.
     defaultValue: z
@@ -77,7 +77,10 @@ const scriptVariable = defineResource<ScriptVariableOutputs>()({
 export interface ScriptVariableArgs extends AdoptableArgs {
   /** The edge script that owns the variable. Changing it replaces the variable. */
   scriptId: pulumi.Input<NumericId>;
-  /** The environment variable's name (1..256 characters, case-sensitive). Changing it replaces the variable. */
+  /**
+   * The environment variable's name (1..256 letters, digits and `_`, not beginning with a digit; case-sensitive).
+   * Changing it replaces the variable.
+   */
   name: pulumi.Input<string>;
   /** Whether the script requires a value for it. Changes in place. Default false. */
   required?: pulumi.Input<boolean>;

@@ -219,7 +219,7 @@ export interface VideoLibraryArgs extends AdoptableArgs {
   name: Input<string>;
   /** Storage regions the videos are replicated to (`"NY"`, `"SG"` …). Only set at creation: a change replaces the library and its videos. */
   replicationRegions?: List;
-  /** The player version. */
+  /** The player version (1 or more; the API has 1 and 2). */
   playerVersion?: Input<number>;
   /** `"Free"` or `"Premium"` (or 0, 1). */
   encodingTier?: Input<keyof typeof EncodingTier | (typeof EncodingTier)[keyof typeof EncodingTier]>;
@@ -263,7 +263,7 @@ export interface VideoLibraryArgs extends AdoptableArgs {
   playerControls?: List;
   /** Custom HTML in the player's head. */
   playerCustomHead?: Input<string>;
-  /** Captions font size. */
+  /** Captions font size (0 or more). */
   captionsFontSize?: Input<number>;
   /** Captions font colour, a hex colour (`"#fff"`). */
   captionsFontColor?: Input<string>;
@@ -277,15 +277,15 @@ export interface VideoLibraryArgs extends AdoptableArgs {
   viewTokenAuthenticationEnabled?: Input<boolean>;
   /** MediaCage basic DRM. */
   drmEnabled?: Input<boolean>;
-  /** Watermark left offset (%). */
+  /** Watermark left offset (%, 0..100). */
   watermarkPositionLeft?: Input<number>;
-  /** Watermark top offset (%). */
+  /** Watermark top offset (%, 0..100). */
   watermarkPositionTop?: Input<number>;
-  /** Watermark width (%). */
+  /** Watermark width (%, 0..100). */
   watermarkWidth?: Input<number>;
-  /** Watermark height (%). */
+  /** Watermark height (%, 0..100). */
   watermarkHeight?: Input<number>;
-  /** Encoding bitrates (kbit/s) per resolution. */
+  /** Encoding bitrates (kbit/s, at least 1) per resolution. */
   bitrate240p?: Input<number>;
   bitrate360p?: Input<number>;
   bitrate480p?: Input<number>;

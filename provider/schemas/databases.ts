@@ -13,6 +13,18 @@ import { answerObject, nullishFlag, nullishStrings, nullishText } from "./common
 /** A region of edge databases: upper-case letters (DE, NY, SG, SYD, as the Terraform provider's example names them). */
 export const DatabaseRegionSchema = z.string().regex(/^[A-Z]{2,4}$/, "must be a region code such as DE, NY, SG or SYD (upper case)");
 
+/**
+ * The regions a database can be in, as this package reads them: the Terraform provider's example names DE, NY, SG,
+ * LA, UK and SYD; no published document lists the rest (the API answers the account's list at its config endpoint,
+ * which no published document describes), so they are bunny.net's edge regions' codes, the ones the emulator takes
+ * (emulator/surfaces/edgeDatabases.ts states them for itself; tests/emulator/independence.test.ts checks they agree).
+ * The resource refuses others at check; the client sends any code of the form above, for the API to judge.
+ */
+export const DATABASE_REGIONS: readonly string[] = ["DE", "UK", "FR", "NL", "SE", "PL", "ES", "IT", "NY", "LA", "CHI", "DAL", "MIA", "SEA", "TOR", "SG", "JP", "HK", "IN", "SYD", "BR", "ZA"];
+
+/** A region the resource takes: one of DATABASE_REGIONS, the message naming them all. */
+export const KnownDatabaseRegionSchema = z.string().refine((r) => DATABASE_REGIONS.includes(r), { message: `must be a database region code, one of ${DATABASE_REGIONS.join(", ")}` });
+
 /** A database as the API answers it. */
 export const DatabaseSchema = answerObject({
   id: z.string().min(1),

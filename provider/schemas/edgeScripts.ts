@@ -7,7 +7,15 @@ import { answerObject, nullishFlag, nullishText, withFallback } from "./common";
  * pattern for variable names, only their length; names are compared exactly (case-sensitive).
  */
 
-const VariableName = z.string().min(1).max(256);
+/**
+ * The form of a variable's or secret's name. The documents give only its length (1..256), but the script reads it
+ * from its environment (`process.env.OriginUrl`, `Deno.env.get(…)`: docs.bunny.net/scripting/environment-variables),
+ * so it is a name an environment holds portably: letters, digits and `_`, not beginning with a digit (POSIX.1-2017,
+ * Base Definitions 8.1; lower case too, as the documents' own `OriginUrl`). The empty name is the length's to refuse.
+ */
+export const ENVIRONMENT_NAME = { pattern: /^(?![0-9])[A-Za-z0-9_]*$/, message: "must be an environment variable's name: letters, digits and _, not beginning with a digit (such as API_BASE_URL)" };
+
+const VariableName = z.string().min(1).max(256).regex(ENVIRONMENT_NAME.pattern, ENVIRONMENT_NAME.message);
 const DefaultValue = z.string().max(4096).nullish();
 
 /** `POST /compute/script/{id}/variables/add`. */

@@ -13,7 +13,16 @@ import { EncodingTier } from "./videoLibraryEnums";
 
 export const encodingTier = numericEnum(EncodingTier);
 
-const INT32 = z.number().int().min(-2147483648).max(2147483647);
+const INT32_MAX = 2147483647;
+/**
+ * The numbers' ranges. The document types each as int32 and says what it is: a bitrate "used for encoding" (kbit/s,
+ * at least 1 in bunny.net's Terraform resource: internal/provider/resource_stream_library.go:335-336 and each
+ * bitrate_* after it), the watermark's offsets and size "(in %)", the captions' font size (at least 0, :238-239),
+ * the player's version (Terraform takes 1 and 2, :157-158; a later one is left to the API).
+ */
+const bitrate = z.number().int().min(1, "must be a bitrate in kbit/s, at least 1").max(INT32_MAX);
+const percent = z.number().int().min(0, "must be a percentage, 0..100").max(100, "must be a percentage, 0..100");
+const nonNegative = z.number().int().min(0, "must not be negative").max(INT32_MAX);
 /**
  * A CSS hex colour, as the player takes it (the documents say only "color"; the Terraform resource
  * bunnynet_stream_library's defaults are `#ff7755`, `#fff`, `#000`): `#` and 3, 4, 6 or 8 hex digits.
@@ -42,7 +51,7 @@ export const ReplicationRegionSchema = z.string().regex(/^[A-Z]{2,3}$/, "must be
 
 /** The settings both request models carry. */
 const common = {
-  PlayerVersion: INT32.nullish(),
+  PlayerVersion: z.number().int().min(1, "must be a player version, 1 or more").max(INT32_MAX).nullish(),
   EncodingTier: encodingTier.schema.nullish(),
   JitEncodingEnabled: z.boolean().nullish(),
   OutputCodecs: OutputCodecsCsvSchema.nullish(),
@@ -76,26 +85,26 @@ export const UpdateVideoLibraryRequestSchema = z.strictObject({
   CustomHTML: z.string().nullish(),
   PlayerKeyColor: HexColorSchema.nullish(),
   EnableTokenAuthentication: z.boolean().nullish(),
-  WatermarkPositionLeft: INT32.nullish(),
-  WatermarkPositionTop: INT32.nullish(),
-  WatermarkWidth: INT32.nullish(),
-  WatermarkHeight: INT32.nullish(),
+  WatermarkPositionLeft: percent.nullish(),
+  WatermarkPositionTop: percent.nullish(),
+  WatermarkWidth: percent.nullish(),
+  WatermarkHeight: percent.nullish(),
   VastTagUrl: z.string().nullish(),
   WebhookUrl: z.string().nullish(),
-  CaptionsFontSize: INT32.nullish(),
+  CaptionsFontSize: nonNegative.nullish(),
   CaptionsFontColor: HexColorSchema.nullish(),
   CaptionsBackground: HexColorSchema.nullish(),
   UILanguage: z.string().nullish(),
   PlayerTokenAuthenticationEnabled: z.boolean().nullish(),
   EnableDRM: z.boolean().nullish(),
   Controls: ControlsCsvSchema.nullish(),
-  Bitrate240p: INT32.nullish(),
-  Bitrate360p: INT32.nullish(),
-  Bitrate480p: INT32.nullish(),
-  Bitrate720p: INT32.nullish(),
-  Bitrate1080p: INT32.nullish(),
-  Bitrate1440p: INT32.nullish(),
-  Bitrate2160p: INT32.nullish(),
+  Bitrate240p: bitrate.nullish(),
+  Bitrate360p: bitrate.nullish(),
+  Bitrate480p: bitrate.nullish(),
+  Bitrate720p: bitrate.nullish(),
+  Bitrate1080p: bitrate.nullish(),
+  Bitrate1440p: bitrate.nullish(),
+  Bitrate2160p: bitrate.nullish(),
   ShowHeatmap: z.boolean().nullish(),
   EnableContentTagging: z.boolean().nullish(),
   FontFamily: z.string().nullish(),

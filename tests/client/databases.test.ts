@@ -62,7 +62,7 @@ describe("client: edge databases and the account's JWT", () => {
     const name = uniqueName();
     const id = await client.databases.createDatabase({ name, primary_regions: ["DE"], replicas_regions: [], storage_region: "us-east-1" });
     await assert.rejects(client.databases.createDatabase({ name, primary_regions: ["NY"], replicas_regions: [], storage_region: "us-east-1" }), (e: unknown) => e instanceof AlreadyExistsError && /already exists/.test(e.message));
-    await assert.rejects(client.databases.createDatabase({ name: uniqueName(), primary_regions: ["XX"], replicas_regions: [], storage_region: "us-east-1" }), (e: unknown) => e instanceof ValidationError && /"XX" is not a database region/.test(e.message));
+    await assert.rejects(client.databases.createDatabase({ name: uniqueName(), primary_regions: ["XX"], replicas_regions: [], storage_region: "us-east-1" }), (e: unknown) => e instanceof ValidationError && /"XX" is not a database region \(one of DE, UK, .*ZA\)/.test(e.message));
     await assert.rejects(client.databases.updateDatabase(id, { primary_regions: ["DE"], replicas_regions: ["DE"] }), (e: unknown) => e instanceof ValidationError && /region DE is named twice/.test(e.message));
     // The client refuses what it can tell before sending: no primary region, a lower-case one.
     await emu.markRequests();

@@ -110,6 +110,8 @@ describe("client: edge script variables", () => {
     await refused(scripts.addVariable(scriptId, { Name: "X" } as unknown as { Name: string; Required: boolean }), "Required");
     await refused(scripts.updateVariable(scriptId, 1, { DefaultValue: "v".repeat(4097) }), "DefaultValue");
     await refused(scripts.upsertVariable(scriptId, { Name: "" }), "Name");
+    await refused(scripts.addVariable(scriptId, { Name: "BAD NAME", Required: false }), "Name");
+    await refused(scripts.upsertVariable(scriptId, { Name: "2FA" }), "Name");
     assert.deepEqual(await emu.requests(), []);
   });
 
@@ -120,6 +122,10 @@ describe("client: edge script variables", () => {
       { path: `/compute/script/${scriptId}/variables/add`, method: "POST", json: { Name: "A" }, field: "Required" },
       { path: `/compute/script/${scriptId}/variables/add`, method: "POST", json: { Name: "A", Required: false, Secret: true }, field: "Secret" },
       { path: `/compute/script/${scriptId}/variables/add`, method: "POST", json: { Name: "A".repeat(257), Required: false }, field: "Name" },
+      // Not an environment variable's name: the script could not read it as process.env.<name>.
+      { path: `/compute/script/${scriptId}/variables/add`, method: "POST", json: { Name: "BAD NAME", Required: false }, field: "Name" },
+      { path: `/compute/script/${scriptId}/variables`, method: "PUT", json: { Name: "API-KEY" }, field: "Name" },
+      { path: `/compute/script/${scriptId}/secrets`, method: "POST", json: { Name: "BAD NAME", Secret: "s" }, field: "Name" },
       { path: `/compute/script/${scriptId}/variables`, method: "PUT", json: { Name: "A", DefaultValue: 5 }, field: "DefaultValue" },
     ];
     for (const c of cases) {

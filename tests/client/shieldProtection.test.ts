@@ -121,6 +121,28 @@ describe("client: Shield custom WAF rules and access lists against the emulator"
       await assert.rejects(emu.client().accessLists.create(shieldZoneId, { name: "x", type: "Continent" as "IP", content: "EU" }), (e: unknown) => e instanceof InvalidRequestError && /type/.test(e.message));
     });
 
+    it("refuses an entry that is not of the list's type (a country that is no ISO code, an address that is none), at create and update", async () => {
+      const { shieldZoneId } = await shieldZone();
+      const path = `/shield/shield-zone/${shieldZoneId}/access-lists`;
+      const refusals = [
+        { type: 3, content: "DE\nXX1", entry: "XX1" },
+        { type: 3, content: "de", entry: "de" },
+        { type: 0, content: "999.999.1.1", entry: "999.999.1.1" },
+        { type: 1, content: "10.0.0.0/33", entry: "10.0.0.0/33" },
+        { type: 2, content: "AS0", entry: "AS0" },
+      ];
+      for (const { type, content, entry } of refusals) {
+        const bad = await raw("POST", path, { name: "x", type, content });
+        assert.deepEqual([bad.status, bad.body.error?.errorKey], [400, "access_list.validation"], content);
+        assert.ok(bad.body.error?.message?.includes(`content: "${entry}" is not`), bad.body.error?.message);
+      }
+      const list = await emu.client().accessLists.create(shieldZoneId, { name: "ok", type: "CIDR", content: "10.0.0.0/8\n2001:db8::/32" });
+      const update = await raw("PATCH", `${path}/${list.id}`, { content: "192.0.2.1" });
+      assert.deepEqual([update.status, update.body.error?.message], [400, 'The request is invalid. content: "192.0.2.1" is not a CIDR range']);
+      const organisations = await emu.client().accessLists.create(shieldZoneId, { name: "orgs", type: "Organization", content: "Example Corp, Inc." });
+      assert.equal(organisations.entryCount, 1, "an organisation's name is taken as written");
+    });
+
     it("beyond the plan's lists is ForbiddenError; an unknown zone NotFoundError; a zone gone with its pull zone takes its lists", async () => {
       const { pullZoneId, shieldZoneId } = await shieldZone("Basic");
       const lists = emu.client().accessLists;

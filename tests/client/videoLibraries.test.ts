@@ -48,6 +48,8 @@ describe("client: video libraries (create, update, get, delete, find) against th
     await refuses(client().create({ Name: "x", EnabledResolutions: "720p,4k" }), /EnabledResolutions/);
     await refuses(client().create({ Name: "x", EncodingTier: "Gold" as never }), /EncodingTier/);
     await refuses(client().update(1, { ReplicationRegions: ["NY"] } as never), /ReplicationRegions/);
+    await refuses(client().update(1, { Bitrate720p: -100 }), /Bitrate720p/);
+    await refuses(client().update(1, { WatermarkWidth: 101 }), /WatermarkWidth/);
     assert.deepEqual(await emu.requests(), []);
   });
 
@@ -57,6 +59,15 @@ describe("client: video libraries (create, update, get, delete, find) against th
     assert.equal(((await res.json()) as { Field: string }).Field, "Colour");
     const regions = await fetch(`${emu.url}/videolibrary`, { method: "POST", headers: { AccessKey: emu.fixtures.accessKey, "content-type": "application/json" }, body: JSON.stringify({ Name: "x", ReplicationRegions: ["XX"] }) });
     assert.equal(regions.status, 400);
+  });
+
+  it("the server refuses a bitrate below 1, a watermark outside 0..100 (%) and a negative captions size, naming the field", async () => {
+    const library = await client().create({ Name: "ranges" });
+    for (const [field, value] of [["Bitrate720p", -100], ["Bitrate240p", 0], ["WatermarkPositionLeft", -1], ["WatermarkHeight", 101], ["CaptionsFontSize", -1], ["PlayerVersion", 0]] as const) {
+      const res = await fetch(`${emu.url}/videolibrary/${library.Id}`, { method: "POST", headers: { AccessKey: emu.fixtures.accessKey, "content-type": "application/json" }, body: JSON.stringify({ [field]: value }) });
+      assert.deepEqual([res.status, ((await res.json()) as { Field: string }).Field], [400, field]);
+    }
+    assert.equal((await client().update(library.Id, { Bitrate720p: 1, WatermarkWidth: 100, CaptionsFontSize: 0 })).Bitrate720p, 1);
   });
 
   it("delete removes the library with its videos, its key stops working, and a second delete reports it gone", async () => {

@@ -23,12 +23,17 @@ import { ACCESS_LIST_ENUMS } from "bunnynet-emulator/dist/surfaces/shieldAccessL
 import { AccessListAction, AccessListType } from "bunnynet-pulumi/dist/schemas/shieldEnums.js";
 import { STORAGE_REGIONS } from "bunnynet-pulumi/dist/schemas/storageRegions.js";
 import { STORAGE_ZONE_REGIONS } from "bunnynet-emulator/dist/surfaces/storageZones.js";
+import { COUNTRY_CODES } from "bunnynet-pulumi/dist/schemas/countryCodes.js";
+import { ISO_COUNTRY_CODES } from "bunnynet-emulator/dist/surfaces/countryCodes.js";
+import { DATABASE_REGIONS } from "bunnynet-pulumi/dist/schemas/databases.js";
+import { DATABASE_REGIONS as EMULATOR_DATABASE_REGIONS } from "bunnynet-emulator/dist/surfaces/edgeDatabases.js";
 
 /**
  * The emulator is an oracle for the provider only if it reads the API on its own: its server (everything in
  * emulator/ but the testing kit and the two Node guards, which share the one Node.js check) imports nothing of
- * bunnynet-pulumi. Where both sides state one published fact (the logging API's retention, budget and cache statuses,
- * Shield's enums, the v1 line format), each states it for itself and this file checks they agree.
+ * bunnynet-pulumi. Where both sides state one fact (the logging API's retention, budget and cache statuses,
+ * Shield's enums, the v1 line format, ISO country codes, database regions), each states it for itself and this file
+ * checks they agree.
  */
 
 const EMULATOR_DIR = dirname(require.resolve("bunnynet-emulator/package.json"));
@@ -94,6 +99,17 @@ describe("the emulator as an independent oracle", () => {
 
     it("storage: the same storage regions on both sides", () => {
       assert.deepEqual([...STORAGE_ZONE_REGIONS].sort(), [...STORAGE_REGIONS].sort());
+    });
+
+    it("the same ISO 3166-1 alpha-2 country codes on both sides (access lists), each a region the runtime's CLDR names", () => {
+      assert.deepEqual([...ISO_COUNTRY_CODES].sort(), [...COUNTRY_CODES].sort());
+      assert.equal(COUNTRY_CODES.length, 249);
+      const names = new Intl.DisplayNames(["en"], { type: "region" });
+      assert.deepEqual(COUNTRY_CODES.filter((code) => names.of(code) === code), [], "a code CLDR does not know is a typo");
+    });
+
+    it("databases: the same regions on both sides", () => {
+      assert.deepEqual([...EMULATOR_DATABASE_REGIONS].sort(), [...DATABASE_REGIONS].sort());
     });
 
     it("Shield: every enum has the same numbers on both sides, and the same request variables", () => {

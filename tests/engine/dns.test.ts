@@ -11,7 +11,9 @@ const RESOURCES = ["zone-0", "zone-1", "www", "mx", "cdn"];
 /**
  * The DNS program of tests/pulumi/dnsProgram.test.ts (tests/engine/programs/dns.ts) through the real Pulumi CLI and
  * engine against the emulator: up, an unchanged up with no API call, refresh without drift, a changed priority
- * updated in place, destroy leaving nothing. The engine behaviours relied on are cited in tests/support/engineCycle.ts.
+ * updated in place, destroy leaving nothing; first, a misspelt `bunnynet:` key refused at preview. The engine behaviours
+ * relied on are cited in tests/support/engineCycle.ts, and: a dynamic provider is configured with the whole stack
+ * config, namespaces kept (pulumi/pulumi v3.276.0 pkg/resource/deploy/target.go:52-67).
  */
 describe("engine: the DNS program (zones and records)", function () {
   this.timeout(300_000);
@@ -37,6 +39,14 @@ describe("engine: the DNS program (zones and records)", function () {
     const zone = await emu.client().dns.findZoneByDomain(DOMAINS[i]);
     return zone ? zone.Records.map((r) => r.Name).sort() : undefined;
   };
+
+  it("a misspelt bunnynet: key fails preview, naming the setting meant, and nothing is written", async () => {
+    await stack.setConfig({ "bunnynet:apiKeyy": "x" });
+    await emu.markRequests();
+    await assert.rejects(stack.preview(), /bunnynet:apiKeyy is not a setting of bunnynet: did you mean bunnynet:apiKey\?/);
+    assert.deepEqual(await emu.requests(), [], "refused before any request");
+    await stack.cli.run(["config", "rm", "bunnynet:apiKeyy"], true);
+  });
 
   it("up creates the zones and their records", async () => {
     assert.deepEqual(await stack.up(), Object.fromEntries(RESOURCES.map((name) => [name, "create"])));

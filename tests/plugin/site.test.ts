@@ -24,6 +24,8 @@ const SIG = "4dabf18193072939515e22adb298388d";
  *   (provider_plugin.go Create and Update, `if req.Preview`; pkg/resource/deploy/step.go:372 and :1018 pass
  *   `Preview: DryRun`), and takes their outputs as the resources' outputs for the rest of the preview.
  * - A DetailedDiff names each changed property in `preview --json`'s step (`detailedDiff`, `diffReasons`).
+ * - A provider's inputs go to CheckConfig first, and its failures stop the provider's registration with them
+ *   (pkg/resource/deploy/providers/registry.go:677-686 in v3.276.0), before any resource is checked.
  */
 describe("plugin: pulumi-resource-bunnynet through the real CLI", function () {
   this.timeout(600_000);
@@ -116,6 +118,15 @@ describe("plugin: pulumi-resource-bunnynet through the real CLI", function () {
     await stack.setConfig({ [`${PROJECT}:url`]: "not-a-url" });
     await assert.rejects(previewSteps(stack.cli), /second[\s\S]*apiUrl/);
     await stack.setConfig({ [`${PROJECT}:url`]: emu.url });
+  });
+
+  it("a misspelt bunnynet: key is refused by CheckConfig at preview, naming the setting meant", async () => {
+    await stack.setConfig({ "bunnynet:apiKeyy": "x" });
+    await assert.rejects(previewSteps(stack.cli), /bunnynet:apiKeyy is not a setting of bunnynet: did you mean bunnynet:apiKey\?/);
+    await stack.cli.run(["config", "rm", "bunnynet:apiKeyy"], true);
+    await stack.setConfig({ "bunnynet:apiUrll": emu.url });
+    await assert.rejects(previewSteps(stack.cli), /bunnynet:apiUrll is not a setting of bunnynet: did you mean bunnynet:apiUrl\?/);
+    await stack.cli.run(["config", "rm", "bunnynet:apiUrll"], true);
   });
 
   it("a changed API URL updates the provider and replaces nothing under it (DiffConfig)", async () => {

@@ -175,12 +175,18 @@ describe("pulumi: DnsRecord through the SDK's provider host over gRPC", function
   });
 
   describe("adoption instead of import", () => {
-    it("without adoptExisting, a record with the same type, name and value is refused with how to adopt it", async () => {
+    it("without adoptExisting, a record with the same type, name and value is refused with how to adopt it, naming its identity as set", async () => {
       const name = unique();
       await emu.client().dns.addRecord(zoneId, { Type: 3, Name: name, Value: "same" });
       host = await host.nextDeployment(CONFIG());
       const checked = await host.check(TYPE, {}, { dnsZoneId: zoneId, type: "TXT", name, value: "same" });
-      await assert.rejects(host.create(TYPE, checked.inputs), (e: unknown) => e instanceof HostError && /DnsRecord .*already exists .*set adoptExisting: true/.test(e.message));
+      await assert.rejects(host.create(TYPE, checked.inputs), (e: unknown) => {
+        assert.ok(e instanceof HostError);
+        assert.ok(e.message.includes(`DnsRecord dnsZoneId=${zoneId}, type="TXT", name="${name}", value="same" already exists`), e.message);
+        assert.match(e.message, /set adoptExisting: true/);
+        assert.doesNotMatch(e.message, /pullZoneId|scriptId|undefined/, "a TXT record has neither");
+        return true;
+      });
     });
 
     it("with adoptExisting, the matching record is taken over without a write; a differing one is refused naming the property", async () => {

@@ -158,6 +158,7 @@ const CASES: Record<string, BadInput[]> = {
     { kind: "value that is a number", news: variant("ScriptSecret", { value: 42 }), properties: ["value"] },
     { kind: "script id that is not numeric", news: variant("ScriptSecret", { scriptId: "12a" }), properties: ["scriptId"] },
     { kind: "unknown property (the API's name Secret)", news: variant("ScriptSecret", { Secret: "x" }), properties: ["Secret"], reason: UNKNOWN },
+    { kind: "a name that is no environment variable's (a hyphen)", news: variant("ScriptSecret", { name: "SIGNING-KEY" }), properties: ["name"], reason: /environment variable's name/ },
   ],
   EdgeScript: [
     { kind: "empty name", news: variant("EdgeScript", { name: "" }), properties: ["name"], reason: /must not be empty/ },
@@ -215,6 +216,7 @@ const CASES: Record<string, BadInput[]> = {
     { kind: "default value of 4097 characters", news: variant("ScriptVariable", { defaultValue: "x".repeat(4097) }), properties: ["defaultValue"] },
     { kind: "default value that is a number", news: variant("ScriptVariable", { defaultValue: 42 }), properties: ["defaultValue"] },
     { kind: "unknown property (the API's name Value)", news: variant("ScriptVariable", { value: "x" }), properties: ["value"], reason: UNKNOWN },
+    { kind: "a name that is no environment variable's (a space)", news: variant("ScriptVariable", { name: "BAD NAME" }), properties: ["name"], reason: /environment variable's name/ },
   ],
   RateLimitRule: [
     { kind: "neither zone id", news: rule({ pullZoneId: undefined }), properties: ["pullZoneId", "shieldZoneId"], reason: /exactly one/ },
@@ -320,6 +322,7 @@ const CASES: Record<string, BadInput[]> = {
     { kind: "lower-case region", news: variant("Database", { primaryRegions: ["de"] }), properties: ["primaryRegions.0"], reason: /region code/ },
     { kind: "a primary region among the replicas", news: variant("Database", { replicaRegions: ["DE", "NY"] }), properties: ["replicaRegions"], reason: /primary region \(DE\)/ },
     { kind: "unknown property (misspelt regions)", news: variant("Database", { regions: ["DE"] }), properties: ["regions"], reason: UNKNOWN },
+    { kind: "a region code that is no region", news: variant("Database", { primaryRegions: ["XX"] }), properties: ["primaryRegions.0"], reason: /one of DE, UK, .*, ZA$/ },
   ],
   TeamMember: [
     { kind: "address without a domain", news: variant("TeamMember", { email: "ops" }), properties: ["email"] },
@@ -362,6 +365,8 @@ const CASES: Record<string, BadInput[]> = {
     { kind: "a colour name as the player colour", news: variant("VideoLibrary", { playerPrimaryColor: "orange" }), properties: ["playerPrimaryColor"], reason: /hex colour/ },
     { kind: "a colour without its #", news: variant("VideoLibrary", { captionsFontColor: "ffffff" }), properties: ["captionsFontColor"], reason: /hex colour/ },
     { kind: "the API key as an input", news: variant("VideoLibrary", { apiKey: "x" }), properties: ["apiKey"], reason: UNKNOWN },
+    { kind: "a negative bitrate", news: variant("VideoLibrary", { bitrate720p: -100 }), properties: ["bitrate720p"], reason: /at least 1/ },
+    { kind: "a watermark wider than the player", news: variant("VideoLibrary", { watermarkWidth: 150 }), properties: ["watermarkWidth"], reason: /0\.\.100/ },
   ],
   StorageFile: [
     { kind: "absolute path", news: variant("StorageFile", { path: "/css/site.css" }), properties: ["path"], reason: /must not start or end with \// },
@@ -457,6 +462,8 @@ const CASES: Record<string, BadInput[]> = {
     { kind: "action None (turn a list off with enabled)", news: variant("AccessList", { action: "None" }), properties: ["action"], reason: /must be one of/ },
     { kind: "enabled as text", news: variant("AccessList", { enabled: "yes" }), properties: ["enabled"] },
     { kind: "the API's content instead of entries", news: variant("AccessList", { entries: undefined, content: "RU" }), properties: ["entries", "content"] },
+    { kind: "a country that is no ISO 3166-1 alpha-2 code", news: variant("AccessList", { entries: ["RU", "XX1"] }), properties: ["entries"], reason: /"XX1" is not valid in a list of type Country/ },
+    { kind: "an IP list's address that is none", news: variant("AccessList", { type: "IP", entries: ["999.999.1.1"] }), properties: ["entries"], reason: /"999\.999\.1\.1" is not valid in a list of type IP/ },
   ],
   CachePurge: [
     { kind: "neither a pull zone nor a URL", news: variant("CachePurge", { pullZoneId: undefined, cacheTag: undefined }), properties: ["pullZoneId"], reason: /unless url/ },

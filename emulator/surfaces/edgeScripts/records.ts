@@ -67,6 +67,15 @@ export interface ReleaseRecord {
 export const SCRIPT_TYPES = { dns: 0, standalone: 1, middleware: 2 } as const;
 export const NAME_MAX = 256;
 
+/**
+ * Why a variable's or secret's name is refused, beyond its length: both are the script's environment, read as
+ * `process.env.<name>` (docs.bunny.net/scripting/environment-variables), so a name must be one an environment holds
+ * portably: letters, digits and `_`, no digit first (decided; the documents give only the length: emulator/README.md).
+ */
+export function environmentNameRefusal(name: string): string | undefined {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? undefined : "The Name must be an environment variable name: letters, digits and _, not starting with a digit";
+}
+
 export type FieldError = { field?: string; message: string };
 
 export function invalid(reply: FastifyReply, error: FieldError): FastifyReply {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "../../context";
 import { coreError } from "../../errorShapes";
-import { NAME_MAX, invalid, loadScript, nameInUse, environmentOf } from "./records";
+import { NAME_MAX, environmentNameRefusal, invalid, loadScript, nameInUse, environmentOf } from "./records";
 
 /**
  * An edge script's secrets (edge-scripting-api-v1.0.0.json: AddEdgeScriptSecretEndpoint, ListEdgeScriptSecretsEndpoint,
@@ -45,7 +45,7 @@ function addSecret(ctx: EmulatorContext, scriptId: number, name: string, value: 
   return saveSecret(ctx, { Id: ctx.store.nextId("edgescriptsecret", 5001), ScriptId: scriptId, Name: name, LastModified: "", Value: null }, value);
 }
 
-/** Checks a secret body: only the allowed properties, Name 1..256 when allowed, Secret a string of at most 4096 or null. */
+/** Checks a secret body: only the allowed properties, Name 1..256 (an environment's name) when allowed, Secret a string of at most 4096 or null. */
 function checkSecretBody(body: unknown, withName: "required" | "optional" | "no"): { name?: string; value: string | null } | { error: { field?: string; message: string } } {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return { error: { message: "The request body must be a JSON object" } };
   const b = body as Record<string, unknown>;
@@ -56,6 +56,8 @@ function checkSecretBody(body: unknown, withName: "required" | "optional" | "no"
   if (withName !== "no") {
     if (b.Name === undefined || b.Name === null || b.Name === "") return { error: { field: "Name", message: "The Name field is required" } };
     if (typeof b.Name !== "string" || b.Name.length > NAME_MAX) return { error: { field: "Name", message: `The Name must be a string of 1 to ${NAME_MAX} characters` } };
+    const refusal = environmentNameRefusal(b.Name);
+    if (refusal) return { error: { field: "Name", message: refusal } };
     name = b.Name;
   }
   const value = b.Secret ?? null;

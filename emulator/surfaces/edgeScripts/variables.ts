@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { EmulatorContext } from "../../context";
 import { coreError } from "../../errorShapes";
-import { NAME_MAX, type VariableRecord, invalid, loadScript, nameInUse, newVariable, environmentOf, saveScript } from "./records";
+import { NAME_MAX, type VariableRecord, environmentNameRefusal, invalid, loadScript, nameInUse, newVariable, environmentOf, saveScript } from "./records";
 import { secretsOf } from "./secrets";
 
 /**
@@ -23,7 +23,7 @@ type Fields = { Name?: string; Required?: boolean | null; DefaultValue?: string 
 type Checked = { fields: Fields } | { error: { field?: string; message: string } };
 
 /**
- * Checks a variable body against the documented model: only the allowed properties, Name 1..256,
+ * Checks a variable body against the documented model: only the allowed properties, Name 1..256 (and an environment's name),
  * Required a boolean (nullable where the model says so), DefaultValue at most 4096 characters.
  */
 function checkVariableBody(body: unknown, allowed: { name: boolean; nameRequired: boolean; requiredRequired: boolean }): Checked {
@@ -38,7 +38,11 @@ function checkVariableBody(body: unknown, allowed: { name: boolean; nameRequired
       if (allowed.nameRequired) return { error: { field: "Name", message: "The Name field is required" } };
     } else if (typeof b.Name !== "string" || b.Name.length > NAME_MAX) {
       return { error: { field: "Name", message: `The Name must be a string of 1 to ${NAME_MAX} characters` } };
-    } else fields.Name = b.Name;
+    } else {
+      const refusal = environmentNameRefusal(b.Name);
+      if (refusal) return { error: { field: "Name", message: refusal } };
+      fields.Name = b.Name;
+    }
   }
   if (b.Required === undefined || b.Required === null) {
     if (allowed.requiredRequired) return { error: { field: "Required", message: "The Required field is required" } };

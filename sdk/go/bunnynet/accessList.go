@@ -123,7 +123,9 @@ type accessListArgs struct {
 	AdoptExisting *bool `pulumi:"adoptExisting"`
 	// The list on or off. Default true.
 	Enabled *bool `pulumi:"enabled"`
-	// The entries (at least one, no repeats); a set: their order is not a change. Changes in place.
+	// The entries (at least one, no repeats), each of the list's type: an IP address, a CIDR range (`192.0.2.0/24`), an
+	// AS number (`13335` or `AS13335`), an ISO 3166-1 alpha-2 country code in upper case (`DE`), an organisation's name or
+	// a JA4 fingerprint. A set: their order is not a change. Changes in place.
 	Entries []string `pulumi:"entries"`
 	// The list's name, unique within its zone (it identifies the list for `adoptExisting`). Changes in place.
 	Name string `pulumi:"name"`
@@ -143,7 +145,9 @@ type AccessListArgs struct {
 	AdoptExisting pulumi.BoolPtrInput
 	// The list on or off. Default true.
 	Enabled pulumi.BoolPtrInput
-	// The entries (at least one, no repeats); a set: their order is not a change. Changes in place.
+	// The entries (at least one, no repeats), each of the list's type: an IP address, a CIDR range (`192.0.2.0/24`), an
+	// AS number (`13335` or `AS13335`), an ISO 3166-1 alpha-2 country code in upper case (`DE`), an organisation's name or
+	// a JA4 fingerprint. A set: their order is not a change. Changes in place.
 	Entries pulumi.StringArrayInput
 	// The list's name, unique within its zone (it identifies the list for `adoptExisting`). Changes in place.
 	Name pulumi.StringInput

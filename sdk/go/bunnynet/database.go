@@ -110,9 +110,11 @@ type databaseArgs struct {
 	AdoptExisting *bool `pulumi:"adoptExisting"`
 	// The database's name (1..64 letters, digits, `-`, `_`; unique in the account). Changing it replaces the database.
 	Name string `pulumi:"name"`
-	// The regions that take writes (at least one: `DE`, `NY`, `SG`, `SYD`…); a set, so order is no change. Changes in place.
+	// The regions that take writes (at least one), each a database region's code: `DE`, `UK`, `FR`, `NL`, `SE`, `PL`,
+	// `ES`, `IT`, `NY`, `LA`, `CHI`, `DAL`, `MIA`, `SEA`, `TOR`, `SG`, `JP`, `HK`, `IN`, `SYD`, `BR` or `ZA`. A set, so
+	// order is no change. Changes in place.
 	PrimaryRegions []string `pulumi:"primaryRegions"`
-	// The regions that hold read replicas, none of them primary; a set. Changes in place. Default none.
+	// The regions that hold read replicas (codes as for `primaryRegions`), none of them primary; a set. Changes in place. Default none.
 	ReplicaRegions []string `pulumi:"replicaRegions"`
 }
 
@@ -124,9 +126,11 @@ type DatabaseArgs struct {
 	AdoptExisting pulumi.BoolPtrInput
 	// The database's name (1..64 letters, digits, `-`, `_`; unique in the account). Changing it replaces the database.
 	Name pulumi.StringInput
-	// The regions that take writes (at least one: `DE`, `NY`, `SG`, `SYD`…); a set, so order is no change. Changes in place.
+	// The regions that take writes (at least one), each a database region's code: `DE`, `UK`, `FR`, `NL`, `SE`, `PL`,
+	// `ES`, `IT`, `NY`, `LA`, `CHI`, `DAL`, `MIA`, `SEA`, `TOR`, `SG`, `JP`, `HK`, `IN`, `SYD`, `BR` or `ZA`. A set, so
+	// order is no change. Changes in place.
 	PrimaryRegions pulumi.StringArrayInput
-	// The regions that hold read replicas, none of them primary; a set. Changes in place. Default none.
+	// The regions that hold read replicas (codes as for `primaryRegions`), none of them primary; a set. Changes in place. Default none.
 	ReplicaRegions pulumi.StringArrayInput
 }
 

@@ -32,7 +32,8 @@ type ScriptSecret struct {
 	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
 	// When the value was last written (the API's LastModified).
 	LastModified pulumi.StringPtrOutput `pulumi:"lastModified"`
-	// The secret's name (1..256 characters, case-sensitive; not the name of one of the script's variables). Changing it replaces the secret.
+	// The secret's name (1..256 letters, digits and `_`, not beginning with a digit; case-sensitive; not the name of one
+	// of the script's variables). Changing it replaces the secret.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The edge script that owns the secret. Changing it replaces the secret.
 	ScriptId pulumi.IntOutput `pulumi:"scriptId"`
@@ -111,7 +112,8 @@ type scriptSecretArgs struct {
 	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
 	// Only read at create time; changing it later changes nothing.
 	AdoptExisting *bool `pulumi:"adoptExisting"`
-	// The secret's name (1..256 characters, case-sensitive; not the name of one of the script's variables). Changing it replaces the secret.
+	// The secret's name (1..256 letters, digits and `_`, not beginning with a digit; case-sensitive; not the name of one
+	// of the script's variables). Changing it replaces the secret.
 	Name string `pulumi:"name"`
 	// The edge script that owns the secret. Changing it replaces the secret.
 	ScriptId int `pulumi:"scriptId"`
@@ -125,7 +127,8 @@ type ScriptSecretArgs struct {
 	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
 	// Only read at create time; changing it later changes nothing.
 	AdoptExisting pulumi.BoolPtrInput
-	// The secret's name (1..256 characters, case-sensitive; not the name of one of the script's variables). Changing it replaces the secret.
+	// The secret's name (1..256 letters, digits and `_`, not beginning with a digit; case-sensitive; not the name of one
+	// of the script's variables). Changing it replaces the secret.
 	Name pulumi.StringInput
 	// The edge script that owns the secret. Changing it replaces the secret.
 	ScriptId pulumi.IntInput
@@ -182,7 +185,8 @@ func (o ScriptSecretOutput) LastModified() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ScriptSecret) pulumi.StringPtrOutput { return v.LastModified }).(pulumi.StringPtrOutput)
 }
 
-// The secret's name (1..256 characters, case-sensitive; not the name of one of the script's variables). Changing it replaces the secret.
+// The secret's name (1..256 letters, digits and `_`, not beginning with a digit; case-sensitive; not the name of one
+// of the script's variables). Changing it replaces the secret.
 func (o ScriptSecretOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *ScriptSecret) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }

@@ -30,7 +30,8 @@ type ScriptVariable struct {
 	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
 	// The value used when none is set (at most 4096 characters). Changes in place; pass a secret to keep it encrypted in state.
 	DefaultValue pulumi.StringPtrOutput `pulumi:"defaultValue"`
-	// The environment variable's name (1..256 characters, case-sensitive). Changing it replaces the variable.
+	// The environment variable's name (1..256 letters, digits and `_`, not beginning with a digit; case-sensitive).
+	// Changing it replaces the variable.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// Whether the script requires a value for it. Changes in place. Default false.
 	Required pulumi.BoolOutput `pulumi:"required"`
@@ -111,7 +112,8 @@ type scriptVariableArgs struct {
 	AdoptExisting *bool `pulumi:"adoptExisting"`
 	// The value used when none is set (at most 4096 characters). Changes in place; pass a secret to keep it encrypted in state.
 	DefaultValue *string `pulumi:"defaultValue"`
-	// The environment variable's name (1..256 characters, case-sensitive). Changing it replaces the variable.
+	// The environment variable's name (1..256 letters, digits and `_`, not beginning with a digit; case-sensitive).
+	// Changing it replaces the variable.
 	Name string `pulumi:"name"`
 	// Whether the script requires a value for it. Changes in place. Default false.
 	Required *bool `pulumi:"required"`
@@ -127,7 +129,8 @@ type ScriptVariableArgs struct {
 	AdoptExisting pulumi.BoolPtrInput
 	// The value used when none is set (at most 4096 characters). Changes in place; pass a secret to keep it encrypted in state.
 	DefaultValue pulumi.StringPtrInput
-	// The environment variable's name (1..256 characters, case-sensitive). Changing it replaces the variable.
+	// The environment variable's name (1..256 letters, digits and `_`, not beginning with a digit; case-sensitive).
+	// Changing it replaces the variable.
 	Name pulumi.StringInput
 	// Whether the script requires a value for it. Changes in place. Default false.
 	Required pulumi.BoolPtrInput
@@ -184,7 +187,8 @@ func (o ScriptVariableOutput) DefaultValue() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ScriptVariable) pulumi.StringPtrOutput { return v.DefaultValue }).(pulumi.StringPtrOutput)
 }
 
-// The environment variable's name (1..256 characters, case-sensitive). Changing it replaces the variable.
+// The environment variable's name (1..256 letters, digits and `_`, not beginning with a digit; case-sensitive).
+// Changing it replaces the variable.
 func (o ScriptVariableOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *ScriptVariable) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }

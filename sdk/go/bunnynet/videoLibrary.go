@@ -33,7 +33,7 @@ type VideoLibrary struct {
 	Bitrate1080p pulumi.IntPtrOutput `pulumi:"bitrate1080p"`
 	Bitrate1440p pulumi.IntPtrOutput `pulumi:"bitrate1440p"`
 	Bitrate2160p pulumi.IntPtrOutput `pulumi:"bitrate2160p"`
-	// Encoding bitrates (kbit/s) per resolution.
+	// Encoding bitrates (kbit/s, at least 1) per resolution.
 	Bitrate240p pulumi.IntPtrOutput `pulumi:"bitrate240p"`
 	Bitrate360p pulumi.IntPtrOutput `pulumi:"bitrate360p"`
 	Bitrate480p pulumi.IntPtrOutput `pulumi:"bitrate480p"`
@@ -44,7 +44,7 @@ type VideoLibrary struct {
 	CaptionsBackgroundColor pulumi.StringPtrOutput `pulumi:"captionsBackgroundColor"`
 	// Captions font colour, a hex colour (`"#fff"`).
 	CaptionsFontColor pulumi.StringPtrOutput `pulumi:"captionsFontColor"`
-	// Captions font size.
+	// Captions font size (0 or more).
 	CaptionsFontSize pulumi.IntPtrOutput `pulumi:"captionsFontSize"`
 	// Content tagging.
 	ContentTaggingEnabled pulumi.BoolPtrOutput `pulumi:"contentTaggingEnabled"`
@@ -82,7 +82,7 @@ type VideoLibrary struct {
 	PlayerLanguage pulumi.StringPtrOutput `pulumi:"playerLanguage"`
 	// The player's key colour, a hex colour (`"#ff7755"`, `"#f75"`): checked at preview.
 	PlayerPrimaryColor pulumi.StringPtrOutput `pulumi:"playerPrimaryColor"`
-	// The player version.
+	// The player version (1 or more; the API has 1 and 2).
 	PlayerVersion pulumi.IntPtrOutput `pulumi:"playerVersion"`
 	// The pull zone bunny.net made for the library.
 	PullZoneId pulumi.IntPtrOutput `pulumi:"pullZoneId"`
@@ -108,13 +108,13 @@ type VideoLibrary struct {
 	ViewTokenAuthenticationEnabled pulumi.BoolPtrOutput `pulumi:"viewTokenAuthenticationEnabled"`
 	// The watch-time heatmap in the player.
 	WatchtimeHeatmapEnabled pulumi.BoolPtrOutput `pulumi:"watchtimeHeatmapEnabled"`
-	// Watermark height (%).
+	// Watermark height (%, 0..100).
 	WatermarkHeight pulumi.IntPtrOutput `pulumi:"watermarkHeight"`
-	// Watermark left offset (%).
+	// Watermark left offset (%, 0..100).
 	WatermarkPositionLeft pulumi.IntPtrOutput `pulumi:"watermarkPositionLeft"`
-	// Watermark top offset (%).
+	// Watermark top offset (%, 0..100).
 	WatermarkPositionTop pulumi.IntPtrOutput `pulumi:"watermarkPositionTop"`
-	// Watermark width (%).
+	// Watermark width (%, 0..100).
 	WatermarkWidth pulumi.IntPtrOutput `pulumi:"watermarkWidth"`
 	// The URL Stream calls on video events ("" for none).
 	WebhookUrl pulumi.StringPtrOutput `pulumi:"webhookUrl"`
@@ -184,7 +184,7 @@ type videoLibraryArgs struct {
 	Bitrate1080p  *int  `pulumi:"bitrate1080p"`
 	Bitrate1440p  *int  `pulumi:"bitrate1440p"`
 	Bitrate2160p  *int  `pulumi:"bitrate2160p"`
-	// Encoding bitrates (kbit/s) per resolution.
+	// Encoding bitrates (kbit/s, at least 1) per resolution.
 	Bitrate240p *int `pulumi:"bitrate240p"`
 	Bitrate360p *int `pulumi:"bitrate360p"`
 	Bitrate480p *int `pulumi:"bitrate480p"`
@@ -195,7 +195,7 @@ type videoLibraryArgs struct {
 	CaptionsBackgroundColor *string `pulumi:"captionsBackgroundColor"`
 	// Captions font colour, a hex colour (`"#fff"`).
 	CaptionsFontColor *string `pulumi:"captionsFontColor"`
-	// Captions font size.
+	// Captions font size (0 or more).
 	CaptionsFontSize *int `pulumi:"captionsFontSize"`
 	// Content tagging.
 	ContentTaggingEnabled *bool `pulumi:"contentTaggingEnabled"`
@@ -231,7 +231,7 @@ type videoLibraryArgs struct {
 	PlayerLanguage *string `pulumi:"playerLanguage"`
 	// The player's key colour, a hex colour (`"#ff7755"`, `"#f75"`): checked at preview.
 	PlayerPrimaryColor *string `pulumi:"playerPrimaryColor"`
-	// The player version.
+	// The player version (1 or more; the API has 1 and 2).
 	PlayerVersion *int `pulumi:"playerVersion"`
 	// Storage regions the videos are replicated to (`"NY"`, `"SG"` …). Only set at creation: a change replaces the library and its videos.
 	ReplicationRegions []string `pulumi:"replicationRegions"`
@@ -249,13 +249,13 @@ type videoLibraryArgs struct {
 	ViewTokenAuthenticationEnabled *bool `pulumi:"viewTokenAuthenticationEnabled"`
 	// The watch-time heatmap in the player.
 	WatchtimeHeatmapEnabled *bool `pulumi:"watchtimeHeatmapEnabled"`
-	// Watermark height (%).
+	// Watermark height (%, 0..100).
 	WatermarkHeight *int `pulumi:"watermarkHeight"`
-	// Watermark left offset (%).
+	// Watermark left offset (%, 0..100).
 	WatermarkPositionLeft *int `pulumi:"watermarkPositionLeft"`
-	// Watermark top offset (%).
+	// Watermark top offset (%, 0..100).
 	WatermarkPositionTop *int `pulumi:"watermarkPositionTop"`
-	// Watermark width (%).
+	// Watermark width (%, 0..100).
 	WatermarkWidth *int `pulumi:"watermarkWidth"`
 	// The URL Stream calls on video events ("" for none).
 	WebhookUrl *string `pulumi:"webhookUrl"`
@@ -270,7 +270,7 @@ type VideoLibraryArgs struct {
 	Bitrate1080p  pulumi.IntPtrInput
 	Bitrate1440p  pulumi.IntPtrInput
 	Bitrate2160p  pulumi.IntPtrInput
-	// Encoding bitrates (kbit/s) per resolution.
+	// Encoding bitrates (kbit/s, at least 1) per resolution.
 	Bitrate240p pulumi.IntPtrInput
 	Bitrate360p pulumi.IntPtrInput
 	Bitrate480p pulumi.IntPtrInput
@@ -281,7 +281,7 @@ type VideoLibraryArgs struct {
 	CaptionsBackgroundColor pulumi.StringPtrInput
 	// Captions font colour, a hex colour (`"#fff"`).
 	CaptionsFontColor pulumi.StringPtrInput
-	// Captions font size.
+	// Captions font size (0 or more).
 	CaptionsFontSize pulumi.IntPtrInput
 	// Content tagging.
 	ContentTaggingEnabled pulumi.BoolPtrInput
@@ -317,7 +317,7 @@ type VideoLibraryArgs struct {
 	PlayerLanguage pulumi.StringPtrInput
 	// The player's key colour, a hex colour (`"#ff7755"`, `"#f75"`): checked at preview.
 	PlayerPrimaryColor pulumi.StringPtrInput
-	// The player version.
+	// The player version (1 or more; the API has 1 and 2).
 	PlayerVersion pulumi.IntPtrInput
 	// Storage regions the videos are replicated to (`"NY"`, `"SG"` …). Only set at creation: a change replaces the library and its videos.
 	ReplicationRegions pulumi.StringArrayInput
@@ -335,13 +335,13 @@ type VideoLibraryArgs struct {
 	ViewTokenAuthenticationEnabled pulumi.BoolPtrInput
 	// The watch-time heatmap in the player.
 	WatchtimeHeatmapEnabled pulumi.BoolPtrInput
-	// Watermark height (%).
+	// Watermark height (%, 0..100).
 	WatermarkHeight pulumi.IntPtrInput
-	// Watermark left offset (%).
+	// Watermark left offset (%, 0..100).
 	WatermarkPositionLeft pulumi.IntPtrInput
-	// Watermark top offset (%).
+	// Watermark top offset (%, 0..100).
 	WatermarkPositionTop pulumi.IntPtrInput
-	// Watermark width (%).
+	// Watermark width (%, 0..100).
 	WatermarkWidth pulumi.IntPtrInput
 	// The URL Stream calls on video events ("" for none).
 	WebhookUrl pulumi.StringPtrInput
@@ -408,7 +408,7 @@ func (o VideoLibraryOutput) Bitrate2160p() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.IntPtrOutput { return v.Bitrate2160p }).(pulumi.IntPtrOutput)
 }
 
-// Encoding bitrates (kbit/s) per resolution.
+// Encoding bitrates (kbit/s, at least 1) per resolution.
 func (o VideoLibraryOutput) Bitrate240p() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.IntPtrOutput { return v.Bitrate240p }).(pulumi.IntPtrOutput)
 }
@@ -440,7 +440,7 @@ func (o VideoLibraryOutput) CaptionsFontColor() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.StringPtrOutput { return v.CaptionsFontColor }).(pulumi.StringPtrOutput)
 }
 
-// Captions font size.
+// Captions font size (0 or more).
 func (o VideoLibraryOutput) CaptionsFontSize() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.IntPtrOutput { return v.CaptionsFontSize }).(pulumi.IntPtrOutput)
 }
@@ -535,7 +535,7 @@ func (o VideoLibraryOutput) PlayerPrimaryColor() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.StringPtrOutput { return v.PlayerPrimaryColor }).(pulumi.StringPtrOutput)
 }
 
-// The player version.
+// The player version (1 or more; the API has 1 and 2).
 func (o VideoLibraryOutput) PlayerVersion() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.IntPtrOutput { return v.PlayerVersion }).(pulumi.IntPtrOutput)
 }
@@ -600,22 +600,22 @@ func (o VideoLibraryOutput) WatchtimeHeatmapEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.BoolPtrOutput { return v.WatchtimeHeatmapEnabled }).(pulumi.BoolPtrOutput)
 }
 
-// Watermark height (%).
+// Watermark height (%, 0..100).
 func (o VideoLibraryOutput) WatermarkHeight() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.IntPtrOutput { return v.WatermarkHeight }).(pulumi.IntPtrOutput)
 }
 
-// Watermark left offset (%).
+// Watermark left offset (%, 0..100).
 func (o VideoLibraryOutput) WatermarkPositionLeft() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.IntPtrOutput { return v.WatermarkPositionLeft }).(pulumi.IntPtrOutput)
 }
 
-// Watermark top offset (%).
+// Watermark top offset (%, 0..100).
 func (o VideoLibraryOutput) WatermarkPositionTop() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.IntPtrOutput { return v.WatermarkPositionTop }).(pulumi.IntPtrOutput)
 }
 
-// Watermark width (%).
+// Watermark width (%, 0..100).
 func (o VideoLibraryOutput) WatermarkWidth() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.IntPtrOutput { return v.WatermarkWidth }).(pulumi.IntPtrOutput)
 }

@@ -27,7 +27,8 @@ class ScriptVariableArgs:
         """
         The set of arguments for constructing a ScriptVariable resource.
 
-        :param pulumi.Input[_builtins.str] name: The environment variable's name (1..256 characters, case-sensitive). Changing it replaces the variable.
+        :param pulumi.Input[_builtins.str] name: The environment variable's name (1..256 letters, digits and `_`, not beginning with a digit; case-sensitive).
+               Changing it replaces the variable.
         :param pulumi.Input[_builtins.int] script_id: The edge script that owns the variable. Changing it replaces the variable.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
                provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
@@ -52,7 +53,8 @@ class ScriptVariableArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        The environment variable's name (1..256 characters, case-sensitive). Changing it replaces the variable.
+        The environment variable's name (1..256 letters, digits and `_`, not beginning with a digit; case-sensitive).
+        Changing it replaces the variable.
         """
         return pulumi.get(self, "name")
 
@@ -140,7 +142,8 @@ class ScriptVariable(pulumi.CustomResource):
                provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
                Only read at create time; changing it later changes nothing.
         :param pulumi.Input[_builtins.str] default_value: The value used when none is set (at most 4096 characters). Changes in place; pass a secret to keep it encrypted in state.
-        :param pulumi.Input[_builtins.str] name: The environment variable's name (1..256 characters, case-sensitive). Changing it replaces the variable.
+        :param pulumi.Input[_builtins.str] name: The environment variable's name (1..256 letters, digits and `_`, not beginning with a digit; case-sensitive).
+               Changing it replaces the variable.
         :param pulumi.Input[_builtins.bool] required: Whether the script requires a value for it. Changes in place. Default false.
         :param pulumi.Input[_builtins.int] script_id: The edge script that owns the variable. Changing it replaces the variable.
         """
@@ -264,7 +267,8 @@ class ScriptVariable(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The environment variable's name (1..256 characters, case-sensitive). Changing it replaces the variable.
+        The environment variable's name (1..256 letters, digits and `_`, not beginning with a digit; case-sensitive).
+        Changing it replaces the variable.
         """
         return pulumi.get(self, "name")
 

@@ -71,11 +71,11 @@ class VideoLibraryArgs:
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
                provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
                Only read at create time; changing it later changes nothing.
-        :param pulumi.Input[_builtins.int] bitrate240p: Encoding bitrates (kbit/s) per resolution.
+        :param pulumi.Input[_builtins.int] bitrate240p: Encoding bitrates (kbit/s, at least 1) per resolution.
         :param pulumi.Input[_builtins.bool] block_none_referrer: Block requests without a Referer.
         :param pulumi.Input[_builtins.str] captions_background_color: Captions background colour, a hex colour (`"#000"`).
         :param pulumi.Input[_builtins.str] captions_font_color: Captions font colour, a hex colour (`"#fff"`).
-        :param pulumi.Input[_builtins.int] captions_font_size: Captions font size.
+        :param pulumi.Input[_builtins.int] captions_font_size: Captions font size (0 or more).
         :param pulumi.Input[_builtins.bool] content_tagging_enabled: Content tagging.
         :param pulumi.Input[_builtins.bool] direct_play_enabled: Direct play URLs.
         :param pulumi.Input[_builtins.bool] drm_enabled: MediaCage basic DRM.
@@ -92,7 +92,7 @@ class VideoLibraryArgs:
         :param pulumi.Input[_builtins.str] player_font_family: The captions' font family.
         :param pulumi.Input[_builtins.str] player_language: The player's UI language (`"en"` …).
         :param pulumi.Input[_builtins.str] player_primary_color: The player's key colour, a hex colour (`"#ff7755"`, `"#f75"`): checked at preview.
-        :param pulumi.Input[_builtins.int] player_version: The player version.
+        :param pulumi.Input[_builtins.int] player_version: The player version (1 or more; the API has 1 and 2).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] replication_regions: Storage regions the videos are replicated to (`"NY"`, `"SG"` …). Only set at creation: a change replaces the library and its videos.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] transcribing_caption_languages: Languages captions are transcribed to.
         :param pulumi.Input[_builtins.bool] transcribing_description_generation_enabled: Descriptions generated from the transcription.
@@ -101,10 +101,10 @@ class VideoLibraryArgs:
         :param pulumi.Input[_builtins.str] vast_tag_url: A VAST ad tag URL ("" for none).
         :param pulumi.Input[_builtins.bool] view_token_authentication_enabled: Embed view token authentication.
         :param pulumi.Input[_builtins.bool] watchtime_heatmap_enabled: The watch-time heatmap in the player.
-        :param pulumi.Input[_builtins.int] watermark_height: Watermark height (%).
-        :param pulumi.Input[_builtins.int] watermark_position_left: Watermark left offset (%).
-        :param pulumi.Input[_builtins.int] watermark_position_top: Watermark top offset (%).
-        :param pulumi.Input[_builtins.int] watermark_width: Watermark width (%).
+        :param pulumi.Input[_builtins.int] watermark_height: Watermark height (%, 0..100).
+        :param pulumi.Input[_builtins.int] watermark_position_left: Watermark left offset (%, 0..100).
+        :param pulumi.Input[_builtins.int] watermark_position_top: Watermark top offset (%, 0..100).
+        :param pulumi.Input[_builtins.int] watermark_width: Watermark width (%, 0..100).
         :param pulumi.Input[_builtins.str] webhook_url: The URL Stream calls on video events ("" for none).
         """
         pulumi.set(__self__, "name", name)
@@ -252,7 +252,7 @@ class VideoLibraryArgs:
     @pulumi.getter
     def bitrate240p(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Encoding bitrates (kbit/s) per resolution.
+        Encoding bitrates (kbit/s, at least 1) per resolution.
         """
         return pulumi.get(self, "bitrate240p")
 
@@ -327,7 +327,7 @@ class VideoLibraryArgs:
     @pulumi.getter(name="captionsFontSize")
     def captions_font_size(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Captions font size.
+        Captions font size (0 or more).
         """
         return pulumi.get(self, "captions_font_size")
 
@@ -531,7 +531,7 @@ class VideoLibraryArgs:
     @pulumi.getter(name="playerVersion")
     def player_version(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        The player version.
+        The player version (1 or more; the API has 1 and 2).
         """
         return pulumi.get(self, "player_version")
 
@@ -639,7 +639,7 @@ class VideoLibraryArgs:
     @pulumi.getter(name="watermarkHeight")
     def watermark_height(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Watermark height (%).
+        Watermark height (%, 0..100).
         """
         return pulumi.get(self, "watermark_height")
 
@@ -651,7 +651,7 @@ class VideoLibraryArgs:
     @pulumi.getter(name="watermarkPositionLeft")
     def watermark_position_left(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Watermark left offset (%).
+        Watermark left offset (%, 0..100).
         """
         return pulumi.get(self, "watermark_position_left")
 
@@ -663,7 +663,7 @@ class VideoLibraryArgs:
     @pulumi.getter(name="watermarkPositionTop")
     def watermark_position_top(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Watermark top offset (%).
+        Watermark top offset (%, 0..100).
         """
         return pulumi.get(self, "watermark_position_top")
 
@@ -675,7 +675,7 @@ class VideoLibraryArgs:
     @pulumi.getter(name="watermarkWidth")
     def watermark_width(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Watermark width (%).
+        Watermark width (%, 0..100).
         """
         return pulumi.get(self, "watermark_width")
 
@@ -762,11 +762,11 @@ class VideoLibrary(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
                provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
                Only read at create time; changing it later changes nothing.
-        :param pulumi.Input[_builtins.int] bitrate240p: Encoding bitrates (kbit/s) per resolution.
+        :param pulumi.Input[_builtins.int] bitrate240p: Encoding bitrates (kbit/s, at least 1) per resolution.
         :param pulumi.Input[_builtins.bool] block_none_referrer: Block requests without a Referer.
         :param pulumi.Input[_builtins.str] captions_background_color: Captions background colour, a hex colour (`"#000"`).
         :param pulumi.Input[_builtins.str] captions_font_color: Captions font colour, a hex colour (`"#fff"`).
-        :param pulumi.Input[_builtins.int] captions_font_size: Captions font size.
+        :param pulumi.Input[_builtins.int] captions_font_size: Captions font size (0 or more).
         :param pulumi.Input[_builtins.bool] content_tagging_enabled: Content tagging.
         :param pulumi.Input[_builtins.bool] direct_play_enabled: Direct play URLs.
         :param pulumi.Input[_builtins.bool] drm_enabled: MediaCage basic DRM.
@@ -784,7 +784,7 @@ class VideoLibrary(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] player_font_family: The captions' font family.
         :param pulumi.Input[_builtins.str] player_language: The player's UI language (`"en"` …).
         :param pulumi.Input[_builtins.str] player_primary_color: The player's key colour, a hex colour (`"#ff7755"`, `"#f75"`): checked at preview.
-        :param pulumi.Input[_builtins.int] player_version: The player version.
+        :param pulumi.Input[_builtins.int] player_version: The player version (1 or more; the API has 1 and 2).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] replication_regions: Storage regions the videos are replicated to (`"NY"`, `"SG"` …). Only set at creation: a change replaces the library and its videos.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] transcribing_caption_languages: Languages captions are transcribed to.
         :param pulumi.Input[_builtins.bool] transcribing_description_generation_enabled: Descriptions generated from the transcription.
@@ -793,10 +793,10 @@ class VideoLibrary(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] vast_tag_url: A VAST ad tag URL ("" for none).
         :param pulumi.Input[_builtins.bool] view_token_authentication_enabled: Embed view token authentication.
         :param pulumi.Input[_builtins.bool] watchtime_heatmap_enabled: The watch-time heatmap in the player.
-        :param pulumi.Input[_builtins.int] watermark_height: Watermark height (%).
-        :param pulumi.Input[_builtins.int] watermark_position_left: Watermark left offset (%).
-        :param pulumi.Input[_builtins.int] watermark_position_top: Watermark top offset (%).
-        :param pulumi.Input[_builtins.int] watermark_width: Watermark width (%).
+        :param pulumi.Input[_builtins.int] watermark_height: Watermark height (%, 0..100).
+        :param pulumi.Input[_builtins.int] watermark_position_left: Watermark left offset (%, 0..100).
+        :param pulumi.Input[_builtins.int] watermark_position_top: Watermark top offset (%, 0..100).
+        :param pulumi.Input[_builtins.int] watermark_width: Watermark width (%, 0..100).
         :param pulumi.Input[_builtins.str] webhook_url: The URL Stream calls on video events ("" for none).
         """
         ...
@@ -1054,7 +1054,7 @@ class VideoLibrary(pulumi.CustomResource):
     @pulumi.getter
     def bitrate240p(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Encoding bitrates (kbit/s) per resolution.
+        Encoding bitrates (kbit/s, at least 1) per resolution.
         """
         return pulumi.get(self, "bitrate240p")
 
@@ -1101,7 +1101,7 @@ class VideoLibrary(pulumi.CustomResource):
     @pulumi.getter(name="captionsFontSize")
     def captions_font_size(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Captions font size.
+        Captions font size (0 or more).
         """
         return pulumi.get(self, "captions_font_size")
 
@@ -1253,7 +1253,7 @@ class VideoLibrary(pulumi.CustomResource):
     @pulumi.getter(name="playerVersion")
     def player_version(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        The player version.
+        The player version (1 or more; the API has 1 and 2).
         """
         return pulumi.get(self, "player_version")
 
@@ -1357,7 +1357,7 @@ class VideoLibrary(pulumi.CustomResource):
     @pulumi.getter(name="watermarkHeight")
     def watermark_height(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Watermark height (%).
+        Watermark height (%, 0..100).
         """
         return pulumi.get(self, "watermark_height")
 
@@ -1365,7 +1365,7 @@ class VideoLibrary(pulumi.CustomResource):
     @pulumi.getter(name="watermarkPositionLeft")
     def watermark_position_left(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Watermark left offset (%).
+        Watermark left offset (%, 0..100).
         """
         return pulumi.get(self, "watermark_position_left")
 
@@ -1373,7 +1373,7 @@ class VideoLibrary(pulumi.CustomResource):
     @pulumi.getter(name="watermarkPositionTop")
     def watermark_position_top(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Watermark top offset (%).
+        Watermark top offset (%, 0..100).
         """
         return pulumi.get(self, "watermark_position_top")
 
@@ -1381,7 +1381,7 @@ class VideoLibrary(pulumi.CustomResource):
     @pulumi.getter(name="watermarkWidth")
     def watermark_width(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Watermark width (%).
+        Watermark width (%, 0..100).
         """
         return pulumi.get(self, "watermark_width")
 
