@@ -4,9 +4,10 @@
  * older Node before any check of its own (issue 44).
  */
 import "./nodeGuard";
+import { engineAddressOf } from "./engineWatch";
 import { serve } from "./server";
 
-serve().catch((e: unknown) => {
+serve(engineAddressOf(process.argv.slice(2))).catch((e: unknown) => {
   process.stderr.write(`pulumi-resource-bunnynet: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
   process.exit(1);
 });
