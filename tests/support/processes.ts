@@ -10,14 +10,9 @@ export function processTree(root: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      // The parent pid is the fourth field, after the command name in parentheses (which may hold spaces).
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // The process ended meanwhile.
-    }
+    const ppid = parentOf(Number(entry));
+    // Undefined: the process ended meanwhile.
+    if (ppid !== undefined) children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
   }
   const tree: number[] = [];
   const walk = (pid: number) => {
@@ -26,6 +21,17 @@ export function processTree(root: number): number[] {
   };
   walk(root);
   return tree;
+}
+
+/** The parent of a running process, or undefined once it is gone. */
+export function parentOf(pid: number): number | undefined {
+  try {
+    // The parent pid is the fourth field, after the command name in parentheses (which may hold spaces).
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The command line of a running process (its arguments joined by spaces), or "" once it is gone. */
