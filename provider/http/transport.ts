@@ -3,7 +3,8 @@
  * limiter, retries, sharing of reads). What it delegates, one question a file: when to retry and how long to wait
  * (retryPolicy.ts), what a failed connection was (connectionErrors.ts), what an error answer means (errors.ts),
  * bounded body reading (bodyReader.ts), schema validation (validation.ts), path encoding (pathSegments.ts),
- * coalescing and the read cache (sharedReads.ts), the per-key limiter (rateLimiter.ts).
+ * coalescing and the read cache (sharedReads.ts), the per-key limiter (rateLimiter.ts), the plugin's stop once its engine
+ * is gone (halt.ts).
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { PassThrough, type Readable } from "node:stream";
@@ -11,7 +12,8 @@ import { Agent, request as undiciRequest, type Dispatcher } from "undici";
 import { readBounded, readErrorBody, watchThroughput } from "./bodyReader";
 import { connectionError } from "./connectionErrors";
 import { copyData } from "./dataCopies";
-import { BunnyError, InvalidRequestError, RateLimitedError, TimeoutError, UnauthorizedError, UnexpectedResponseError, errorForStatus } from "./errors";
+import { BunnyError, InvalidRequestError, NetworkError, RateLimitedError, TimeoutError, UnauthorizedError, UnexpectedResponseError, errorForStatus } from "./errors";
+import { whyRequestsHalted } from "./halt";
 import { checkSentPath } from "./pathSegments";
 import { limiterFor } from "./rateLimiter";
 import { rememberSecret } from "./redaction";
@@ -278,6 +280,8 @@ export class Transport {
     const firstSent = Date.now();
     for (let attempt = 1; ; attempt++) {
       if (limiter) await limiter.acquire();
+      const halted = whyRequestsHalted();
+      if (halted) throw new NetworkError({ method: spec.method, path: spec.path }, undefined, true, undefined, `not sent: ${halted}`);
       this.stats.requests++;
       const started = Date.now();
       let error: BunnyError;

@@ -16,8 +16,10 @@
  *
  * Like the SDK's `main` (server.js:652-702, the port printed at :701), it binds 127.0.0.1 on a free port and prints the
  * port alone on stdout, which the engine reads to connect (pulumi/pulumi sdk/go/common/resource/plugin/plugin.go:464,
- * `strconv.Atoi` of the first line); its first argument not a flag is the engine's address (unused: diagnostics go to
- * stderr, which the engine shows). SIGINT/SIGTERM stop it gracefully (no new calls, then exit); Cancel answers at once.
+ * `strconv.Atoi` of the first line). Its first argument not a flag is the engine's address: watched, with the parent
+ * process, by engineWatch.ts; once the engine is gone no request is sent any more (http/halt.ts), no call is taken,
+ * and the process exits at once (an orphan's operations are recorded by no state). Diagnostics go to stderr, which the
+ * engine shows. SIGINT/SIGTERM stop it gracefully (no new calls, then exit); Cancel answers at once.
  */
 import * as grpc from "@grpc/grpc-js";
 import { readFileSync, existsSync } from "node:fs";
@@ -26,9 +28,11 @@ import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
+import { whyRequestsHalted } from "../http/halt";
 import { packageInfo } from "../packageInfo";
 import { OWNER_KEY, type Plain, withoutProvider } from "../pulumi/wire";
 import { changedSettings, configFailures, engineConfig, explicitProviderName } from "./configuration";
+import { watchEngine } from "./engineWatch";
 import { configureFunctions, invokeFunction } from "./functions";
 import { receive, send } from "./properties";
 import { type DetailedDiff, DiffKind, allImplementations, resourceTypeOf } from "./resourceProvider";
@@ -43,9 +47,14 @@ function schemaText(): string {
 
 type Handler<Req, Res> = (request: Req) => Promise<Res>;
 
-/** A unary gRPC method from an async function; a thrown error answers UNKNOWN with its message (the engine shows it). */
+/**
+ * A unary gRPC method from an async function; a thrown error answers UNKNOWN with its message (the engine shows it).
+ * Once the engine is gone (halt.ts) no call is begun: UNAVAILABLE.
+ */
 function unary<Req, Res>(fn: Handler<Req, Res>): grpc.handleUnaryCall<Req, Res> {
   return (call, callback) => {
+    const halted = whyRequestsHalted();
+    if (halted) return callback({ code: grpc.status.UNAVAILABLE, details: halted } as grpc.ServiceError, null);
     fn(call.request).then(
       (res) => callback(null, res),
       (e: unknown) => callback({ code: grpc.status.UNKNOWN, details: e instanceof Error ? e.message : String(e) } as grpc.ServiceError, null),
@@ -190,8 +199,8 @@ function typeFromUrn(urn: string): string {
   return urn.split("::")[2] ?? "";
 }
 
-/** Starts the server and prints its port (the plugin's `main`). */
-export async function serve(): Promise<grpc.Server> {
+/** Starts the server, prints its port and watches the engine at `engineAddress` (the plugin's `main`). */
+export async function serve(engineAddress: string | undefined): Promise<grpc.Server> {
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024, "grpc.max_send_message_length": 400 * 1024 * 1024 });
   server.addService(provrpc.ResourceProviderService, service as provrpc.IResourceProviderServer);
   const port = await new Promise<number>((ok, fail) =>
@@ -202,5 +211,12 @@ export async function serve(): Promise<grpc.Server> {
   const stop = () => server.tryShutdown(() => process.exit(0));
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
+  watchEngine(engineAddress, (reason) => {
+    // Whoever read stderr may be gone with the engine: a write to a closed pipe must not throw instead of exiting.
+    process.stderr.on("error", () => undefined);
+    process.stderr.write(`pulumi-resource-bunnynet: ${reason}: nothing more is sent, exiting\n`);
+    server.forceShutdown();
+    process.exit(1);
+  });
   return server;
 }

@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
 import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { startEmulator, type TestEmulator } from "../support/emulator";
+import { processTree } from "../support/processes";
 import { PulumiCliStack, compiledProject, pulumiCliUnavailable } from "../support/pulumiCli";
 import { SITE_PROJECT, SITE_SECRET_CONFIG, siteConfig } from "../support/site";
 
@@ -323,32 +324,6 @@ async function quiet(emu: TestEmulator): Promise<void> {
     last = count;
     await sleep(2_000);
   }
-}
-
-/**
- * The CLI and every process under it (the dynamic-provider plugin, through its shell script), the CLI first. Read
- * before any kill: once the CLI is gone its children are adopted by init and no longer found under it.
- */
-function processTree(cli: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // The parent pid is the fourth field, after the command name in parentheses (which may hold spaces).
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  const tree: number[] = [];
-  const walk = (pid: number) => {
-    tree.push(pid);
-    for (const child of children.get(pid) ?? []) walk(child);
-  };
-  walk(cli);
-  return tree;
 }
 
 /** SIGKILL to each of `pids` still running (nothing gets to finish); returns those killed. */

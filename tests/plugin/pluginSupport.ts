@@ -24,6 +24,12 @@ export function pluginTarball(): string {
   return join(PROVIDER_DIR, "dist", find()!);
 }
 
+/** The built plugin's sh launcher, as the engine starts it (built first when missing). */
+export function pluginLauncher(): string {
+  pluginTarball();
+  return join(PROVIDER_DIR, "dist", "pulumi-plugin", "pulumi-resource-bunnynet");
+}
+
 /** Installs the plugin into the stack's PULUMI_HOME, as a user does. */
 export function installPlugin(cli: PulumiCliStack): void {
   execFileSync(cli.binary, ["plugin", "install", "resource", "bunnynet", PLUGIN_VERSION, "--file", pluginTarball()], { env: cli.env, stdio: "pipe" });
