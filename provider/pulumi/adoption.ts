@@ -3,7 +3,8 @@ import { started } from "../http/together";
 import type { InputShape, InputsOf, Observed, ResourceContext, ResourceDefinition, State } from "./definition";
 import { type Plain, sameValue } from "./wire";
 import { writingTo } from "./writeZones";
-import { markFor, takeOverCommand, takeOverRequested } from "./ownership";
+import { markFor, provenOwn, whose } from "./ownership";
+import { lookUpAfter, lookUpRounds } from "./lookUps";
 
 /**
  * Create, or adopt: a create never makes a duplicate. An existing object with the same identity is adopted when the
@@ -130,68 +131,8 @@ function isOlder(a: string, b: string): boolean {
   return Number.isFinite(x) && Number.isFinite(y) ? x < y : a < b;
 }
 
-/** The look-up after a failed create; when it fails too, whether the create happened is unknown, and sending it again could make a duplicate. */
-async function lookUpAfter<Shape extends InputShape, Obj, O extends object>(
-  failure: unknown,
-  find: () => Promise<Obj | undefined>,
-  def: Definition<Shape, Obj, O>,
-  ctx: ResourceContext,
-  rounds: number,
-): Promise<Obj | undefined> {
-  const lookup = await patiently(find, rounds).then(
-    (found) => ({ found }),
-    (error: unknown) => ({ error: error as Error }),
-  );
-  if ("found" in lookup) return lookup.found;
-  const next =
-    def.ownerMark !== undefined && ctx.owner !== undefined
-      ? `Run again: if it was created, it carries this resource's mark and is taken back.`
-      : `Run again: if it was created, the run stops on it and says how to take it over.`;
-  throw new Error(
-    `${(failure as Error).message}; the look-up of whether ${def.type} was created failed too (${lookup.error.message}), so the create was not sent again. ${next}`,
-    { cause: failure },
-  );
-}
-
-/**
- * Rounds of the look-up after a lost create answer: each round is a read with the transport's own retries. When it
- * fails the create is not sent again and the object it may have made is left for the user to adopt, so the next
- * `up` stops on it (issue 36: at 30% faults, a round of six tries failing happened about once in a thousand
- * look-ups, and the stack did not converge until adopted by hand). More rounds, a pause between them, make that rare
- * without ever repeating the create. `maxRetries: 0` asks for no retries: one round then.
- */
-const LOOKUP_ROUNDS = 3;
-const LOOKUP_PAUSE_MS = 500;
-
-export function lookUpRounds(ctx: ResourceContext): number {
-  // A context without a client (a unit test's) gets the default.
-  const settings = (ctx as Partial<ResourceContext>).client?.settings;
-  return settings?.maxRetries === 0 ? 1 : LOOKUP_ROUNDS;
-}
-
-/** `read` until it answers, at most `rounds` times, pausing longer after each failure; the last failure is thrown. */
-export async function patiently<T>(read: () => Promise<T>, rounds: number): Promise<T> {
-  for (let round = 1; ; round++) {
-    try {
-      return await read();
-    } catch (e) {
-      if (round >= rounds) throw e;
-      await new Promise((resolve) => setTimeout(resolve, LOOKUP_PAUSE_MS * round));
-    }
-  }
-}
-
 function wantsAdoption(inputs: object): boolean {
   return (inputs as Plain).adoptExisting === true;
-}
-
-/**
- * Whether an object found is proven this resource's own, so taken without `adoptExisting`: it carries the mark this
- * resource's create writes (a create an `up` cut off made it), or BUNNYNET_ADOPT names it for this resource.
- */
-export function provenOwn(def: { ownerMark?: object }, ctx: ResourceContext, observed: { id: string; mark?: string }): boolean {
-  const mark = markFor(ctx);
-  return (def.ownerMark !== undefined && mark !== undefined && observed.mark === mark) || takeOverRequested(ctx.owner, observed.id);
 }
 
 /**
@@ -230,23 +171,6 @@ function adopt<Shape extends InputShape, Obj, O extends object>(
   }
   if (preExisting) adoptedHere.add(adoptionKey(def.type, observed.id));
   return { observed, taking: "adopted" };
-}
-
-/** Why an object found is not taken, and the ways to take it: after "already exists (id …)". */
-function whose<Shape extends InputShape, Obj, O extends object>(def: Definition<Shape, Obj, O>, ctx: ResourceContext, observed: Seen<Shape, O>): string {
-  const adoption =
-    `To manage it with this resource, set adoptExisting: true (it is adopted only if it matches the inputs exactly). ` +
-    `If this is the replacement of this very object (\`pulumi up --replace\`), give the resource the option deleteBeforeReplace: true instead: ` +
-    `for --replace the engine asks the provider nothing and creates the new object before deleting the old.`;
-  const command = ctx.owner === undefined ? "" : ` If an interrupted \`pulumi up\` of this stack made it for this resource, take it over without editing the program: ${takeOverCommand(ctx.owner, observed.id)}`;
-  if (def.ownerMark !== undefined && observed.mark !== undefined) {
-    const field = "input" in def.ownerMark ? def.ownerMark.input : def.ownerMark.apiField;
-    return ` and was made by another stack or resource (its ${field} carries the mark ${observed.mark}; this resource's is ${markFor(ctx) ?? "unknown"}), so it is not taken. ${adoption}`;
-  }
-  if (def.ownerMark !== undefined) {
-    return ` and carries no mark of this resource's (made outside Pulumi, or by a bunnynet-pulumi before marks were written), so it is not taken.${command} ${adoption}`;
-  }
-  return `, and bunny.net keeps nothing on a ${def.type} that shows which stack made it, so it is not taken.${command} ${adoption}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { InputShape, InputsOf, ResourceContext, ResourceDefinition } from "./definition";
+import type { InputShape, InputsOf, Observed, ResourceContext, ResourceDefinition } from "./definition";
 import type { Plain } from "./wire";
 
 /**
@@ -51,6 +51,32 @@ export function unmarked(text: string | undefined | null): { text: string | unde
   if (!found) return { text };
   const own = text.slice(0, found.index).trimEnd();
   return { text: own === "" ? undefined : own, mark: `[pulumi:${found[1]}]` };
+}
+
+/**
+ * Whether an object found is proven this resource's own, so taken without `adoptExisting`: it carries the mark this
+ * resource's create writes (a create an `up` cut off made it), or BUNNYNET_ADOPT names it for this resource.
+ */
+export function provenOwn(def: { ownerMark?: object }, ctx: ResourceContext, observed: { id: string; mark?: string }): boolean {
+  const mark = markFor(ctx);
+  return (def.ownerMark !== undefined && mark !== undefined && observed.mark === mark) || takeOverRequested(ctx.owner, observed.id);
+}
+
+/** Why an object found is not taken, and the ways to take it: after "already exists (id …)". */
+export function whose<Shape extends InputShape, Obj, O extends object>(def: ResourceDefinition<Shape, Obj, O>, ctx: ResourceContext, observed: Observed<InputsOf<Shape>, O>): string {
+  const adoption =
+    `To manage it with this resource, set adoptExisting: true (it is adopted only if it matches the inputs exactly). ` +
+    `If this is the replacement of this very object (\`pulumi up --replace\`), give the resource the option deleteBeforeReplace: true instead: ` +
+    `for --replace the engine asks the provider nothing and creates the new object before deleting the old.`;
+  const command = ctx.owner === undefined ? "" : ` If an interrupted \`pulumi up\` of this stack made it for this resource, take it over without editing the program: ${takeOverCommand(ctx.owner, observed.id)}`;
+  if (def.ownerMark !== undefined && observed.mark !== undefined) {
+    const field = "input" in def.ownerMark ? def.ownerMark.input : def.ownerMark.apiField;
+    return ` and was made by another stack or resource (its ${field} carries the mark ${observed.mark}; this resource's is ${markFor(ctx) ?? "unknown"}), so it is not taken. ${adoption}`;
+  }
+  if (def.ownerMark !== undefined) {
+    return ` and carries no mark of this resource's (made outside Pulumi, or by a bunnynet-pulumi before marks were written), so it is not taken.${command} ${adoption}`;
+  }
+  return `, and bunny.net keeps nothing on a ${def.type} that shows which stack made it, so it is not taken.${command} ${adoption}`;
 }
 
 /** Whether the environment asks to take over object `id` for the resource `urn` (BUNNYNET_ADOPT). */

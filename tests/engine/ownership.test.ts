@@ -1,10 +1,12 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { stackConfigFor } from "bunnynet-emulator/dist/testing/stackConfig.js";
 import { startEmulator, type TestEmulator } from "../support/emulator";
+import { languageUnavailable } from "../support/languages";
 import { PulumiCliStack, compiledProject, pulumiCliUnavailable } from "../support/pulumiCli";
+import { installPlugin } from "../plugin/pluginSupport";
 
 /**
  * Issue 42, through the real Pulumi CLI: two stacks of one program never share an object, whether they run one after
@@ -106,12 +108,88 @@ describe("pulumi CLI: two stacks of one program never share an object (issue 42)
   });
 });
 
+/**
+ * The same through the provider plugin (YAML), which gets the URN with each Create rather than as an input: a marked
+ * kind (edge rule, DNS record) and unmarked ones (hostname, script variable) under parents the TypeScript stack makes.
+ */
+describe("pulumi CLI, provider plugin (YAML): two stacks of one program never share an object (issue 42)", function () {
+  this.timeout(600_000);
+  let emu: TestEmulator;
+  let work: string;
+  let parents: PulumiCliStack;
+  let ids: Record<string, number>;
+
+  before(async function () {
+    const reason = pulumiCliUnavailable() || languageUnavailable("yaml");
+    if (reason) {
+      console.log(`      skipped: ${reason}`);
+      this.skip();
+    }
+    emu = await startEmulator();
+    work = mkdtempSync(join(tmpdir(), "bunnynet-ownership-yaml-"));
+    const project = compiledProject("ownership-yaml-parents", PROJECT, "tests/engine/programs/sharedParents.js");
+    parents = new PulumiCliStack("parents", join(work, "parents"), project);
+    await parents.init({ ...stackConfigFor(emu.url, String(emu.fixtures.accessKey)), [`${PROJECT}:prefix`]: `yaml${process.pid}`, [`${PROJECT}:parents`]: "true" }, ["bunnynet:apiKey"]);
+    await parents.run(["up", "--yes", "--skip-preview"], true);
+    ids = (await parents.outputs()).made as Record<string, number>;
+    writeFileSync(join(work, "Pulumi.yaml"), yamlProgram(ids, `yaml${process.pid}`));
+  });
+  after(async () => {
+    await parents?.run(["destroy", "--yes", "--skip-preview"], true).catch(() => undefined);
+    await emu?.stop();
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  it("the second stack takes none of the first's objects; the first's destroy leaves it whole", async () => {
+    const [a, b] = ["staging", "production"].map((name) => new PulumiCliStack(name, join(work, name), work));
+    for (const s of [a, b]) {
+      await s.init(stackConfigFor(emu.url, String(emu.fixtures.accessKey)), ["bunnynet:apiKey"]);
+      installPlugin(s);
+    }
+    await a.run(["up", "--yes", "--skip-preview"], true);
+    const held = await objects(a, "bunnynet:index:");
+    assert.equal(held.size, 4, [...held].join(", "));
+    const upB = await b.attempt(["up", "--yes", "--skip-preview"]);
+    assert.notEqual(upB.status, 0);
+    assert.deepEqual(shared(held, await objects(b, "bunnynet:index:")), []);
+    assert.match(upB.stdout + upB.stderr, /made by another stack or resource/);
+    assert.match(upB.stdout + upB.stderr, /BUNNYNET_ADOPT='urn:pulumi:production::shared-parents-yaml::bunnynet:index:/);
+    await a.run(["destroy", "--yes", "--skip-preview"], true);
+    await b.run(["up", "--yes", "--skip-preview"], true);
+    assert.equal((await objects(b, "bunnynet:index:")).size, 4);
+    await b.run(["destroy", "--yes", "--skip-preview"], true);
+  });
+});
+
+/** The children of the YAML program: an edge rule and a DNS record (marked), a hostname and a script variable (not). */
+function yamlProgram(ids: Record<string, number>, prefix: string): string {
+  return `name: shared-parents-yaml
+runtime: yaml
+resources:
+  force-ssl:
+    type: bunnynet:index:EdgeRule
+    properties:
+      pullZoneId: ${ids.pullZoneId}
+      actions: [{ type: ForceSSL }]
+      triggers: [{ type: Url, patterns: ["http://*"] }]
+  www:
+    type: bunnynet:index:DnsRecord
+    properties: { dnsZoneId: ${ids.dnsZoneId}, type: A, name: www, value: 192.0.2.10 }
+  www-host:
+    type: bunnynet:index:PullZoneHostname
+    properties: { pullZoneId: ${ids.pullZoneId}, hostname: www.${prefix}.example }
+  mode:
+    type: bunnynet:index:ScriptVariable
+    properties: { scriptId: ${ids.scriptId}, name: MODE, defaultValue: live }
+`;
+}
+
 /** The objects a stack's state holds, as `<type> <id>`. */
-async function objects(stack: PulumiCliStack): Promise<Set<string>> {
+async function objects(stack: PulumiCliStack, typePrefix = "pulumi-nodejs:dynamic/bunnynet:"): Promise<Set<string>> {
   const exported = JSON.parse(await stack.run(["stack", "export"], true)) as { deployment: { resources?: { type: string; id?: string }[] } };
   return new Set(
     (exported.deployment.resources ?? [])
-      .filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/bunnynet:") && r.id)
+      .filter((r) => r.type.startsWith(typePrefix) && r.id)
       .map((r) => `${r.type.split(":").pop()} ${r.id}`),
   );
 }

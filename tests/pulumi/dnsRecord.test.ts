@@ -3,6 +3,8 @@ import type { TestEmulator } from "../support/emulator";
 import { HostError, type ProviderHost, UNKNOWN_VALUE, named, hostConfig, startEmulatorAndHost, stopEmulatorAndHost } from "../support/providerHost";
 import { NotFoundError } from "bunnynet-pulumi/dist/http/errors.js";
 
+import { ownerMark } from "bunnynet-pulumi/dist/pulumi/ownership.js";
+
 const TYPE = "DnsRecord";
 
 describe("pulumi: DnsRecord through the SDK's provider host over gRPC", function () {
@@ -130,7 +132,8 @@ describe("pulumi: DnsRecord through the SDK's provider host over gRPC", function
       assert.deepEqual(await routes(), ["POST /dnszone/:zoneId/records/:id", "GET /dnszone/:id"]);
       assert.deepEqual([updated.value, updated.ttl, updated.enabled, updated.weight, updated.comment, updated.monitorType], ["192.0.2.99", 60, false, undefined, undefined, undefined]);
       const real = await emu.client().dns.getRecord(zoneId, Number(id));
-      assert.deepEqual([real.Value, real.Weight, real.Disabled, real.Comment, real.MonitorType], ["192.0.2.99", 0, true, "", 0]);
+      // The comment removed, only the owner's mark is left in it (pulumi/ownership.ts).
+      assert.deepEqual([real.Value, real.Weight, real.Disabled, real.Comment, real.MonitorType], ["192.0.2.99", 0, true, ownerMark(`urn:pulumi:test::bunnynet-test::pulumi-nodejs:dynamic/bunnynet:${TYPE}::test`), 0]);
     });
 
     it("update can change the type in place when the new type's fields come with it", async () => {

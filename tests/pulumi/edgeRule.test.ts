@@ -202,7 +202,7 @@ describe("pulumi: a pull zone's edge rules and cache purge (EdgeRule, CachePurge
     await assert.rejects(harness.up(declared(8, true)), /already exists .*but differs from the inputs in: priority/s);
     await client.deleteEdgeRule(zone.Id, byHand.Guid);
     // Another stack's (its resource of the same name has another URN): refused even with the same description.
-    const theirs = await rule(`made by hand ${ownerMark(urn.replace("::test::", "::production::"))}`);
+    const theirs = await rule(`made by hand ${ownerMark(urn.replace("urn:pulumi:test::", "urn:pulumi:production::"))}`);
     await assert.rejects(harness.up(declared(7)), /made by another stack or resource/);
     await client.deleteEdgeRule(zone.Id, theirs.Guid);
     // This resource's own (a create an up cut off): taken back, and the priority that differs set in place.

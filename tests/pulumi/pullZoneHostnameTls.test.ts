@@ -6,6 +6,8 @@ import type { TestEmulator } from "../support/emulator";
 import { ProgramHarness } from "../support/programHarness";
 import { HostError, ProviderHost, UNKNOWN_VALUE, named, secret, hostConfig, startEmulatorAndHost, stopEmulatorAndHost } from "../support/providerHost";
 
+import { refusal, takeOverValue } from "../support/takeOver";
+
 const TYPE = "PullZoneHostname";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -188,7 +190,7 @@ describe("pulumi: PullZoneHostname TLS and force-SSL through the provider host",
       assert.equal(await onZone(hostname), undefined);
     });
 
-    it("an existing hostname on the zone without a certificate is taken over, with adoptExisting or without (an interrupted up added it), and given the certificate asked for", async () => {
+    it("an existing hostname on the zone without a certificate is taken over with adoptExisting, or the refusal's command (an interrupted up added it), and given the certificate asked for", async () => {
       const hostname = uniqueHostname();
       await emu.client().pullZones.addHostname(pullZoneId, hostname);
       const inputs = await checked({ pullZoneId, hostname, tls: "free", forceSsl: true, adoptExisting: true });
@@ -197,8 +199,11 @@ describe("pulumi: PullZoneHostname TLS and force-SSL through the provider host",
       const plain = await checked({ pullZoneId, hostname: uniqueHostname(), tls: "free" });
       await emu.client().pullZones.addHostname(pullZoneId, String(plain.hostname));
       const existing = (await emu.client().pullZones.getPullZone(pullZoneId)).Hostnames.find((h) => h.Value === plain.hostname)!;
-      const taken = await host.create(TYPE, plain);
+      // Nothing shows which stack added a hostname: without adoptExisting it is refused, with the command that takes it.
+      const adopting = await host.nextDeployment(hostConfig(emu), { env: { BUNNYNET_ADOPT: takeOverValue(await refusal(host.create(TYPE, plain))) } });
+      const taken = await adopting.create(TYPE, plain);
       assert.deepEqual([taken.id, taken.outputs.hasCertificate], [String(existing.Id), true]);
+      host = await adopting.nextDeployment(hostConfig(emu));
     });
   });
 

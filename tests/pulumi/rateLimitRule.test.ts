@@ -5,6 +5,8 @@ import { startEmulator, type TestEmulator } from "../support/emulator";
 import { HostError, ProviderHost, UNKNOWN_VALUE, named, hostConfig, startEmulatorAndHost, stopEmulatorAndHost } from "../support/providerHost";
 import { ProgramHarness } from "../support/programHarness";
 
+import { unmarked } from "bunnynet-pulumi/dist/pulumi/ownership.js";
+
 const TYPE = "RateLimitRule";
 const TOKEN = `pulumi-nodejs:dynamic/bunnynet:${TYPE}`;
 
@@ -176,7 +178,8 @@ describe("pulumi: RateLimitRule through the SDK's provider host over gRPC", func
       assert.deepEqual(outputs, { ...inputs, ruleId: Number(id), shieldZoneId: zoneId });
       const rule = await emu.client().shield.getRateLimit(id);
       assert.equal(rule.shieldZoneId, zoneId);
-      assert.equal(rule.ruleDescription, "login page");
+      assert.equal(unmarked(rule.ruleDescription).text, "login page");
+      assert.ok(unmarked(rule.ruleDescription).mark, "the description ends with the owner's mark");
       assert.deepEqual(rule.ruleConfiguration?.chainedRuleConditions, [{ variableTypes: { REQUEST_HEADERS: "User-Agent" }, operatorType: 2, value: "curl", isNegated: true, isRegexVariable: false }]);
       assert.equal(rule.ruleConfiguration?.timeframe, 60);
       // The resolved shieldZoneId in the outputs is not a change against a program that gives only pullZoneId.
@@ -239,7 +242,8 @@ describe("pulumi: RateLimitRule through the SDK's provider host over gRPC", func
       assert.deepEqual(updated, { ...news, ruleId: Number(id), shieldZoneId: zoneId });
       const rule = await emu.client().shield.getRateLimit(id);
       assert.equal(rule.ruleName, "renamed rule");
-      assert.equal(rule.ruleDescription, "");
+      // The description removed, only the owner's mark is left in it (pulumi/ownership.ts).
+      assert.equal(unmarked(rule.ruleDescription).text, undefined);
       assert.equal(rule.ruleConfiguration?.requestCount, 50);
       assert.equal(rule.ruleConfiguration?.actionType, 2);
       assert.equal(rule.ruleConfiguration?.timeframe, 10);

@@ -4,6 +4,8 @@ import { startEmulator, type TestEmulator } from "../support/emulator";
 import { ProgramHarness } from "../support/programHarness";
 import { HostError, ProviderHost, UNKNOWN_VALUE, hostConfig, named, startEmulatorAndHost, stopEmulatorAndHost } from "../support/providerHost";
 
+import { ownerMark } from "bunnynet-pulumi/dist/pulumi/ownership.js";
+
 const WAF_TOKEN = "pulumi-nodejs:dynamic/bunnynet:WafRule";
 const LIST_TOKEN = "pulumi-nodejs:dynamic/bunnynet:AccessList";
 type Plain = Record<string, unknown>;
@@ -169,7 +171,7 @@ describe("pulumi: WafRule and AccessList check and diff through the SDK's provid
     await host.delete("AccessList", id, outputs);
   });
 
-  it("adoption: a rule and a list of the same name that differ are refused with the advice; identical ones are taken back without adoptExisting", async () => {
+  it("adoption: a rule and a list found at create are refused unless they carry this resource's mark, even identical; marked ones are taken back (issue 42)", async () => {
     const shieldZoneId = Number(emu.fixtures.shieldZoneId);
     const client = emu.client();
     const rule = await client.wafRules.create({ shieldZoneId, ruleName: "made elsewhere", ruleConfiguration: { actionType: "Block", variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH", value: "/admin" } });
@@ -181,15 +183,26 @@ describe("pulumi: WafRule and AccessList check and diff through the SDK's provid
     await emu.markRequests();
     await assert.rejects(host.create("WafRule", otherRule), (e: unknown) => e instanceof HostError && /already exists .*set adoptExisting: true/.test(e.message));
     await assert.rejects(host.create("AccessList", { ...listInputs, entries: ["IR"] }), (e: unknown) => e instanceof HostError && /already exists .*set adoptExisting: true/.test(e.message));
+    // Identical to the declared ones, but made by hand: no mark, so refused too, with the command that takes each.
+    await assert.rejects(host.create("WafRule", wafInputs), /carries no mark of this resource's.*BUNNYNET_ADOPT=/s);
+    await assert.rejects(host.create("AccessList", listInputs), /carries no mark of this resource's.*BUNNYNET_ADOPT=/s);
     assert.deepEqual((await emu.requests()).filter((r) => r.method !== "GET"), [], "nothing created or changed");
-    // Identical to the declared ones (what an interrupted up leaves): taken back, nothing created.
-    const adoptedRule = await host.create("WafRule", wafInputs);
-    const adoptedList = await host.create("AccessList", listInputs);
-    assert.deepEqual((await emu.requests()).filter((r) => r.method !== "GET"), [], "nothing created or changed");
-    assert.deepEqual([adoptedRule.id, adoptedList.id], [String(rule.id), String(made.id)]);
     await assert.rejects(host.create("AccessList", { ...listInputs, entries: ["IR"], adoptExisting: true }), /differs from the inputs in: entries/);
-    await host.delete("WafRule", adoptedRule.id, adoptedRule.outputs);
-    await host.delete("AccessList", adoptedList.id, adoptedList.outputs);
+    await client.wafRules.delete(rule.id);
+    await client.accessLists.delete(shieldZoneId, made.id);
+    // What an interrupted up of these very resources leaves: the rule and the list with their marks. Taken back.
+    const mark = (type: string) => ownerMark(`urn:pulumi:test::bunnynet-test::pulumi-nodejs:dynamic/bunnynet:${type}::test`);
+    const cutRule = await client.wafRules.create({ shieldZoneId, ruleName: "made elsewhere", ruleDescription: mark("WafRule"), ruleConfiguration: { actionType: "Block", variableTypes: { REQUEST_URI: "" }, operatorType: "BEGINSWITH", value: "/admin" } });
+    const cutList = await client.accessLists.create(shieldZoneId, { name: "made elsewhere", description: mark("AccessList"), type: "Country", content: "RU\nKP" });
+    // A new deployment: the last one's reads of the zone's rules and lists are of before these changes.
+    host = await host.nextDeployment(hostConfig(emu));
+    await emu.markRequests();
+    const takenRule = await host.create("WafRule", wafInputs);
+    const takenList = await host.create("AccessList", listInputs);
+    assert.deepEqual((await emu.requests()).filter((r) => r.method !== "GET"), [], "nothing created or changed");
+    assert.deepEqual([takenRule.id, takenList.id], [String(cutRule.id), String(cutList.id)]);
+    await host.delete("WafRule", takenRule.id, takenRule.outputs);
+    await host.delete("AccessList", takenList.id, takenList.outputs);
   });
 
   it("delete is success when the pull zone's deletion took the Shield zone with its rules and lists", async () => {

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { unmarked } from "bunnynet-pulumi/dist/pulumi/ownership.js";
 import { startEmulator, type TestEmulator } from "../support/emulator";
 import { documentedGet } from "../support/documentedGet";
 import { ProgramHarness } from "../support/programHarness";
@@ -62,7 +63,8 @@ describe("pulumi: a site from zero in one up (examples/site)", function () {
     assert.match(String(video.thumbnailFileName), /^thumbnail_[0-9a-f]{12}\.jpg$/);
     assert.ok(await core(`/compute/script/${created.edge}`));
     const rules = pullZone?.EdgeRules as { Description: string; Triggers: { PatternMatches: string[] }[] }[];
-    assert.deepEqual(rules.map((r) => r.Description), ["CDN hostname to www", "security headers"]);
+    // Each description ends with its resource's mark (pulumi/ownership.ts).
+    assert.deepEqual(rules.map((r) => unmarked(r.Description).text), ["CDN hostname to www", "security headers"]);
     assert.deepEqual(rules[0].Triggers[0].PatternMatches, [`https://${run.outputs.cdnHostname}/*`]);
     assert.ok(Date.parse(String(run.outputs.purgedAt)) > 0);
     // Shield: the WAF rule and the country list, read with the Shield API's documented GETs.

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { unmarked } from "bunnynet-pulumi/dist/pulumi/ownership.js";
 import * as bunnynet from "bunnynet-pulumi/dist/index.js";
 import { ServerError } from "bunnynet-pulumi/dist/http/errors.js";
 import { startEmulator, type TestEmulator } from "../support/emulator";
@@ -159,7 +160,7 @@ describe("pulumi: with lost concurrent writes on, whole programs deploy at the e
     const names = Array.from({ length: 5 }, (_, i) => `many ${i}`);
     const rules = async () => (await ruleNamesOf(shieldZoneId)).filter((n) => n.startsWith("many ")).sort();
     const wafRules = async () => (await emu.client().wafRules.listPage(shieldZoneId, { perPage: 1000 }, { fresh: true })).data.map((r) => String(r.ruleName)).sort();
-    const edgeRules = async () => (await emu.client().pullZones.listEdgeRules(pullZoneId)).map((r) => String(r.Description)).filter((d) => d.startsWith("many ")).sort();
+    const edgeRules = async () => (await emu.client().pullZones.listEdgeRules(pullZoneId)).map((r) => String(unmarked(r.Description).text)).filter((d) => d.startsWith("many ")).sort();
     const hostnames = async () => (await hostnamesOf(String(pullZoneId))).filter((h) => h.endsWith(".many.example")).sort();
 
     await harness.up(program(10));
@@ -253,7 +254,8 @@ describe("pulumi: two stacks creating the same rate-limit rule names at once", f
     const program = () => {
       for (const [i, name] of NAMES.entries()) new bunnynet.RateLimitRule(`rule-${i}`, ruleInputs(name));
     };
-    const [firstHost, secondHost] = await Promise.all([ProviderHost.start(), ProviderHost.start()]);
+    // Each host names its stack in the URNs it sends, as each stack's engine does: two stacks, two owners' marks.
+    const [firstHost, secondHost] = await Promise.all([ProviderHost.start({ stack: "first" }), ProviderHost.start({ stack: "second" })]);
     hosts.push(firstHost, secondHost);
     const first = new ProgramHarness({ stack: "first", config: { "bunnynet:apiKey": emu.fixtures.accessKey, "bunnynet:apiUrl": emu.url }, secretConfig: ["bunnynet:apiKey"], providerHost: firstHost });
     await secondHost.configure({ "bunnynet:apiKey": secret(emu.fixtures.accessKey), "bunnynet:apiUrl": emu.url });
@@ -285,7 +287,7 @@ describe("pulumi: two stacks creating the same rate-limit rule names at once", f
 
     // Whichever stack's creates yielded failed, each naming the rule that stays and adoptExisting.
     assert.equal(failures.length, NAMES.length, failures.map((e) => e.message).join("\n"));
-    for (const e of failures) assert.match(e.message, /RateLimitRule shieldZoneId=\d+, name="race \d" already exists \(id \d+\)\. To manage it with this resource, set adoptExisting: true/);
+    for (const e of failures) assert.match(e.message, /RateLimitRule shieldZoneId=\d+, name="race \d" already exists \(id \d+\) and was made by another stack or resource .*To manage it with this resource, set adoptExisting: true/);
     assert.ok(failures.some((e) => /another deployment created it at the same time as this one/.test(e.message)), "the race happened: both stacks created, and one yielded");
   });
 

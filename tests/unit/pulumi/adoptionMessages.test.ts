@@ -33,7 +33,7 @@ describe("unit: what createOrAdopt says of the object it found", () => {
   it("names the identity's inputs that are set, never one as undefined", async () => {
     const def = definition({ find: async () => ({ ...declared, id: 4 }) });
     await assert.rejects(createOrAdopt(def, ctx, declared), (e: unknown) => {
-      assert.match((e as Error).message, /^Record zone=1, kind="TXT" already exists \(id 4\)\. /);
+      assert.match((e as Error).message, /^Record zone=1, kind="TXT" already exists \(id 4\), /);
       assert.doesNotMatch((e as Error).message, /undefined/);
       return true;
     });
