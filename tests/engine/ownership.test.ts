@@ -66,13 +66,15 @@ describe("pulumi CLI: two stacks of one program never share an object (issue 42)
     const before = await inventory(emu, ids);
 
     // B finds each of A's objects where its own would go: none carries B's mark, and the kinds without one take nothing.
-    const upB = await b.attempt(["up", "--yes", "--skip-preview"]);
+    // --continue-on-error: every resource is tried, not only those before the first refusal.
+    const upB = await b.attempt(["up", "--yes", "--skip-preview", "--continue-on-error"]);
     const output = upB.stdout + upB.stderr;
     assert.notEqual(upB.status, 0, "B's up stops on the objects it found");
     assert.deepEqual(shared(held, await objects(b)), [], "no object in both states");
     assert.deepEqual(await inventory(emu, ids), before, "B made nothing beside A's objects (every one was refused)");
     assert.match(output, /made by another stack or resource/, "a kind with a mark names the other's mark");
     assert.match(output, /BUNNYNET_ADOPT='urn:pulumi:production::/, "a kind without one prints the command, for B's own resource");
+    for (const type of CHILD_TYPES) assert.match(output, new RegExp(`${type} [^\\n]*already exists`), `B's ${type} is refused`);
 
     // Destroying A deletes A's objects only: B's refresh has nothing deleted under it. B's up then makes its own,
     // except the Shield zone: the API has no delete, so A's destroy left it (on the Basic plan) and B's up stops on it
@@ -82,7 +84,7 @@ describe("pulumi CLI: two stacks of one program never share an object (issue 42)
     const refreshB = await b.attempt(["refresh", "--yes", "--skip-preview"]);
     assert.equal(refreshB.status, 0, refreshB.stdout + refreshB.stderr);
     assert.doesNotMatch(refreshB.stdout, /\bdeleted\b/);
-    const again = await b.attempt(["up", "--yes", "--skip-preview"]);
+    const again = await b.attempt(["up", "--yes", "--skip-preview", "--continue-on-error"]);
     assert.notEqual(again.status, 0);
     const command = /BUNNYNET_ADOPT='([^']*)' pulumi up/.exec(again.stdout + again.stderr);
     assert.ok(command && command[1].includes("ShieldZone::guard="), again.stdout + again.stderr);
@@ -95,7 +97,8 @@ describe("pulumi CLI: two stacks of one program never share an object (issue 42)
   it("at once: whatever each up does, no object is in both states, and none is in neither", async () => {
     const c = await childStack("left");
     const d = await childStack("right");
-    const [upC, upD] = await Promise.all([c.attempt(["up", "--yes", "--skip-preview"]), d.attempt(["up", "--yes", "--skip-preview"])]);
+    const up = ["up", "--yes", "--skip-preview", "--continue-on-error"];
+    const [upC, upD] = await Promise.all([c.attempt(up), d.attempt(up)]);
     const [heldC, heldD] = [await objects(c), await objects(d)];
     report({ left: upC.status, right: upD.status, leftHolds: heldC.size, rightHolds: heldD.size });
     assert.deepEqual(shared(heldC, heldD), []);
@@ -149,7 +152,7 @@ describe("pulumi CLI, provider plugin (YAML): two stacks of one program never sh
     await a.run(["up", "--yes", "--skip-preview"], true);
     const held = await objects(a, "bunnynet:index:");
     assert.equal(held.size, 4, [...held].join(", "));
-    const upB = await b.attempt(["up", "--yes", "--skip-preview"]);
+    const upB = await b.attempt(["up", "--yes", "--skip-preview", "--continue-on-error"]);
     assert.notEqual(upB.status, 0);
     assert.deepEqual(shared(held, await objects(b, "bunnynet:index:")), []);
     assert.match(upB.stdout + upB.stderr, /made by another stack or resource/);

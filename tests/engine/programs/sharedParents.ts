@@ -11,7 +11,8 @@ const prefix = config.require("prefix");
 function parents() {
   const cdn = new bunnynet.PullZone("cdn", { name: `${prefix}-cdn`, origin: { url: "https://origin.shared.example" } });
   const guarded = new bunnynet.PullZone("guarded", { name: `${prefix}-guarded`, origin: { url: "https://origin.shared.example" } });
-  const shield = new bunnynet.ShieldZone("shield", { pullZoneId: cdn.pullZoneId });
+  // Room for two stacks' rules at once.
+  const shield = new bunnynet.ShieldZone("shield", { pullZoneId: cdn.pullZoneId, planType: "Enterprise" });
   const zone = new bunnynet.DnsZone("zone", { domain: `${prefix}.example` });
   const script = new bunnynet.EdgeScript("script", { name: `${prefix}-script`, type: "Standalone", code: 'export default { fetch: () => new Response("ok") };\n' });
   const files = new bunnynet.StorageZone("files", { name: `${prefix}-files`, region: "DE" });
