@@ -1,5 +1,8 @@
 import assert from "node:assert/strict";
-import { GROUPS, Schema, cell, configSection, extractRegions, renderIndex, renderResourcePage, pythonName, renderType, snakeCase, splitImport, summary, typesUsed } from "../../../docs/reference";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { GROUPS, Schema, cell, configSection, extractRegions, readEnumSpellings, renderIndex, renderResourcePage, pythonName, renderType, snakeCase, splitImport, summary, typesUsed } from "../../../docs/reference";
 
 /** The reference pages' rendering (docs/reference.ts) on a small schema. */
 const schema: Schema = {
@@ -99,6 +102,36 @@ describe("docs/reference: the reference pages from the schema", () => {
     assert.match(page, /## Import\n\n```sh\n\$ pulumi import/);
     assert.match(page, /### Python\n\nFrom \[examples\/reference\/python\/__main__\.py\]\(\.\.\/\.\.\/examples\/reference\/python\/__main__\.py\):\n\n```python\nbunnynet\.Zone\("z"\)\n```\n/);
     assert.throws(() => renderResourcePage(schema, "bunnynet:index:Zone", { Zone: { ...snippets.Zone, go: undefined } }, spellings), /Zone: no region Zone in examples\/reference\/go\/main\.go/);
+  });
+
+  it("reads each enum member's constant from the generated Python and Go SDKs, a Go type renamed Enum included", () => {
+    const root = mkdtempSync(join(tmpdir(), "bunnynet-spellings-"));
+    try {
+      mkdirSync(join(root, "sdk", "python", "pulumi_bunnynet"), { recursive: true });
+      mkdirSync(join(root, "sdk", "go", "bunnynet"), { recursive: true });
+      const python = [
+        '@pulumi.type_token("bunnynet:index:ZoneOriginScheme")',
+        "class ZoneOriginScheme(_builtins.str, Enum):",
+        '    HTTPS = "https"',
+        "",
+        '@pulumi.type_token("bunnynet:index:ZonePort")',
+        "class ZonePort(_builtins.int, Enum):",
+        '    """',
+        "    The port.",
+        '    """',
+        "    STANDARD = 443",
+        "",
+      ].join("\n");
+      writeFileSync(join(root, "sdk", "python", "pulumi_bunnynet", "_enums.py"), python);
+      const go = ["const (", '\tZoneOriginSchemeHttps = ZoneOriginScheme("https")', ")", "const (", "\tZonePortEnumStandard = ZonePortEnum(443)", ")", ""].join("\n");
+      writeFileSync(join(root, "sdk", "go", "bunnynet", "pulumiEnums.go"), go);
+      const spellings = readEnumSpellings(root, schema);
+      assert.deepEqual(spellings.get("bunnynet:index:ZoneOriginScheme")?.get('"https"'), { python: "ZoneOriginScheme.HTTPS", go: "bunnynet.ZoneOriginSchemeHttps" });
+      assert.deepEqual(spellings.get("bunnynet:index:ZonePort")?.get("443"), { python: "ZonePort.STANDARD", go: "bunnynet.ZonePortEnumStandard" });
+      assert.deepEqual(spellings.get("bunnynet:index:Unused")?.get('"x"'), { python: "", go: "" });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it("a program's regions: nested ones without their markers, dedented; in YAML under their top-level key", () => {
