@@ -23,7 +23,7 @@ func LookupContainerRegistry(ctx *pulumi.Context, args *LookupContainerRegistryA
 }
 
 type LookupContainerRegistryArgs struct {
-	Type GetContainerRegistryType `pulumi:"type"`
+	Type string `pulumi:"type"`
 	// The user name of the credentials; omit it for the public registry every account has.
 	Username *string `pulumi:"username"`
 }
@@ -32,8 +32,8 @@ type LookupContainerRegistryResult struct {
 	// Whether it is a public registry of the platform (no credentials).
 	IsPublic bool `pulumi:"isPublic"`
 	// The id a container names as its image registry.
-	RegistryId int                      `pulumi:"registryId"`
-	Type       GetContainerRegistryType `pulumi:"type"`
+	RegistryId int    `pulumi:"registryId"`
+	Type       string `pulumi:"type"`
 	// The registry's host (ContainerRegistry.hostName).
 	Url      string  `pulumi:"url"`
 	Username *string `pulumi:"username"`
@@ -45,7 +45,7 @@ func LookupContainerRegistryOutput(ctx *pulumi.Context, args LookupContainerRegi
 }
 
 type LookupContainerRegistryOutputArgs struct {
-	Type GetContainerRegistryTypeInput `pulumi:"type"`
+	Type pulumi.StringInput `pulumi:"type"`
 	// The user name of the credentials; omit it for the public registry every account has.
 	Username pulumi.StringPtrInput `pulumi:"username"`
 }
@@ -78,8 +78,8 @@ func (o LookupContainerRegistryResultOutput) RegistryId() pulumi.IntOutput {
 	return o.ApplyT(func(v LookupContainerRegistryResult) int { return v.RegistryId }).(pulumi.IntOutput)
 }
 
-func (o LookupContainerRegistryResultOutput) Type() GetContainerRegistryTypeOutput {
-	return o.ApplyT(func(v LookupContainerRegistryResult) GetContainerRegistryType { return v.Type }).(GetContainerRegistryTypeOutput)
+func (o LookupContainerRegistryResultOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupContainerRegistryResult) string { return v.Type }).(pulumi.StringOutput)
 }
 
 // The registry's host (ContainerRegistry.hostName).

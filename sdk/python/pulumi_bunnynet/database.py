@@ -29,8 +29,10 @@ class DatabaseArgs:
         :param pulumi.Input[_builtins.str] name: The database's name (1..64 letters, digits, `-`, `_`; unique in the account). Changing it replaces the database.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] primary_regions: The regions that take writes (at least one: `DE`, `NY`, `SG`, `SYD`…); a set, so order is no change. Changes in place.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] replica_regions: The regions that hold read replicas, none of them primary; a set. Changes in place. Default none.
         """
         pulumi.set(__self__, "name", name)
@@ -71,8 +73,10 @@ class DatabaseArgs:
     def adopt_existing(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -120,8 +124,10 @@ class Database(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
         :param pulumi.Input[_builtins.str] name: The database's name (1..64 letters, digits, `-`, `_`; unique in the account). Changing it replaces the database.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] primary_regions: The regions that take writes (at least one: `DE`, `NY`, `SG`, `SYD`…); a set, so order is no change. Changes in place.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] replica_regions: The regions that hold read replicas, none of them primary; a set. Changes in place. Default none.

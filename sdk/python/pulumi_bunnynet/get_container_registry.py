@@ -31,8 +31,8 @@ class GetContainerRegistryResult:
         if registry_id and not isinstance(registry_id, int):
             raise TypeError("Expected argument 'registry_id' to be a int")
         pulumi.set(__self__, "registry_id", registry_id)
-        if type and not isinstance(type, str):
-            raise TypeError("Expected argument 'type' to be a str")
+        if type and not isinstance(type, dict):
+            raise TypeError("Expected argument 'type' to be a dict")
         pulumi.set(__self__, "type", type)
         if url and not isinstance(url, str):
             raise TypeError("Expected argument 'url' to be a str")
@@ -59,7 +59,7 @@ class GetContainerRegistryResult:
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> 'GetContainerRegistryType':
+    def type(self) -> _builtins.str:
         return pulumi.get(self, "type")
 
     @_builtins.property
@@ -89,7 +89,7 @@ class AwaitableGetContainerRegistryResult(GetContainerRegistryResult):
             username=self.username)
 
 
-def get_container_registry(type: Optional['GetContainerRegistryType'] = None,
+def get_container_registry(type: Optional[Union['GetContainerRegistryType', _builtins.str]] = None,
                            username: Optional[_builtins.str] = None,
                            opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetContainerRegistryResult:
     """
@@ -109,7 +109,7 @@ def get_container_registry(type: Optional['GetContainerRegistryType'] = None,
         type=pulumi.get(__ret__, 'type'),
         url=pulumi.get(__ret__, 'url'),
         username=pulumi.get(__ret__, 'username'))
-def get_container_registry_output(type: pulumi.Input[Optional['GetContainerRegistryType']] = None,
+def get_container_registry_output(type: pulumi.Input[Optional[Union['GetContainerRegistryType', _builtins.str]]] = None,
                                   username: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                                   opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetContainerRegistryResult]:
     """

@@ -39,7 +39,7 @@ class VideoLibraryArgs:
                  drm_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  early_play_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  enabled_resolutions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 encoding_tier: pulumi.Input[Optional['EncodingTier']] = None,
+                 encoding_tier: pulumi.Input[Optional[Union['EncodingTier', _builtins.int, _builtins.str]]] = None,
                  jit_encoding_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  keep_original_files: pulumi.Input[Optional[_builtins.bool]] = None,
                  mp4_fallback_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -69,8 +69,10 @@ class VideoLibraryArgs:
 
         :param pulumi.Input[_builtins.str] name: The library's name (it identifies the library for `adoptExisting`). Changes in place.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
         :param pulumi.Input[_builtins.int] bitrate240p: Encoding bitrates (kbit/s) per resolution.
         :param pulumi.Input[_builtins.bool] block_none_referrer: Block requests without a Referer.
         :param pulumi.Input[_builtins.str] captions_background_color: Captions background colour, a hex colour (`"#000"`).
@@ -81,7 +83,7 @@ class VideoLibraryArgs:
         :param pulumi.Input[_builtins.bool] drm_enabled: MediaCage basic DRM.
         :param pulumi.Input[_builtins.bool] early_play_enabled: Early play (exposes originals).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] enabled_resolutions: Resolutions encoded: `240p` … `2160p`, at least one.
-        :param pulumi.Input['EncodingTier'] encoding_tier: `"Free"` or `"Premium"` (or 0, 1).
+        :param pulumi.Input[Union['EncodingTier', _builtins.int, _builtins.str]] encoding_tier: `"Free"` or `"Premium"` (or 0, 1).
         :param pulumi.Input[_builtins.bool] jit_encoding_enabled: Just-in-time encoding (Premium tier only).
         :param pulumi.Input[_builtins.bool] keep_original_files: Keep the uploaded originals.
         :param pulumi.Input[_builtins.bool] mp4_fallback_enabled: MP4 fallback files.
@@ -212,8 +214,10 @@ class VideoLibraryArgs:
     def adopt_existing(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -397,14 +401,14 @@ class VideoLibraryArgs:
 
     @_builtins.property
     @pulumi.getter(name="encodingTier")
-    def encoding_tier(self) -> pulumi.Input[Optional['EncodingTier']]:
+    def encoding_tier(self) -> pulumi.Input[Optional[Union['EncodingTier', _builtins.int, _builtins.str]]]:
         """
         `"Free"` or `"Premium"` (or 0, 1).
         """
         return pulumi.get(self, "encoding_tier")
 
     @encoding_tier.setter
-    def encoding_tier(self, value: pulumi.Input[Optional['EncodingTier']]):
+    def encoding_tier(self, value: pulumi.Input[Optional[Union['EncodingTier', _builtins.int, _builtins.str]]]):
         pulumi.set(self, "encoding_tier", value)
 
     @_builtins.property
@@ -719,7 +723,7 @@ class VideoLibrary(pulumi.CustomResource):
                  drm_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  early_play_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  enabled_resolutions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 encoding_tier: pulumi.Input[Optional['EncodingTier']] = None,
+                 encoding_tier: pulumi.Input[Optional[Union['EncodingTier', _builtins.int, _builtins.str]]] = None,
                  jit_encoding_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  keep_original_files: pulumi.Input[Optional[_builtins.bool]] = None,
                  mp4_fallback_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -760,8 +764,10 @@ class VideoLibrary(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
         :param pulumi.Input[_builtins.int] bitrate240p: Encoding bitrates (kbit/s) per resolution.
         :param pulumi.Input[_builtins.bool] block_none_referrer: Block requests without a Referer.
         :param pulumi.Input[_builtins.str] captions_background_color: Captions background colour, a hex colour (`"#000"`).
@@ -772,7 +778,7 @@ class VideoLibrary(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] drm_enabled: MediaCage basic DRM.
         :param pulumi.Input[_builtins.bool] early_play_enabled: Early play (exposes originals).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] enabled_resolutions: Resolutions encoded: `240p` … `2160p`, at least one.
-        :param pulumi.Input['EncodingTier'] encoding_tier: `"Free"` or `"Premium"` (or 0, 1).
+        :param pulumi.Input[Union['EncodingTier', _builtins.int, _builtins.str]] encoding_tier: `"Free"` or `"Premium"` (or 0, 1).
         :param pulumi.Input[_builtins.bool] jit_encoding_enabled: Just-in-time encoding (Premium tier only).
         :param pulumi.Input[_builtins.bool] keep_original_files: Keep the uploaded originals.
         :param pulumi.Input[_builtins.bool] mp4_fallback_enabled: MP4 fallback files.
@@ -848,7 +854,7 @@ class VideoLibrary(pulumi.CustomResource):
                  drm_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  early_play_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  enabled_resolutions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 encoding_tier: pulumi.Input[Optional['EncodingTier']] = None,
+                 encoding_tier: pulumi.Input[Optional[Union['EncodingTier', _builtins.int, _builtins.str]]] = None,
                  jit_encoding_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  keep_original_files: pulumi.Input[Optional[_builtins.bool]] = None,
                  mp4_fallback_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1022,8 +1028,10 @@ class VideoLibrary(pulumi.CustomResource):
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -1147,7 +1155,7 @@ class VideoLibrary(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="encodingTier")
-    def encoding_tier(self) -> pulumi.Output[Optional['VideoLibraryEncodingTier']]:
+    def encoding_tier(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         `"Free"` or `"Premium"` (or 0, 1).
         """
