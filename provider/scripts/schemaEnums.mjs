@@ -43,6 +43,19 @@ export function relaxedEnum(token, elementTypes) {
 }
 
 /**
+ * A function result's property as Python can read it: the enum alone where it is a relaxed enum. The generated result
+ * class checks each property with `isinstance(value, pyType)`, and pyType is `dict` for any union (pkg/codegen/python/
+ * gen.go, genAwaitableType lines 1359-1371, pyType line 3035), so a relaxed enum there failed every call ("Expected
+ * argument 'type' to be a dict"). `types` resolves the schema's `#/types/` references.
+ */
+export function resultProperty(spec, types) {
+  const enumRef = spec.oneOf?.[0]?.$ref;
+  if (typeof enumRef !== "string" || !types.get(enumRef.replace("#/types/", ""))?.enum) return spec;
+  const { oneOf: _members, ...rest } = spec;
+  return { ...rest, $ref: enumRef };
+}
+
+/**
  * One spelling of each name accepted in several cases (`"cname" | "CNAME"`, `"flatten" | "Flatten" | "FLATTEN"`): the
  * mixed-case one where there is one (the API's own), else the upper-case one.
  */

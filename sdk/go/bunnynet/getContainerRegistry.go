@@ -32,8 +32,8 @@ type LookupContainerRegistryResult struct {
 	// Whether it is a public registry of the platform (no credentials).
 	IsPublic bool `pulumi:"isPublic"`
 	// The id a container names as its image registry.
-	RegistryId int    `pulumi:"registryId"`
-	Type       string `pulumi:"type"`
+	RegistryId int                      `pulumi:"registryId"`
+	Type       GetContainerRegistryType `pulumi:"type"`
 	// The registry's host (ContainerRegistry.hostName).
 	Url      string  `pulumi:"url"`
 	Username *string `pulumi:"username"`
@@ -78,8 +78,8 @@ func (o LookupContainerRegistryResultOutput) RegistryId() pulumi.IntOutput {
 	return o.ApplyT(func(v LookupContainerRegistryResult) int { return v.RegistryId }).(pulumi.IntOutput)
 }
 
-func (o LookupContainerRegistryResultOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupContainerRegistryResult) string { return v.Type }).(pulumi.StringOutput)
+func (o LookupContainerRegistryResultOutput) Type() GetContainerRegistryTypeOutput {
+	return o.ApplyT(func(v LookupContainerRegistryResult) GetContainerRegistryType { return v.Type }).(GetContainerRegistryTypeOutput)
 }
 
 // The registry's host (ContainerRegistry.hostName).

@@ -72,7 +72,7 @@ type LookupDnsRecordResult struct {
 	// Time to live, in seconds.
 	Ttl float64 `pulumi:"ttl"`
 	// The record type by name.
-	Type string `pulumi:"type"`
+	Type GetDnsRecordType `pulumi:"type"`
 	// The record's value ('' for types whose target is a pull zone or script).
 	Value string `pulumi:"value"`
 	// Weight (SRV, and among records of one name).
@@ -204,8 +204,8 @@ func (o LookupDnsRecordResultOutput) Ttl() pulumi.Float64Output {
 }
 
 // The record type by name.
-func (o LookupDnsRecordResultOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupDnsRecordResult) string { return v.Type }).(pulumi.StringOutput)
+func (o LookupDnsRecordResultOutput) Type() GetDnsRecordTypeOutput {
+	return o.ApplyT(func(v LookupDnsRecordResult) GetDnsRecordType { return v.Type }).(GetDnsRecordTypeOutput)
 }
 
 // The record's value (” for types whose target is a pull zone or script).

@@ -31,8 +31,8 @@ class GetContainerRegistryResult:
         if registry_id and not isinstance(registry_id, int):
             raise TypeError("Expected argument 'registry_id' to be a int")
         pulumi.set(__self__, "registry_id", registry_id)
-        if type and not isinstance(type, dict):
-            raise TypeError("Expected argument 'type' to be a dict")
+        if type and not isinstance(type, str):
+            raise TypeError("Expected argument 'type' to be a str")
         pulumi.set(__self__, "type", type)
         if url and not isinstance(url, str):
             raise TypeError("Expected argument 'url' to be a str")
@@ -59,7 +59,7 @@ class GetContainerRegistryResult:
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> _builtins.str:
+    def type(self) -> 'GetContainerRegistryType':
         return pulumi.get(self, "type")
 
     @_builtins.property

@@ -79,8 +79,8 @@ class GetDnsRecordResult:
         if ttl and not isinstance(ttl, float):
             raise TypeError("Expected argument 'ttl' to be a float")
         pulumi.set(__self__, "ttl", ttl)
-        if type and not isinstance(type, dict):
-            raise TypeError("Expected argument 'type' to be a dict")
+        if type and not isinstance(type, str):
+            raise TypeError("Expected argument 'type' to be a str")
         pulumi.set(__self__, "type", type)
         if value and not isinstance(value, str):
             raise TypeError("Expected argument 'value' to be a str")
@@ -235,7 +235,7 @@ class GetDnsRecordResult:
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> _builtins.str:
+    def type(self) -> 'GetDnsRecordType':
         """
         The record type by name.
         """
