@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { goModuleUsingSdk } from "./pluginSupport";
 
 /**
  * The Go SDK (sdk/go) types each input as its value: the Go programs of the examples (examples/reference/go,
@@ -19,7 +20,6 @@ import { join, resolve } from "node:path";
  */
 
 const REPO_ROOT = resolve(__dirname, "..", "..", "..");
-const SDK = join(REPO_ROOT, "sdk", "go");
 
 /** A program whose lines 10 to 14 each give an input a value of the wrong type. */
 const WRONG_PROGRAM = `package main
@@ -66,15 +66,7 @@ describe("the Go SDK types inputs as their values: the reference program compile
   it("a program giving an enum's input a value of another type does not compile, naming each wrong line", () => {
     const work = mkdtempSync(join(tmpdir(), "bunnynet-go-types-"));
     try {
-      const goMod = readFileSync(join(SDK, "go.mod"), "utf8");
-      const goVersion = /^go (\S+)$/m.exec(goMod)?.[1];
-      const sdkVersion = /^\s*github\.com\/pulumi\/pulumi\/sdk\/v3 (\S+)/m.exec(goMod)?.[1];
-      writeFileSync(
-        join(work, "go.mod"),
-        `module bunnynet-go-types\n\ngo ${goVersion}\n\nrequire (\n\tgithub.com/bunnynet-pulumi/bunnynet-pulumi/sdk/go v0.0.0\n\tgithub.com/pulumi/pulumi/sdk/v3 ${sdkVersion}\n)\n\n` +
-          `replace github.com/bunnynet-pulumi/bunnynet-pulumi/sdk/go => ${SDK}\n`,
-      );
-      cpSync(join(SDK, "go.sum"), join(work, "go.sum"));
+      goModuleUsingSdk(work, "bunnynet-go-types");
       writeFileSync(join(work, "main.go"), WRONG_PROGRAM);
       // go build, not go vet: vet stops at the first type error, the compiler reports each (-e: all of them).
       const result = go(["build", "-o", join(work, "program"), "-gcflags=-e", "."], work, { ...goEnv, GOFLAGS: "-mod=mod" });
