@@ -55,12 +55,17 @@ export function pythonName(name: string): string {
   return PYTHON_KEYWORDS.has(snake) ? `${snake}_` : snake;
 }
 
+/** The Go package's name: its import path's last part. */
+function goPackageName(schema: Schema): string {
+  const goPath = schema.language?.go?.importBasePath ?? schema.name;
+  return goPath.slice(goPath.lastIndexOf("/") + 1);
+}
+
 /** What a resource or function is called in each language's SDK (the Go package's name is its path's last part). */
 export function languageNames(schema: Schema, token: string): { typescript: string; python: string; go: string } {
   const name = tokenName(token);
   const python = schema.language?.python?.packageName ?? `pulumi_${schema.name}`;
-  const goPath = schema.language?.go?.importBasePath ?? schema.name;
-  const goPackage = goPath.slice(goPath.lastIndexOf("/") + 1);
+  const goPackage = goPackageName(schema);
   if (schema.resources[token]) return { typescript: `${schema.name}.${name}`, python: `${python}.${name}`, go: `${goPackage}.New${name}` };
   const target = name.replace(/^get/, "");
   // Pulumi's Go generator names a function that reads a resource of the package `Lookup<Resource>`, others `Get<Thing>`.
@@ -122,9 +127,3 @@ export function readEnumSpellings(repoRoot: string, schema: Schema): EnumSpellin
 }
 
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** The Go package's name: its import path's last part. */
-const goPackageName = (schema: Schema): string => {
-  const goPath = schema.language?.go?.importBasePath ?? schema.name;
-  return goPath.slice(goPath.lastIndexOf("/") + 1);
-};
