@@ -15,7 +15,7 @@ import { join, resolve } from "node:path";
 import { toolHelp } from "bunnynet-pulumi/dist/cli/main.js";
 import { commandHelp } from "bunnynet-pulumi/dist/cli/command.js";
 import { commands } from "bunnynet-pulumi/dist/cli/commands/index.js";
-import { generateReference, readReferenceSnippets, readSchema } from "./reference";
+import { generateReference, readEnumSpellings, readReferenceSnippets, readSchema } from "./reference";
 
 /** The repository root (this file runs from dist/docs). */
 export const REPO_ROOT = resolve(__dirname, "..", "..");
@@ -54,7 +54,8 @@ export function generateDocs(outDir = join(REPO_ROOT, "docs")): void {
   );
   for (const c of commands) writeFileSync(join(cli, cliPageName(c.name)), [`# \`bunnynet ${c.name}\``, "", block(commandHelp(c))].join("\n"));
 
-  generateReference(join(outDir, "reference"), readSchema(SCHEMA), readReferenceSnippets(REPO_ROOT));
+  const schema = readSchema(SCHEMA);
+  generateReference(join(outDir, "reference"), schema, readReferenceSnippets(REPO_ROOT), readEnumSpellings(REPO_ROOT, schema));
 }
 
 if (require.main === module) generateDocs();

@@ -92,7 +92,7 @@ func main() {
 			ShieldZoneId: shield.ShieldZoneId,
 			Name:         pulumi.String("api limit"),
 			Configuration: &bunnynet.RateLimitConfigurationArgs{
-				VariableTypes: &bunnynet.RateLimitConditionVariableTypesArgs{REQUEST_URI: pulumi.String("")},
+				VariableTypes: pulumi.StringMap{"REQUEST_URI": pulumi.String("")},
 				OperatorType:  bunnynet.RuleOperatorBEGINSWITH,
 				Value:         pulumi.String("/api"),
 				RequestCount:  pulumi.Int(100),
@@ -106,8 +106,8 @@ func main() {
 			ShieldZoneId: shield.ShieldZoneId,
 			Name:         pulumi.String("admin only from the office"),
 			Conditions: bunnynet.RateLimitConditionArray{
-				&bunnynet.RateLimitConditionArgs{VariableTypes: &bunnynet.RateLimitConditionVariableTypesArgs{REQUEST_URI: pulumi.String("")}, OperatorType: bunnynet.RuleOperatorBEGINSWITH, Value: pulumi.String("/admin")},
-				&bunnynet.RateLimitConditionArgs{VariableTypes: &bunnynet.RateLimitConditionVariableTypesArgs{REMOTE_ADDR: pulumi.String("")}, OperatorType: bunnynet.RuleOperatorSTREQ, Value: pulumi.String("198.51.100.7"), IsNegated: pulumi.Bool(true)},
+				&bunnynet.RateLimitConditionArgs{VariableTypes: pulumi.StringMap{"REQUEST_URI": pulumi.String("")}, OperatorType: bunnynet.RuleOperatorBEGINSWITH, Value: pulumi.String("/admin")},
+				&bunnynet.RateLimitConditionArgs{VariableTypes: pulumi.StringMap{"REMOTE_ADDR": pulumi.String("")}, OperatorType: bunnynet.RuleOperatorSTREQ, Value: pulumi.String("198.51.100.7"), IsNegated: pulumi.Bool(true)},
 			},
 			Action: bunnynet.WafRuleActionBlock,
 		}); err != nil {

@@ -17,8 +17,10 @@ export type NumericId = number | `${number}`;
 export interface AdoptableArgs {
   /**
    * When an object with this resource's identity already exists, manage it instead of failing,
-   * provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-   * Only read at create time; changing it later changes nothing.
+   * provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+   * does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+   * `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+   * nothing.
    */
   adoptExisting?: pulumi.Input<boolean>;
 }

@@ -18,6 +18,7 @@ import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
+import { resultProperty } from "./schemaEnums.mjs";
 import { PACKAGE, SchemaTypes, baseName, documentation, sortKeys, storedOutputSpec, zodFacts } from "./schemaTypes.mjs";
 
 const PROVIDER = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -114,7 +115,9 @@ function functions(checker, declarations, types) {
       }
     }
     const returned = types.unwrap(signature.getReturnType()).type;
-    spec.outputs = objectOf(types.objectSpec(returned, `${name[0].toUpperCase()}${name.slice(1)}Result`));
+    const returns = types.objectSpec(returned, `${name[0].toUpperCase()}${name.slice(1)}Result`);
+    for (const [property, propertySpec] of Object.entries(returns.properties)) returns.properties[property] = resultProperty(propertySpec, types.types);
+    spec.outputs = objectOf(returns);
     result[`${PACKAGE}:index:${name}`] = spec;
   }
   return result;

@@ -10,8 +10,11 @@
  *   `…Ids`: bunny.net's numeric ids are integers), else `number`; `number | string` (an id as a number or digits)
  *   is `integer` on the same terms;
  * - a union of string (or number) literals is an enum type `bunnynet:index:<Name>`, named after its alias, else after
- *   its owner and property: every language's compiler then catches a misspelt value;
- * - `T[]` is an array, `Record<string, T>` (an index signature) a map, an interface or object literal an object type
+ *   its owner and property, written as a relaxed enum (schemaEnums.mjs: the enum or its plain values, so that Python's
+ *   type checkers take `"DE"` and YAML takes a name); a union of names and numbers (`"CNAME" | 5`) is an enum of the
+ *   names (one spelling each) that also takes strings and integers, so Go types it as a string;
+ * - `T[]` is an array, `Record<string, T>` (an index signature) or `Partial<Record<Names, T>>` (keys such as
+ *   `REQUEST_URI`, which Python's generator would mangle into `reques_t__uri`) a map, an interface or object literal an object type
  *   `bunnynet:index:<Name>` in `types` (interface names lose their Args/Outputs suffix; literals are named after owner
  *   and property);
  * - Pulumi assets and archives are `pulumi.json#/Asset` and `pulumi.json#/Archive`; `unknown` is `pulumi.json#/Any`;
@@ -20,72 +23,17 @@
  *   element type, pkg/codegen/go/gen.go argsTypeImpl, so the object member would be lost).
  */
 import ts from "typescript";
+import { literalEnumSpec, numericEnumSpec } from "./schemaEnums.mjs";
+import { WRAPPERS, baseName, documentation, isIdName, pascal, sortKeys } from "./schemaFacts.mjs";
+
+export { enumMemberName } from "./schemaEnums.mjs";
+export { baseName, documentation, isIdName, pascal, sortKeys, storedOutputSpec, zodFacts } from "./schemaFacts.mjs";
 
 export const PACKAGE = "bunnynet";
 const TYPE_PREFIX = `${PACKAGE}:index:`;
 
 const ASSETS = new Set(["Asset", "FileAsset", "StringAsset", "RemoteAsset"]);
 const ARCHIVES = new Set(["Archive", "AssetArchive", "FileArchive", "RemoteArchive"]);
-/** The Pulumi SDK's wrappers around a value, unwrapped to the value. */
-const WRAPPERS = new Set(["Input", "Output", "OutputInstance", "Promise", "Lifted"]);
-
-export const pascal = (s) => s.replace(/(^|[_\s-]+)(\w)/g, (_m, _sep, c) => c.toUpperCase()).replace(/^\w/, (c) => c.toUpperCase());
-
-/** The name of an interface as a schema type: without its Args/Outputs suffix. */
-export const baseName = (name) => name.replace(/(Args|Outputs|Output|Result|Info)$/, "") || name;
-
-/** Keys sorted, recursively: the schema is diffed by CI, so its text must not depend on discovery order. */
-export function sortKeys(value) {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value && typeof value === "object") return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortKeys(value[k])]));
-  return value;
-}
-
-/**
- * What the runtime schema says about a value that the TypeScript type does not: integer, default, and the same facts
- * of its elements and properties. Reads zod v4's public `def`s; unknown kinds give no facts (the type decides).
- */
-export function zodFacts(schema) {
-  const facts = {};
-  let s = schema;
-  for (let guard = 0; s && guard < 20; guard++) {
-    const def = s._zod?.def ?? s.def;
-    if (!def) break;
-    if (def.type === "default" || def.type === "prefault") {
-      if (!("default" in facts)) {
-        const value = typeof def.defaultValue === "function" ? def.defaultValue() : def.defaultValue;
-        facts.default = value;
-      }
-      s = def.innerType;
-    } else if (def.type === "optional" || def.type === "nullable" || def.type === "readonly" || def.type === "catch" || def.type === "nonoptional") {
-      s = def.innerType;
-    } else if (def.type === "pipe") {
-      // The input side is what a program writes; a transform on the input side leaves the output side to tell.
-      const inDef = def.in?._zod?.def;
-      s = inDef && inDef.type !== "transform" && inDef.type !== "unknown" && inDef.type !== "any" ? def.in : def.out;
-    } else if (def.type === "lazy") {
-      s = def.getter();
-    } else break;
-  }
-  const def = s?._zod?.def;
-  if (!def) return facts;
-  if (def.type === "number") facts.integer = s.format === "safeint" || s.format === "int32" || s.format === "uint32" || s.isInt === true;
-  if (def.type === "union") {
-    const members = def.options.map(zodFacts);
-    if (members.some((m) => m.integer)) facts.integer = true;
-    const objects = members.filter((m) => m.properties);
-    if (objects.length === 1) facts.properties = objects[0].properties;
-    const elements = members.filter((m) => m.element);
-    if (elements.length === 1) facts.element = elements[0].element;
-  }
-  if (def.type === "array") facts.element = zodFacts(def.element);
-  if (def.type === "record") facts.element = zodFacts(def.valueType);
-  if (def.type === "object") facts.properties = Object.fromEntries(Object.entries(def.shape).map(([k, v]) => [k, zodFacts(v)]));
-  return facts;
-}
-
-/** `id`, `pullZoneId`, `replicationRegionIds`: the name of an id, or of a list of them. */
-export const isIdName = (name) => /(^id|Id)s?$/.test(name);
 
 const defaultFits = (spec, value) =>
   (spec.type === "string" && typeof value === "string") ||
@@ -96,10 +44,6 @@ const defaultFits = (spec, value) =>
 /** A JSON value the schema can carry as a property's `default` (booleans, numbers, strings only). */
 const isSchemaDefault = (v) => typeof v === "boolean" || typeof v === "string" || (typeof v === "number" && Number.isFinite(v));
 
-export function documentation(checker, symbol) {
-  if (!symbol) return "";
-  return ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim();
-}
 
 function stableStringify(v) {
   return JSON.stringify(sortKeys(v));
@@ -219,14 +163,14 @@ export class SchemaTypes {
     if (symbol && ARCHIVES.has(symbol.name) && this.fromPulumi(symbol)) return { $ref: "pulumi.json#/Archive" };
     // A Date crosses the wire as its ISO text.
     if (symbol?.name === "Date" && isLibrarySymbol(symbol)) return { type: "string" };
-    const numericEnum = this.numericEnum(type, at);
+    const numericEnum = numericEnumSpec(this, type, at);
     if (numericEnum) return numericEnum;
     if (type.flags & (ts.TypeFlags.Boolean | ts.TypeFlags.BooleanLiteral)) return { type: "boolean" };
     // A template literal (`${number}`) is text on the wire.
     if (type.flags & (ts.TypeFlags.String | ts.TypeFlags.TemplateLiteral)) return { type: "string" };
     if (type.flags & ts.TypeFlags.Number) return { type: facts.integer ? "integer" : "number" };
     if (type.flags & (ts.TypeFlags.Unknown | ts.TypeFlags.Any)) return { $ref: "pulumi.json#/Any" };
-    if (type.flags & (ts.TypeFlags.StringLiteral | ts.TypeFlags.NumberLiteral)) return this.enumSpec([type], at, type.aliasSymbol?.name, facts);
+    if (type.flags & (ts.TypeFlags.StringLiteral | ts.TypeFlags.NumberLiteral)) return literalEnumSpec(this, [type], at, type.aliasSymbol?.name, facts);
     if (type.isUnion()) return this.unionSpec(type.types, at, facts, type.aliasTypeArguments?.length ? undefined : type.aliasSymbol?.name);
     if (checker.isArrayType(type) || checker.isTupleType(type)) {
       const [element] = checker.getTypeArguments(type);
@@ -237,46 +181,23 @@ export class SchemaTypes {
       if (index && checker.getPropertiesOfType(type).length === 0) {
         return { type: "object", additionalProperties: this.typeSpec(this.unwrap(index.type).type, at, facts.element ?? {}) };
       }
+      const keyed = this.keyedRecordSpec(type, at, facts);
+      if (keyed) return keyed;
       return { $ref: `#/types/${this.objectType(type, at, facts)}` };
     }
     throw new Error(`${at.where}: no schema type for ${checker.typeToString(type)}`);
   }
 
   /**
-   * An API enum given by name or number (`EnumInput<typeof AccessListType>`, `EnumNumber<…>`: a generic alias over a
-   * constant object of number literals): an integer enum named after the constant, its members after its keys.
+   * `Partial<Record<Names, T>>` or `Record<Names, T>` (the library's aliases over a union of key names): a map of T,
+   * as the keys are data, not property names each SDK would rename. Undefined for any other object type.
    */
-  numericEnum(type, at) {
-    if (type.aliasTypeArguments?.length !== 1) return undefined;
-    return this.numericEnumOf(type.aliasTypeArguments[0], at);
-  }
-
-  /** The same, written out (`keyof typeof EncodingTier | (typeof EncodingTier)[keyof typeof EncodingTier]`): the one constant the property's type names. */
-  numericEnumInNode(at) {
-    const found = [];
-    const visit = (node) => {
-      if (ts.isTypeQueryNode(node)) found.push(this.checker.getTypeFromTypeNode(node));
-      ts.forEachChild(node, visit);
-    };
-    if (at.typeNode) visit(at.typeNode);
-    const constants = [...new Set(found)];
-    return constants.length === 1 ? this.numericEnumOf(constants[0], at) : undefined;
-  }
-
-  numericEnumOf(values, at) {
-    if (!(values.flags & ts.TypeFlags.Object)) return undefined;
-    const members = this.checker.getPropertiesOfType(values).map((p) => [p.name, this.checker.getTypeOfSymbol(p)]);
-    if (members.length === 0 || !members.every(([, t]) => t.flags & ts.TypeFlags.NumberLiteral)) return undefined;
-    let node = values.getSymbol()?.declarations?.[0];
-    while (node && !ts.isVariableDeclaration(node)) node = node.parent;
-    if (!node) throw new Error(`${at.where}: a numeric enum's values must be a named constant (const X = { … } as const)`);
-    const spec = {
-      type: "integer",
-      enum: members.sort(([, a], [, b]) => a.value - b.value).map(([name, t]) => ({ name: enumMemberName(name), value: t.value })),
-    };
-    const description = documentation(this.checker, this.checker.getSymbolAtLocation(node.name));
-    if (description) spec.description = description;
-    return { $ref: `#/types/${this.define(pascal(node.name.text), spec)}` };
+  keyedRecordSpec(type, at, facts) {
+    const alias = type.aliasSymbol;
+    if (!alias || !["Partial", "Record"].includes(alias.name) || !isLibrarySymbol(alias)) return undefined;
+    const specs = this.checker.getPropertiesOfType(type).map((p) => this.typeSpec(this.unwrap(this.checker.getTypeOfSymbol(p)).type, at, facts.element ?? {}));
+    const distinct = new Set(specs.map(stableStringify));
+    return specs.length > 0 && distinct.size === 1 ? { type: "object", additionalProperties: specs[0] } : undefined;
   }
 
   fromPulumi(symbol) {
@@ -291,7 +212,7 @@ export class SchemaTypes {
       kept = [...kept.filter((m) => !(m.flags & ts.TypeFlags.BooleanLiteral)), { boolean: true }];
     }
     const literals = kept.filter((m) => m.flags && m.flags & (ts.TypeFlags.StringLiteral | ts.TypeFlags.NumberLiteral));
-    if (literals.length === kept.length) return this.enumSpec(literals, at, aliasName, facts);
+    if (literals.length === kept.length) return literalEnumSpec(this, literals, at, aliasName, facts);
     // An open enum ("a" | "b" | string) is a string.
     if (kept.some((m) => m.flags & ts.TypeFlags.String) && kept.every((m) => m.flags & (ts.TypeFlags.String | ts.TypeFlags.StringLiteral))) return { type: "string" };
     // An id taken as a number or a string of digits: the runtime schema says which it becomes.
@@ -307,39 +228,18 @@ export class SchemaTypes {
       if (m.boolean) specs.push({ type: "boolean" });
       else if (!(m.flags & (ts.TypeFlags.StringLiteral | ts.TypeFlags.NumberLiteral))) specs.push(this.typeSpec(m, at, m.flags & ts.TypeFlags.Object ? facts : facts));
     }
-    const unique = [...new Map(specs.map((s) => [stableStringify(s), s])).values()];
+    // A member that is a relaxed enum gives its plain types (a schema's oneOf holds no oneOf, and an enum beside an
+    // object would make Go drop the object).
+    const flat = specs.flatMap((s) => (s.oneOf ? s.oneOf.filter((m) => !this.isEnumRef(m)) : [s]));
+    const unique = [...new Map(flat.map((s) => [stableStringify(s), s])).values()];
     if (unique.length === 1) return unique[0];
     if (unique.length === 0) throw new Error(`${at.where}: no schema type for ${members.map((m) => (m.flags ? checker.typeToString(m) : "boolean")).join(" | ")}`);
     return { oneOf: unique };
   }
 
-  enumSpec(literals, at, aliasName, facts) {
-    const values = [...new Set(literals.map((l) => l.value))];
-    const numeric = values.every((v) => typeof v === "number");
-    if (!values.every((v) => typeof v === "string")) {
-      const named = this.numericEnumInNode(at);
-      if (named) return named;
-    }
-    // Names or numbers with no constant to pair them: either is accepted.
-    if (!numeric && !values.every((v) => typeof v === "string")) return { oneOf: [{ type: "string" }, { type: "integer" }] };
-    const name = aliasName && !WRAPPERS.has(aliasName) ? pascal(aliasName) : `${pascal(baseName(at.owner))}${pascal(at.property)}`;
-    const type = numeric ? (facts.integer || values.every(Number.isInteger) ? "integer" : "number") : "string";
-    // Values that differ only in case (`"cdn" | "CDN"`, both accepted) would be one member name twice in every SDK: the
-    // lowercase one is listed (a program may still pass the other as a plain string).
-    const listed = numeric ? values : values.filter((v) => v === v.toLowerCase() || !values.includes(v.toLowerCase()));
-    const spec = {
-      type,
-      enum: listed
-        .sort((a, b) => (numeric ? a - b : String(a).localeCompare(String(b))))
-        .map((value) => ({ name: enumMemberName(value), value })),
-    };
-    const seen = new Map();
-    for (const member of spec.enum) {
-      const n = (seen.get(member.name.toLowerCase()) ?? 0) + 1;
-      seen.set(member.name.toLowerCase(), n);
-      if (n > 1) member.name = `${member.name}${n}`;
-    }
-    return { $ref: `#/types/${this.define(name, spec)}` };
+  /** Whether a spec is a reference to an enum type of this schema. */
+  isEnumRef(spec) {
+    return typeof spec.$ref === "string" && this.types.get(spec.$ref.replace("#/types/", ""))?.enum !== undefined;
   }
 
   /** The token of an object type, defining it (and its properties' types) on first use. */
@@ -385,32 +285,4 @@ export class SchemaTypes {
 function isLibrarySymbol(symbol) {
   const declarations = symbol?.declarations ?? [];
   return declarations.length > 0 && declarations.every((d) => /[\\/]node_modules[\\/](typescript[\\/]lib|@types)[\\/]/.test(d.getSourceFile().fileName));
-}
-
-/**
- * A stored output's spec as every SDK can read it back: a `oneOf` with an array, a map or an object type among its
- * members becomes `pulumi.json#/Any` (its description and secret flag kept). Pulumi's Python SDK cannot turn such an
- * output back into a value: `translate_output_properties` (sdk/python/lib/pulumi/runtime/rpc.py, pulumi/pulumi
- * v3.259.0) reduces only discriminated unions and raises "Unexpected type" on a dict or list typed by any other union
- * (a CachePurge's `triggers` given as a map failed every `up` of a Python program). Inputs keep their `oneOf`, which
- * every SDK sends as it is. `types` resolves the schema's `#/types/` references.
- */
-export function storedOutputSpec(spec, types) {
-  const container = (member) =>
-    member.type === "array" || member.type === "object" || (typeof member.$ref === "string" && types.get(member.$ref.replace("#/types/", ""))?.type === "object");
-  if (!spec.oneOf?.some(container)) return spec;
-  const { oneOf: _members, ...rest } = spec;
-  return { ...rest, $ref: "pulumi.json#/Any" };
-}
-
-/** An enum member's name in the SDKs: the value made an identifier (`"free"` → Free, `"4.0"` → Value4_0, 1 → Value1). */
-export function enumMemberName(value) {
-  const words = String(value)
-    .replace(/[^A-Za-z0-9]+/g, " ")
-    .trim()
-    .split(" ")
-    .filter(Boolean)
-    .map((w) => w[0].toUpperCase() + w.slice(1));
-  const name = words.join("") || "Empty";
-  return /^[0-9]/.test(name) ? `Value${String(value).replace(/[^A-Za-z0-9]+/g, "_")}` : name;
 }

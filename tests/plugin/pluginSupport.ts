@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { PulumiCliStack } from "../support/pulumiCli";
 
@@ -53,4 +53,21 @@ export async function previewSteps(cli: PulumiCliStack, args: string[] = []): Pr
     throw new Error(`pulumi preview exited ${run.status}: ${errors.join("\n") || run.stderr}`);
   }
   return digest.steps ?? [];
+}
+
+/**
+ * Makes `dir` a Go module named `name` requiring the SDK of sdk/go by its module path, replaced by the folder (as
+ * `go get` would resolve it), and the Pulumi Go SDK at the version sdk/go requires, with sdk/go's go.sum.
+ */
+export function goModuleUsingSdk(dir: string, name: string): void {
+  const sdk = join(REPO_ROOT, "sdk", "go");
+  const goMod = readFileSync(join(sdk, "go.mod"), "utf8");
+  const goVersion = /^go (\S+)$/m.exec(goMod)?.[1];
+  const sdkVersion = /^\s*github\.com\/pulumi\/pulumi\/sdk\/v3 (\S+)/m.exec(goMod)?.[1];
+  writeFileSync(
+    join(dir, "go.mod"),
+    `module ${name}\n\ngo ${goVersion}\n\nrequire (\n\tgithub.com/bunnynet-pulumi/bunnynet-pulumi/sdk/go v0.0.0\n\tgithub.com/pulumi/pulumi/sdk/v3 ${sdkVersion}\n)\n\n` +
+      `replace github.com/bunnynet-pulumi/bunnynet-pulumi/sdk/go => ${sdk}\n`,
+  );
+  cpSync(join(sdk, "go.sum"), join(dir, "go.sum"));
 }

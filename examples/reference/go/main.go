@@ -13,14 +13,6 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
 )
 
-// secretOr is the secret config value `key`, else `fallback` as a secret.
-func secretOr(cfg *config.Config, key, fallback string) pulumi.StringOutput {
-	if value, err := cfg.TrySecret(key); err == nil {
-		return value
-	}
-	return pulumi.ToSecret(pulumi.String(fallback)).(pulumi.StringOutput)
-}
-
 func main() {
 	pulumi.Run(func(ctx *pulumi.Context) error {
 		cfg := config.New(ctx, "")
@@ -84,6 +76,11 @@ func main() {
 		if err != nil {
 			return err
 		}
+		// The same zone read without being managed, by its ID (the id `pulumi import` takes).
+		cdnRead, err := bunnynet.GetPullZone(ctx, "cdn-read", cdn.ID(), nil)
+		if err != nil {
+			return err
+		}
 		// endregion
 
 		// region PullZoneHostname
@@ -123,6 +120,18 @@ func main() {
 		if err != nil {
 			return err
 		}
+		// Every plain-HTTP request redirected to HTTPS.
+		forceHttps, err := bunnynet.NewEdgeRule(ctx, "force-https", &bunnynet.EdgeRuleArgs{
+			PullZoneId:  cdn.PullZoneId,
+			Description: pulumi.String("HTTP to HTTPS"),
+			Actions:     bunnynet.EdgeRuleActionArray{&bunnynet.EdgeRuleActionArgs{Type: bunnynet.EdgeRuleActionTypeForceSSL}},
+			Triggers: bunnynet.EdgeRuleTriggerArray{
+				&bunnynet.EdgeRuleTriggerArgs{Type: bunnynet.EdgeRuleTriggerTypeUrl, Patterns: pulumi.StringArray{pulumi.String("http://*")}},
+			},
+		})
+		if err != nil {
+			return err
+		}
 		// endregion
 
 		// region OptimizerClass
@@ -156,12 +165,12 @@ func main() {
 			Name:         pulumi.String("admin only from the office"),
 			Conditions: bunnynet.RateLimitConditionArray{
 				&bunnynet.RateLimitConditionArgs{
-					VariableTypes: &bunnynet.RateLimitConditionVariableTypesArgs{REQUEST_URI: pulumi.String("")},
+					VariableTypes: pulumi.StringMap{"REQUEST_URI": pulumi.String("")},
 					OperatorType:  bunnynet.RuleOperatorBEGINSWITH,
 					Value:         pulumi.String("/admin"),
 				},
 				&bunnynet.RateLimitConditionArgs{
-					VariableTypes: &bunnynet.RateLimitConditionVariableTypesArgs{REMOTE_ADDR: pulumi.String("")},
+					VariableTypes: pulumi.StringMap{"REMOTE_ADDR": pulumi.String("")},
 					OperatorType:  bunnynet.RuleOperatorSTREQ,
 					Value:         pulumi.String("198.51.100.7"),
 					IsNegated:     pulumi.Bool(true),
@@ -179,7 +188,7 @@ func main() {
 			ShieldZoneId: shield.ShieldZoneId,
 			Name:         pulumi.String("api limit"),
 			Configuration: &bunnynet.RateLimitConfigurationArgs{
-				VariableTypes: &bunnynet.RateLimitConditionVariableTypesArgs{REQUEST_URI: pulumi.String("")},
+				VariableTypes: pulumi.StringMap{"REQUEST_URI": pulumi.String("")},
 				OperatorType:  bunnynet.RuleOperatorBEGINSWITH,
 				Value:         pulumi.String("/api"),
 				RequestCount:  pulumi.Int(100),
@@ -228,10 +237,15 @@ func main() {
 		// endregion
 
 		// region ScriptSecret
+		// The stack's secret config `apiToken` (`pulumi config set --secret apiToken …`), else a placeholder, as a secret.
+		token, err := cfg.TrySecret("apiToken")
+		if err != nil {
+			token = pulumi.ToSecret(pulumi.String("change-me")).(pulumi.StringOutput)
+		}
 		apiToken, err := bunnynet.NewScriptSecret(ctx, "api-token", &bunnynet.ScriptSecretArgs{
 			ScriptId: script.ScriptId,
 			Name:     pulumi.String("API_TOKEN"),
-			Value:    secretOr(cfg, "apiToken", "change-me"),
+			Value:    token,
 		})
 		if err != nil {
 			return err
@@ -277,10 +291,15 @@ func main() {
 		// endregion
 
 		// region ContainerRegistry
+		// The stack's secret config `ghcrToken`, else a placeholder, as a secret.
+		ghcrToken, err := cfg.TrySecret("ghcrToken")
+		if err != nil {
+			ghcrToken = pulumi.ToSecret(pulumi.String("not-a-real-token")).(pulumi.StringOutput)
+		}
 		ghcr, err := bunnynet.NewContainerRegistry(ctx, "ghcr", &bunnynet.ContainerRegistryArgs{
 			Type:     bunnynet.ContainerRegistryTypeGitHub,
 			Username: pulumi.String("example-bot"),
-			Password: secretOr(cfg, "ghcrToken", "not-a-real-token"),
+			Password: ghcrToken,
 		})
 		if err != nil {
 			return err
@@ -352,7 +371,7 @@ func main() {
 			Email:       pulumi.String("ops@example.com"),
 			FirstName:   pulumi.String("Ada"),
 			LastName:    pulumi.String("Lovelace"),
-			Permissions: bunnynet.TeamMemberPermissionsItemArray{bunnynet.TeamMemberPermissionsItemZones, bunnynet.TeamMemberPermissionsItemSupport},
+			Permissions: pulumi.StringArray{bunnynet.TeamMemberPermissionsItemZones, bunnynet.TeamMemberPermissionsItemSupport},
 		})
 		if err != nil {
 			return err
@@ -417,6 +436,8 @@ func main() {
 		ctx.Export("robotsChecksum", robots.Checksum)
 		ctx.Export("url", pulumi.Sprintf("https://%s", www.Hostname))
 		ctx.Export("edgeRuleId", headers.EdgeRuleId)
+		ctx.Export("forceHttpsRuleId", forceHttps.EdgeRuleId)
+		ctx.Export("cdnReadName", cdnRead.Name)
 		ctx.Export("optimizerClass", thumbnailClass.Name)
 		ctx.Export("wafRuleId", adminOnly.RuleId)
 		ctx.Export("rateLimitRuleId", apiLimit.RuleId)

@@ -40,6 +40,8 @@ robots = bunnynet.StorageFile(
 # region PullZone
 # A pull zone serving the storage zone `files`.
 cdn = bunnynet.PullZone("cdn", name="example-cdn", origin={"storage_zone_id": files.storage_zone_id})
+# The same zone read without being managed, by its `id` (the id `pulumi import` takes; a string in every SDK).
+cdn_read = bunnynet.PullZone.get("cdn-read", cdn.id)
 # endregion
 
 # region PullZoneHostname
@@ -65,6 +67,14 @@ headers = bunnynet.EdgeRule(
         {"type": "SetResponseHeader", "parameters": ["X-Frame-Options", "DENY"]},
     ],
     triggers=[{"type": "Url", "patterns": ["*"]}],
+)
+# Every plain-HTTP request redirected to HTTPS.
+force_https = bunnynet.EdgeRule(
+    "force-https",
+    pull_zone_id=cdn.pull_zone_id,
+    description="HTTP to HTTPS",
+    actions=[{"type": "ForceSSL"}],
+    triggers=[{"type": "Url", "patterns": ["http://*"]}],
 )
 # endregion
 
@@ -272,6 +282,8 @@ pulumi.export("siteFiles", content.file_count)
 pulumi.export("robotsChecksum", robots.checksum)
 pulumi.export("url", pulumi.Output.concat("https://", www.hostname))
 pulumi.export("edgeRuleId", headers.edge_rule_id)
+pulumi.export("forceHttpsRuleId", force_https.edge_rule_id)
+pulumi.export("cdnReadName", cdn_read.name)
 pulumi.export("optimizerClass", thumbnail_class.name)
 pulumi.export("wafRuleId", admin_only.rule_id)
 pulumi.export("rateLimitRuleId", api_limit.rule_id)

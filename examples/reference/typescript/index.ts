@@ -38,6 +38,8 @@ const robots = new bunnynet.StorageFile("robots", {
 // region PullZone
 // A pull zone serving the storage zone `files`.
 const cdn = new bunnynet.PullZone("cdn", { name: "example-cdn", origin: { storageZoneId: files.storageZoneId } });
+// The plugin's SDKs (Python, Go, YAML) also read a zone without managing it with `get` and its `id`; this package's
+// resources have no `get` (dynamic providers): read one with getPullZone.
 // endregion
 
 // region PullZoneHostname
@@ -59,6 +61,13 @@ const headers = new bunnynet.EdgeRule("security-headers", {
     { type: "SetResponseHeader", parameters: ["X-Frame-Options", "DENY"] },
   ],
   triggers: [{ type: "Url", patterns: ["*"] }],
+});
+// Every plain-HTTP request redirected to HTTPS.
+const forceHttps = new bunnynet.EdgeRule("force-https", {
+  pullZoneId: cdn.pullZoneId,
+  description: "HTTP to HTTPS",
+  actions: [{ type: "ForceSSL" }],
+  triggers: [{ type: "Url", patterns: ["http://*"] }],
 });
 // endregion
 
@@ -240,6 +249,7 @@ export = {
   robotsChecksum: robots.checksum,
   url: pulumi.interpolate`https://${www.hostname}`,
   edgeRuleId: headers.edgeRuleId,
+  forceHttpsRuleId: forceHttps.edgeRuleId,
   optimizerClass: thumbnailClass.name,
   wafRuleId: adminOnly.ruleId,
   rateLimitRuleId: apiLimit.ruleId,

@@ -27,10 +27,12 @@ type AccessList struct {
 	// The list's id in the API.
 	AccessListId pulumi.IntOutput `pulumi:"accessListId"`
 	// What a matching request meets (`bunnynet.AccessListAction`: `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"`).
-	Action AccessListActionOutput `pulumi:"action"`
+	Action pulumi.IntOutput `pulumi:"action"`
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
 	// The id of the list's configuration in its zone (its action and switch).
 	ConfigurationId pulumi.IntOutput `pulumi:"configurationId"`
@@ -45,7 +47,7 @@ type AccessList struct {
 	// The Shield zone that holds the list (`ShieldZone.shieldZoneId`). Changing it replaces the list.
 	ShieldZoneId pulumi.IntOutput `pulumi:"shieldZoneId"`
 	// What the entries are (`bunnynet.AccessListType`: `"IP"`, `"CIDR"`, `"ASN"`, `"Country"`, `"Organization"`, `"JA4"`). Changing it replaces the list.
-	Type AccessListTypeEnumOutput `pulumi:"type"`
+	Type pulumi.IntOutput `pulumi:"type"`
 }
 
 // NewAccessList registers a new resource with the given unique name, arguments, and options.
@@ -116,10 +118,12 @@ func AccessListExists(ctx *pulumi.Context,
 
 type accessListArgs struct {
 	// What a matching request meets (`bunnynet.AccessListAction`: `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"`).
-	Action AccessListAction `pulumi:"action"`
+	Action int `pulumi:"action"`
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting *bool `pulumi:"adoptExisting"`
 	// The list on or off. Default true.
 	Enabled *bool `pulumi:"enabled"`
@@ -132,16 +136,18 @@ type accessListArgs struct {
 	// The Shield zone that holds the list (`ShieldZone.shieldZoneId`). Changing it replaces the list.
 	ShieldZoneId int `pulumi:"shieldZoneId"`
 	// What the entries are (`bunnynet.AccessListType`: `"IP"`, `"CIDR"`, `"ASN"`, `"Country"`, `"Organization"`, `"JA4"`). Changing it replaces the list.
-	Type AccessListTypeEnum `pulumi:"type"`
+	Type int `pulumi:"type"`
 }
 
 // The set of arguments for constructing a AccessList resource.
 type AccessListArgs struct {
 	// What a matching request meets (`bunnynet.AccessListAction`: `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"`).
-	Action AccessListActionInput
+	Action pulumi.IntInput
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting pulumi.BoolPtrInput
 	// The list on or off. Default true.
 	Enabled pulumi.BoolPtrInput
@@ -154,7 +160,7 @@ type AccessListArgs struct {
 	// The Shield zone that holds the list (`ShieldZone.shieldZoneId`). Changing it replaces the list.
 	ShieldZoneId pulumi.IntInput
 	// What the entries are (`bunnynet.AccessListType`: `"IP"`, `"CIDR"`, `"ASN"`, `"Country"`, `"Organization"`, `"JA4"`). Changing it replaces the list.
-	Type AccessListTypeEnumInput
+	Type pulumi.IntInput
 }
 
 func (AccessListArgs) ElementType() reflect.Type {
@@ -200,13 +206,15 @@ func (o AccessListOutput) AccessListId() pulumi.IntOutput {
 }
 
 // What a matching request meets (`bunnynet.AccessListAction`: `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"`).
-func (o AccessListOutput) Action() AccessListActionOutput {
-	return o.ApplyT(func(v *AccessList) AccessListActionOutput { return v.Action }).(AccessListActionOutput)
+func (o AccessListOutput) Action() pulumi.IntOutput {
+	return o.ApplyT(func(v *AccessList) pulumi.IntOutput { return v.Action }).(pulumi.IntOutput)
 }
 
 // When an object with this resource's identity already exists, manage it instead of failing,
-// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-// Only read at create time; changing it later changes nothing.
+// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+// nothing.
 func (o AccessListOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *AccessList) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }
@@ -242,8 +250,8 @@ func (o AccessListOutput) ShieldZoneId() pulumi.IntOutput {
 }
 
 // What the entries are (`bunnynet.AccessListType`: `"IP"`, `"CIDR"`, `"ASN"`, `"Country"`, `"Organization"`, `"JA4"`). Changing it replaces the list.
-func (o AccessListOutput) Type() AccessListTypeEnumOutput {
-	return o.ApplyT(func(v *AccessList) AccessListTypeEnumOutput { return v.Type }).(AccessListTypeEnumOutput)
+func (o AccessListOutput) Type() pulumi.IntOutput {
+	return o.ApplyT(func(v *AccessList) pulumi.IntOutput { return v.Type }).(pulumi.IntOutput)
 }
 
 func init() {

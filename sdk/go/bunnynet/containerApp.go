@@ -25,8 +25,10 @@ type ContainerApp struct {
 	pulumi.CustomResourceState
 
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
 	// Removing a volume deletes its data: refused unless this is true.
 	AllowVolumeDeletion pulumi.BoolOutput `pulumi:"allowVolumeDeletion"`
@@ -48,7 +50,7 @@ type ContainerApp struct {
 	// Region ids (see `getRegions`): where it may run, where it must, and at most how many at once.
 	Regions ContainerAppRegionsOutput `pulumi:"regions"`
 	// `shared` (default) or `reserved`.
-	RuntimeType ContainerAppRuntimeTypeOutput `pulumi:"runtimeType"`
+	RuntimeType pulumi.StringOutput `pulumi:"runtimeType"`
 	// ApplicationStatus as last read: `active` once deployed.
 	Status pulumi.StringOutput `pulumi:"status"`
 	// Volumes by name, 1..100 GB per instance.
@@ -123,8 +125,10 @@ func ContainerAppExists(ctx *pulumi.Context,
 
 type containerAppArgs struct {
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting *bool `pulumi:"adoptExisting"`
 	// Removing a volume deletes its data: refused unless this is true.
 	AllowVolumeDeletion *bool `pulumi:"allowVolumeDeletion"`
@@ -139,7 +143,7 @@ type containerAppArgs struct {
 	// Region ids (see `getRegions`): where it may run, where it must, and at most how many at once.
 	Regions ContainerAppRegions `pulumi:"regions"`
 	// `shared` (default) or `reserved`.
-	RuntimeType *ContainerAppRuntimeType `pulumi:"runtimeType"`
+	RuntimeType *string `pulumi:"runtimeType"`
 	// Volumes by name, 1..100 GB per instance.
 	Volumes map[string]ContainerAppVolumes `pulumi:"volumes"`
 }
@@ -147,8 +151,10 @@ type containerAppArgs struct {
 // The set of arguments for constructing a ContainerApp resource.
 type ContainerAppArgs struct {
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting pulumi.BoolPtrInput
 	// Removing a volume deletes its data: refused unless this is true.
 	AllowVolumeDeletion pulumi.BoolPtrInput
@@ -163,7 +169,7 @@ type ContainerAppArgs struct {
 	// Region ids (see `getRegions`): where it may run, where it must, and at most how many at once.
 	Regions ContainerAppRegionsInput
 	// `shared` (default) or `reserved`.
-	RuntimeType ContainerAppRuntimeTypePtrInput
+	RuntimeType pulumi.StringPtrInput
 	// Volumes by name, 1..100 GB per instance.
 	Volumes ContainerAppVolumesMapInput
 }
@@ -206,8 +212,10 @@ func (o ContainerAppOutput) ToContainerAppOutputWithContext(ctx context.Context)
 }
 
 // When an object with this resource's identity already exists, manage it instead of failing,
-// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-// Only read at create time; changing it later changes nothing.
+// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+// nothing.
 func (o ContainerAppOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *ContainerApp) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }
@@ -259,8 +267,8 @@ func (o ContainerAppOutput) Regions() ContainerAppRegionsOutput {
 }
 
 // `shared` (default) or `reserved`.
-func (o ContainerAppOutput) RuntimeType() ContainerAppRuntimeTypeOutput {
-	return o.ApplyT(func(v *ContainerApp) ContainerAppRuntimeTypeOutput { return v.RuntimeType }).(ContainerAppRuntimeTypeOutput)
+func (o ContainerAppOutput) RuntimeType() pulumi.StringOutput {
+	return o.ApplyT(func(v *ContainerApp) pulumi.StringOutput { return v.RuntimeType }).(pulumi.StringOutput)
 }
 
 // ApplicationStatus as last read: `active` once deployed.

@@ -27,8 +27,10 @@ type ContainerRegistry struct {
 	pulumi.CustomResourceState
 
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
 	// The display name, when the program states it or the registry's is not its type.
 	DisplayName pulumi.StringPtrOutput `pulumi:"displayName"`
@@ -37,7 +39,7 @@ type ContainerRegistry struct {
 	// The registry's id in the API (a container's image registry).
 	RegistryId pulumi.IntOutput `pulumi:"registryId"`
 	// `DockerHub` or `GitHub` (Terraform's `registry`). Changing it replaces the registry.
-	Type ContainerRegistryTypeOutput `pulumi:"type"`
+	Type pulumi.StringOutput `pulumi:"type"`
 	// The registry's host as the API answers it.
 	Url pulumi.StringPtrOutput `pulumi:"url"`
 	// The user name to log in with (at most 256 characters). Changing it replaces the registry.
@@ -110,8 +112,10 @@ func ContainerRegistryExists(ctx *pulumi.Context,
 
 type containerRegistryArgs struct {
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting *bool `pulumi:"adoptExisting"`
 	// The name the dashboard shows (1..50 characters; default: the type, as Terraform names registries). With the user
 	// name it finds an existing registry for adoptExisting. Changes in place.
@@ -119,7 +123,7 @@ type containerRegistryArgs struct {
 	// The password or access token (at most 4096 characters). Always stored encrypted, never read back. Changes in place.
 	Password string `pulumi:"password"`
 	// `DockerHub` or `GitHub` (Terraform's `registry`). Changing it replaces the registry.
-	Type ContainerRegistryType `pulumi:"type"`
+	Type string `pulumi:"type"`
 	// The registry's host, if you want to state it: docker.io for DockerHub, ghcr.io for GitHub (the API takes no other).
 	Url *string `pulumi:"url"`
 	// The user name to log in with (at most 256 characters). Changing it replaces the registry.
@@ -129,8 +133,10 @@ type containerRegistryArgs struct {
 // The set of arguments for constructing a ContainerRegistry resource.
 type ContainerRegistryArgs struct {
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting pulumi.BoolPtrInput
 	// The name the dashboard shows (1..50 characters; default: the type, as Terraform names registries). With the user
 	// name it finds an existing registry for adoptExisting. Changes in place.
@@ -138,7 +144,7 @@ type ContainerRegistryArgs struct {
 	// The password or access token (at most 4096 characters). Always stored encrypted, never read back. Changes in place.
 	Password pulumi.StringInput
 	// `DockerHub` or `GitHub` (Terraform's `registry`). Changing it replaces the registry.
-	Type ContainerRegistryTypeInput
+	Type pulumi.StringInput
 	// The registry's host, if you want to state it: docker.io for DockerHub, ghcr.io for GitHub (the API takes no other).
 	Url pulumi.StringPtrInput
 	// The user name to log in with (at most 256 characters). Changing it replaces the registry.
@@ -183,8 +189,10 @@ func (o ContainerRegistryOutput) ToContainerRegistryOutputWithContext(ctx contex
 }
 
 // When an object with this resource's identity already exists, manage it instead of failing,
-// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-// Only read at create time; changing it later changes nothing.
+// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+// nothing.
 func (o ContainerRegistryOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *ContainerRegistry) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }
@@ -205,8 +213,8 @@ func (o ContainerRegistryOutput) RegistryId() pulumi.IntOutput {
 }
 
 // `DockerHub` or `GitHub` (Terraform's `registry`). Changing it replaces the registry.
-func (o ContainerRegistryOutput) Type() ContainerRegistryTypeOutput {
-	return o.ApplyT(func(v *ContainerRegistry) ContainerRegistryTypeOutput { return v.Type }).(ContainerRegistryTypeOutput)
+func (o ContainerRegistryOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v *ContainerRegistry) pulumi.StringOutput { return v.Type }).(pulumi.StringOutput)
 }
 
 // The registry's host as the API answers it.

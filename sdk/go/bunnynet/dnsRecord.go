@@ -27,8 +27,10 @@ type DnsRecord struct {
 	// A, AAAA and CNAME only: serve the name through bunny.net's CDN.
 	Accelerated pulumi.BoolPtrOutput `pulumi:"accelerated"`
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
 	// A note kept with the record.
 	Comment pulumi.StringPtrOutput `pulumi:"comment"`
@@ -47,7 +49,7 @@ type DnsRecord struct {
 	// What the record links to, as the API names it (a PullZone record: the pull zone's id).
 	LinkName pulumi.StringPtrOutput `pulumi:"linkName"`
 	// A, AAAA and CNAME only: None, Ping, Http or Monitor.
-	MonitorType DnsRecordMonitorTypePtrOutput `pulumi:"monitorType"`
+	MonitorType pulumi.StringPtrOutput `pulumi:"monitorType"`
 	// The name relative to the zone: '' or '@' for the apex, 'www', '_sip._tcp'… Changes in place.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// SRV only, required (0..65535).
@@ -61,13 +63,13 @@ type DnsRecord struct {
 	// Script records only, required: the (DNS) edge script that answers.
 	ScriptId pulumi.IntPtrOutput `pulumi:"scriptId"`
 	// A, AAAA and CNAME only: None, Latency or Geolocation.
-	SmartRoutingType DnsRecordSmartRoutingTypePtrOutput `pulumi:"smartRoutingType"`
+	SmartRoutingType pulumi.StringPtrOutput `pulumi:"smartRoutingType"`
 	// CAA only, required: the property tag (issue, issuewild, iodef…).
 	Tag pulumi.StringPtrOutput `pulumi:"tag"`
 	// Time to live in seconds. Default 300.
 	Ttl pulumi.IntOutput `pulumi:"ttl"`
 	// The record type by name (A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS, TLSA; as written, or in lower or upper case) or its number 0..15. Changes in place.
-	Type DnsRecordTypeOutput `pulumi:"type"`
+	Type pulumi.StringOutput `pulumi:"type"`
 	// The record's value (an address, a hostname without a trailing dot, a text, a URL for Redirect…). Not used by PullZone and Script records.
 	Value pulumi.StringPtrOutput `pulumi:"value"`
 	// A, AAAA, CNAME (0..100) and SRV (0..65535, required) only.
@@ -141,8 +143,10 @@ type dnsRecordArgs struct {
 	// A, AAAA and CNAME only: serve the name through bunny.net's CDN.
 	Accelerated *bool `pulumi:"accelerated"`
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting *bool `pulumi:"adoptExisting"`
 	// A note kept with the record.
 	Comment *string `pulumi:"comment"`
@@ -159,7 +163,7 @@ type dnsRecordArgs struct {
 	// A, AAAA and CNAME only: the latency zone of latency routing.
 	LatencyZone *string `pulumi:"latencyZone"`
 	// A, AAAA and CNAME only: None, Ping, Http or Monitor.
-	MonitorType *DnsRecordMonitorType `pulumi:"monitorType"`
+	MonitorType *string `pulumi:"monitorType"`
 	// The name relative to the zone: '' or '@' for the apex, 'www', '_sip._tcp'… Changes in place.
 	Name string `pulumi:"name"`
 	// SRV only, required (0..65535).
@@ -171,13 +175,13 @@ type dnsRecordArgs struct {
 	// Script records only, required: the (DNS) edge script that answers.
 	ScriptId *int `pulumi:"scriptId"`
 	// A, AAAA and CNAME only: None, Latency or Geolocation.
-	SmartRoutingType *DnsRecordSmartRoutingType `pulumi:"smartRoutingType"`
+	SmartRoutingType *string `pulumi:"smartRoutingType"`
 	// CAA only, required: the property tag (issue, issuewild, iodef…).
 	Tag *string `pulumi:"tag"`
 	// Time to live in seconds. Default 300.
 	Ttl *int `pulumi:"ttl"`
 	// The record type by name (A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS, TLSA; as written, or in lower or upper case) or its number 0..15. Changes in place.
-	Type interface{} `pulumi:"type"`
+	Type string `pulumi:"type"`
 	// The record's value (an address, a hostname without a trailing dot, a text, a URL for Redirect…). Not used by PullZone and Script records.
 	Value *string `pulumi:"value"`
 	// A, AAAA, CNAME (0..100) and SRV (0..65535, required) only.
@@ -189,8 +193,10 @@ type DnsRecordArgs struct {
 	// A, AAAA and CNAME only: serve the name through bunny.net's CDN.
 	Accelerated pulumi.BoolPtrInput
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting pulumi.BoolPtrInput
 	// A note kept with the record.
 	Comment pulumi.StringPtrInput
@@ -207,7 +213,7 @@ type DnsRecordArgs struct {
 	// A, AAAA and CNAME only: the latency zone of latency routing.
 	LatencyZone pulumi.StringPtrInput
 	// A, AAAA and CNAME only: None, Ping, Http or Monitor.
-	MonitorType DnsRecordMonitorTypePtrInput
+	MonitorType pulumi.StringPtrInput
 	// The name relative to the zone: '' or '@' for the apex, 'www', '_sip._tcp'… Changes in place.
 	Name pulumi.StringInput
 	// SRV only, required (0..65535).
@@ -219,13 +225,13 @@ type DnsRecordArgs struct {
 	// Script records only, required: the (DNS) edge script that answers.
 	ScriptId pulumi.IntPtrInput
 	// A, AAAA and CNAME only: None, Latency or Geolocation.
-	SmartRoutingType DnsRecordSmartRoutingTypePtrInput
+	SmartRoutingType pulumi.StringPtrInput
 	// CAA only, required: the property tag (issue, issuewild, iodef…).
 	Tag pulumi.StringPtrInput
 	// Time to live in seconds. Default 300.
 	Ttl pulumi.IntPtrInput
 	// The record type by name (A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS, TLSA; as written, or in lower or upper case) or its number 0..15. Changes in place.
-	Type pulumi.Input
+	Type pulumi.StringInput
 	// The record's value (an address, a hostname without a trailing dot, a text, a URL for Redirect…). Not used by PullZone and Script records.
 	Value pulumi.StringPtrInput
 	// A, AAAA, CNAME (0..100) and SRV (0..65535, required) only.
@@ -275,8 +281,10 @@ func (o DnsRecordOutput) Accelerated() pulumi.BoolPtrOutput {
 }
 
 // When an object with this resource's identity already exists, manage it instead of failing,
-// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-// Only read at create time; changing it later changes nothing.
+// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+// nothing.
 func (o DnsRecordOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }
@@ -322,8 +330,8 @@ func (o DnsRecordOutput) LinkName() pulumi.StringPtrOutput {
 }
 
 // A, AAAA and CNAME only: None, Ping, Http or Monitor.
-func (o DnsRecordOutput) MonitorType() DnsRecordMonitorTypePtrOutput {
-	return o.ApplyT(func(v *DnsRecord) DnsRecordMonitorTypePtrOutput { return v.MonitorType }).(DnsRecordMonitorTypePtrOutput)
+func (o DnsRecordOutput) MonitorType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DnsRecord) pulumi.StringPtrOutput { return v.MonitorType }).(pulumi.StringPtrOutput)
 }
 
 // The name relative to the zone: ” or '@' for the apex, 'www', '_sip._tcp'… Changes in place.
@@ -357,8 +365,8 @@ func (o DnsRecordOutput) ScriptId() pulumi.IntPtrOutput {
 }
 
 // A, AAAA and CNAME only: None, Latency or Geolocation.
-func (o DnsRecordOutput) SmartRoutingType() DnsRecordSmartRoutingTypePtrOutput {
-	return o.ApplyT(func(v *DnsRecord) DnsRecordSmartRoutingTypePtrOutput { return v.SmartRoutingType }).(DnsRecordSmartRoutingTypePtrOutput)
+func (o DnsRecordOutput) SmartRoutingType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DnsRecord) pulumi.StringPtrOutput { return v.SmartRoutingType }).(pulumi.StringPtrOutput)
 }
 
 // CAA only, required: the property tag (issue, issuewild, iodef…).
@@ -372,8 +380,8 @@ func (o DnsRecordOutput) Ttl() pulumi.IntOutput {
 }
 
 // The record type by name (A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS, TLSA; as written, or in lower or upper case) or its number 0..15. Changes in place.
-func (o DnsRecordOutput) Type() DnsRecordTypeOutput {
-	return o.ApplyT(func(v *DnsRecord) DnsRecordTypeOutput { return v.Type }).(DnsRecordTypeOutput)
+func (o DnsRecordOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v *DnsRecord) pulumi.StringOutput { return v.Type }).(pulumi.StringOutput)
 }
 
 // The record's value (an address, a hostname without a trailing dot, a text, a URL for Redirect…). Not used by PullZone and Script records.

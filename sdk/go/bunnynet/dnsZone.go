@@ -25,11 +25,13 @@ type DnsZone struct {
 	pulumi.CustomResourceState
 
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
 	// The key type of the zone's automatic wildcard certificates: Ecdsa or Rsa. Default Ecdsa.
-	CertificateKeyType DnsZoneCertificateKeyTypeOutput `pulumi:"certificateKeyType"`
+	CertificateKeyType pulumi.StringOutput `pulumi:"certificateKeyType"`
 	// Answer with your own nameserver names (`nameserver1`, `nameserver2`) instead of bunny.net's. Default false.
 	CustomNameservers pulumi.BoolOutput `pulumi:"customNameservers"`
 	// The zone's id in the API.
@@ -39,7 +41,7 @@ type DnsZone struct {
 	// The domain (e.g. `example.com`; case and a trailing dot are ignored). Changing it replaces the zone.
 	Domain pulumi.StringOutput `pulumi:"domain"`
 	// How addresses are anonymised: OneDigit (the last digit removed) or Drop. Default OneDigit.
-	LogAnonymizationType DnsZoneLogAnonymizationTypeOutput `pulumi:"logAnonymizationType"`
+	LogAnonymizationType pulumi.StringOutput `pulumi:"logAnonymizationType"`
 	// Anonymise client addresses in the logs. Default true.
 	LogIpAnonymization pulumi.BoolOutput `pulumi:"logIpAnonymization"`
 	// Keep DNS query logs. Default false.
@@ -121,11 +123,13 @@ func DnsZoneExists(ctx *pulumi.Context,
 
 type dnsZoneArgs struct {
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting *bool `pulumi:"adoptExisting"`
 	// The key type of the zone's automatic wildcard certificates: Ecdsa or Rsa. Default Ecdsa.
-	CertificateKeyType *DnsZoneCertificateKeyType `pulumi:"certificateKeyType"`
+	CertificateKeyType *string `pulumi:"certificateKeyType"`
 	// Answer with your own nameserver names (`nameserver1`, `nameserver2`) instead of bunny.net's. Default false.
 	CustomNameservers *bool `pulumi:"customNameservers"`
 	// Sign the zone with DNSSEC. Default false.
@@ -133,7 +137,7 @@ type dnsZoneArgs struct {
 	// The domain (e.g. `example.com`; case and a trailing dot are ignored). Changing it replaces the zone.
 	Domain string `pulumi:"domain"`
 	// How addresses are anonymised: OneDigit (the last digit removed) or Drop. Default OneDigit.
-	LogAnonymizationType *DnsZoneLogAnonymizationType `pulumi:"logAnonymizationType"`
+	LogAnonymizationType *string `pulumi:"logAnonymizationType"`
 	// Anonymise client addresses in the logs. Default true.
 	LogIpAnonymization *bool `pulumi:"logIpAnonymization"`
 	// Keep DNS query logs. Default false.
@@ -149,11 +153,13 @@ type dnsZoneArgs struct {
 // The set of arguments for constructing a DnsZone resource.
 type DnsZoneArgs struct {
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting pulumi.BoolPtrInput
 	// The key type of the zone's automatic wildcard certificates: Ecdsa or Rsa. Default Ecdsa.
-	CertificateKeyType DnsZoneCertificateKeyTypePtrInput
+	CertificateKeyType pulumi.StringPtrInput
 	// Answer with your own nameserver names (`nameserver1`, `nameserver2`) instead of bunny.net's. Default false.
 	CustomNameservers pulumi.BoolPtrInput
 	// Sign the zone with DNSSEC. Default false.
@@ -161,7 +167,7 @@ type DnsZoneArgs struct {
 	// The domain (e.g. `example.com`; case and a trailing dot are ignored). Changing it replaces the zone.
 	Domain pulumi.StringInput
 	// How addresses are anonymised: OneDigit (the last digit removed) or Drop. Default OneDigit.
-	LogAnonymizationType DnsZoneLogAnonymizationTypePtrInput
+	LogAnonymizationType pulumi.StringPtrInput
 	// Anonymise client addresses in the logs. Default true.
 	LogIpAnonymization pulumi.BoolPtrInput
 	// Keep DNS query logs. Default false.
@@ -212,15 +218,17 @@ func (o DnsZoneOutput) ToDnsZoneOutputWithContext(ctx context.Context) DnsZoneOu
 }
 
 // When an object with this resource's identity already exists, manage it instead of failing,
-// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-// Only read at create time; changing it later changes nothing.
+// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+// nothing.
 func (o DnsZoneOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *DnsZone) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }
 
 // The key type of the zone's automatic wildcard certificates: Ecdsa or Rsa. Default Ecdsa.
-func (o DnsZoneOutput) CertificateKeyType() DnsZoneCertificateKeyTypeOutput {
-	return o.ApplyT(func(v *DnsZone) DnsZoneCertificateKeyTypeOutput { return v.CertificateKeyType }).(DnsZoneCertificateKeyTypeOutput)
+func (o DnsZoneOutput) CertificateKeyType() pulumi.StringOutput {
+	return o.ApplyT(func(v *DnsZone) pulumi.StringOutput { return v.CertificateKeyType }).(pulumi.StringOutput)
 }
 
 // Answer with your own nameserver names (`nameserver1`, `nameserver2`) instead of bunny.net's. Default false.
@@ -244,8 +252,8 @@ func (o DnsZoneOutput) Domain() pulumi.StringOutput {
 }
 
 // How addresses are anonymised: OneDigit (the last digit removed) or Drop. Default OneDigit.
-func (o DnsZoneOutput) LogAnonymizationType() DnsZoneLogAnonymizationTypeOutput {
-	return o.ApplyT(func(v *DnsZone) DnsZoneLogAnonymizationTypeOutput { return v.LogAnonymizationType }).(DnsZoneLogAnonymizationTypeOutput)
+func (o DnsZoneOutput) LogAnonymizationType() pulumi.StringOutput {
+	return o.ApplyT(func(v *DnsZone) pulumi.StringOutput { return v.LogAnonymizationType }).(pulumi.StringOutput)
 }
 
 // Anonymise client addresses in the logs. Default true.

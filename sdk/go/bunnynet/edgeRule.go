@@ -27,8 +27,10 @@ type EdgeRule struct {
 	// What the rule does, in order (at least one).
 	Actions EdgeRuleActionsItemArrayOutput `pulumi:"actions"`
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
 	// A note kept with the rule; it also names the rule for `adoptExisting`.
 	Description pulumi.StringPtrOutput `pulumi:"description"`
@@ -41,7 +43,7 @@ type EdgeRule struct {
 	// The pull zone of the rule. Changing it replaces the rule.
 	PullZoneId pulumi.IntOutput `pulumi:"pullZoneId"`
 	// MatchAny (default), MatchAll or MatchNone of the triggers (or 0, 1, 2).
-	TriggerMatchingType EdgeRuleTriggerMatchingTypeOutput `pulumi:"triggerMatchingType"`
+	TriggerMatchingType pulumi.StringOutput `pulumi:"triggerMatchingType"`
 	// When the rule applies (at least one).
 	Triggers EdgeRuleTriggersItemArrayOutput `pulumi:"triggers"`
 }
@@ -120,8 +122,10 @@ type edgeRuleArgs struct {
 	// What the rule does, in order (at least one).
 	Actions []EdgeRuleAction `pulumi:"actions"`
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting *bool `pulumi:"adoptExisting"`
 	// A note kept with the rule; it also names the rule for `adoptExisting`.
 	Description *string `pulumi:"description"`
@@ -132,7 +136,7 @@ type edgeRuleArgs struct {
 	// The pull zone of the rule. Changing it replaces the rule.
 	PullZoneId int `pulumi:"pullZoneId"`
 	// MatchAny (default), MatchAll or MatchNone of the triggers (or 0, 1, 2).
-	TriggerMatchingType interface{} `pulumi:"triggerMatchingType"`
+	TriggerMatchingType *string `pulumi:"triggerMatchingType"`
 	// When the rule applies (at least one).
 	Triggers []EdgeRuleTrigger `pulumi:"triggers"`
 }
@@ -142,8 +146,10 @@ type EdgeRuleArgs struct {
 	// What the rule does, in order (at least one).
 	Actions EdgeRuleActionArrayInput
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting pulumi.BoolPtrInput
 	// A note kept with the rule; it also names the rule for `adoptExisting`.
 	Description pulumi.StringPtrInput
@@ -154,7 +160,7 @@ type EdgeRuleArgs struct {
 	// The pull zone of the rule. Changing it replaces the rule.
 	PullZoneId pulumi.IntInput
 	// MatchAny (default), MatchAll or MatchNone of the triggers (or 0, 1, 2).
-	TriggerMatchingType pulumi.Input
+	TriggerMatchingType pulumi.StringPtrInput
 	// When the rule applies (at least one).
 	Triggers EdgeRuleTriggerArrayInput
 }
@@ -202,8 +208,10 @@ func (o EdgeRuleOutput) Actions() EdgeRuleActionsItemArrayOutput {
 }
 
 // When an object with this resource's identity already exists, manage it instead of failing,
-// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-// Only read at create time; changing it later changes nothing.
+// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+// nothing.
 func (o EdgeRuleOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *EdgeRule) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }
@@ -234,8 +242,8 @@ func (o EdgeRuleOutput) PullZoneId() pulumi.IntOutput {
 }
 
 // MatchAny (default), MatchAll or MatchNone of the triggers (or 0, 1, 2).
-func (o EdgeRuleOutput) TriggerMatchingType() EdgeRuleTriggerMatchingTypeOutput {
-	return o.ApplyT(func(v *EdgeRule) EdgeRuleTriggerMatchingTypeOutput { return v.TriggerMatchingType }).(EdgeRuleTriggerMatchingTypeOutput)
+func (o EdgeRuleOutput) TriggerMatchingType() pulumi.StringOutput {
+	return o.ApplyT(func(v *EdgeRule) pulumi.StringOutput { return v.TriggerMatchingType }).(pulumi.StringOutput)
 }
 
 // When the rule applies (at least one).

@@ -29,8 +29,10 @@ type EdgeScript struct {
 	pulumi.CustomResourceState
 
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
 	// The script's code: the text itself, or a `pulumi.asset.FileAsset` / `StringAsset`. A change of the content is
 	// a change (even of the file at the same path): the new code is uploaded and, with `publish`, released in place.
@@ -63,7 +65,7 @@ type EdgeScript struct {
 	ScriptId pulumi.IntOutput `pulumi:"scriptId"`
 	// `Standalone` (serves requests itself, through its linked pull zone), `Middleware` (runs in front of a pull zone's
 	// origin) or `Dns` (answers a DNS record of type `Script`; takes variables but no secrets). Changing it replaces the script.
-	Type EdgeScriptTypeOutput `pulumi:"type"`
+	Type pulumi.StringOutput `pulumi:"type"`
 }
 
 // NewEdgeScript registers a new resource with the given unique name, arguments, and options.
@@ -132,8 +134,10 @@ func EdgeScriptExists(ctx *pulumi.Context,
 
 type edgeScriptArgs struct {
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting *bool `pulumi:"adoptExisting"`
 	// The script's code: the text itself, or a `pulumi.asset.FileAsset` / `StringAsset`. A change of the content is
 	// a change (even of the file at the same path): the new code is uploaded and, with `publish`, released in place.
@@ -152,14 +156,16 @@ type edgeScriptArgs struct {
 	Publish *bool `pulumi:"publish"`
 	// `Standalone` (serves requests itself, through its linked pull zone), `Middleware` (runs in front of a pull zone's
 	// origin) or `Dns` (answers a DNS record of type `Script`; takes variables but no secrets). Changing it replaces the script.
-	Type EdgeScriptType `pulumi:"type"`
+	Type string `pulumi:"type"`
 }
 
 // The set of arguments for constructing a EdgeScript resource.
 type EdgeScriptArgs struct {
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting pulumi.BoolPtrInput
 	// The script's code: the text itself, or a `pulumi.asset.FileAsset` / `StringAsset`. A change of the content is
 	// a change (even of the file at the same path): the new code is uploaded and, with `publish`, released in place.
@@ -178,7 +184,7 @@ type EdgeScriptArgs struct {
 	Publish pulumi.BoolPtrInput
 	// `Standalone` (serves requests itself, through its linked pull zone), `Middleware` (runs in front of a pull zone's
 	// origin) or `Dns` (answers a DNS record of type `Script`; takes variables but no secrets). Changing it replaces the script.
-	Type EdgeScriptTypeInput
+	Type pulumi.StringInput
 }
 
 func (EdgeScriptArgs) ElementType() reflect.Type {
@@ -219,8 +225,10 @@ func (o EdgeScriptOutput) ToEdgeScriptOutputWithContext(ctx context.Context) Edg
 }
 
 // When an object with this resource's identity already exists, manage it instead of failing,
-// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-// Only read at create time; changing it later changes nothing.
+// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+// nothing.
 func (o EdgeScriptOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *EdgeScript) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }
@@ -295,8 +303,8 @@ func (o EdgeScriptOutput) ScriptId() pulumi.IntOutput {
 
 // `Standalone` (serves requests itself, through its linked pull zone), `Middleware` (runs in front of a pull zone's
 // origin) or `Dns` (answers a DNS record of type `Script`; takes variables but no secrets). Changing it replaces the script.
-func (o EdgeScriptOutput) Type() EdgeScriptTypeOutput {
-	return o.ApplyT(func(v *EdgeScript) EdgeScriptTypeOutput { return v.Type }).(EdgeScriptTypeOutput)
+func (o EdgeScriptOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v *EdgeScript) pulumi.StringOutput { return v.Type }).(pulumi.StringOutput)
 }
 
 func init() {

@@ -23,7 +23,7 @@ func GetCdnLogs(ctx *pulumi.Context, args *GetCdnLogsArgs, opts ...pulumi.Invoke
 }
 
 type GetCdnLogsArgs struct {
-	CacheStatus []LogCacheStatus `pulumi:"cacheStatus"`
+	CacheStatus []string `pulumi:"cacheStatus"`
 	// ISO 3166 alpha-2.
 	Country      []string `pulumi:"country"`
 	EdgeLocation *string  `pulumi:"edgeLocation"`
@@ -31,13 +31,13 @@ type GetCdnLogsArgs struct {
 	From                *string `pulumi:"from"`
 	IncludeOriginShield *bool   `pulumi:"includeOriginShield"`
 	// At most this many entries are fetched (paging at the largest page size until then): a busy zone has millions.
-	MaxEntries      float64          `pulumi:"maxEntries"`
-	Offset          *float64         `pulumi:"offset"`
-	Order           *GetCdnLogsOrder `pulumi:"order"`
-	PullZoneId      int              `pulumi:"pullZoneId"`
-	RefererContains *string          `pulumi:"refererContains"`
-	RemoteIp        *string          `pulumi:"remoteIp"`
-	RequestId       *string          `pulumi:"requestId"`
+	MaxEntries      float64  `pulumi:"maxEntries"`
+	Offset          *float64 `pulumi:"offset"`
+	Order           *string  `pulumi:"order"`
+	PullZoneId      int      `pulumi:"pullZoneId"`
+	RefererContains *string  `pulumi:"refererContains"`
+	RemoteIp        *string  `pulumi:"remoteIp"`
+	RequestId       *string  `pulumi:"requestId"`
 	// Tokens (a space-separated string or a list): any token in cache status, request id, edge location, host, path, user agent or referer.
 	Search interface{}   `pulumi:"search"`
 	Status []interface{} `pulumi:"status"`
@@ -60,7 +60,7 @@ func GetCdnLogsOutput(ctx *pulumi.Context, args GetCdnLogsOutputArgs, opts ...pu
 }
 
 type GetCdnLogsOutputArgs struct {
-	CacheStatus LogCacheStatusArrayInput `pulumi:"cacheStatus"`
+	CacheStatus pulumi.StringArrayInput `pulumi:"cacheStatus"`
 	// ISO 3166 alpha-2.
 	Country      pulumi.StringArrayInput `pulumi:"country"`
 	EdgeLocation pulumi.StringPtrInput   `pulumi:"edgeLocation"`
@@ -68,13 +68,13 @@ type GetCdnLogsOutputArgs struct {
 	From                pulumi.StringPtrInput `pulumi:"from"`
 	IncludeOriginShield pulumi.BoolPtrInput   `pulumi:"includeOriginShield"`
 	// At most this many entries are fetched (paging at the largest page size until then): a busy zone has millions.
-	MaxEntries      pulumi.Float64Input     `pulumi:"maxEntries"`
-	Offset          pulumi.Float64PtrInput  `pulumi:"offset"`
-	Order           GetCdnLogsOrderPtrInput `pulumi:"order"`
-	PullZoneId      pulumi.IntInput         `pulumi:"pullZoneId"`
-	RefererContains pulumi.StringPtrInput   `pulumi:"refererContains"`
-	RemoteIp        pulumi.StringPtrInput   `pulumi:"remoteIp"`
-	RequestId       pulumi.StringPtrInput   `pulumi:"requestId"`
+	MaxEntries      pulumi.Float64Input    `pulumi:"maxEntries"`
+	Offset          pulumi.Float64PtrInput `pulumi:"offset"`
+	Order           pulumi.StringPtrInput  `pulumi:"order"`
+	PullZoneId      pulumi.IntInput        `pulumi:"pullZoneId"`
+	RefererContains pulumi.StringPtrInput  `pulumi:"refererContains"`
+	RemoteIp        pulumi.StringPtrInput  `pulumi:"remoteIp"`
+	RequestId       pulumi.StringPtrInput  `pulumi:"requestId"`
 	// Tokens (a space-separated string or a list): any token in cache status, request id, edge location, host, path, user agent or referer.
 	Search pulumi.Input      `pulumi:"search"`
 	Status pulumi.ArrayInput `pulumi:"status"`

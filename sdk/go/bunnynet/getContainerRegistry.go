@@ -23,7 +23,7 @@ func LookupContainerRegistry(ctx *pulumi.Context, args *LookupContainerRegistryA
 }
 
 type LookupContainerRegistryArgs struct {
-	Type GetContainerRegistryType `pulumi:"type"`
+	Type string `pulumi:"type"`
 	// The user name of the credentials; omit it for the public registry every account has.
 	Username *string `pulumi:"username"`
 }
@@ -45,7 +45,7 @@ func LookupContainerRegistryOutput(ctx *pulumi.Context, args LookupContainerRegi
 }
 
 type LookupContainerRegistryOutputArgs struct {
-	Type GetContainerRegistryTypeInput `pulumi:"type"`
+	Type pulumi.StringInput `pulumi:"type"`
 	// The user name of the credentials; omit it for the public registry every account has.
 	Username pulumi.StringPtrInput `pulumi:"username"`
 }

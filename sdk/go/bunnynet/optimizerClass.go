@@ -25,13 +25,15 @@ type OptimizerClass struct {
 	pulumi.CustomResourceState
 
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
 	// Aspect ratio such as "16:9".
 	AspectRatio pulumi.StringPtrOutput `pulumi:"aspectRatio"`
 	// Automatic optimisation: low, medium or high.
-	AutoOptimize OptimizerClassAutoOptimizePtrOutput `pulumi:"autoOptimize"`
+	AutoOptimize pulumi.StringPtrOutput `pulumi:"autoOptimize"`
 	// Blur 0..100.
 	Blur pulumi.IntPtrOutput `pulumi:"blur"`
 	// Brightness -100..100.
@@ -41,7 +43,7 @@ type OptimizerClass struct {
 	// Crop: "width,height" or "width,height,x,y" in pixels.
 	Crop pulumi.StringPtrOutput `pulumi:"crop"`
 	// Where a crop is anchored: center, forget, east, north, south, west, northeast, northwest, southeast, southwest.
-	CropGravity OptimizerClassCropGravityPtrOutput `pulumi:"cropGravity"`
+	CropGravity pulumi.StringPtrOutput `pulumi:"cropGravity"`
 	// Flip vertically.
 	Flip pulumi.BoolPtrOutput `pulumi:"flip"`
 	// Flip horizontally.
@@ -122,13 +124,15 @@ func OptimizerClassExists(ctx *pulumi.Context,
 
 type optimizerClassArgs struct {
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting *bool `pulumi:"adoptExisting"`
 	// Aspect ratio such as "16:9".
 	AspectRatio *string `pulumi:"aspectRatio"`
 	// Automatic optimisation: low, medium or high.
-	AutoOptimize *OptimizerClassAutoOptimize `pulumi:"autoOptimize"`
+	AutoOptimize *string `pulumi:"autoOptimize"`
 	// Blur 0..100.
 	Blur *int `pulumi:"blur"`
 	// Brightness -100..100.
@@ -138,7 +142,7 @@ type optimizerClassArgs struct {
 	// Crop: "width,height" or "width,height,x,y" in pixels.
 	Crop *string `pulumi:"crop"`
 	// Where a crop is anchored: center, forget, east, north, south, west, northeast, northwest, southeast, southwest.
-	CropGravity *OptimizerClassCropGravity `pulumi:"cropGravity"`
+	CropGravity *string `pulumi:"cropGravity"`
 	// Flip vertically.
 	Flip *bool `pulumi:"flip"`
 	// Flip horizontally.
@@ -166,13 +170,15 @@ type optimizerClassArgs struct {
 // The set of arguments for constructing a OptimizerClass resource.
 type OptimizerClassArgs struct {
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting pulumi.BoolPtrInput
 	// Aspect ratio such as "16:9".
 	AspectRatio pulumi.StringPtrInput
 	// Automatic optimisation: low, medium or high.
-	AutoOptimize OptimizerClassAutoOptimizePtrInput
+	AutoOptimize pulumi.StringPtrInput
 	// Blur 0..100.
 	Blur pulumi.IntPtrInput
 	// Brightness -100..100.
@@ -182,7 +188,7 @@ type OptimizerClassArgs struct {
 	// Crop: "width,height" or "width,height,x,y" in pixels.
 	Crop pulumi.StringPtrInput
 	// Where a crop is anchored: center, forget, east, north, south, west, northeast, northwest, southeast, southwest.
-	CropGravity OptimizerClassCropGravityPtrInput
+	CropGravity pulumi.StringPtrInput
 	// Flip vertically.
 	Flip pulumi.BoolPtrInput
 	// Flip horizontally.
@@ -245,8 +251,10 @@ func (o OptimizerClassOutput) ToOptimizerClassOutputWithContext(ctx context.Cont
 }
 
 // When an object with this resource's identity already exists, manage it instead of failing,
-// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-// Only read at create time; changing it later changes nothing.
+// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+// nothing.
 func (o OptimizerClassOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *OptimizerClass) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }
@@ -257,8 +265,8 @@ func (o OptimizerClassOutput) AspectRatio() pulumi.StringPtrOutput {
 }
 
 // Automatic optimisation: low, medium or high.
-func (o OptimizerClassOutput) AutoOptimize() OptimizerClassAutoOptimizePtrOutput {
-	return o.ApplyT(func(v *OptimizerClass) OptimizerClassAutoOptimizePtrOutput { return v.AutoOptimize }).(OptimizerClassAutoOptimizePtrOutput)
+func (o OptimizerClassOutput) AutoOptimize() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *OptimizerClass) pulumi.StringPtrOutput { return v.AutoOptimize }).(pulumi.StringPtrOutput)
 }
 
 // Blur 0..100.
@@ -282,8 +290,8 @@ func (o OptimizerClassOutput) Crop() pulumi.StringPtrOutput {
 }
 
 // Where a crop is anchored: center, forget, east, north, south, west, northeast, northwest, southeast, southwest.
-func (o OptimizerClassOutput) CropGravity() OptimizerClassCropGravityPtrOutput {
-	return o.ApplyT(func(v *OptimizerClass) OptimizerClassCropGravityPtrOutput { return v.CropGravity }).(OptimizerClassCropGravityPtrOutput)
+func (o OptimizerClassOutput) CropGravity() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *OptimizerClass) pulumi.StringPtrOutput { return v.CropGravity }).(pulumi.StringPtrOutput)
 }
 
 // Flip vertically.

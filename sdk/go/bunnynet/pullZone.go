@@ -27,8 +27,10 @@ type PullZone struct {
 	// Add a canonical Link header to responses. Default false.
 	AddCanonicalHeader pulumi.BoolOutput `pulumi:"addCanonicalHeader"`
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
 	// Referrer hostnames allowed (all others refused when set).
 	AllowedReferrers pulumi.StringArrayOutput `pulumi:"allowedReferrers"`
@@ -71,7 +73,7 @@ type PullZone struct {
 	// Ignore query strings when caching. Default true.
 	IgnoreQueryStrings pulumi.BoolOutput `pulumi:"ignoreQueryStrings"`
 	// `"IPv4Only"`, `"DualStack"` (default: IPv6 on), `"DualStackPreferIPv6"`, `"IPv6Only"`.
-	IpFamily PullZoneIpFamilyOutput `pulumi:"ipFamily"`
+	IpFamily pulumi.StringOutput `pulumi:"ipFamily"`
 	// MB transferred before the speed limit applies. Default 0.
 	LimitAfter pulumi.Float64Output `pulumi:"limitAfter"`
 	// Monthly bandwidth limit in bytes; 0 (default): none.
@@ -87,7 +89,7 @@ type PullZone struct {
 	// Anonymise client IPs in the logs. Default true.
 	LogAnonymized pulumi.BoolOutput `pulumi:"logAnonymized"`
 	// How: `"OneDigit"` (default: the last digit dropped) or `"Drop"`.
-	LogAnonymizedStyle PullZoneLogAnonymizedStyleOutput `pulumi:"logAnonymizedStyle"`
+	LogAnonymizedStyle pulumi.StringOutput `pulumi:"logAnonymizedStyle"`
 	// Keep access logs. Default true.
 	LogEnabled pulumi.BoolOutput `pulumi:"logEnabled"`
 	// A storage zone that keeps the logs permanently; unset: none.
@@ -119,7 +121,7 @@ type PullZone struct {
 	// Remove cookies from the origin's responses. Default true.
 	StripCookies pulumi.BoolOutput `pulumi:"stripCookies"`
 	// `"Standard"` (premium network, default) or `"Volume"` (cheaper, fewer locations).
-	Tier PullZoneTierOutput `pulumi:"tier"`
+	Tier pulumi.StringOutput `pulumi:"tier"`
 	// Token authentication of URLs (the key is the output `tokenAuthKey`). Default false.
 	TokenAuthEnabled pulumi.BoolOutput `pulumi:"tokenAuthEnabled"`
 	// Tokens bound to the client's IP. Default false.
@@ -137,7 +139,7 @@ type PullZone struct {
 	// Simultaneous WebSocket connections allowed. Default 0.
 	WebsocketsMaxConnections pulumi.IntOutput `pulumi:"websocketsMaxConnections"`
 	// The delivery regions served: `AF`, `ASIA` (with Oceania), `EU`, `SA`, `US`. Default all five.
-	Zones ZoneArrayOutput `pulumi:"zones"`
+	Zones pulumi.StringArrayOutput `pulumi:"zones"`
 }
 
 // NewPullZone registers a new resource with the given unique name, arguments, and options.
@@ -313,8 +315,10 @@ type pullZoneArgs struct {
 	// Add a canonical Link header to responses. Default false.
 	AddCanonicalHeader *bool `pulumi:"addCanonicalHeader"`
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting *bool `pulumi:"adoptExisting"`
 	// Referrer hostnames allowed (all others refused when set).
 	AllowedReferrers []string `pulumi:"allowedReferrers"`
@@ -355,7 +359,7 @@ type pullZoneArgs struct {
 	// Ignore query strings when caching. Default true.
 	IgnoreQueryStrings *bool `pulumi:"ignoreQueryStrings"`
 	// `"IPv4Only"`, `"DualStack"` (default: IPv6 on), `"DualStackPreferIPv6"`, `"IPv6Only"`.
-	IpFamily *PullZoneIpFamily `pulumi:"ipFamily"`
+	IpFamily *string `pulumi:"ipFamily"`
 	// MB transferred before the speed limit applies. Default 0.
 	LimitAfter *float64 `pulumi:"limitAfter"`
 	// Monthly bandwidth limit in bytes; 0 (default): none.
@@ -371,7 +375,7 @@ type pullZoneArgs struct {
 	// Anonymise client IPs in the logs. Default true.
 	LogAnonymized *bool `pulumi:"logAnonymized"`
 	// How: `"OneDigit"` (default: the last digit dropped) or `"Drop"`.
-	LogAnonymizedStyle *PullZoneLogAnonymizedStyle `pulumi:"logAnonymizedStyle"`
+	LogAnonymizedStyle *string `pulumi:"logAnonymizedStyle"`
 	// Keep access logs. Default true.
 	LogEnabled *bool `pulumi:"logEnabled"`
 	// A storage zone that keeps the logs permanently; unset: none.
@@ -401,7 +405,7 @@ type pullZoneArgs struct {
 	// Remove cookies from the origin's responses. Default true.
 	StripCookies *bool `pulumi:"stripCookies"`
 	// `"Standard"` (premium network, default) or `"Volume"` (cheaper, fewer locations).
-	Tier *PullZoneTier `pulumi:"tier"`
+	Tier *string `pulumi:"tier"`
 	// Token authentication of URLs (the key is the output `tokenAuthKey`). Default false.
 	TokenAuthEnabled *bool `pulumi:"tokenAuthEnabled"`
 	// Tokens bound to the client's IP. Default false.
@@ -417,7 +421,7 @@ type pullZoneArgs struct {
 	// Simultaneous WebSocket connections allowed. Default 0.
 	WebsocketsMaxConnections *int `pulumi:"websocketsMaxConnections"`
 	// The delivery regions served: `AF`, `ASIA` (with Oceania), `EU`, `SA`, `US`. Default all five.
-	Zones []PullZoneZonesItem `pulumi:"zones"`
+	Zones []string `pulumi:"zones"`
 }
 
 // The set of arguments for constructing a PullZone resource.
@@ -425,8 +429,10 @@ type PullZoneArgs struct {
 	// Add a canonical Link header to responses. Default false.
 	AddCanonicalHeader pulumi.BoolPtrInput
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting pulumi.BoolPtrInput
 	// Referrer hostnames allowed (all others refused when set).
 	AllowedReferrers pulumi.StringArrayInput
@@ -467,7 +473,7 @@ type PullZoneArgs struct {
 	// Ignore query strings when caching. Default true.
 	IgnoreQueryStrings pulumi.BoolPtrInput
 	// `"IPv4Only"`, `"DualStack"` (default: IPv6 on), `"DualStackPreferIPv6"`, `"IPv6Only"`.
-	IpFamily PullZoneIpFamilyPtrInput
+	IpFamily pulumi.StringPtrInput
 	// MB transferred before the speed limit applies. Default 0.
 	LimitAfter pulumi.Float64PtrInput
 	// Monthly bandwidth limit in bytes; 0 (default): none.
@@ -483,7 +489,7 @@ type PullZoneArgs struct {
 	// Anonymise client IPs in the logs. Default true.
 	LogAnonymized pulumi.BoolPtrInput
 	// How: `"OneDigit"` (default: the last digit dropped) or `"Drop"`.
-	LogAnonymizedStyle PullZoneLogAnonymizedStylePtrInput
+	LogAnonymizedStyle pulumi.StringPtrInput
 	// Keep access logs. Default true.
 	LogEnabled pulumi.BoolPtrInput
 	// A storage zone that keeps the logs permanently; unset: none.
@@ -513,7 +519,7 @@ type PullZoneArgs struct {
 	// Remove cookies from the origin's responses. Default true.
 	StripCookies pulumi.BoolPtrInput
 	// `"Standard"` (premium network, default) or `"Volume"` (cheaper, fewer locations).
-	Tier PullZoneTierPtrInput
+	Tier pulumi.StringPtrInput
 	// Token authentication of URLs (the key is the output `tokenAuthKey`). Default false.
 	TokenAuthEnabled pulumi.BoolPtrInput
 	// Tokens bound to the client's IP. Default false.
@@ -529,7 +535,7 @@ type PullZoneArgs struct {
 	// Simultaneous WebSocket connections allowed. Default 0.
 	WebsocketsMaxConnections pulumi.IntPtrInput
 	// The delivery regions served: `AF`, `ASIA` (with Oceania), `EU`, `SA`, `US`. Default all five.
-	Zones PullZoneZonesItemArrayInput
+	Zones pulumi.StringArrayInput
 }
 
 func (PullZoneArgs) ElementType() reflect.Type {
@@ -575,8 +581,10 @@ func (o PullZoneOutput) AddCanonicalHeader() pulumi.BoolOutput {
 }
 
 // When an object with this resource's identity already exists, manage it instead of failing,
-// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-// Only read at create time; changing it later changes nothing.
+// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+// nothing.
 func (o PullZoneOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }
@@ -682,8 +690,8 @@ func (o PullZoneOutput) IgnoreQueryStrings() pulumi.BoolOutput {
 }
 
 // `"IPv4Only"`, `"DualStack"` (default: IPv6 on), `"DualStackPreferIPv6"`, `"IPv6Only"`.
-func (o PullZoneOutput) IpFamily() PullZoneIpFamilyOutput {
-	return o.ApplyT(func(v *PullZone) PullZoneIpFamilyOutput { return v.IpFamily }).(PullZoneIpFamilyOutput)
+func (o PullZoneOutput) IpFamily() pulumi.StringOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.StringOutput { return v.IpFamily }).(pulumi.StringOutput)
 }
 
 // MB transferred before the speed limit applies. Default 0.
@@ -722,8 +730,8 @@ func (o PullZoneOutput) LogAnonymized() pulumi.BoolOutput {
 }
 
 // How: `"OneDigit"` (default: the last digit dropped) or `"Drop"`.
-func (o PullZoneOutput) LogAnonymizedStyle() PullZoneLogAnonymizedStyleOutput {
-	return o.ApplyT(func(v *PullZone) PullZoneLogAnonymizedStyleOutput { return v.LogAnonymizedStyle }).(PullZoneLogAnonymizedStyleOutput)
+func (o PullZoneOutput) LogAnonymizedStyle() pulumi.StringOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.StringOutput { return v.LogAnonymizedStyle }).(pulumi.StringOutput)
 }
 
 // Keep access logs. Default true.
@@ -802,8 +810,8 @@ func (o PullZoneOutput) StripCookies() pulumi.BoolOutput {
 }
 
 // `"Standard"` (premium network, default) or `"Volume"` (cheaper, fewer locations).
-func (o PullZoneOutput) Tier() PullZoneTierOutput {
-	return o.ApplyT(func(v *PullZone) PullZoneTierOutput { return v.Tier }).(PullZoneTierOutput)
+func (o PullZoneOutput) Tier() pulumi.StringOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.StringOutput { return v.Tier }).(pulumi.StringOutput)
 }
 
 // Token authentication of URLs (the key is the output `tokenAuthKey`). Default false.
@@ -847,8 +855,8 @@ func (o PullZoneOutput) WebsocketsMaxConnections() pulumi.IntOutput {
 }
 
 // The delivery regions served: `AF`, `ASIA` (with Oceania), `EU`, `SA`, `US`. Default all five.
-func (o PullZoneOutput) Zones() ZoneArrayOutput {
-	return o.ApplyT(func(v *PullZone) ZoneArrayOutput { return v.Zones }).(ZoneArrayOutput)
+func (o PullZoneOutput) Zones() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.StringArrayOutput { return v.Zones }).(pulumi.StringArrayOutput)
 }
 
 func init() {

@@ -30,8 +30,10 @@ type PullZoneHostname struct {
 	pulumi.CustomResourceState
 
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
 	// The installed certificate (issuer, subject, validity, SANs, fingerprint); unset without one (or bunny.net's own).
 	Certificate CertificateDetailsPtrOutput `pulumi:"certificate"`
@@ -126,8 +128,10 @@ func PullZoneHostnameExists(ctx *pulumi.Context,
 
 type pullZoneHostnameArgs struct {
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting *bool `pulumi:"adoptExisting"`
 	// How long a free certificate is retried while bunny.net cannot issue it (DNS not pointing at the zone yet),
 	// in seconds (0..3600, default 120). When it runs out, a hostname this run added is removed again.
@@ -148,8 +152,10 @@ type pullZoneHostnameArgs struct {
 // The set of arguments for constructing a PullZoneHostname resource.
 type PullZoneHostnameArgs struct {
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting pulumi.BoolPtrInput
 	// How long a free certificate is retried while bunny.net cannot issue it (DNS not pointing at the zone yet),
 	// in seconds (0..3600, default 120). When it runs out, a hostname this run added is removed again.
@@ -205,8 +211,10 @@ func (o PullZoneHostnameOutput) ToPullZoneHostnameOutputWithContext(ctx context.
 }
 
 // When an object with this resource's identity already exists, manage it instead of failing,
-// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-// Only read at create time; changing it later changes nothing.
+// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+// nothing.
 func (o PullZoneHostnameOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *PullZoneHostname) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }

@@ -948,26 +948,6 @@ func (o ContainerAppEndpointPortsItemProtocolsItemPtrOutput) ToStringPtrOutputWi
 	}).(pulumi.StringPtrOutput)
 }
 
-type ContainerAppEndpointPortsItemProtocolsItemArrayOutput struct{ *pulumi.OutputState }
-
-func (ContainerAppEndpointPortsItemProtocolsItemArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]ContainerAppEndpointPortsItemProtocolsItem)(nil)).Elem()
-}
-
-func (o ContainerAppEndpointPortsItemProtocolsItemArrayOutput) ToContainerAppEndpointPortsItemProtocolsItemArrayOutput() ContainerAppEndpointPortsItemProtocolsItemArrayOutput {
-	return o
-}
-
-func (o ContainerAppEndpointPortsItemProtocolsItemArrayOutput) ToContainerAppEndpointPortsItemProtocolsItemArrayOutputWithContext(ctx context.Context) ContainerAppEndpointPortsItemProtocolsItemArrayOutput {
-	return o
-}
-
-func (o ContainerAppEndpointPortsItemProtocolsItemArrayOutput) Index(i pulumi.IntInput) ContainerAppEndpointPortsItemProtocolsItemOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ContainerAppEndpointPortsItemProtocolsItem {
-		return vs[0].([]ContainerAppEndpointPortsItemProtocolsItem)[vs[1].(int)]
-	}).(ContainerAppEndpointPortsItemProtocolsItemOutput)
-}
-
 type ContainerAppEndpointType string
 
 const (
@@ -1298,51 +1278,6 @@ func (in *containerAppPortProtocolsItemPtr) ToContainerAppPortProtocolsItemPtrOu
 
 func (in *containerAppPortProtocolsItemPtr) ToContainerAppPortProtocolsItemPtrOutputWithContext(ctx context.Context) ContainerAppPortProtocolsItemPtrOutput {
 	return pulumi.ToOutputWithContext(ctx, in).(ContainerAppPortProtocolsItemPtrOutput)
-}
-
-// ContainerAppPortProtocolsItemArrayInput is an input type that accepts ContainerAppPortProtocolsItemArray and ContainerAppPortProtocolsItemArrayOutput values.
-// You can construct a concrete instance of `ContainerAppPortProtocolsItemArrayInput` via:
-//
-//	ContainerAppPortProtocolsItemArray{ ContainerAppPortProtocolsItemArgs{...} }
-type ContainerAppPortProtocolsItemArrayInput interface {
-	pulumi.Input
-
-	ToContainerAppPortProtocolsItemArrayOutput() ContainerAppPortProtocolsItemArrayOutput
-	ToContainerAppPortProtocolsItemArrayOutputWithContext(context.Context) ContainerAppPortProtocolsItemArrayOutput
-}
-
-type ContainerAppPortProtocolsItemArray []ContainerAppPortProtocolsItem
-
-func (ContainerAppPortProtocolsItemArray) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]ContainerAppPortProtocolsItem)(nil)).Elem()
-}
-
-func (i ContainerAppPortProtocolsItemArray) ToContainerAppPortProtocolsItemArrayOutput() ContainerAppPortProtocolsItemArrayOutput {
-	return i.ToContainerAppPortProtocolsItemArrayOutputWithContext(context.Background())
-}
-
-func (i ContainerAppPortProtocolsItemArray) ToContainerAppPortProtocolsItemArrayOutputWithContext(ctx context.Context) ContainerAppPortProtocolsItemArrayOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPortProtocolsItemArrayOutput)
-}
-
-type ContainerAppPortProtocolsItemArrayOutput struct{ *pulumi.OutputState }
-
-func (ContainerAppPortProtocolsItemArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]ContainerAppPortProtocolsItem)(nil)).Elem()
-}
-
-func (o ContainerAppPortProtocolsItemArrayOutput) ToContainerAppPortProtocolsItemArrayOutput() ContainerAppPortProtocolsItemArrayOutput {
-	return o
-}
-
-func (o ContainerAppPortProtocolsItemArrayOutput) ToContainerAppPortProtocolsItemArrayOutputWithContext(ctx context.Context) ContainerAppPortProtocolsItemArrayOutput {
-	return o
-}
-
-func (o ContainerAppPortProtocolsItemArrayOutput) Index(i pulumi.IntInput) ContainerAppPortProtocolsItemOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ContainerAppPortProtocolsItem {
-		return vs[0].([]ContainerAppPortProtocolsItem)[vs[1].(int)]
-	}).(ContainerAppPortProtocolsItemOutput)
 }
 
 type ContainerAppProbeType string
@@ -2371,6 +2306,42 @@ const (
 	DnsRecordTypeTXT      = DnsRecordType("TXT")
 )
 
+func (DnsRecordType) ElementType() reflect.Type {
+	return reflect.TypeOf((*DnsRecordType)(nil)).Elem()
+}
+
+func (e DnsRecordType) ToDnsRecordTypeOutput() DnsRecordTypeOutput {
+	return pulumi.ToOutput(e).(DnsRecordTypeOutput)
+}
+
+func (e DnsRecordType) ToDnsRecordTypeOutputWithContext(ctx context.Context) DnsRecordTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(DnsRecordTypeOutput)
+}
+
+func (e DnsRecordType) ToDnsRecordTypePtrOutput() DnsRecordTypePtrOutput {
+	return e.ToDnsRecordTypePtrOutputWithContext(context.Background())
+}
+
+func (e DnsRecordType) ToDnsRecordTypePtrOutputWithContext(ctx context.Context) DnsRecordTypePtrOutput {
+	return DnsRecordType(e).ToDnsRecordTypeOutputWithContext(ctx).ToDnsRecordTypePtrOutputWithContext(ctx)
+}
+
+func (e DnsRecordType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e DnsRecordType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e DnsRecordType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e DnsRecordType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
 type DnsRecordTypeOutput struct{ *pulumi.OutputState }
 
 func (DnsRecordTypeOutput) ElementType() reflect.Type {
@@ -2452,6 +2423,59 @@ func (o DnsRecordTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context
 		v := string(*e)
 		return &v
 	}).(pulumi.StringPtrOutput)
+}
+
+// DnsRecordTypeInput is an input type that accepts values of the DnsRecordType enum
+// A concrete instance of `DnsRecordTypeInput` can be one of the following:
+//
+//	DnsRecordTypeA
+//	DnsRecordTypeAAAA
+//	DnsRecordTypeCAA
+//	DnsRecordTypeCNAME
+//	DnsRecordTypeFlatten
+//	DnsRecordTypeHTTPS
+//	DnsRecordTypeMX
+//	DnsRecordTypeNS
+//	DnsRecordTypePTR
+//	DnsRecordTypePullZone
+//	DnsRecordTypeRedirect
+//	DnsRecordTypeScript
+//	DnsRecordTypeSRV
+//	DnsRecordTypeSVCB
+//	DnsRecordTypeTLSA
+//	DnsRecordTypeTXT
+type DnsRecordTypeInput interface {
+	pulumi.Input
+
+	ToDnsRecordTypeOutput() DnsRecordTypeOutput
+	ToDnsRecordTypeOutputWithContext(context.Context) DnsRecordTypeOutput
+}
+
+var dnsRecordTypePtrType = reflect.TypeOf((**DnsRecordType)(nil)).Elem()
+
+type DnsRecordTypePtrInput interface {
+	pulumi.Input
+
+	ToDnsRecordTypePtrOutput() DnsRecordTypePtrOutput
+	ToDnsRecordTypePtrOutputWithContext(context.Context) DnsRecordTypePtrOutput
+}
+
+type dnsRecordTypePtr string
+
+func DnsRecordTypePtr(v string) DnsRecordTypePtrInput {
+	return (*dnsRecordTypePtr)(&v)
+}
+
+func (*dnsRecordTypePtr) ElementType() reflect.Type {
+	return dnsRecordTypePtrType
+}
+
+func (in *dnsRecordTypePtr) ToDnsRecordTypePtrOutput() DnsRecordTypePtrOutput {
+	return pulumi.ToOutput(in).(DnsRecordTypePtrOutput)
+}
+
+func (in *dnsRecordTypePtr) ToDnsRecordTypePtrOutputWithContext(ctx context.Context) DnsRecordTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(DnsRecordTypePtrOutput)
 }
 
 type DnsZoneCertificateKeyType string
@@ -2784,6 +2808,239 @@ func (in *dnsZoneLogAnonymizationTypePtr) ToDnsZoneLogAnonymizationTypePtrOutput
 	return pulumi.ToOutputWithContext(ctx, in).(DnsZoneLogAnonymizationTypePtrOutput)
 }
 
+type EdgeRuleActionType string
+
+const (
+	EdgeRuleActionTypeBlockRequest                       = EdgeRuleActionType("BlockRequest")
+	EdgeRuleActionTypeBypassAwsS3Authentication          = EdgeRuleActionType("BypassAwsS3Authentication")
+	EdgeRuleActionTypeBypassPermaCache                   = EdgeRuleActionType("BypassPermaCache")
+	EdgeRuleActionTypeDisableOptimizer                   = EdgeRuleActionType("DisableOptimizer")
+	EdgeRuleActionTypeDisableRequestCoalescing           = EdgeRuleActionType("DisableRequestCoalescing")
+	EdgeRuleActionTypeDisableShield                      = EdgeRuleActionType("DisableShield")
+	EdgeRuleActionTypeDisableShieldAccessLists           = EdgeRuleActionType("DisableShieldAccessLists")
+	EdgeRuleActionTypeDisableShieldBotDetection          = EdgeRuleActionType("DisableShieldBotDetection")
+	EdgeRuleActionTypeDisableShieldChallenge             = EdgeRuleActionType("DisableShieldChallenge")
+	EdgeRuleActionTypeDisableShieldRateLimiting          = EdgeRuleActionType("DisableShieldRateLimiting")
+	EdgeRuleActionTypeDisableTokenAuthentication         = EdgeRuleActionType("DisableTokenAuthentication")
+	EdgeRuleActionTypeDisableWAF                         = EdgeRuleActionType("DisableWAF")
+	EdgeRuleActionTypeEnableRequestCoalescing            = EdgeRuleActionType("EnableRequestCoalescing")
+	EdgeRuleActionTypeEnableTokenAuthentication          = EdgeRuleActionType("EnableTokenAuthentication")
+	EdgeRuleActionTypeForceCompression                   = EdgeRuleActionType("ForceCompression")
+	EdgeRuleActionTypeForceDownload                      = EdgeRuleActionType("ForceDownload")
+	EdgeRuleActionTypeForceSSL                           = EdgeRuleActionType("ForceSSL")
+	EdgeRuleActionTypeIgnoreQueryString                  = EdgeRuleActionType("IgnoreQueryString")
+	EdgeRuleActionTypeOriginMagicContainers              = EdgeRuleActionType("OriginMagicContainers")
+	EdgeRuleActionTypeOriginStorage                      = EdgeRuleActionType("OriginStorage")
+	EdgeRuleActionTypeOriginUrl                          = EdgeRuleActionType("OriginUrl")
+	EdgeRuleActionTypeOverrideBrowserCacheResponseHeader = EdgeRuleActionType("OverrideBrowserCacheResponseHeader")
+	EdgeRuleActionTypeOverrideBrowserCacheTime           = EdgeRuleActionType("OverrideBrowserCacheTime")
+	EdgeRuleActionTypeOverrideCacheTime                  = EdgeRuleActionType("OverrideCacheTime")
+	EdgeRuleActionTypeOverrideCacheTimePublic            = EdgeRuleActionType("OverrideCacheTimePublic")
+	EdgeRuleActionTypeRedirect                           = EdgeRuleActionType("Redirect")
+	EdgeRuleActionTypeRemoveBrowserCacheResponseHeader   = EdgeRuleActionType("RemoveBrowserCacheResponseHeader")
+	EdgeRuleActionTypeRetryOrigin                        = EdgeRuleActionType("RetryOrigin")
+	EdgeRuleActionTypeRunEdgeScript                      = EdgeRuleActionType("RunEdgeScript")
+	EdgeRuleActionTypeSetConnectionLimit                 = EdgeRuleActionType("SetConnectionLimit")
+	EdgeRuleActionTypeSetNetworkRateLimit                = EdgeRuleActionType("SetNetworkRateLimit")
+	EdgeRuleActionTypeSetRequestHeader                   = EdgeRuleActionType("SetRequestHeader")
+	EdgeRuleActionTypeSetRequestsPerSecondLimit          = EdgeRuleActionType("SetRequestsPerSecondLimit")
+	EdgeRuleActionTypeSetResponseHeader                  = EdgeRuleActionType("SetResponseHeader")
+	EdgeRuleActionTypeSetStatusCode                      = EdgeRuleActionType("SetStatusCode")
+	EdgeRuleActionTypeStripCookiesClientToOrigin         = EdgeRuleActionType("StripCookiesClientToOrigin")
+)
+
+func (EdgeRuleActionType) ElementType() reflect.Type {
+	return reflect.TypeOf((*EdgeRuleActionType)(nil)).Elem()
+}
+
+func (e EdgeRuleActionType) ToEdgeRuleActionTypeOutput() EdgeRuleActionTypeOutput {
+	return pulumi.ToOutput(e).(EdgeRuleActionTypeOutput)
+}
+
+func (e EdgeRuleActionType) ToEdgeRuleActionTypeOutputWithContext(ctx context.Context) EdgeRuleActionTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(EdgeRuleActionTypeOutput)
+}
+
+func (e EdgeRuleActionType) ToEdgeRuleActionTypePtrOutput() EdgeRuleActionTypePtrOutput {
+	return e.ToEdgeRuleActionTypePtrOutputWithContext(context.Background())
+}
+
+func (e EdgeRuleActionType) ToEdgeRuleActionTypePtrOutputWithContext(ctx context.Context) EdgeRuleActionTypePtrOutput {
+	return EdgeRuleActionType(e).ToEdgeRuleActionTypeOutputWithContext(ctx).ToEdgeRuleActionTypePtrOutputWithContext(ctx)
+}
+
+func (e EdgeRuleActionType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e EdgeRuleActionType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e EdgeRuleActionType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e EdgeRuleActionType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type EdgeRuleActionTypeOutput struct{ *pulumi.OutputState }
+
+func (EdgeRuleActionTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*EdgeRuleActionType)(nil)).Elem()
+}
+
+func (o EdgeRuleActionTypeOutput) ToEdgeRuleActionTypeOutput() EdgeRuleActionTypeOutput {
+	return o
+}
+
+func (o EdgeRuleActionTypeOutput) ToEdgeRuleActionTypeOutputWithContext(ctx context.Context) EdgeRuleActionTypeOutput {
+	return o
+}
+
+func (o EdgeRuleActionTypeOutput) ToEdgeRuleActionTypePtrOutput() EdgeRuleActionTypePtrOutput {
+	return o.ToEdgeRuleActionTypePtrOutputWithContext(context.Background())
+}
+
+func (o EdgeRuleActionTypeOutput) ToEdgeRuleActionTypePtrOutputWithContext(ctx context.Context) EdgeRuleActionTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v EdgeRuleActionType) *EdgeRuleActionType {
+		return &v
+	}).(EdgeRuleActionTypePtrOutput)
+}
+
+func (o EdgeRuleActionTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o EdgeRuleActionTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e EdgeRuleActionType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o EdgeRuleActionTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o EdgeRuleActionTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e EdgeRuleActionType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type EdgeRuleActionTypePtrOutput struct{ *pulumi.OutputState }
+
+func (EdgeRuleActionTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**EdgeRuleActionType)(nil)).Elem()
+}
+
+func (o EdgeRuleActionTypePtrOutput) ToEdgeRuleActionTypePtrOutput() EdgeRuleActionTypePtrOutput {
+	return o
+}
+
+func (o EdgeRuleActionTypePtrOutput) ToEdgeRuleActionTypePtrOutputWithContext(ctx context.Context) EdgeRuleActionTypePtrOutput {
+	return o
+}
+
+func (o EdgeRuleActionTypePtrOutput) Elem() EdgeRuleActionTypeOutput {
+	return o.ApplyT(func(v *EdgeRuleActionType) EdgeRuleActionType {
+		if v != nil {
+			return *v
+		}
+		var ret EdgeRuleActionType
+		return ret
+	}).(EdgeRuleActionTypeOutput)
+}
+
+func (o EdgeRuleActionTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o EdgeRuleActionTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *EdgeRuleActionType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// EdgeRuleActionTypeInput is an input type that accepts values of the EdgeRuleActionType enum
+// A concrete instance of `EdgeRuleActionTypeInput` can be one of the following:
+//
+//	EdgeRuleActionTypeBlockRequest
+//	EdgeRuleActionTypeBypassAwsS3Authentication
+//	EdgeRuleActionTypeBypassPermaCache
+//	EdgeRuleActionTypeDisableOptimizer
+//	EdgeRuleActionTypeDisableRequestCoalescing
+//	EdgeRuleActionTypeDisableShield
+//	EdgeRuleActionTypeDisableShieldAccessLists
+//	EdgeRuleActionTypeDisableShieldBotDetection
+//	EdgeRuleActionTypeDisableShieldChallenge
+//	EdgeRuleActionTypeDisableShieldRateLimiting
+//	EdgeRuleActionTypeDisableTokenAuthentication
+//	EdgeRuleActionTypeDisableWAF
+//	EdgeRuleActionTypeEnableRequestCoalescing
+//	EdgeRuleActionTypeEnableTokenAuthentication
+//	EdgeRuleActionTypeForceCompression
+//	EdgeRuleActionTypeForceDownload
+//	EdgeRuleActionTypeForceSSL
+//	EdgeRuleActionTypeIgnoreQueryString
+//	EdgeRuleActionTypeOriginMagicContainers
+//	EdgeRuleActionTypeOriginStorage
+//	EdgeRuleActionTypeOriginUrl
+//	EdgeRuleActionTypeOverrideBrowserCacheResponseHeader
+//	EdgeRuleActionTypeOverrideBrowserCacheTime
+//	EdgeRuleActionTypeOverrideCacheTime
+//	EdgeRuleActionTypeOverrideCacheTimePublic
+//	EdgeRuleActionTypeRedirect
+//	EdgeRuleActionTypeRemoveBrowserCacheResponseHeader
+//	EdgeRuleActionTypeRetryOrigin
+//	EdgeRuleActionTypeRunEdgeScript
+//	EdgeRuleActionTypeSetConnectionLimit
+//	EdgeRuleActionTypeSetNetworkRateLimit
+//	EdgeRuleActionTypeSetRequestHeader
+//	EdgeRuleActionTypeSetRequestsPerSecondLimit
+//	EdgeRuleActionTypeSetResponseHeader
+//	EdgeRuleActionTypeSetStatusCode
+//	EdgeRuleActionTypeStripCookiesClientToOrigin
+type EdgeRuleActionTypeInput interface {
+	pulumi.Input
+
+	ToEdgeRuleActionTypeOutput() EdgeRuleActionTypeOutput
+	ToEdgeRuleActionTypeOutputWithContext(context.Context) EdgeRuleActionTypeOutput
+}
+
+var edgeRuleActionTypePtrType = reflect.TypeOf((**EdgeRuleActionType)(nil)).Elem()
+
+type EdgeRuleActionTypePtrInput interface {
+	pulumi.Input
+
+	ToEdgeRuleActionTypePtrOutput() EdgeRuleActionTypePtrOutput
+	ToEdgeRuleActionTypePtrOutputWithContext(context.Context) EdgeRuleActionTypePtrOutput
+}
+
+type edgeRuleActionTypePtr string
+
+func EdgeRuleActionTypePtr(v string) EdgeRuleActionTypePtrInput {
+	return (*edgeRuleActionTypePtr)(&v)
+}
+
+func (*edgeRuleActionTypePtr) ElementType() reflect.Type {
+	return edgeRuleActionTypePtrType
+}
+
+func (in *edgeRuleActionTypePtr) ToEdgeRuleActionTypePtrOutput() EdgeRuleActionTypePtrOutput {
+	return pulumi.ToOutput(in).(EdgeRuleActionTypePtrOutput)
+}
+
+func (in *edgeRuleActionTypePtr) ToEdgeRuleActionTypePtrOutputWithContext(ctx context.Context) EdgeRuleActionTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(EdgeRuleActionTypePtrOutput)
+}
+
 type EdgeRuleActionsItemType string
 
 const (
@@ -2908,6 +3165,173 @@ func (o EdgeRuleActionsItemTypePtrOutput) ToStringPtrOutputWithContext(ctx conte
 	}).(pulumi.StringPtrOutput)
 }
 
+type EdgeRuleMatchType string
+
+const (
+	EdgeRuleMatchTypeMatchAll  = EdgeRuleMatchType("MatchAll")
+	EdgeRuleMatchTypeMatchAny  = EdgeRuleMatchType("MatchAny")
+	EdgeRuleMatchTypeMatchNone = EdgeRuleMatchType("MatchNone")
+)
+
+func (EdgeRuleMatchType) ElementType() reflect.Type {
+	return reflect.TypeOf((*EdgeRuleMatchType)(nil)).Elem()
+}
+
+func (e EdgeRuleMatchType) ToEdgeRuleMatchTypeOutput() EdgeRuleMatchTypeOutput {
+	return pulumi.ToOutput(e).(EdgeRuleMatchTypeOutput)
+}
+
+func (e EdgeRuleMatchType) ToEdgeRuleMatchTypeOutputWithContext(ctx context.Context) EdgeRuleMatchTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(EdgeRuleMatchTypeOutput)
+}
+
+func (e EdgeRuleMatchType) ToEdgeRuleMatchTypePtrOutput() EdgeRuleMatchTypePtrOutput {
+	return e.ToEdgeRuleMatchTypePtrOutputWithContext(context.Background())
+}
+
+func (e EdgeRuleMatchType) ToEdgeRuleMatchTypePtrOutputWithContext(ctx context.Context) EdgeRuleMatchTypePtrOutput {
+	return EdgeRuleMatchType(e).ToEdgeRuleMatchTypeOutputWithContext(ctx).ToEdgeRuleMatchTypePtrOutputWithContext(ctx)
+}
+
+func (e EdgeRuleMatchType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e EdgeRuleMatchType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e EdgeRuleMatchType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e EdgeRuleMatchType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type EdgeRuleMatchTypeOutput struct{ *pulumi.OutputState }
+
+func (EdgeRuleMatchTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*EdgeRuleMatchType)(nil)).Elem()
+}
+
+func (o EdgeRuleMatchTypeOutput) ToEdgeRuleMatchTypeOutput() EdgeRuleMatchTypeOutput {
+	return o
+}
+
+func (o EdgeRuleMatchTypeOutput) ToEdgeRuleMatchTypeOutputWithContext(ctx context.Context) EdgeRuleMatchTypeOutput {
+	return o
+}
+
+func (o EdgeRuleMatchTypeOutput) ToEdgeRuleMatchTypePtrOutput() EdgeRuleMatchTypePtrOutput {
+	return o.ToEdgeRuleMatchTypePtrOutputWithContext(context.Background())
+}
+
+func (o EdgeRuleMatchTypeOutput) ToEdgeRuleMatchTypePtrOutputWithContext(ctx context.Context) EdgeRuleMatchTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v EdgeRuleMatchType) *EdgeRuleMatchType {
+		return &v
+	}).(EdgeRuleMatchTypePtrOutput)
+}
+
+func (o EdgeRuleMatchTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o EdgeRuleMatchTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e EdgeRuleMatchType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o EdgeRuleMatchTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o EdgeRuleMatchTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e EdgeRuleMatchType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type EdgeRuleMatchTypePtrOutput struct{ *pulumi.OutputState }
+
+func (EdgeRuleMatchTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**EdgeRuleMatchType)(nil)).Elem()
+}
+
+func (o EdgeRuleMatchTypePtrOutput) ToEdgeRuleMatchTypePtrOutput() EdgeRuleMatchTypePtrOutput {
+	return o
+}
+
+func (o EdgeRuleMatchTypePtrOutput) ToEdgeRuleMatchTypePtrOutputWithContext(ctx context.Context) EdgeRuleMatchTypePtrOutput {
+	return o
+}
+
+func (o EdgeRuleMatchTypePtrOutput) Elem() EdgeRuleMatchTypeOutput {
+	return o.ApplyT(func(v *EdgeRuleMatchType) EdgeRuleMatchType {
+		if v != nil {
+			return *v
+		}
+		var ret EdgeRuleMatchType
+		return ret
+	}).(EdgeRuleMatchTypeOutput)
+}
+
+func (o EdgeRuleMatchTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o EdgeRuleMatchTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *EdgeRuleMatchType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// EdgeRuleMatchTypeInput is an input type that accepts values of the EdgeRuleMatchType enum
+// A concrete instance of `EdgeRuleMatchTypeInput` can be one of the following:
+//
+//	EdgeRuleMatchTypeMatchAll
+//	EdgeRuleMatchTypeMatchAny
+//	EdgeRuleMatchTypeMatchNone
+type EdgeRuleMatchTypeInput interface {
+	pulumi.Input
+
+	ToEdgeRuleMatchTypeOutput() EdgeRuleMatchTypeOutput
+	ToEdgeRuleMatchTypeOutputWithContext(context.Context) EdgeRuleMatchTypeOutput
+}
+
+var edgeRuleMatchTypePtrType = reflect.TypeOf((**EdgeRuleMatchType)(nil)).Elem()
+
+type EdgeRuleMatchTypePtrInput interface {
+	pulumi.Input
+
+	ToEdgeRuleMatchTypePtrOutput() EdgeRuleMatchTypePtrOutput
+	ToEdgeRuleMatchTypePtrOutputWithContext(context.Context) EdgeRuleMatchTypePtrOutput
+}
+
+type edgeRuleMatchTypePtr string
+
+func EdgeRuleMatchTypePtr(v string) EdgeRuleMatchTypePtrInput {
+	return (*edgeRuleMatchTypePtr)(&v)
+}
+
+func (*edgeRuleMatchTypePtr) ElementType() reflect.Type {
+	return edgeRuleMatchTypePtrType
+}
+
+func (in *edgeRuleMatchTypePtr) ToEdgeRuleMatchTypePtrOutput() EdgeRuleMatchTypePtrOutput {
+	return pulumi.ToOutput(in).(EdgeRuleMatchTypePtrOutput)
+}
+
+func (in *edgeRuleMatchTypePtr) ToEdgeRuleMatchTypePtrOutputWithContext(ctx context.Context) EdgeRuleMatchTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(EdgeRuleMatchTypePtrOutput)
+}
+
 type EdgeRuleTriggerMatchingType string
 
 const (
@@ -2997,6 +3421,195 @@ func (o EdgeRuleTriggerMatchingTypePtrOutput) ToStringPtrOutputWithContext(ctx c
 		v := string(*e)
 		return &v
 	}).(pulumi.StringPtrOutput)
+}
+
+type EdgeRuleTriggerType string
+
+const (
+	EdgeRuleTriggerTypeCookieValue             = EdgeRuleTriggerType("CookieValue")
+	EdgeRuleTriggerTypeCountryCode             = EdgeRuleTriggerType("CountryCode")
+	EdgeRuleTriggerTypeCountryStateCode        = EdgeRuleTriggerType("CountryStateCode")
+	EdgeRuleTriggerTypeOriginConnectionError   = EdgeRuleTriggerType("OriginConnectionError")
+	EdgeRuleTriggerTypeOriginRetryAttemptCount = EdgeRuleTriggerType("OriginRetryAttemptCount")
+	EdgeRuleTriggerTypeRandomChance            = EdgeRuleTriggerType("RandomChance")
+	EdgeRuleTriggerTypeRemoteIP                = EdgeRuleTriggerType("RemoteIP")
+	EdgeRuleTriggerTypeRequestHeader           = EdgeRuleTriggerType("RequestHeader")
+	EdgeRuleTriggerTypeRequestMethod           = EdgeRuleTriggerType("RequestMethod")
+	EdgeRuleTriggerTypeResponseHeader          = EdgeRuleTriggerType("ResponseHeader")
+	EdgeRuleTriggerTypeStatusCode              = EdgeRuleTriggerType("StatusCode")
+	EdgeRuleTriggerTypeUrl                     = EdgeRuleTriggerType("Url")
+	EdgeRuleTriggerTypeUrlExtension            = EdgeRuleTriggerType("UrlExtension")
+	EdgeRuleTriggerTypeUrlQueryString          = EdgeRuleTriggerType("UrlQueryString")
+)
+
+func (EdgeRuleTriggerType) ElementType() reflect.Type {
+	return reflect.TypeOf((*EdgeRuleTriggerType)(nil)).Elem()
+}
+
+func (e EdgeRuleTriggerType) ToEdgeRuleTriggerTypeOutput() EdgeRuleTriggerTypeOutput {
+	return pulumi.ToOutput(e).(EdgeRuleTriggerTypeOutput)
+}
+
+func (e EdgeRuleTriggerType) ToEdgeRuleTriggerTypeOutputWithContext(ctx context.Context) EdgeRuleTriggerTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(EdgeRuleTriggerTypeOutput)
+}
+
+func (e EdgeRuleTriggerType) ToEdgeRuleTriggerTypePtrOutput() EdgeRuleTriggerTypePtrOutput {
+	return e.ToEdgeRuleTriggerTypePtrOutputWithContext(context.Background())
+}
+
+func (e EdgeRuleTriggerType) ToEdgeRuleTriggerTypePtrOutputWithContext(ctx context.Context) EdgeRuleTriggerTypePtrOutput {
+	return EdgeRuleTriggerType(e).ToEdgeRuleTriggerTypeOutputWithContext(ctx).ToEdgeRuleTriggerTypePtrOutputWithContext(ctx)
+}
+
+func (e EdgeRuleTriggerType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e EdgeRuleTriggerType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e EdgeRuleTriggerType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e EdgeRuleTriggerType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type EdgeRuleTriggerTypeOutput struct{ *pulumi.OutputState }
+
+func (EdgeRuleTriggerTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*EdgeRuleTriggerType)(nil)).Elem()
+}
+
+func (o EdgeRuleTriggerTypeOutput) ToEdgeRuleTriggerTypeOutput() EdgeRuleTriggerTypeOutput {
+	return o
+}
+
+func (o EdgeRuleTriggerTypeOutput) ToEdgeRuleTriggerTypeOutputWithContext(ctx context.Context) EdgeRuleTriggerTypeOutput {
+	return o
+}
+
+func (o EdgeRuleTriggerTypeOutput) ToEdgeRuleTriggerTypePtrOutput() EdgeRuleTriggerTypePtrOutput {
+	return o.ToEdgeRuleTriggerTypePtrOutputWithContext(context.Background())
+}
+
+func (o EdgeRuleTriggerTypeOutput) ToEdgeRuleTriggerTypePtrOutputWithContext(ctx context.Context) EdgeRuleTriggerTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v EdgeRuleTriggerType) *EdgeRuleTriggerType {
+		return &v
+	}).(EdgeRuleTriggerTypePtrOutput)
+}
+
+func (o EdgeRuleTriggerTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o EdgeRuleTriggerTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e EdgeRuleTriggerType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o EdgeRuleTriggerTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o EdgeRuleTriggerTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e EdgeRuleTriggerType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type EdgeRuleTriggerTypePtrOutput struct{ *pulumi.OutputState }
+
+func (EdgeRuleTriggerTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**EdgeRuleTriggerType)(nil)).Elem()
+}
+
+func (o EdgeRuleTriggerTypePtrOutput) ToEdgeRuleTriggerTypePtrOutput() EdgeRuleTriggerTypePtrOutput {
+	return o
+}
+
+func (o EdgeRuleTriggerTypePtrOutput) ToEdgeRuleTriggerTypePtrOutputWithContext(ctx context.Context) EdgeRuleTriggerTypePtrOutput {
+	return o
+}
+
+func (o EdgeRuleTriggerTypePtrOutput) Elem() EdgeRuleTriggerTypeOutput {
+	return o.ApplyT(func(v *EdgeRuleTriggerType) EdgeRuleTriggerType {
+		if v != nil {
+			return *v
+		}
+		var ret EdgeRuleTriggerType
+		return ret
+	}).(EdgeRuleTriggerTypeOutput)
+}
+
+func (o EdgeRuleTriggerTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o EdgeRuleTriggerTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *EdgeRuleTriggerType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// EdgeRuleTriggerTypeInput is an input type that accepts values of the EdgeRuleTriggerType enum
+// A concrete instance of `EdgeRuleTriggerTypeInput` can be one of the following:
+//
+//	EdgeRuleTriggerTypeCookieValue
+//	EdgeRuleTriggerTypeCountryCode
+//	EdgeRuleTriggerTypeCountryStateCode
+//	EdgeRuleTriggerTypeOriginConnectionError
+//	EdgeRuleTriggerTypeOriginRetryAttemptCount
+//	EdgeRuleTriggerTypeRandomChance
+//	EdgeRuleTriggerTypeRemoteIP
+//	EdgeRuleTriggerTypeRequestHeader
+//	EdgeRuleTriggerTypeRequestMethod
+//	EdgeRuleTriggerTypeResponseHeader
+//	EdgeRuleTriggerTypeStatusCode
+//	EdgeRuleTriggerTypeUrl
+//	EdgeRuleTriggerTypeUrlExtension
+//	EdgeRuleTriggerTypeUrlQueryString
+type EdgeRuleTriggerTypeInput interface {
+	pulumi.Input
+
+	ToEdgeRuleTriggerTypeOutput() EdgeRuleTriggerTypeOutput
+	ToEdgeRuleTriggerTypeOutputWithContext(context.Context) EdgeRuleTriggerTypeOutput
+}
+
+var edgeRuleTriggerTypePtrType = reflect.TypeOf((**EdgeRuleTriggerType)(nil)).Elem()
+
+type EdgeRuleTriggerTypePtrInput interface {
+	pulumi.Input
+
+	ToEdgeRuleTriggerTypePtrOutput() EdgeRuleTriggerTypePtrOutput
+	ToEdgeRuleTriggerTypePtrOutputWithContext(context.Context) EdgeRuleTriggerTypePtrOutput
+}
+
+type edgeRuleTriggerTypePtr string
+
+func EdgeRuleTriggerTypePtr(v string) EdgeRuleTriggerTypePtrInput {
+	return (*edgeRuleTriggerTypePtr)(&v)
+}
+
+func (*edgeRuleTriggerTypePtr) ElementType() reflect.Type {
+	return edgeRuleTriggerTypePtrType
+}
+
+func (in *edgeRuleTriggerTypePtr) ToEdgeRuleTriggerTypePtrOutput() EdgeRuleTriggerTypePtrOutput {
+	return pulumi.ToOutput(in).(EdgeRuleTriggerTypePtrOutput)
+}
+
+func (in *edgeRuleTriggerTypePtr) ToEdgeRuleTriggerTypePtrOutputWithContext(ctx context.Context) EdgeRuleTriggerTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(EdgeRuleTriggerTypePtrOutput)
 }
 
 type EdgeRuleTriggersItemMatchType string
@@ -4306,51 +4919,6 @@ func (in *logCacheStatusPtr) ToLogCacheStatusPtrOutputWithContext(ctx context.Co
 	return pulumi.ToOutputWithContext(ctx, in).(LogCacheStatusPtrOutput)
 }
 
-// LogCacheStatusArrayInput is an input type that accepts LogCacheStatusArray and LogCacheStatusArrayOutput values.
-// You can construct a concrete instance of `LogCacheStatusArrayInput` via:
-//
-//	LogCacheStatusArray{ LogCacheStatusArgs{...} }
-type LogCacheStatusArrayInput interface {
-	pulumi.Input
-
-	ToLogCacheStatusArrayOutput() LogCacheStatusArrayOutput
-	ToLogCacheStatusArrayOutputWithContext(context.Context) LogCacheStatusArrayOutput
-}
-
-type LogCacheStatusArray []LogCacheStatus
-
-func (LogCacheStatusArray) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]LogCacheStatus)(nil)).Elem()
-}
-
-func (i LogCacheStatusArray) ToLogCacheStatusArrayOutput() LogCacheStatusArrayOutput {
-	return i.ToLogCacheStatusArrayOutputWithContext(context.Background())
-}
-
-func (i LogCacheStatusArray) ToLogCacheStatusArrayOutputWithContext(ctx context.Context) LogCacheStatusArrayOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(LogCacheStatusArrayOutput)
-}
-
-type LogCacheStatusArrayOutput struct{ *pulumi.OutputState }
-
-func (LogCacheStatusArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]LogCacheStatus)(nil)).Elem()
-}
-
-func (o LogCacheStatusArrayOutput) ToLogCacheStatusArrayOutput() LogCacheStatusArrayOutput {
-	return o
-}
-
-func (o LogCacheStatusArrayOutput) ToLogCacheStatusArrayOutputWithContext(ctx context.Context) LogCacheStatusArrayOutput {
-	return o
-}
-
-func (o LogCacheStatusArrayOutput) Index(i pulumi.IntInput) LogCacheStatusOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) LogCacheStatus {
-		return vs[0].([]LogCacheStatus)[vs[1].(int)]
-	}).(LogCacheStatusOutput)
-}
-
 type OptimizerClassAutoOptimize string
 
 const (
@@ -5532,51 +6100,6 @@ func (in *pullZoneZonesItemPtr) ToPullZoneZonesItemPtrOutput() PullZoneZonesItem
 
 func (in *pullZoneZonesItemPtr) ToPullZoneZonesItemPtrOutputWithContext(ctx context.Context) PullZoneZonesItemPtrOutput {
 	return pulumi.ToOutputWithContext(ctx, in).(PullZoneZonesItemPtrOutput)
-}
-
-// PullZoneZonesItemArrayInput is an input type that accepts PullZoneZonesItemArray and PullZoneZonesItemArrayOutput values.
-// You can construct a concrete instance of `PullZoneZonesItemArrayInput` via:
-//
-//	PullZoneZonesItemArray{ PullZoneZonesItemArgs{...} }
-type PullZoneZonesItemArrayInput interface {
-	pulumi.Input
-
-	ToPullZoneZonesItemArrayOutput() PullZoneZonesItemArrayOutput
-	ToPullZoneZonesItemArrayOutputWithContext(context.Context) PullZoneZonesItemArrayOutput
-}
-
-type PullZoneZonesItemArray []PullZoneZonesItem
-
-func (PullZoneZonesItemArray) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]PullZoneZonesItem)(nil)).Elem()
-}
-
-func (i PullZoneZonesItemArray) ToPullZoneZonesItemArrayOutput() PullZoneZonesItemArrayOutput {
-	return i.ToPullZoneZonesItemArrayOutputWithContext(context.Background())
-}
-
-func (i PullZoneZonesItemArray) ToPullZoneZonesItemArrayOutputWithContext(ctx context.Context) PullZoneZonesItemArrayOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(PullZoneZonesItemArrayOutput)
-}
-
-type PullZoneZonesItemArrayOutput struct{ *pulumi.OutputState }
-
-func (PullZoneZonesItemArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]PullZoneZonesItem)(nil)).Elem()
-}
-
-func (o PullZoneZonesItemArrayOutput) ToPullZoneZonesItemArrayOutput() PullZoneZonesItemArrayOutput {
-	return o
-}
-
-func (o PullZoneZonesItemArrayOutput) ToPullZoneZonesItemArrayOutputWithContext(ctx context.Context) PullZoneZonesItemArrayOutput {
-	return o
-}
-
-func (o PullZoneZonesItemArrayOutput) Index(i pulumi.IntInput) PullZoneZonesItemOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) PullZoneZonesItem {
-		return vs[0].([]PullZoneZonesItem)[vs[1].(int)]
-	}).(PullZoneZonesItemOutput)
 }
 
 // What happens to requests over the limit. `Block` is the same action as the API's `RateLimit`.
@@ -6779,26 +7302,6 @@ func (o RateLimitRuleConfigurationTransformationTypesItemPtrOutput) ToIntPtrOutp
 	}).(pulumi.IntPtrOutput)
 }
 
-type RateLimitRuleConfigurationTransformationTypesItemArrayOutput struct{ *pulumi.OutputState }
-
-func (RateLimitRuleConfigurationTransformationTypesItemArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]RateLimitRuleConfigurationTransformationTypesItem)(nil)).Elem()
-}
-
-func (o RateLimitRuleConfigurationTransformationTypesItemArrayOutput) ToRateLimitRuleConfigurationTransformationTypesItemArrayOutput() RateLimitRuleConfigurationTransformationTypesItemArrayOutput {
-	return o
-}
-
-func (o RateLimitRuleConfigurationTransformationTypesItemArrayOutput) ToRateLimitRuleConfigurationTransformationTypesItemArrayOutputWithContext(ctx context.Context) RateLimitRuleConfigurationTransformationTypesItemArrayOutput {
-	return o
-}
-
-func (o RateLimitRuleConfigurationTransformationTypesItemArrayOutput) Index(i pulumi.IntInput) RateLimitRuleConfigurationTransformationTypesItemOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) RateLimitRuleConfigurationTransformationTypesItem {
-		return vs[0].([]RateLimitRuleConfigurationTransformationTypesItem)[vs[1].(int)]
-	}).(RateLimitRuleConfigurationTransformationTypesItemOutput)
-}
-
 // The window requests are counted in, in seconds.
 type RateLimitTimeframe int
 
@@ -7536,51 +8039,6 @@ func (in *ruleTransformationPtr) ToRuleTransformationPtrOutputWithContext(ctx co
 	return pulumi.ToOutputWithContext(ctx, in).(RuleTransformationPtrOutput)
 }
 
-// RuleTransformationArrayInput is an input type that accepts RuleTransformationArray and RuleTransformationArrayOutput values.
-// You can construct a concrete instance of `RuleTransformationArrayInput` via:
-//
-//	RuleTransformationArray{ RuleTransformationArgs{...} }
-type RuleTransformationArrayInput interface {
-	pulumi.Input
-
-	ToRuleTransformationArrayOutput() RuleTransformationArrayOutput
-	ToRuleTransformationArrayOutputWithContext(context.Context) RuleTransformationArrayOutput
-}
-
-type RuleTransformationArray []RuleTransformation
-
-func (RuleTransformationArray) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]RuleTransformation)(nil)).Elem()
-}
-
-func (i RuleTransformationArray) ToRuleTransformationArrayOutput() RuleTransformationArrayOutput {
-	return i.ToRuleTransformationArrayOutputWithContext(context.Background())
-}
-
-func (i RuleTransformationArray) ToRuleTransformationArrayOutputWithContext(ctx context.Context) RuleTransformationArrayOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(RuleTransformationArrayOutput)
-}
-
-type RuleTransformationArrayOutput struct{ *pulumi.OutputState }
-
-func (RuleTransformationArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]RuleTransformation)(nil)).Elem()
-}
-
-func (o RuleTransformationArrayOutput) ToRuleTransformationArrayOutput() RuleTransformationArrayOutput {
-	return o
-}
-
-func (o RuleTransformationArrayOutput) ToRuleTransformationArrayOutputWithContext(ctx context.Context) RuleTransformationArrayOutput {
-	return o
-}
-
-func (o RuleTransformationArrayOutput) Index(i pulumi.IntInput) RuleTransformationOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) RuleTransformation {
-		return vs[0].([]RuleTransformation)[vs[1].(int)]
-	}).(RuleTransformationOutput)
-}
-
 type ShieldPlanType int
 
 const (
@@ -8132,51 +8590,6 @@ func (in *storageZoneReplicationRegionsItemPtr) ToStorageZoneReplicationRegionsI
 	return pulumi.ToOutputWithContext(ctx, in).(StorageZoneReplicationRegionsItemPtrOutput)
 }
 
-// StorageZoneReplicationRegionsItemArrayInput is an input type that accepts StorageZoneReplicationRegionsItemArray and StorageZoneReplicationRegionsItemArrayOutput values.
-// You can construct a concrete instance of `StorageZoneReplicationRegionsItemArrayInput` via:
-//
-//	StorageZoneReplicationRegionsItemArray{ StorageZoneReplicationRegionsItemArgs{...} }
-type StorageZoneReplicationRegionsItemArrayInput interface {
-	pulumi.Input
-
-	ToStorageZoneReplicationRegionsItemArrayOutput() StorageZoneReplicationRegionsItemArrayOutput
-	ToStorageZoneReplicationRegionsItemArrayOutputWithContext(context.Context) StorageZoneReplicationRegionsItemArrayOutput
-}
-
-type StorageZoneReplicationRegionsItemArray []StorageZoneReplicationRegionsItem
-
-func (StorageZoneReplicationRegionsItemArray) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]StorageZoneReplicationRegionsItem)(nil)).Elem()
-}
-
-func (i StorageZoneReplicationRegionsItemArray) ToStorageZoneReplicationRegionsItemArrayOutput() StorageZoneReplicationRegionsItemArrayOutput {
-	return i.ToStorageZoneReplicationRegionsItemArrayOutputWithContext(context.Background())
-}
-
-func (i StorageZoneReplicationRegionsItemArray) ToStorageZoneReplicationRegionsItemArrayOutputWithContext(ctx context.Context) StorageZoneReplicationRegionsItemArrayOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(StorageZoneReplicationRegionsItemArrayOutput)
-}
-
-type StorageZoneReplicationRegionsItemArrayOutput struct{ *pulumi.OutputState }
-
-func (StorageZoneReplicationRegionsItemArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]StorageZoneReplicationRegionsItem)(nil)).Elem()
-}
-
-func (o StorageZoneReplicationRegionsItemArrayOutput) ToStorageZoneReplicationRegionsItemArrayOutput() StorageZoneReplicationRegionsItemArrayOutput {
-	return o
-}
-
-func (o StorageZoneReplicationRegionsItemArrayOutput) ToStorageZoneReplicationRegionsItemArrayOutputWithContext(ctx context.Context) StorageZoneReplicationRegionsItemArrayOutput {
-	return o
-}
-
-func (o StorageZoneReplicationRegionsItemArrayOutput) Index(i pulumi.IntInput) StorageZoneReplicationRegionsItemOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) StorageZoneReplicationRegionsItem {
-		return vs[0].([]StorageZoneReplicationRegionsItem)[vs[1].(int)]
-	}).(StorageZoneReplicationRegionsItemOutput)
-}
-
 type StorageZoneZoneTier string
 
 const (
@@ -8511,51 +8924,6 @@ func (in *teamMemberPermissionsItemPtr) ToTeamMemberPermissionsItemPtrOutput() T
 
 func (in *teamMemberPermissionsItemPtr) ToTeamMemberPermissionsItemPtrOutputWithContext(ctx context.Context) TeamMemberPermissionsItemPtrOutput {
 	return pulumi.ToOutputWithContext(ctx, in).(TeamMemberPermissionsItemPtrOutput)
-}
-
-// TeamMemberPermissionsItemArrayInput is an input type that accepts TeamMemberPermissionsItemArray and TeamMemberPermissionsItemArrayOutput values.
-// You can construct a concrete instance of `TeamMemberPermissionsItemArrayInput` via:
-//
-//	TeamMemberPermissionsItemArray{ TeamMemberPermissionsItemArgs{...} }
-type TeamMemberPermissionsItemArrayInput interface {
-	pulumi.Input
-
-	ToTeamMemberPermissionsItemArrayOutput() TeamMemberPermissionsItemArrayOutput
-	ToTeamMemberPermissionsItemArrayOutputWithContext(context.Context) TeamMemberPermissionsItemArrayOutput
-}
-
-type TeamMemberPermissionsItemArray []TeamMemberPermissionsItem
-
-func (TeamMemberPermissionsItemArray) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]TeamMemberPermissionsItem)(nil)).Elem()
-}
-
-func (i TeamMemberPermissionsItemArray) ToTeamMemberPermissionsItemArrayOutput() TeamMemberPermissionsItemArrayOutput {
-	return i.ToTeamMemberPermissionsItemArrayOutputWithContext(context.Background())
-}
-
-func (i TeamMemberPermissionsItemArray) ToTeamMemberPermissionsItemArrayOutputWithContext(ctx context.Context) TeamMemberPermissionsItemArrayOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(TeamMemberPermissionsItemArrayOutput)
-}
-
-type TeamMemberPermissionsItemArrayOutput struct{ *pulumi.OutputState }
-
-func (TeamMemberPermissionsItemArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]TeamMemberPermissionsItem)(nil)).Elem()
-}
-
-func (o TeamMemberPermissionsItemArrayOutput) ToTeamMemberPermissionsItemArrayOutput() TeamMemberPermissionsItemArrayOutput {
-	return o
-}
-
-func (o TeamMemberPermissionsItemArrayOutput) ToTeamMemberPermissionsItemArrayOutputWithContext(ctx context.Context) TeamMemberPermissionsItemArrayOutput {
-	return o
-}
-
-func (o TeamMemberPermissionsItemArrayOutput) Index(i pulumi.IntInput) TeamMemberPermissionsItemOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) TeamMemberPermissionsItem {
-		return vs[0].([]TeamMemberPermissionsItem)[vs[1].(int)]
-	}).(TeamMemberPermissionsItemOutput)
 }
 
 // What an upload scanner does with a file it flags (UploadScanningScannerMode).
@@ -9608,26 +9976,6 @@ func (o ZonePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.
 	}).(pulumi.StringPtrOutput)
 }
 
-type ZoneArrayOutput struct{ *pulumi.OutputState }
-
-func (ZoneArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]Zone)(nil)).Elem()
-}
-
-func (o ZoneArrayOutput) ToZoneArrayOutput() ZoneArrayOutput {
-	return o
-}
-
-func (o ZoneArrayOutput) ToZoneArrayOutputWithContext(ctx context.Context) ZoneArrayOutput {
-	return o
-}
-
-func (o ZoneArrayOutput) Index(i pulumi.IntInput) ZoneOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) Zone {
-		return vs[0].([]Zone)[vs[1].(int)]
-	}).(ZoneOutput)
-}
-
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*AccessListActionInput)(nil)).Elem(), AccessListAction(1))
 	pulumi.RegisterInputType(reflect.TypeOf((*AccessListActionPtrInput)(nil)).Elem(), AccessListAction(1))
@@ -9643,7 +9991,6 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppEndpointTypePtrInput)(nil)).Elem(), ContainerAppEndpointType("anycast"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPortProtocolsItemInput)(nil)).Elem(), ContainerAppPortProtocolsItem("sctp"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPortProtocolsItemPtrInput)(nil)).Elem(), ContainerAppPortProtocolsItem("sctp"))
-	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPortProtocolsItemArrayInput)(nil)).Elem(), ContainerAppPortProtocolsItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppProbeTypeInput)(nil)).Elem(), ContainerAppProbeType("grpc"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppProbeTypePtrInput)(nil)).Elem(), ContainerAppProbeType("grpc"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppRuntimeTypeInput)(nil)).Elem(), ContainerAppRuntimeType("reserved"))
@@ -9656,10 +10003,18 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*DnsRecordMonitorTypePtrInput)(nil)).Elem(), DnsRecordMonitorType("Http"))
 	pulumi.RegisterInputType(reflect.TypeOf((*DnsRecordSmartRoutingTypeInput)(nil)).Elem(), DnsRecordSmartRoutingType("Geolocation"))
 	pulumi.RegisterInputType(reflect.TypeOf((*DnsRecordSmartRoutingTypePtrInput)(nil)).Elem(), DnsRecordSmartRoutingType("Geolocation"))
+	pulumi.RegisterInputType(reflect.TypeOf((*DnsRecordTypeInput)(nil)).Elem(), DnsRecordType("A"))
+	pulumi.RegisterInputType(reflect.TypeOf((*DnsRecordTypePtrInput)(nil)).Elem(), DnsRecordType("A"))
 	pulumi.RegisterInputType(reflect.TypeOf((*DnsZoneCertificateKeyTypeInput)(nil)).Elem(), DnsZoneCertificateKeyType("Ecdsa"))
 	pulumi.RegisterInputType(reflect.TypeOf((*DnsZoneCertificateKeyTypePtrInput)(nil)).Elem(), DnsZoneCertificateKeyType("Ecdsa"))
 	pulumi.RegisterInputType(reflect.TypeOf((*DnsZoneLogAnonymizationTypeInput)(nil)).Elem(), DnsZoneLogAnonymizationType("Drop"))
 	pulumi.RegisterInputType(reflect.TypeOf((*DnsZoneLogAnonymizationTypePtrInput)(nil)).Elem(), DnsZoneLogAnonymizationType("Drop"))
+	pulumi.RegisterInputType(reflect.TypeOf((*EdgeRuleActionTypeInput)(nil)).Elem(), EdgeRuleActionType("BlockRequest"))
+	pulumi.RegisterInputType(reflect.TypeOf((*EdgeRuleActionTypePtrInput)(nil)).Elem(), EdgeRuleActionType("BlockRequest"))
+	pulumi.RegisterInputType(reflect.TypeOf((*EdgeRuleMatchTypeInput)(nil)).Elem(), EdgeRuleMatchType("MatchAll"))
+	pulumi.RegisterInputType(reflect.TypeOf((*EdgeRuleMatchTypePtrInput)(nil)).Elem(), EdgeRuleMatchType("MatchAll"))
+	pulumi.RegisterInputType(reflect.TypeOf((*EdgeRuleTriggerTypeInput)(nil)).Elem(), EdgeRuleTriggerType("CookieValue"))
+	pulumi.RegisterInputType(reflect.TypeOf((*EdgeRuleTriggerTypePtrInput)(nil)).Elem(), EdgeRuleTriggerType("CookieValue"))
 	pulumi.RegisterInputType(reflect.TypeOf((*EdgeScriptTypeInput)(nil)).Elem(), EdgeScriptType("Dns"))
 	pulumi.RegisterInputType(reflect.TypeOf((*EdgeScriptTypePtrInput)(nil)).Elem(), EdgeScriptType("Dns"))
 	pulumi.RegisterInputType(reflect.TypeOf((*EncodingTierInput)(nil)).Elem(), EncodingTier(0))
@@ -9672,7 +10027,6 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*GetContainerRegistryTypePtrInput)(nil)).Elem(), GetContainerRegistryType("DockerHub"))
 	pulumi.RegisterInputType(reflect.TypeOf((*LogCacheStatusInput)(nil)).Elem(), LogCacheStatus("-"))
 	pulumi.RegisterInputType(reflect.TypeOf((*LogCacheStatusPtrInput)(nil)).Elem(), LogCacheStatus("-"))
-	pulumi.RegisterInputType(reflect.TypeOf((*LogCacheStatusArrayInput)(nil)).Elem(), LogCacheStatusArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*OptimizerClassAutoOptimizeInput)(nil)).Elem(), OptimizerClassAutoOptimize("high"))
 	pulumi.RegisterInputType(reflect.TypeOf((*OptimizerClassAutoOptimizePtrInput)(nil)).Elem(), OptimizerClassAutoOptimize("high"))
 	pulumi.RegisterInputType(reflect.TypeOf((*OptimizerClassCropGravityInput)(nil)).Elem(), OptimizerClassCropGravity("center"))
@@ -9687,7 +10041,6 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*PullZoneTierPtrInput)(nil)).Elem(), PullZoneTier("Standard"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PullZoneZonesItemInput)(nil)).Elem(), PullZoneZonesItem("AF"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PullZoneZonesItemPtrInput)(nil)).Elem(), PullZoneZonesItem("AF"))
-	pulumi.RegisterInputType(reflect.TypeOf((*PullZoneZonesItemArrayInput)(nil)).Elem(), PullZoneZonesItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RateLimitActionInput)(nil)).Elem(), RateLimitAction(1))
 	pulumi.RegisterInputType(reflect.TypeOf((*RateLimitActionPtrInput)(nil)).Elem(), RateLimitAction(1))
 	pulumi.RegisterInputType(reflect.TypeOf((*RateLimitBlockTimeInput)(nil)).Elem(), RateLimitBlockTime(30))
@@ -9702,19 +10055,16 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*RuleSeverityPtrInput)(nil)).Elem(), RuleSeverity(0))
 	pulumi.RegisterInputType(reflect.TypeOf((*RuleTransformationInput)(nil)).Elem(), RuleTransformation(1))
 	pulumi.RegisterInputType(reflect.TypeOf((*RuleTransformationPtrInput)(nil)).Elem(), RuleTransformation(1))
-	pulumi.RegisterInputType(reflect.TypeOf((*RuleTransformationArrayInput)(nil)).Elem(), RuleTransformationArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ShieldPlanTypeInput)(nil)).Elem(), ShieldPlanType(0))
 	pulumi.RegisterInputType(reflect.TypeOf((*ShieldPlanTypePtrInput)(nil)).Elem(), ShieldPlanType(0))
 	pulumi.RegisterInputType(reflect.TypeOf((*StorageZoneRegionInput)(nil)).Elem(), StorageZoneRegion("BR"))
 	pulumi.RegisterInputType(reflect.TypeOf((*StorageZoneRegionPtrInput)(nil)).Elem(), StorageZoneRegion("BR"))
 	pulumi.RegisterInputType(reflect.TypeOf((*StorageZoneReplicationRegionsItemInput)(nil)).Elem(), StorageZoneReplicationRegionsItem("BR"))
 	pulumi.RegisterInputType(reflect.TypeOf((*StorageZoneReplicationRegionsItemPtrInput)(nil)).Elem(), StorageZoneReplicationRegionsItem("BR"))
-	pulumi.RegisterInputType(reflect.TypeOf((*StorageZoneReplicationRegionsItemArrayInput)(nil)).Elem(), StorageZoneReplicationRegionsItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*StorageZoneZoneTierInput)(nil)).Elem(), StorageZoneZoneTier("Edge"))
 	pulumi.RegisterInputType(reflect.TypeOf((*StorageZoneZoneTierPtrInput)(nil)).Elem(), StorageZoneZoneTier("Edge"))
 	pulumi.RegisterInputType(reflect.TypeOf((*TeamMemberPermissionsItemInput)(nil)).Elem(), TeamMemberPermissionsItem("abuse"))
 	pulumi.RegisterInputType(reflect.TypeOf((*TeamMemberPermissionsItemPtrInput)(nil)).Elem(), TeamMemberPermissionsItem("abuse"))
-	pulumi.RegisterInputType(reflect.TypeOf((*TeamMemberPermissionsItemArrayInput)(nil)).Elem(), TeamMemberPermissionsItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*UploadScannerModeInput)(nil)).Elem(), UploadScannerMode(0))
 	pulumi.RegisterInputType(reflect.TypeOf((*UploadScannerModePtrInput)(nil)).Elem(), UploadScannerMode(0))
 	pulumi.RegisterInputType(reflect.TypeOf((*WafExecutionModeInput)(nil)).Elem(), WafExecutionMode(0))
@@ -9735,12 +10085,10 @@ func init() {
 	pulumi.RegisterOutputType(ContainerAppContainerPullPolicyPtrOutput{})
 	pulumi.RegisterOutputType(ContainerAppEndpointPortsItemProtocolsItemOutput{})
 	pulumi.RegisterOutputType(ContainerAppEndpointPortsItemProtocolsItemPtrOutput{})
-	pulumi.RegisterOutputType(ContainerAppEndpointPortsItemProtocolsItemArrayOutput{})
 	pulumi.RegisterOutputType(ContainerAppEndpointTypeOutput{})
 	pulumi.RegisterOutputType(ContainerAppEndpointTypePtrOutput{})
 	pulumi.RegisterOutputType(ContainerAppPortProtocolsItemOutput{})
 	pulumi.RegisterOutputType(ContainerAppPortProtocolsItemPtrOutput{})
-	pulumi.RegisterOutputType(ContainerAppPortProtocolsItemArrayOutput{})
 	pulumi.RegisterOutputType(ContainerAppProbeTypeOutput{})
 	pulumi.RegisterOutputType(ContainerAppProbeTypePtrOutput{})
 	pulumi.RegisterOutputType(ContainerAppRuntimeTypeOutput{})
@@ -9759,10 +10107,16 @@ func init() {
 	pulumi.RegisterOutputType(DnsZoneCertificateKeyTypePtrOutput{})
 	pulumi.RegisterOutputType(DnsZoneLogAnonymizationTypeOutput{})
 	pulumi.RegisterOutputType(DnsZoneLogAnonymizationTypePtrOutput{})
+	pulumi.RegisterOutputType(EdgeRuleActionTypeOutput{})
+	pulumi.RegisterOutputType(EdgeRuleActionTypePtrOutput{})
 	pulumi.RegisterOutputType(EdgeRuleActionsItemTypeOutput{})
 	pulumi.RegisterOutputType(EdgeRuleActionsItemTypePtrOutput{})
+	pulumi.RegisterOutputType(EdgeRuleMatchTypeOutput{})
+	pulumi.RegisterOutputType(EdgeRuleMatchTypePtrOutput{})
 	pulumi.RegisterOutputType(EdgeRuleTriggerMatchingTypeOutput{})
 	pulumi.RegisterOutputType(EdgeRuleTriggerMatchingTypePtrOutput{})
+	pulumi.RegisterOutputType(EdgeRuleTriggerTypeOutput{})
+	pulumi.RegisterOutputType(EdgeRuleTriggerTypePtrOutput{})
 	pulumi.RegisterOutputType(EdgeRuleTriggersItemMatchTypeOutput{})
 	pulumi.RegisterOutputType(EdgeRuleTriggersItemMatchTypePtrOutput{})
 	pulumi.RegisterOutputType(EdgeRuleTriggersItemTypeOutput{})
@@ -9781,7 +10135,6 @@ func init() {
 	pulumi.RegisterOutputType(GetDnsRecordTypePtrOutput{})
 	pulumi.RegisterOutputType(LogCacheStatusOutput{})
 	pulumi.RegisterOutputType(LogCacheStatusPtrOutput{})
-	pulumi.RegisterOutputType(LogCacheStatusArrayOutput{})
 	pulumi.RegisterOutputType(OptimizerClassAutoOptimizeOutput{})
 	pulumi.RegisterOutputType(OptimizerClassAutoOptimizePtrOutput{})
 	pulumi.RegisterOutputType(OptimizerClassCropGravityOutput{})
@@ -9796,7 +10149,6 @@ func init() {
 	pulumi.RegisterOutputType(PullZoneTierPtrOutput{})
 	pulumi.RegisterOutputType(PullZoneZonesItemOutput{})
 	pulumi.RegisterOutputType(PullZoneZonesItemPtrOutput{})
-	pulumi.RegisterOutputType(PullZoneZonesItemArrayOutput{})
 	pulumi.RegisterOutputType(RateLimitActionOutput{})
 	pulumi.RegisterOutputType(RateLimitActionPtrOutput{})
 	pulumi.RegisterOutputType(RateLimitBlockTimeOutput{})
@@ -9817,7 +10169,6 @@ func init() {
 	pulumi.RegisterOutputType(RateLimitRuleConfigurationTimeframePtrOutput{})
 	pulumi.RegisterOutputType(RateLimitRuleConfigurationTransformationTypesItemOutput{})
 	pulumi.RegisterOutputType(RateLimitRuleConfigurationTransformationTypesItemPtrOutput{})
-	pulumi.RegisterOutputType(RateLimitRuleConfigurationTransformationTypesItemArrayOutput{})
 	pulumi.RegisterOutputType(RateLimitTimeframeOutput{})
 	pulumi.RegisterOutputType(RateLimitTimeframePtrOutput{})
 	pulumi.RegisterOutputType(RuleOperatorOutput{})
@@ -9826,19 +10177,16 @@ func init() {
 	pulumi.RegisterOutputType(RuleSeverityPtrOutput{})
 	pulumi.RegisterOutputType(RuleTransformationOutput{})
 	pulumi.RegisterOutputType(RuleTransformationPtrOutput{})
-	pulumi.RegisterOutputType(RuleTransformationArrayOutput{})
 	pulumi.RegisterOutputType(ShieldPlanTypeOutput{})
 	pulumi.RegisterOutputType(ShieldPlanTypePtrOutput{})
 	pulumi.RegisterOutputType(StorageZoneRegionOutput{})
 	pulumi.RegisterOutputType(StorageZoneRegionPtrOutput{})
 	pulumi.RegisterOutputType(StorageZoneReplicationRegionsItemOutput{})
 	pulumi.RegisterOutputType(StorageZoneReplicationRegionsItemPtrOutput{})
-	pulumi.RegisterOutputType(StorageZoneReplicationRegionsItemArrayOutput{})
 	pulumi.RegisterOutputType(StorageZoneZoneTierOutput{})
 	pulumi.RegisterOutputType(StorageZoneZoneTierPtrOutput{})
 	pulumi.RegisterOutputType(TeamMemberPermissionsItemOutput{})
 	pulumi.RegisterOutputType(TeamMemberPermissionsItemPtrOutput{})
-	pulumi.RegisterOutputType(TeamMemberPermissionsItemArrayOutput{})
 	pulumi.RegisterOutputType(UploadScannerModeOutput{})
 	pulumi.RegisterOutputType(UploadScannerModePtrOutput{})
 	pulumi.RegisterOutputType(VideoLibraryEncodingTierOutput{})
@@ -9855,5 +10203,4 @@ func init() {
 	pulumi.RegisterOutputType(WafRuleConditionOperatorTypePtrOutput{})
 	pulumi.RegisterOutputType(ZoneOutput{})
 	pulumi.RegisterOutputType(ZonePtrOutput{})
-	pulumi.RegisterOutputType(ZoneArrayOutput{})
 }

@@ -693,7 +693,7 @@ type ContainerAppContainer struct {
 	Image  ContainerAppImage            `pulumi:"image"`
 	Probes *ContainerAppContainerProbes `pulumi:"probes"`
 	// `ifNotPresent` (default) or `always`.
-	PullPolicy *ContainerAppContainerPullPolicy `pulumi:"pullPolicy"`
+	PullPolicy *string `pulumi:"pullPolicy"`
 	// Environment variables by name whose values are always secrets, however the program gives them: encrypted in the
 	// state, `[secret]` in diffs. A name is in `env` or here, not both (checked at preview).
 	SecretEnv map[string]string `pulumi:"secretEnv"`
@@ -727,7 +727,7 @@ type ContainerAppContainerArgs struct {
 	Image  ContainerAppImageInput              `pulumi:"image"`
 	Probes ContainerAppContainerProbesPtrInput `pulumi:"probes"`
 	// `ifNotPresent` (default) or `always`.
-	PullPolicy ContainerAppContainerPullPolicyPtrInput `pulumi:"pullPolicy"`
+	PullPolicy pulumi.StringPtrInput `pulumi:"pullPolicy"`
 	// Environment variables by name whose values are always secrets, however the program gives them: encrypted in the
 	// state, `[secret]` in diffs. A name is in `env` or here, not both (checked at preview).
 	SecretEnv pulumi.StringMapInput `pulumi:"secretEnv"`
@@ -818,8 +818,8 @@ func (o ContainerAppContainerOutput) Probes() ContainerAppContainerProbesPtrOutp
 }
 
 // `ifNotPresent` (default) or `always`.
-func (o ContainerAppContainerOutput) PullPolicy() ContainerAppContainerPullPolicyPtrOutput {
-	return o.ApplyT(func(v ContainerAppContainer) *ContainerAppContainerPullPolicy { return v.PullPolicy }).(ContainerAppContainerPullPolicyPtrOutput)
+func (o ContainerAppContainerOutput) PullPolicy() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainer) *string { return v.PullPolicy }).(pulumi.StringPtrOutput)
 }
 
 // Environment variables by name whose values are always secrets, however the program gives them: encrypted in the
@@ -1153,7 +1153,7 @@ type ContainerAppContainerResult struct {
 	Env          map[string]string                     `pulumi:"env"`
 	Image        ContainerAppContainerImage            `pulumi:"image"`
 	Probes       *ContainerAppContainerProbesResult    `pulumi:"probes"`
-	PullPolicy   ContainerAppContainerPullPolicy       `pulumi:"pullPolicy"`
+	PullPolicy   string                                `pulumi:"pullPolicy"`
 	SecretEnv    map[string]string                     `pulumi:"secretEnv"`
 	VolumeMounts map[string]string                     `pulumi:"volumeMounts"`
 	WorkingDir   *string                               `pulumi:"workingDir"`
@@ -1198,8 +1198,8 @@ func (o ContainerAppContainerResultOutput) Probes() ContainerAppContainerProbesR
 	return o.ApplyT(func(v ContainerAppContainerResult) *ContainerAppContainerProbesResult { return v.Probes }).(ContainerAppContainerProbesResultPtrOutput)
 }
 
-func (o ContainerAppContainerResultOutput) PullPolicy() ContainerAppContainerPullPolicyOutput {
-	return o.ApplyT(func(v ContainerAppContainerResult) ContainerAppContainerPullPolicy { return v.PullPolicy }).(ContainerAppContainerPullPolicyOutput)
+func (o ContainerAppContainerResultOutput) PullPolicy() pulumi.StringOutput {
+	return o.ApplyT(func(v ContainerAppContainerResult) string { return v.PullPolicy }).(pulumi.StringOutput)
 }
 
 func (o ContainerAppContainerResultOutput) SecretEnv() pulumi.StringMapOutput {
@@ -1239,7 +1239,7 @@ type ContainerAppEndpoint struct {
 	Cdn   *ContainerAppEndpointCdn `pulumi:"cdn"`
 	Ports []ContainerAppPort       `pulumi:"ports"`
 	// `cdn` or `anycast` (Terraform's `CDN` and `Anycast` are read too).
-	Type ContainerAppEndpointType `pulumi:"type"`
+	Type string `pulumi:"type"`
 }
 
 // ContainerAppEndpointInput is an input type that accepts ContainerAppEndpointArgs and ContainerAppEndpointOutput values.
@@ -1258,7 +1258,7 @@ type ContainerAppEndpointArgs struct {
 	Cdn   ContainerAppEndpointCdnPtrInput `pulumi:"cdn"`
 	Ports ContainerAppPortArrayInput      `pulumi:"ports"`
 	// `cdn` or `anycast` (Terraform's `CDN` and `Anycast` are read too).
-	Type ContainerAppEndpointTypeInput `pulumi:"type"`
+	Type pulumi.StringInput `pulumi:"type"`
 }
 
 func (ContainerAppEndpointArgs) ElementType() reflect.Type {
@@ -1322,8 +1322,8 @@ func (o ContainerAppEndpointOutput) Ports() ContainerAppPortArrayOutput {
 }
 
 // `cdn` or `anycast` (Terraform's `CDN` and `Anycast` are read too).
-func (o ContainerAppEndpointOutput) Type() ContainerAppEndpointTypeOutput {
-	return o.ApplyT(func(v ContainerAppEndpoint) ContainerAppEndpointType { return v.Type }).(ContainerAppEndpointTypeOutput)
+func (o ContainerAppEndpointOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v ContainerAppEndpoint) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type ContainerAppEndpointMapOutput struct{ *pulumi.OutputState }
@@ -1677,9 +1677,9 @@ func (o ContainerAppEndpointCdnResultPtrOutput) StickySessionHeaders() pulumi.St
 }
 
 type ContainerAppEndpointPortsItem struct {
-	Container int                                          `pulumi:"container"`
-	Exposed   *int                                         `pulumi:"exposed"`
-	Protocols []ContainerAppEndpointPortsItemProtocolsItem `pulumi:"protocols"`
+	Container int      `pulumi:"container"`
+	Exposed   *int     `pulumi:"exposed"`
+	Protocols []string `pulumi:"protocols"`
 }
 
 type ContainerAppEndpointPortsItemOutput struct{ *pulumi.OutputState }
@@ -1704,8 +1704,8 @@ func (o ContainerAppEndpointPortsItemOutput) Exposed() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v ContainerAppEndpointPortsItem) *int { return v.Exposed }).(pulumi.IntPtrOutput)
 }
 
-func (o ContainerAppEndpointPortsItemOutput) Protocols() ContainerAppEndpointPortsItemProtocolsItemArrayOutput {
-	return o.ApplyT(func(v ContainerAppEndpointPortsItem) []ContainerAppEndpointPortsItemProtocolsItem { return v.Protocols }).(ContainerAppEndpointPortsItemProtocolsItemArrayOutput)
+func (o ContainerAppEndpointPortsItemOutput) Protocols() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ContainerAppEndpointPortsItem) []string { return v.Protocols }).(pulumi.StringArrayOutput)
 }
 
 type ContainerAppEndpointPortsItemArrayOutput struct{ *pulumi.OutputState }
@@ -1732,7 +1732,7 @@ func (o ContainerAppEndpointPortsItemArrayOutput) Index(i pulumi.IntInput) Conta
 type ContainerAppEndpointResult struct {
 	Cdn   *ContainerAppEndpointCdnResult  `pulumi:"cdn"`
 	Ports []ContainerAppEndpointPortsItem `pulumi:"ports"`
-	Type  ContainerAppEndpointType        `pulumi:"type"`
+	Type  string                          `pulumi:"type"`
 }
 
 // An endpoint as stored.
@@ -1758,8 +1758,8 @@ func (o ContainerAppEndpointResultOutput) Ports() ContainerAppEndpointPortsItemA
 	return o.ApplyT(func(v ContainerAppEndpointResult) []ContainerAppEndpointPortsItem { return v.Ports }).(ContainerAppEndpointPortsItemArrayOutput)
 }
 
-func (o ContainerAppEndpointResultOutput) Type() ContainerAppEndpointTypeOutput {
-	return o.ApplyT(func(v ContainerAppEndpointResult) ContainerAppEndpointType { return v.Type }).(ContainerAppEndpointTypeOutput)
+func (o ContainerAppEndpointResultOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v ContainerAppEndpointResult) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type ContainerAppEndpointResultMapOutput struct{ *pulumi.OutputState }
@@ -1877,7 +1877,7 @@ type ContainerAppPort struct {
 	// The port exposed (an anycast endpoint's; the API chooses when unset).
 	Exposed *int `pulumi:"exposed"`
 	// Default `["tcp"]`; a cdn endpoint is TCP only.
-	Protocols []ContainerAppPortProtocolsItem `pulumi:"protocols"`
+	Protocols []string `pulumi:"protocols"`
 }
 
 // ContainerAppPortInput is an input type that accepts ContainerAppPortArgs and ContainerAppPortOutput values.
@@ -1898,7 +1898,7 @@ type ContainerAppPortArgs struct {
 	// The port exposed (an anycast endpoint's; the API chooses when unset).
 	Exposed pulumi.IntPtrInput `pulumi:"exposed"`
 	// Default `["tcp"]`; a cdn endpoint is TCP only.
-	Protocols ContainerAppPortProtocolsItemArrayInput `pulumi:"protocols"`
+	Protocols pulumi.StringArrayInput `pulumi:"protocols"`
 }
 
 func (ContainerAppPortArgs) ElementType() reflect.Type {
@@ -1964,8 +1964,8 @@ func (o ContainerAppPortOutput) Exposed() pulumi.IntPtrOutput {
 }
 
 // Default `["tcp"]`; a cdn endpoint is TCP only.
-func (o ContainerAppPortOutput) Protocols() ContainerAppPortProtocolsItemArrayOutput {
-	return o.ApplyT(func(v ContainerAppPort) []ContainerAppPortProtocolsItem { return v.Protocols }).(ContainerAppPortProtocolsItemArrayOutput)
+func (o ContainerAppPortOutput) Protocols() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ContainerAppPort) []string { return v.Protocols }).(pulumi.StringArrayOutput)
 }
 
 type ContainerAppPortArrayOutput struct{ *pulumi.OutputState }
@@ -2006,8 +2006,8 @@ type ContainerAppProbe struct {
 	// Default 1.
 	SuccessThreshold *int `pulumi:"successThreshold"`
 	// Default 7.
-	TimeoutSeconds *int                  `pulumi:"timeoutSeconds"`
-	Type           ContainerAppProbeType `pulumi:"type"`
+	TimeoutSeconds *int   `pulumi:"timeoutSeconds"`
+	Type           string `pulumi:"type"`
 }
 
 // ContainerAppProbeInput is an input type that accepts ContainerAppProbeArgs and ContainerAppProbeOutput values.
@@ -2039,8 +2039,8 @@ type ContainerAppProbeArgs struct {
 	// Default 1.
 	SuccessThreshold pulumi.IntPtrInput `pulumi:"successThreshold"`
 	// Default 7.
-	TimeoutSeconds pulumi.IntPtrInput         `pulumi:"timeoutSeconds"`
-	Type           ContainerAppProbeTypeInput `pulumi:"type"`
+	TimeoutSeconds pulumi.IntPtrInput `pulumi:"timeoutSeconds"`
+	Type           pulumi.StringInput `pulumi:"type"`
 }
 
 func (ContainerAppProbeArgs) ElementType() reflect.Type {
@@ -2165,8 +2165,8 @@ func (o ContainerAppProbeOutput) TimeoutSeconds() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v ContainerAppProbe) *int { return v.TimeoutSeconds }).(pulumi.IntPtrOutput)
 }
 
-func (o ContainerAppProbeOutput) Type() ContainerAppProbeTypeOutput {
-	return o.ApplyT(func(v ContainerAppProbe) ContainerAppProbeType { return v.Type }).(ContainerAppProbeTypeOutput)
+func (o ContainerAppProbeOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v ContainerAppProbe) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type ContainerAppProbePtrOutput struct{ *pulumi.OutputState }
@@ -2282,27 +2282,27 @@ func (o ContainerAppProbePtrOutput) TimeoutSeconds() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
-func (o ContainerAppProbePtrOutput) Type() ContainerAppProbeTypePtrOutput {
-	return o.ApplyT(func(v *ContainerAppProbe) *ContainerAppProbeType {
+func (o ContainerAppProbePtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ContainerAppProbe) *string {
 		if v == nil {
 			return nil
 		}
 		return &v.Type
-	}).(ContainerAppProbeTypePtrOutput)
+	}).(pulumi.StringPtrOutput)
 }
 
 // A probe as stored (the timing defaults filled in).
 type ContainerAppProbeResult struct {
-	ExpectedStatus      *int                  `pulumi:"expectedStatus"`
-	FailureThreshold    int                   `pulumi:"failureThreshold"`
-	InitialDelaySeconds int                   `pulumi:"initialDelaySeconds"`
-	Path                *string               `pulumi:"path"`
-	PeriodSeconds       int                   `pulumi:"periodSeconds"`
-	Port                int                   `pulumi:"port"`
-	Service             *string               `pulumi:"service"`
-	SuccessThreshold    int                   `pulumi:"successThreshold"`
-	TimeoutSeconds      int                   `pulumi:"timeoutSeconds"`
-	Type                ContainerAppProbeType `pulumi:"type"`
+	ExpectedStatus      *int    `pulumi:"expectedStatus"`
+	FailureThreshold    int     `pulumi:"failureThreshold"`
+	InitialDelaySeconds int     `pulumi:"initialDelaySeconds"`
+	Path                *string `pulumi:"path"`
+	PeriodSeconds       int     `pulumi:"periodSeconds"`
+	Port                int     `pulumi:"port"`
+	Service             *string `pulumi:"service"`
+	SuccessThreshold    int     `pulumi:"successThreshold"`
+	TimeoutSeconds      int     `pulumi:"timeoutSeconds"`
+	Type                string  `pulumi:"type"`
 }
 
 // A probe as stored (the timing defaults filled in).
@@ -2356,8 +2356,8 @@ func (o ContainerAppProbeResultOutput) TimeoutSeconds() pulumi.IntOutput {
 	return o.ApplyT(func(v ContainerAppProbeResult) int { return v.TimeoutSeconds }).(pulumi.IntOutput)
 }
 
-func (o ContainerAppProbeResultOutput) Type() ContainerAppProbeTypeOutput {
-	return o.ApplyT(func(v ContainerAppProbeResult) ContainerAppProbeType { return v.Type }).(ContainerAppProbeTypeOutput)
+func (o ContainerAppProbeResultOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v ContainerAppProbeResult) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type ContainerAppProbeResultPtrOutput struct{ *pulumi.OutputState }
@@ -2465,13 +2465,13 @@ func (o ContainerAppProbeResultPtrOutput) TimeoutSeconds() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
-func (o ContainerAppProbeResultPtrOutput) Type() ContainerAppProbeTypePtrOutput {
-	return o.ApplyT(func(v *ContainerAppProbeResult) *ContainerAppProbeType {
+func (o ContainerAppProbeResultPtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ContainerAppProbeResult) *string {
 		if v == nil {
 			return nil
 		}
 		return &v.Type
-	}).(ContainerAppProbeTypePtrOutput)
+	}).(pulumi.StringPtrOutput)
 }
 
 type ContainerAppRegions struct {
@@ -2737,7 +2737,7 @@ type EdgeRuleAction struct {
 	Parameters []string `pulumi:"parameters"`
 	// The action by name (ForceSSL, Redirect, OriginUrl, OverrideCacheTime, BlockRequest, SetResponseHeader,
 	// SetRequestHeader, … StripCookiesClientToOrigin; as written, or in lower or upper case) or its number.
-	Type interface{} `pulumi:"type"`
+	Type string `pulumi:"type"`
 }
 
 // EdgeRuleActionInput is an input type that accepts EdgeRuleActionArgs and EdgeRuleActionOutput values.
@@ -2758,7 +2758,7 @@ type EdgeRuleActionArgs struct {
 	Parameters pulumi.StringArrayInput `pulumi:"parameters"`
 	// The action by name (ForceSSL, Redirect, OriginUrl, OverrideCacheTime, BlockRequest, SetResponseHeader,
 	// SetRequestHeader, … StripCookiesClientToOrigin; as written, or in lower or upper case) or its number.
-	Type pulumi.Input `pulumi:"type"`
+	Type pulumi.StringInput `pulumi:"type"`
 }
 
 func (EdgeRuleActionArgs) ElementType() reflect.Type {
@@ -2821,8 +2821,8 @@ func (o EdgeRuleActionOutput) Parameters() pulumi.StringArrayOutput {
 
 // The action by name (ForceSSL, Redirect, OriginUrl, OverrideCacheTime, BlockRequest, SetResponseHeader,
 // SetRequestHeader, … StripCookiesClientToOrigin; as written, or in lower or upper case) or its number.
-func (o EdgeRuleActionOutput) Type() pulumi.AnyOutput {
-	return o.ApplyT(func(v EdgeRuleAction) interface{} { return v.Type }).(pulumi.AnyOutput)
+func (o EdgeRuleActionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v EdgeRuleAction) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type EdgeRuleActionArrayOutput struct{ *pulumi.OutputState }
@@ -2846,8 +2846,8 @@ func (o EdgeRuleActionArrayOutput) Index(i pulumi.IntInput) EdgeRuleActionOutput
 }
 
 type EdgeRuleActionsItem struct {
-	Parameters []string                `pulumi:"parameters"`
-	Type       EdgeRuleActionsItemType `pulumi:"type"`
+	Parameters []string `pulumi:"parameters"`
+	Type       string   `pulumi:"type"`
 }
 
 type EdgeRuleActionsItemOutput struct{ *pulumi.OutputState }
@@ -2868,8 +2868,8 @@ func (o EdgeRuleActionsItemOutput) Parameters() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v EdgeRuleActionsItem) []string { return v.Parameters }).(pulumi.StringArrayOutput)
 }
 
-func (o EdgeRuleActionsItemOutput) Type() EdgeRuleActionsItemTypeOutput {
-	return o.ApplyT(func(v EdgeRuleActionsItem) EdgeRuleActionsItemType { return v.Type }).(EdgeRuleActionsItemTypeOutput)
+func (o EdgeRuleActionsItemOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v EdgeRuleActionsItem) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type EdgeRuleActionsItemArrayOutput struct{ *pulumi.OutputState }
@@ -2952,13 +2952,13 @@ func (o EdgeRuleExtraActionsItemArrayOutput) Index(i pulumi.IntInput) EdgeRuleEx
 // One condition of a rule.
 type EdgeRuleTrigger struct {
 	// MatchAny (default), MatchAll or MatchNone of the patterns (or 0, 1, 2).
-	MatchType interface{} `pulumi:"matchType"`
+	MatchType *string `pulumi:"matchType"`
 	// One parameter: the header, cookie or query parameter name for those trigger types.
 	Parameters []string `pulumi:"parameters"`
 	// The patterns (at least one; `*` is a wildcard): URLs, country codes, status codes, …
 	Patterns []string `pulumi:"patterns"`
 	// What is looked at, by name (Url, RequestHeader, ResponseHeader, UrlExtension, CountryCode, RemoteIP, UrlQueryString, RandomChance, StatusCode, RequestMethod, CookieValue, CountryStateCode, OriginRetryAttemptCount, OriginConnectionError; as written, or in lower or upper case) or number.
-	Type interface{} `pulumi:"type"`
+	Type string `pulumi:"type"`
 }
 
 // EdgeRuleTriggerInput is an input type that accepts EdgeRuleTriggerArgs and EdgeRuleTriggerOutput values.
@@ -2975,13 +2975,13 @@ type EdgeRuleTriggerInput interface {
 // One condition of a rule.
 type EdgeRuleTriggerArgs struct {
 	// MatchAny (default), MatchAll or MatchNone of the patterns (or 0, 1, 2).
-	MatchType pulumi.Input `pulumi:"matchType"`
+	MatchType pulumi.StringPtrInput `pulumi:"matchType"`
 	// One parameter: the header, cookie or query parameter name for those trigger types.
 	Parameters pulumi.StringArrayInput `pulumi:"parameters"`
 	// The patterns (at least one; `*` is a wildcard): URLs, country codes, status codes, …
 	Patterns pulumi.StringArrayInput `pulumi:"patterns"`
 	// What is looked at, by name (Url, RequestHeader, ResponseHeader, UrlExtension, CountryCode, RemoteIP, UrlQueryString, RandomChance, StatusCode, RequestMethod, CookieValue, CountryStateCode, OriginRetryAttemptCount, OriginConnectionError; as written, or in lower or upper case) or number.
-	Type pulumi.Input `pulumi:"type"`
+	Type pulumi.StringInput `pulumi:"type"`
 }
 
 func (EdgeRuleTriggerArgs) ElementType() reflect.Type {
@@ -3037,8 +3037,8 @@ func (o EdgeRuleTriggerOutput) ToEdgeRuleTriggerOutputWithContext(ctx context.Co
 }
 
 // MatchAny (default), MatchAll or MatchNone of the patterns (or 0, 1, 2).
-func (o EdgeRuleTriggerOutput) MatchType() pulumi.AnyOutput {
-	return o.ApplyT(func(v EdgeRuleTrigger) interface{} { return v.MatchType }).(pulumi.AnyOutput)
+func (o EdgeRuleTriggerOutput) MatchType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v EdgeRuleTrigger) *string { return v.MatchType }).(pulumi.StringPtrOutput)
 }
 
 // One parameter: the header, cookie or query parameter name for those trigger types.
@@ -3052,8 +3052,8 @@ func (o EdgeRuleTriggerOutput) Patterns() pulumi.StringArrayOutput {
 }
 
 // What is looked at, by name (Url, RequestHeader, ResponseHeader, UrlExtension, CountryCode, RemoteIP, UrlQueryString, RandomChance, StatusCode, RequestMethod, CookieValue, CountryStateCode, OriginRetryAttemptCount, OriginConnectionError; as written, or in lower or upper case) or number.
-func (o EdgeRuleTriggerOutput) Type() pulumi.AnyOutput {
-	return o.ApplyT(func(v EdgeRuleTrigger) interface{} { return v.Type }).(pulumi.AnyOutput)
+func (o EdgeRuleTriggerOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v EdgeRuleTrigger) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type EdgeRuleTriggerArrayOutput struct{ *pulumi.OutputState }
@@ -3077,10 +3077,10 @@ func (o EdgeRuleTriggerArrayOutput) Index(i pulumi.IntInput) EdgeRuleTriggerOutp
 }
 
 type EdgeRuleTriggersItem struct {
-	MatchType  EdgeRuleTriggersItemMatchType `pulumi:"matchType"`
-	Parameters []string                      `pulumi:"parameters"`
-	Patterns   []string                      `pulumi:"patterns"`
-	Type       EdgeRuleTriggersItemType      `pulumi:"type"`
+	MatchType  string   `pulumi:"matchType"`
+	Parameters []string `pulumi:"parameters"`
+	Patterns   []string `pulumi:"patterns"`
+	Type       string   `pulumi:"type"`
 }
 
 type EdgeRuleTriggersItemOutput struct{ *pulumi.OutputState }
@@ -3097,8 +3097,8 @@ func (o EdgeRuleTriggersItemOutput) ToEdgeRuleTriggersItemOutputWithContext(ctx 
 	return o
 }
 
-func (o EdgeRuleTriggersItemOutput) MatchType() EdgeRuleTriggersItemMatchTypeOutput {
-	return o.ApplyT(func(v EdgeRuleTriggersItem) EdgeRuleTriggersItemMatchType { return v.MatchType }).(EdgeRuleTriggersItemMatchTypeOutput)
+func (o EdgeRuleTriggersItemOutput) MatchType() pulumi.StringOutput {
+	return o.ApplyT(func(v EdgeRuleTriggersItem) string { return v.MatchType }).(pulumi.StringOutput)
 }
 
 func (o EdgeRuleTriggersItemOutput) Parameters() pulumi.StringArrayOutput {
@@ -3109,8 +3109,8 @@ func (o EdgeRuleTriggersItemOutput) Patterns() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v EdgeRuleTriggersItem) []string { return v.Patterns }).(pulumi.StringArrayOutput)
 }
 
-func (o EdgeRuleTriggersItemOutput) Type() EdgeRuleTriggersItemTypeOutput {
-	return o.ApplyT(func(v EdgeRuleTriggersItem) EdgeRuleTriggersItemType { return v.Type }).(EdgeRuleTriggersItemTypeOutput)
+func (o EdgeRuleTriggersItemOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v EdgeRuleTriggersItem) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type EdgeRuleTriggersItemArrayOutput struct{ *pulumi.OutputState }
@@ -4493,7 +4493,7 @@ type PullZoneOrigin struct {
 	// The origin's port (DNS-accelerated origins; the API sets it but never shows it back).
 	Port *int `pulumi:"port"`
 	// The origin's scheme, `"http"` or `"https"` (as `port`).
-	Scheme *PullZoneOriginScheme `pulumi:"scheme"`
+	Scheme *string `pulumi:"scheme"`
 	// An edge script (standalone) that answers the requests.
 	ScriptId *int `pulumi:"scriptId"`
 	// A storage zone (`StorageZone.storageZoneId`).
@@ -4533,7 +4533,7 @@ type PullZoneOriginArgs struct {
 	// The origin's port (DNS-accelerated origins; the API sets it but never shows it back).
 	Port pulumi.IntPtrInput `pulumi:"port"`
 	// The origin's scheme, `"http"` or `"https"` (as `port`).
-	Scheme PullZoneOriginSchemePtrInput `pulumi:"scheme"`
+	Scheme pulumi.StringPtrInput `pulumi:"scheme"`
 	// An edge script (standalone) that answers the requests.
 	ScriptId pulumi.IntPtrInput `pulumi:"scriptId"`
 	// A storage zone (`StorageZone.storageZoneId`).
@@ -4608,8 +4608,8 @@ func (o PullZoneOriginOutput) Port() pulumi.IntPtrOutput {
 }
 
 // The origin's scheme, `"http"` or `"https"` (as `port`).
-func (o PullZoneOriginOutput) Scheme() PullZoneOriginSchemePtrOutput {
-	return o.ApplyT(func(v PullZoneOrigin) *PullZoneOriginScheme { return v.Scheme }).(PullZoneOriginSchemePtrOutput)
+func (o PullZoneOriginOutput) Scheme() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PullZoneOrigin) *string { return v.Scheme }).(pulumi.StringPtrOutput)
 }
 
 // An edge script (standalone) that answers the requests.
@@ -4634,18 +4634,18 @@ func (o PullZoneOriginOutput) VerifySsl() pulumi.BoolPtrOutput {
 
 // The origin as stored.
 type PullZoneOriginResult struct {
-	ContainerAppId          *string               `pulumi:"containerAppId"`
-	ContainerEndpointId     *string               `pulumi:"containerEndpointId"`
-	FollowRedirects         bool                  `pulumi:"followRedirects"`
-	ForwardHostHeader       bool                  `pulumi:"forwardHostHeader"`
-	FrontsContainerEndpoint *bool                 `pulumi:"frontsContainerEndpoint"`
-	HostHeader              *string               `pulumi:"hostHeader"`
-	Port                    *int                  `pulumi:"port"`
-	Scheme                  *PullZoneOriginScheme `pulumi:"scheme"`
-	ScriptId                *int                  `pulumi:"scriptId"`
-	StorageZoneId           *int                  `pulumi:"storageZoneId"`
-	Url                     *string               `pulumi:"url"`
-	VerifySsl               bool                  `pulumi:"verifySsl"`
+	ContainerAppId          *string `pulumi:"containerAppId"`
+	ContainerEndpointId     *string `pulumi:"containerEndpointId"`
+	FollowRedirects         bool    `pulumi:"followRedirects"`
+	ForwardHostHeader       bool    `pulumi:"forwardHostHeader"`
+	FrontsContainerEndpoint *bool   `pulumi:"frontsContainerEndpoint"`
+	HostHeader              *string `pulumi:"hostHeader"`
+	Port                    *int    `pulumi:"port"`
+	Scheme                  *string `pulumi:"scheme"`
+	ScriptId                *int    `pulumi:"scriptId"`
+	StorageZoneId           *int    `pulumi:"storageZoneId"`
+	Url                     *string `pulumi:"url"`
+	VerifySsl               bool    `pulumi:"verifySsl"`
 }
 
 // The origin as stored.
@@ -4691,8 +4691,8 @@ func (o PullZoneOriginResultOutput) Port() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v PullZoneOriginResult) *int { return v.Port }).(pulumi.IntPtrOutput)
 }
 
-func (o PullZoneOriginResultOutput) Scheme() PullZoneOriginSchemePtrOutput {
-	return o.ApplyT(func(v PullZoneOriginResult) *PullZoneOriginScheme { return v.Scheme }).(PullZoneOriginSchemePtrOutput)
+func (o PullZoneOriginResultOutput) Scheme() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PullZoneOriginResult) *string { return v.Scheme }).(pulumi.StringPtrOutput)
 }
 
 func (o PullZoneOriginResultOutput) ScriptId() pulumi.IntPtrOutput {
@@ -4718,12 +4718,12 @@ type RateLimitCondition struct {
 	// The variable's sub-value is a regular expression. Default false.
 	IsRegexVariable *bool `pulumi:"isRegexVariable"`
 	// How the value is compared with the variable (`bunnynet.RuleOperator`: `"BEGINSWITH"`, `"RX"`, …).
-	OperatorType RuleOperator `pulumi:"operatorType"`
+	OperatorType int `pulumi:"operatorType"`
 	// The value compared with the variable (unset and "" mean none).
 	Value *string `pulumi:"value"`
 	// The request variable to match, with its sub-value where it has one, else "": `{ REQUEST_URI: "" }`,
 	// `{ REQUEST_HEADERS: "User-Agent" }`. At least one; names are in `bunnynet.RuleVariable`.
-	VariableTypes RateLimitConditionVariableTypes `pulumi:"variableTypes"`
+	VariableTypes map[string]string `pulumi:"variableTypes"`
 }
 
 // RateLimitConditionInput is an input type that accepts RateLimitConditionArgs and RateLimitConditionOutput values.
@@ -4744,12 +4744,12 @@ type RateLimitConditionArgs struct {
 	// The variable's sub-value is a regular expression. Default false.
 	IsRegexVariable pulumi.BoolPtrInput `pulumi:"isRegexVariable"`
 	// How the value is compared with the variable (`bunnynet.RuleOperator`: `"BEGINSWITH"`, `"RX"`, …).
-	OperatorType RuleOperatorInput `pulumi:"operatorType"`
+	OperatorType pulumi.IntInput `pulumi:"operatorType"`
 	// The value compared with the variable (unset and "" mean none).
 	Value pulumi.StringPtrInput `pulumi:"value"`
 	// The request variable to match, with its sub-value where it has one, else "": `{ REQUEST_URI: "" }`,
 	// `{ REQUEST_HEADERS: "User-Agent" }`. At least one; names are in `bunnynet.RuleVariable`.
-	VariableTypes RateLimitConditionVariableTypesInput `pulumi:"variableTypes"`
+	VariableTypes pulumi.StringMapInput `pulumi:"variableTypes"`
 }
 
 func (RateLimitConditionArgs) ElementType() reflect.Type {
@@ -4815,8 +4815,8 @@ func (o RateLimitConditionOutput) IsRegexVariable() pulumi.BoolPtrOutput {
 }
 
 // How the value is compared with the variable (`bunnynet.RuleOperator`: `"BEGINSWITH"`, `"RX"`, …).
-func (o RateLimitConditionOutput) OperatorType() RuleOperatorOutput {
-	return o.ApplyT(func(v RateLimitCondition) RuleOperator { return v.OperatorType }).(RuleOperatorOutput)
+func (o RateLimitConditionOutput) OperatorType() pulumi.IntOutput {
+	return o.ApplyT(func(v RateLimitCondition) int { return v.OperatorType }).(pulumi.IntOutput)
 }
 
 // The value compared with the variable (unset and "" mean none).
@@ -4826,8 +4826,8 @@ func (o RateLimitConditionOutput) Value() pulumi.StringPtrOutput {
 
 // The request variable to match, with its sub-value where it has one, else "": `{ REQUEST_URI: "" }`,
 // `{ REQUEST_HEADERS: "User-Agent" }`. At least one; names are in `bunnynet.RuleVariable`.
-func (o RateLimitConditionOutput) VariableTypes() RateLimitConditionVariableTypesOutput {
-	return o.ApplyT(func(v RateLimitCondition) RateLimitConditionVariableTypes { return v.VariableTypes }).(RateLimitConditionVariableTypesOutput)
+func (o RateLimitConditionOutput) VariableTypes() pulumi.StringMapOutput {
+	return o.ApplyT(func(v RateLimitCondition) map[string]string { return v.VariableTypes }).(pulumi.StringMapOutput)
 }
 
 type RateLimitConditionArrayOutput struct{ *pulumi.OutputState }
@@ -4850,240 +4850,35 @@ func (o RateLimitConditionArrayOutput) Index(i pulumi.IntInput) RateLimitConditi
 	}).(RateLimitConditionOutput)
 }
 
-type RateLimitConditionVariableTypes struct {
-	ARGS                  *string `pulumi:"ARGS"`
-	ARGS_COMBINED_SIZE    *string `pulumi:"ARGS_COMBINED_SIZE"`
-	ARGS_GET              *string `pulumi:"ARGS_GET"`
-	ARGS_GET_NAMES        *string `pulumi:"ARGS_GET_NAMES"`
-	ARGS_POST             *string `pulumi:"ARGS_POST"`
-	ARGS_POST_NAMES       *string `pulumi:"ARGS_POST_NAMES"`
-	FILES_NAMES           *string `pulumi:"FILES_NAMES"`
-	FINGERPRINT           *string `pulumi:"FINGERPRINT"`
-	GEO                   *string `pulumi:"GEO"`
-	QUERY_STRING          *string `pulumi:"QUERY_STRING"`
-	REMOTE_ADDR           *string `pulumi:"REMOTE_ADDR"`
-	REQUEST_BASENAME      *string `pulumi:"REQUEST_BASENAME"`
-	REQUEST_BODY          *string `pulumi:"REQUEST_BODY"`
-	REQUEST_COOKIES       *string `pulumi:"REQUEST_COOKIES"`
-	REQUEST_COOKIES_NAMES *string `pulumi:"REQUEST_COOKIES_NAMES"`
-	REQUEST_FILENAME      *string `pulumi:"REQUEST_FILENAME"`
-	REQUEST_HEADERS       *string `pulumi:"REQUEST_HEADERS"`
-	REQUEST_HEADERS_NAMES *string `pulumi:"REQUEST_HEADERS_NAMES"`
-	REQUEST_LINE          *string `pulumi:"REQUEST_LINE"`
-	REQUEST_METHOD        *string `pulumi:"REQUEST_METHOD"`
-	REQUEST_PROTOCOL      *string `pulumi:"REQUEST_PROTOCOL"`
-	REQUEST_URI           *string `pulumi:"REQUEST_URI"`
-	REQUEST_URI_RAW       *string `pulumi:"REQUEST_URI_RAW"`
-	RESPONSE_BODY         *string `pulumi:"RESPONSE_BODY"`
-	RESPONSE_HEADERS      *string `pulumi:"RESPONSE_HEADERS"`
-	RESPONSE_STATUS       *string `pulumi:"RESPONSE_STATUS"`
-	VERIFIED_BOT_CATEGORY *string `pulumi:"VERIFIED_BOT_CATEGORY"`
-}
-
-// RateLimitConditionVariableTypesInput is an input type that accepts RateLimitConditionVariableTypesArgs and RateLimitConditionVariableTypesOutput values.
-// You can construct a concrete instance of `RateLimitConditionVariableTypesInput` via:
-//
-//	RateLimitConditionVariableTypesArgs{...}
-type RateLimitConditionVariableTypesInput interface {
-	pulumi.Input
-
-	ToRateLimitConditionVariableTypesOutput() RateLimitConditionVariableTypesOutput
-	ToRateLimitConditionVariableTypesOutputWithContext(context.Context) RateLimitConditionVariableTypesOutput
-}
-
-type RateLimitConditionVariableTypesArgs struct {
-	ARGS                  pulumi.StringPtrInput `pulumi:"ARGS"`
-	ARGS_COMBINED_SIZE    pulumi.StringPtrInput `pulumi:"ARGS_COMBINED_SIZE"`
-	ARGS_GET              pulumi.StringPtrInput `pulumi:"ARGS_GET"`
-	ARGS_GET_NAMES        pulumi.StringPtrInput `pulumi:"ARGS_GET_NAMES"`
-	ARGS_POST             pulumi.StringPtrInput `pulumi:"ARGS_POST"`
-	ARGS_POST_NAMES       pulumi.StringPtrInput `pulumi:"ARGS_POST_NAMES"`
-	FILES_NAMES           pulumi.StringPtrInput `pulumi:"FILES_NAMES"`
-	FINGERPRINT           pulumi.StringPtrInput `pulumi:"FINGERPRINT"`
-	GEO                   pulumi.StringPtrInput `pulumi:"GEO"`
-	QUERY_STRING          pulumi.StringPtrInput `pulumi:"QUERY_STRING"`
-	REMOTE_ADDR           pulumi.StringPtrInput `pulumi:"REMOTE_ADDR"`
-	REQUEST_BASENAME      pulumi.StringPtrInput `pulumi:"REQUEST_BASENAME"`
-	REQUEST_BODY          pulumi.StringPtrInput `pulumi:"REQUEST_BODY"`
-	REQUEST_COOKIES       pulumi.StringPtrInput `pulumi:"REQUEST_COOKIES"`
-	REQUEST_COOKIES_NAMES pulumi.StringPtrInput `pulumi:"REQUEST_COOKIES_NAMES"`
-	REQUEST_FILENAME      pulumi.StringPtrInput `pulumi:"REQUEST_FILENAME"`
-	REQUEST_HEADERS       pulumi.StringPtrInput `pulumi:"REQUEST_HEADERS"`
-	REQUEST_HEADERS_NAMES pulumi.StringPtrInput `pulumi:"REQUEST_HEADERS_NAMES"`
-	REQUEST_LINE          pulumi.StringPtrInput `pulumi:"REQUEST_LINE"`
-	REQUEST_METHOD        pulumi.StringPtrInput `pulumi:"REQUEST_METHOD"`
-	REQUEST_PROTOCOL      pulumi.StringPtrInput `pulumi:"REQUEST_PROTOCOL"`
-	REQUEST_URI           pulumi.StringPtrInput `pulumi:"REQUEST_URI"`
-	REQUEST_URI_RAW       pulumi.StringPtrInput `pulumi:"REQUEST_URI_RAW"`
-	RESPONSE_BODY         pulumi.StringPtrInput `pulumi:"RESPONSE_BODY"`
-	RESPONSE_HEADERS      pulumi.StringPtrInput `pulumi:"RESPONSE_HEADERS"`
-	RESPONSE_STATUS       pulumi.StringPtrInput `pulumi:"RESPONSE_STATUS"`
-	VERIFIED_BOT_CATEGORY pulumi.StringPtrInput `pulumi:"VERIFIED_BOT_CATEGORY"`
-}
-
-func (RateLimitConditionVariableTypesArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*RateLimitConditionVariableTypes)(nil)).Elem()
-}
-
-func (i RateLimitConditionVariableTypesArgs) ToRateLimitConditionVariableTypesOutput() RateLimitConditionVariableTypesOutput {
-	return i.ToRateLimitConditionVariableTypesOutputWithContext(context.Background())
-}
-
-func (i RateLimitConditionVariableTypesArgs) ToRateLimitConditionVariableTypesOutputWithContext(ctx context.Context) RateLimitConditionVariableTypesOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(RateLimitConditionVariableTypesOutput)
-}
-
-type RateLimitConditionVariableTypesOutput struct{ *pulumi.OutputState }
-
-func (RateLimitConditionVariableTypesOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*RateLimitConditionVariableTypes)(nil)).Elem()
-}
-
-func (o RateLimitConditionVariableTypesOutput) ToRateLimitConditionVariableTypesOutput() RateLimitConditionVariableTypesOutput {
-	return o
-}
-
-func (o RateLimitConditionVariableTypesOutput) ToRateLimitConditionVariableTypesOutputWithContext(ctx context.Context) RateLimitConditionVariableTypesOutput {
-	return o
-}
-
-func (o RateLimitConditionVariableTypesOutput) ARGS() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v RateLimitConditionVariableTypes) *string { return v.ARGS }).(pulumi.StringPtrOutput)
-}
-
-func (o RateLimitConditionVariableTypesOutput) ARGS_COMBINED_SIZE() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v RateLimitConditionVariableTypes) *string { return v.ARGS_COMBINED_SIZE }).(pulumi.StringPtrOutput)
-}
-
-func (o RateLimitConditionVariableTypesOutput) ARGS_GET() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v RateLimitConditionVariableTypes) *string { return v.ARGS_GET }).(pulumi.StringPtrOutput)
-}
-
-func (o RateLimitConditionVariableTypesOutput) ARGS_GET_NAMES() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v RateLimitConditionVariableTypes) *string { return v.ARGS_GET_NAMES }).(pulumi.StringPtrOutput)
-}
-
-func (o RateLimitConditionVariableTypesOutput) ARGS_POST() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v RateLimitConditionVariableTypes) *string { return v.ARGS_POST }).(pulumi.StringPtrOutput)
-}
-
-func (o RateLimitConditionVariableTypesOutput) ARGS_POST_NAMES() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v RateLimitConditionVariableTypes) *string { return v.ARGS_POST_NAMES }).(pulumi.StringPtrOutput)
-}
-
-func (o RateLimitConditionVariableTypesOutput) FILES_NAMES() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v RateLimitConditionVariableTypes) *string { return v.FILES_NAMES }).(pulumi.StringPtrOutput)
-}
-
-func (o RateLimitConditionVariableTypesOutput) FINGERPRINT() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v RateLimitConditionVariableTypes) *string { return v.FINGERPRINT }).(pulumi.StringPtrOutput)
-}
-
-func (o RateLimitConditionVariableTypesOutput) GEO() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v RateLimitConditionVariableTypes) *string { return v.GEO }).(pulumi.StringPtrOutput)
-}
-
-func (o RateLimitConditionVariableTypesOutput) QUERY_STRING() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v RateLimitConditionVariableTypes) *string { return v.QUERY_STRING }).(pulumi.StringPtrOutput)
-}
-
-func (o RateLimitConditionVariableTypesOutput) REMOTE_ADDR() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v RateLimitConditionVariableTypes) *string { return v.REMOTE_ADDR }).(pulumi.StringPtrOutput)
-}
-
-func (o RateLimitConditionVariableTypesOutput) REQUEST_BASENAME() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v RateLimitConditionVariableTypes) *string { return v.REQUEST_BASENAME }).(pulumi.StringPtrOutput)
-}
-
-func (o RateLimitConditionVariableTypesOutput) REQUEST_BODY() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v RateLimitConditionVariableTypes) *string { return v.REQUEST_BODY }).(pulumi.StringPtrOutput)
-}
-
-func (o RateLimitConditionVariableTypesOutput) REQUEST_COOKIES() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v RateLimitConditionVariableTypes) *string { return v.REQUEST_COOKIES }).(pulumi.StringPtrOutput)
-}
-
-func (o RateLimitConditionVariableTypesOutput) REQUEST_COOKIES_NAMES() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v RateLimitConditionVariableTypes) *string { return v.REQUEST_COOKIES_NAMES }).(pulumi.StringPtrOutput)
-}
-
-func (o RateLimitConditionVariableTypesOutput) REQUEST_FILENAME() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v RateLimitConditionVariableTypes) *string { return v.REQUEST_FILENAME }).(pulumi.StringPtrOutput)
-}
-
-func (o RateLimitConditionVariableTypesOutput) REQUEST_HEADERS() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v RateLimitConditionVariableTypes) *string { return v.REQUEST_HEADERS }).(pulumi.StringPtrOutput)
-}
-
-func (o RateLimitConditionVariableTypesOutput) REQUEST_HEADERS_NAMES() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v RateLimitConditionVariableTypes) *string { return v.REQUEST_HEADERS_NAMES }).(pulumi.StringPtrOutput)
-}
-
-func (o RateLimitConditionVariableTypesOutput) REQUEST_LINE() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v RateLimitConditionVariableTypes) *string { return v.REQUEST_LINE }).(pulumi.StringPtrOutput)
-}
-
-func (o RateLimitConditionVariableTypesOutput) REQUEST_METHOD() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v RateLimitConditionVariableTypes) *string { return v.REQUEST_METHOD }).(pulumi.StringPtrOutput)
-}
-
-func (o RateLimitConditionVariableTypesOutput) REQUEST_PROTOCOL() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v RateLimitConditionVariableTypes) *string { return v.REQUEST_PROTOCOL }).(pulumi.StringPtrOutput)
-}
-
-func (o RateLimitConditionVariableTypesOutput) REQUEST_URI() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v RateLimitConditionVariableTypes) *string { return v.REQUEST_URI }).(pulumi.StringPtrOutput)
-}
-
-func (o RateLimitConditionVariableTypesOutput) REQUEST_URI_RAW() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v RateLimitConditionVariableTypes) *string { return v.REQUEST_URI_RAW }).(pulumi.StringPtrOutput)
-}
-
-func (o RateLimitConditionVariableTypesOutput) RESPONSE_BODY() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v RateLimitConditionVariableTypes) *string { return v.RESPONSE_BODY }).(pulumi.StringPtrOutput)
-}
-
-func (o RateLimitConditionVariableTypesOutput) RESPONSE_HEADERS() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v RateLimitConditionVariableTypes) *string { return v.RESPONSE_HEADERS }).(pulumi.StringPtrOutput)
-}
-
-func (o RateLimitConditionVariableTypesOutput) RESPONSE_STATUS() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v RateLimitConditionVariableTypes) *string { return v.RESPONSE_STATUS }).(pulumi.StringPtrOutput)
-}
-
-func (o RateLimitConditionVariableTypesOutput) VERIFIED_BOT_CATEGORY() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v RateLimitConditionVariableTypes) *string { return v.VERIFIED_BOT_CATEGORY }).(pulumi.StringPtrOutput)
-}
-
 // The rule's configuration: the first condition, what is counted, the limit and what happens over it.
 type RateLimitConfiguration struct {
 	// What happens to requests over the limit (`bunnynet.RateLimitAction`: `"Block"`, `"Log"`, `"Challenge"`). Default Block.
-	ActionType *RateLimitAction `pulumi:"actionType"`
+	ActionType *int `pulumi:"actionType"`
 	// How long the action lasts once the limit is hit (`bunnynet.RateLimitBlockTime`, or 30, 60, 300, 900, 1800, 3600 seconds).
-	BlockTime RateLimitBlockTime `pulumi:"blockTime"`
+	BlockTime int `pulumi:"blockTime"`
 	// Further conditions; a request is counted only when all conditions match. Default none.
 	ChainedConditions []RateLimitCondition `pulumi:"chainedConditions"`
 	// What requests are counted per (`bunnynet.RateLimitCounterKey`: `"IP"`, `"Country"`, …). Default IP.
-	CounterKeyType *RateLimitCounterKey `pulumi:"counterKeyType"`
+	CounterKeyType *int `pulumi:"counterKeyType"`
 	// Match when the comparison fails instead. Default false.
 	IsNegated *bool `pulumi:"isNegated"`
 	// The variable's sub-value is a regular expression. Default false.
 	IsRegexVariable *bool `pulumi:"isRegexVariable"`
 	// How the value is compared with the variable (`bunnynet.RuleOperator`: `"BEGINSWITH"`, `"RX"`, …).
-	OperatorType RuleOperator `pulumi:"operatorType"`
+	OperatorType int `pulumi:"operatorType"`
 	// Requests allowed per timeframe and counter key (1..2147483647).
 	RequestCount int `pulumi:"requestCount"`
 	// Severity logged with the rule (`bunnynet.RuleSeverity`). Default NOTICE.
-	SeverityType *RuleSeverity `pulumi:"severityType"`
+	SeverityType *int `pulumi:"severityType"`
 	// The counting window (`bunnynet.RateLimitTimeframe`: `"PerSecond"` … `"PerOneHour"`, or 1, 10, 60, 300, 900, 3600 seconds).
-	Timeframe RateLimitTimeframe `pulumi:"timeframe"`
+	Timeframe int `pulumi:"timeframe"`
 	// Applied to the variable's value before comparing, in order (`bunnynet.RuleTransformation`). Default none.
-	TransformationTypes []RuleTransformation `pulumi:"transformationTypes"`
+	TransformationTypes []int `pulumi:"transformationTypes"`
 	// The value compared with the variable (unset and "" mean none).
 	Value *string `pulumi:"value"`
 	// The request variable to match, with its sub-value where it has one, else "": `{ REQUEST_URI: "" }`,
 	// `{ REQUEST_HEADERS: "User-Agent" }`. At least one; names are in `bunnynet.RuleVariable`.
-	VariableTypes RateLimitConditionVariableTypes `pulumi:"variableTypes"`
+	VariableTypes map[string]string `pulumi:"variableTypes"`
 }
 
 // RateLimitConfigurationInput is an input type that accepts RateLimitConfigurationArgs and RateLimitConfigurationOutput values.
@@ -5100,32 +4895,32 @@ type RateLimitConfigurationInput interface {
 // The rule's configuration: the first condition, what is counted, the limit and what happens over it.
 type RateLimitConfigurationArgs struct {
 	// What happens to requests over the limit (`bunnynet.RateLimitAction`: `"Block"`, `"Log"`, `"Challenge"`). Default Block.
-	ActionType RateLimitActionPtrInput `pulumi:"actionType"`
+	ActionType pulumi.IntPtrInput `pulumi:"actionType"`
 	// How long the action lasts once the limit is hit (`bunnynet.RateLimitBlockTime`, or 30, 60, 300, 900, 1800, 3600 seconds).
-	BlockTime RateLimitBlockTimeInput `pulumi:"blockTime"`
+	BlockTime pulumi.IntInput `pulumi:"blockTime"`
 	// Further conditions; a request is counted only when all conditions match. Default none.
 	ChainedConditions RateLimitConditionArrayInput `pulumi:"chainedConditions"`
 	// What requests are counted per (`bunnynet.RateLimitCounterKey`: `"IP"`, `"Country"`, …). Default IP.
-	CounterKeyType RateLimitCounterKeyPtrInput `pulumi:"counterKeyType"`
+	CounterKeyType pulumi.IntPtrInput `pulumi:"counterKeyType"`
 	// Match when the comparison fails instead. Default false.
 	IsNegated pulumi.BoolPtrInput `pulumi:"isNegated"`
 	// The variable's sub-value is a regular expression. Default false.
 	IsRegexVariable pulumi.BoolPtrInput `pulumi:"isRegexVariable"`
 	// How the value is compared with the variable (`bunnynet.RuleOperator`: `"BEGINSWITH"`, `"RX"`, …).
-	OperatorType RuleOperatorInput `pulumi:"operatorType"`
+	OperatorType pulumi.IntInput `pulumi:"operatorType"`
 	// Requests allowed per timeframe and counter key (1..2147483647).
 	RequestCount pulumi.IntInput `pulumi:"requestCount"`
 	// Severity logged with the rule (`bunnynet.RuleSeverity`). Default NOTICE.
-	SeverityType RuleSeverityPtrInput `pulumi:"severityType"`
+	SeverityType pulumi.IntPtrInput `pulumi:"severityType"`
 	// The counting window (`bunnynet.RateLimitTimeframe`: `"PerSecond"` … `"PerOneHour"`, or 1, 10, 60, 300, 900, 3600 seconds).
-	Timeframe RateLimitTimeframeInput `pulumi:"timeframe"`
+	Timeframe pulumi.IntInput `pulumi:"timeframe"`
 	// Applied to the variable's value before comparing, in order (`bunnynet.RuleTransformation`). Default none.
-	TransformationTypes RuleTransformationArrayInput `pulumi:"transformationTypes"`
+	TransformationTypes pulumi.IntArrayInput `pulumi:"transformationTypes"`
 	// The value compared with the variable (unset and "" mean none).
 	Value pulumi.StringPtrInput `pulumi:"value"`
 	// The request variable to match, with its sub-value where it has one, else "": `{ REQUEST_URI: "" }`,
 	// `{ REQUEST_HEADERS: "User-Agent" }`. At least one; names are in `bunnynet.RuleVariable`.
-	VariableTypes RateLimitConditionVariableTypesInput `pulumi:"variableTypes"`
+	VariableTypes pulumi.StringMapInput `pulumi:"variableTypes"`
 }
 
 func (RateLimitConfigurationArgs) ElementType() reflect.Type {
@@ -5156,13 +4951,13 @@ func (o RateLimitConfigurationOutput) ToRateLimitConfigurationOutputWithContext(
 }
 
 // What happens to requests over the limit (`bunnynet.RateLimitAction`: `"Block"`, `"Log"`, `"Challenge"`). Default Block.
-func (o RateLimitConfigurationOutput) ActionType() RateLimitActionPtrOutput {
-	return o.ApplyT(func(v RateLimitConfiguration) *RateLimitAction { return v.ActionType }).(RateLimitActionPtrOutput)
+func (o RateLimitConfigurationOutput) ActionType() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v RateLimitConfiguration) *int { return v.ActionType }).(pulumi.IntPtrOutput)
 }
 
 // How long the action lasts once the limit is hit (`bunnynet.RateLimitBlockTime`, or 30, 60, 300, 900, 1800, 3600 seconds).
-func (o RateLimitConfigurationOutput) BlockTime() RateLimitBlockTimeOutput {
-	return o.ApplyT(func(v RateLimitConfiguration) RateLimitBlockTime { return v.BlockTime }).(RateLimitBlockTimeOutput)
+func (o RateLimitConfigurationOutput) BlockTime() pulumi.IntOutput {
+	return o.ApplyT(func(v RateLimitConfiguration) int { return v.BlockTime }).(pulumi.IntOutput)
 }
 
 // Further conditions; a request is counted only when all conditions match. Default none.
@@ -5171,8 +4966,8 @@ func (o RateLimitConfigurationOutput) ChainedConditions() RateLimitConditionArra
 }
 
 // What requests are counted per (`bunnynet.RateLimitCounterKey`: `"IP"`, `"Country"`, …). Default IP.
-func (o RateLimitConfigurationOutput) CounterKeyType() RateLimitCounterKeyPtrOutput {
-	return o.ApplyT(func(v RateLimitConfiguration) *RateLimitCounterKey { return v.CounterKeyType }).(RateLimitCounterKeyPtrOutput)
+func (o RateLimitConfigurationOutput) CounterKeyType() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v RateLimitConfiguration) *int { return v.CounterKeyType }).(pulumi.IntPtrOutput)
 }
 
 // Match when the comparison fails instead. Default false.
@@ -5186,8 +4981,8 @@ func (o RateLimitConfigurationOutput) IsRegexVariable() pulumi.BoolPtrOutput {
 }
 
 // How the value is compared with the variable (`bunnynet.RuleOperator`: `"BEGINSWITH"`, `"RX"`, …).
-func (o RateLimitConfigurationOutput) OperatorType() RuleOperatorOutput {
-	return o.ApplyT(func(v RateLimitConfiguration) RuleOperator { return v.OperatorType }).(RuleOperatorOutput)
+func (o RateLimitConfigurationOutput) OperatorType() pulumi.IntOutput {
+	return o.ApplyT(func(v RateLimitConfiguration) int { return v.OperatorType }).(pulumi.IntOutput)
 }
 
 // Requests allowed per timeframe and counter key (1..2147483647).
@@ -5196,18 +4991,18 @@ func (o RateLimitConfigurationOutput) RequestCount() pulumi.IntOutput {
 }
 
 // Severity logged with the rule (`bunnynet.RuleSeverity`). Default NOTICE.
-func (o RateLimitConfigurationOutput) SeverityType() RuleSeverityPtrOutput {
-	return o.ApplyT(func(v RateLimitConfiguration) *RuleSeverity { return v.SeverityType }).(RuleSeverityPtrOutput)
+func (o RateLimitConfigurationOutput) SeverityType() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v RateLimitConfiguration) *int { return v.SeverityType }).(pulumi.IntPtrOutput)
 }
 
 // The counting window (`bunnynet.RateLimitTimeframe`: `"PerSecond"` … `"PerOneHour"`, or 1, 10, 60, 300, 900, 3600 seconds).
-func (o RateLimitConfigurationOutput) Timeframe() RateLimitTimeframeOutput {
-	return o.ApplyT(func(v RateLimitConfiguration) RateLimitTimeframe { return v.Timeframe }).(RateLimitTimeframeOutput)
+func (o RateLimitConfigurationOutput) Timeframe() pulumi.IntOutput {
+	return o.ApplyT(func(v RateLimitConfiguration) int { return v.Timeframe }).(pulumi.IntOutput)
 }
 
 // Applied to the variable's value before comparing, in order (`bunnynet.RuleTransformation`). Default none.
-func (o RateLimitConfigurationOutput) TransformationTypes() RuleTransformationArrayOutput {
-	return o.ApplyT(func(v RateLimitConfiguration) []RuleTransformation { return v.TransformationTypes }).(RuleTransformationArrayOutput)
+func (o RateLimitConfigurationOutput) TransformationTypes() pulumi.IntArrayOutput {
+	return o.ApplyT(func(v RateLimitConfiguration) []int { return v.TransformationTypes }).(pulumi.IntArrayOutput)
 }
 
 // The value compared with the variable (unset and "" mean none).
@@ -5217,26 +5012,26 @@ func (o RateLimitConfigurationOutput) Value() pulumi.StringPtrOutput {
 
 // The request variable to match, with its sub-value where it has one, else "": `{ REQUEST_URI: "" }`,
 // `{ REQUEST_HEADERS: "User-Agent" }`. At least one; names are in `bunnynet.RuleVariable`.
-func (o RateLimitConfigurationOutput) VariableTypes() RateLimitConditionVariableTypesOutput {
-	return o.ApplyT(func(v RateLimitConfiguration) RateLimitConditionVariableTypes { return v.VariableTypes }).(RateLimitConditionVariableTypesOutput)
+func (o RateLimitConfigurationOutput) VariableTypes() pulumi.StringMapOutput {
+	return o.ApplyT(func(v RateLimitConfiguration) map[string]string { return v.VariableTypes }).(pulumi.StringMapOutput)
 }
 
 // The rule's configuration as stored in the outputs: enums as the API's numbers, defaults filled in.
 type RateLimitRuleConfiguration struct {
-	ActionType          RateLimitRuleConfigurationActionType                `pulumi:"actionType"`
-	BlockTime           RateLimitRuleConfigurationBlockTime                 `pulumi:"blockTime"`
-	ChainedConditions   []WafRuleCondition                                  `pulumi:"chainedConditions"`
-	CounterKeyType      RateLimitRuleConfigurationCounterKeyType            `pulumi:"counterKeyType"`
-	IsNegated           bool                                                `pulumi:"isNegated"`
-	IsRegexVariable     bool                                                `pulumi:"isRegexVariable"`
-	OperatorType        RateLimitRuleConfigurationOperatorType              `pulumi:"operatorType"`
-	RequestCount        int                                                 `pulumi:"requestCount"`
-	SeverityType        RateLimitRuleConfigurationSeverityType              `pulumi:"severityType"`
-	Timeframe           RateLimitRuleConfigurationTimeframe                 `pulumi:"timeframe"`
-	TransformationTypes []RateLimitRuleConfigurationTransformationTypesItem `pulumi:"transformationTypes"`
-	Value               *string                                             `pulumi:"value"`
+	ActionType          int                `pulumi:"actionType"`
+	BlockTime           int                `pulumi:"blockTime"`
+	ChainedConditions   []WafRuleCondition `pulumi:"chainedConditions"`
+	CounterKeyType      int                `pulumi:"counterKeyType"`
+	IsNegated           bool               `pulumi:"isNegated"`
+	IsRegexVariable     bool               `pulumi:"isRegexVariable"`
+	OperatorType        int                `pulumi:"operatorType"`
+	RequestCount        int                `pulumi:"requestCount"`
+	SeverityType        int                `pulumi:"severityType"`
+	Timeframe           int                `pulumi:"timeframe"`
+	TransformationTypes []int              `pulumi:"transformationTypes"`
+	Value               *string            `pulumi:"value"`
 	// The variable to match, with its sub-value where it has one (e.g. `{REQUEST_HEADERS: "User-Agent"}`, else `""`).
-	VariableTypes WafRuleConditionVariableTypes `pulumi:"variableTypes"`
+	VariableTypes map[string]string `pulumi:"variableTypes"`
 }
 
 // The rule's configuration as stored in the outputs: enums as the API's numbers, defaults filled in.
@@ -5254,20 +5049,20 @@ func (o RateLimitRuleConfigurationOutput) ToRateLimitRuleConfigurationOutputWith
 	return o
 }
 
-func (o RateLimitRuleConfigurationOutput) ActionType() RateLimitRuleConfigurationActionTypeOutput {
-	return o.ApplyT(func(v RateLimitRuleConfiguration) RateLimitRuleConfigurationActionType { return v.ActionType }).(RateLimitRuleConfigurationActionTypeOutput)
+func (o RateLimitRuleConfigurationOutput) ActionType() pulumi.IntOutput {
+	return o.ApplyT(func(v RateLimitRuleConfiguration) int { return v.ActionType }).(pulumi.IntOutput)
 }
 
-func (o RateLimitRuleConfigurationOutput) BlockTime() RateLimitRuleConfigurationBlockTimeOutput {
-	return o.ApplyT(func(v RateLimitRuleConfiguration) RateLimitRuleConfigurationBlockTime { return v.BlockTime }).(RateLimitRuleConfigurationBlockTimeOutput)
+func (o RateLimitRuleConfigurationOutput) BlockTime() pulumi.IntOutput {
+	return o.ApplyT(func(v RateLimitRuleConfiguration) int { return v.BlockTime }).(pulumi.IntOutput)
 }
 
 func (o RateLimitRuleConfigurationOutput) ChainedConditions() WafRuleConditionArrayOutput {
 	return o.ApplyT(func(v RateLimitRuleConfiguration) []WafRuleCondition { return v.ChainedConditions }).(WafRuleConditionArrayOutput)
 }
 
-func (o RateLimitRuleConfigurationOutput) CounterKeyType() RateLimitRuleConfigurationCounterKeyTypeOutput {
-	return o.ApplyT(func(v RateLimitRuleConfiguration) RateLimitRuleConfigurationCounterKeyType { return v.CounterKeyType }).(RateLimitRuleConfigurationCounterKeyTypeOutput)
+func (o RateLimitRuleConfigurationOutput) CounterKeyType() pulumi.IntOutput {
+	return o.ApplyT(func(v RateLimitRuleConfiguration) int { return v.CounterKeyType }).(pulumi.IntOutput)
 }
 
 func (o RateLimitRuleConfigurationOutput) IsNegated() pulumi.BoolOutput {
@@ -5278,26 +5073,24 @@ func (o RateLimitRuleConfigurationOutput) IsRegexVariable() pulumi.BoolOutput {
 	return o.ApplyT(func(v RateLimitRuleConfiguration) bool { return v.IsRegexVariable }).(pulumi.BoolOutput)
 }
 
-func (o RateLimitRuleConfigurationOutput) OperatorType() RateLimitRuleConfigurationOperatorTypeOutput {
-	return o.ApplyT(func(v RateLimitRuleConfiguration) RateLimitRuleConfigurationOperatorType { return v.OperatorType }).(RateLimitRuleConfigurationOperatorTypeOutput)
+func (o RateLimitRuleConfigurationOutput) OperatorType() pulumi.IntOutput {
+	return o.ApplyT(func(v RateLimitRuleConfiguration) int { return v.OperatorType }).(pulumi.IntOutput)
 }
 
 func (o RateLimitRuleConfigurationOutput) RequestCount() pulumi.IntOutput {
 	return o.ApplyT(func(v RateLimitRuleConfiguration) int { return v.RequestCount }).(pulumi.IntOutput)
 }
 
-func (o RateLimitRuleConfigurationOutput) SeverityType() RateLimitRuleConfigurationSeverityTypeOutput {
-	return o.ApplyT(func(v RateLimitRuleConfiguration) RateLimitRuleConfigurationSeverityType { return v.SeverityType }).(RateLimitRuleConfigurationSeverityTypeOutput)
+func (o RateLimitRuleConfigurationOutput) SeverityType() pulumi.IntOutput {
+	return o.ApplyT(func(v RateLimitRuleConfiguration) int { return v.SeverityType }).(pulumi.IntOutput)
 }
 
-func (o RateLimitRuleConfigurationOutput) Timeframe() RateLimitRuleConfigurationTimeframeOutput {
-	return o.ApplyT(func(v RateLimitRuleConfiguration) RateLimitRuleConfigurationTimeframe { return v.Timeframe }).(RateLimitRuleConfigurationTimeframeOutput)
+func (o RateLimitRuleConfigurationOutput) Timeframe() pulumi.IntOutput {
+	return o.ApplyT(func(v RateLimitRuleConfiguration) int { return v.Timeframe }).(pulumi.IntOutput)
 }
 
-func (o RateLimitRuleConfigurationOutput) TransformationTypes() RateLimitRuleConfigurationTransformationTypesItemArrayOutput {
-	return o.ApplyT(func(v RateLimitRuleConfiguration) []RateLimitRuleConfigurationTransformationTypesItem {
-		return v.TransformationTypes
-	}).(RateLimitRuleConfigurationTransformationTypesItemArrayOutput)
+func (o RateLimitRuleConfigurationOutput) TransformationTypes() pulumi.IntArrayOutput {
+	return o.ApplyT(func(v RateLimitRuleConfiguration) []int { return v.TransformationTypes }).(pulumi.IntArrayOutput)
 }
 
 func (o RateLimitRuleConfigurationOutput) Value() pulumi.StringPtrOutput {
@@ -5305,8 +5098,8 @@ func (o RateLimitRuleConfigurationOutput) Value() pulumi.StringPtrOutput {
 }
 
 // The variable to match, with its sub-value where it has one (e.g. `{REQUEST_HEADERS: "User-Agent"}`, else `""`).
-func (o RateLimitRuleConfigurationOutput) VariableTypes() WafRuleConditionVariableTypesOutput {
-	return o.ApplyT(func(v RateLimitRuleConfiguration) WafRuleConditionVariableTypes { return v.VariableTypes }).(WafRuleConditionVariableTypesOutput)
+func (o RateLimitRuleConfigurationOutput) VariableTypes() pulumi.StringMapOutput {
+	return o.ApplyT(func(v RateLimitRuleConfiguration) map[string]string { return v.VariableTypes }).(pulumi.StringMapOutput)
 }
 
 type Region struct {
@@ -5374,7 +5167,7 @@ func (o RegionArrayOutput) Index(i pulumi.IntInput) RegionOutput {
 // A managed access list switched on.
 type ShieldZoneAccessList struct {
 	// What a matching request meets (`bunnynet.AccessListAction`).
-	Action AccessListAction `pulumi:"action"`
+	Action int `pulumi:"action"`
 	// The managed list's id (`getAccessLists(shieldZoneId).managedLists`).
 	Id int `pulumi:"id"`
 }
@@ -5393,7 +5186,7 @@ type ShieldZoneAccessListInput interface {
 // A managed access list switched on.
 type ShieldZoneAccessListArgs struct {
 	// What a matching request meets (`bunnynet.AccessListAction`).
-	Action AccessListActionInput `pulumi:"action"`
+	Action pulumi.IntInput `pulumi:"action"`
 	// The managed list's id (`getAccessLists(shieldZoneId).managedLists`).
 	Id pulumi.IntInput `pulumi:"id"`
 }
@@ -5451,8 +5244,8 @@ func (o ShieldZoneAccessListOutput) ToShieldZoneAccessListOutputWithContext(ctx 
 }
 
 // What a matching request meets (`bunnynet.AccessListAction`).
-func (o ShieldZoneAccessListOutput) Action() AccessListActionOutput {
-	return o.ApplyT(func(v ShieldZoneAccessList) AccessListAction { return v.Action }).(AccessListActionOutput)
+func (o ShieldZoneAccessListOutput) Action() pulumi.IntOutput {
+	return o.ApplyT(func(v ShieldZoneAccessList) int { return v.Action }).(pulumi.IntOutput)
 }
 
 // The managed list's id (`getAccessLists(shieldZoneId).managedLists`).
@@ -5481,8 +5274,8 @@ func (o ShieldZoneAccessListArrayOutput) Index(i pulumi.IntInput) ShieldZoneAcce
 }
 
 type ShieldZoneAccessListsItem struct {
-	Action AccessListAction `pulumi:"action"`
-	Id     int              `pulumi:"id"`
+	Action int `pulumi:"action"`
+	Id     int `pulumi:"id"`
 }
 
 type ShieldZoneAccessListsItemOutput struct{ *pulumi.OutputState }
@@ -5499,8 +5292,8 @@ func (o ShieldZoneAccessListsItemOutput) ToShieldZoneAccessListsItemOutputWithCo
 	return o
 }
 
-func (o ShieldZoneAccessListsItemOutput) Action() AccessListActionOutput {
-	return o.ApplyT(func(v ShieldZoneAccessListsItem) AccessListAction { return v.Action }).(AccessListActionOutput)
+func (o ShieldZoneAccessListsItemOutput) Action() pulumi.IntOutput {
+	return o.ApplyT(func(v ShieldZoneAccessListsItem) int { return v.Action }).(pulumi.IntOutput)
 }
 
 func (o ShieldZoneAccessListsItemOutput) Id() pulumi.IntOutput {
@@ -5531,15 +5324,15 @@ type ShieldZoneBotDetection struct {
 	// Complex fingerprinting. Default false.
 	ComplexFingerprinting *bool `pulumi:"complexFingerprinting"`
 	// `"LogOnly"` (default) or `"Challenge"`.
-	ExecutionMode *BotDetectionMode `pulumi:"executionMode"`
+	ExecutionMode *int `pulumi:"executionMode"`
 	// How hard fingerprinting probes (`"Low"` (default), `"Medium"`, `"High"`, `"Custom"`).
-	FingerprintAggression *FingerprintAggression `pulumi:"fingerprintAggression"`
+	FingerprintAggression *int `pulumi:"fingerprintAggression"`
 	// Browser fingerprinting (`"Off"`…`"High"`, default `"Low"`).
-	FingerprintSensitivity *BotDetectionSensitivity `pulumi:"fingerprintSensitivity"`
+	FingerprintSensitivity *int `pulumi:"fingerprintSensitivity"`
 	// IP reputation (`"Off"`…`"High"`, default `"Low"`).
-	IpSensitivity *BotDetectionSensitivity `pulumi:"ipSensitivity"`
+	IpSensitivity *int `pulumi:"ipSensitivity"`
 	// Request-integrity checks (`"Off"`, `"Low"` (default), `"Medium"`, `"High"`).
-	RequestIntegritySensitivity *BotDetectionSensitivity `pulumi:"requestIntegritySensitivity"`
+	RequestIntegritySensitivity *int `pulumi:"requestIntegritySensitivity"`
 }
 
 // ShieldZoneBotDetectionInput is an input type that accepts ShieldZoneBotDetectionArgs and ShieldZoneBotDetectionOutput values.
@@ -5557,15 +5350,15 @@ type ShieldZoneBotDetectionArgs struct {
 	// Complex fingerprinting. Default false.
 	ComplexFingerprinting pulumi.BoolPtrInput `pulumi:"complexFingerprinting"`
 	// `"LogOnly"` (default) or `"Challenge"`.
-	ExecutionMode BotDetectionModePtrInput `pulumi:"executionMode"`
+	ExecutionMode pulumi.IntPtrInput `pulumi:"executionMode"`
 	// How hard fingerprinting probes (`"Low"` (default), `"Medium"`, `"High"`, `"Custom"`).
-	FingerprintAggression FingerprintAggressionPtrInput `pulumi:"fingerprintAggression"`
+	FingerprintAggression pulumi.IntPtrInput `pulumi:"fingerprintAggression"`
 	// Browser fingerprinting (`"Off"`…`"High"`, default `"Low"`).
-	FingerprintSensitivity BotDetectionSensitivityPtrInput `pulumi:"fingerprintSensitivity"`
+	FingerprintSensitivity pulumi.IntPtrInput `pulumi:"fingerprintSensitivity"`
 	// IP reputation (`"Off"`…`"High"`, default `"Low"`).
-	IpSensitivity BotDetectionSensitivityPtrInput `pulumi:"ipSensitivity"`
+	IpSensitivity pulumi.IntPtrInput `pulumi:"ipSensitivity"`
 	// Request-integrity checks (`"Off"`, `"Low"` (default), `"Medium"`, `"High"`).
-	RequestIntegritySensitivity BotDetectionSensitivityPtrInput `pulumi:"requestIntegritySensitivity"`
+	RequestIntegritySensitivity pulumi.IntPtrInput `pulumi:"requestIntegritySensitivity"`
 }
 
 func (ShieldZoneBotDetectionArgs) ElementType() reflect.Type {
@@ -5651,28 +5444,28 @@ func (o ShieldZoneBotDetectionOutput) ComplexFingerprinting() pulumi.BoolPtrOutp
 }
 
 // `"LogOnly"` (default) or `"Challenge"`.
-func (o ShieldZoneBotDetectionOutput) ExecutionMode() BotDetectionModePtrOutput {
-	return o.ApplyT(func(v ShieldZoneBotDetection) *BotDetectionMode { return v.ExecutionMode }).(BotDetectionModePtrOutput)
+func (o ShieldZoneBotDetectionOutput) ExecutionMode() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ShieldZoneBotDetection) *int { return v.ExecutionMode }).(pulumi.IntPtrOutput)
 }
 
 // How hard fingerprinting probes (`"Low"` (default), `"Medium"`, `"High"`, `"Custom"`).
-func (o ShieldZoneBotDetectionOutput) FingerprintAggression() FingerprintAggressionPtrOutput {
-	return o.ApplyT(func(v ShieldZoneBotDetection) *FingerprintAggression { return v.FingerprintAggression }).(FingerprintAggressionPtrOutput)
+func (o ShieldZoneBotDetectionOutput) FingerprintAggression() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ShieldZoneBotDetection) *int { return v.FingerprintAggression }).(pulumi.IntPtrOutput)
 }
 
 // Browser fingerprinting (`"Off"`…`"High"`, default `"Low"`).
-func (o ShieldZoneBotDetectionOutput) FingerprintSensitivity() BotDetectionSensitivityPtrOutput {
-	return o.ApplyT(func(v ShieldZoneBotDetection) *BotDetectionSensitivity { return v.FingerprintSensitivity }).(BotDetectionSensitivityPtrOutput)
+func (o ShieldZoneBotDetectionOutput) FingerprintSensitivity() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ShieldZoneBotDetection) *int { return v.FingerprintSensitivity }).(pulumi.IntPtrOutput)
 }
 
 // IP reputation (`"Off"`…`"High"`, default `"Low"`).
-func (o ShieldZoneBotDetectionOutput) IpSensitivity() BotDetectionSensitivityPtrOutput {
-	return o.ApplyT(func(v ShieldZoneBotDetection) *BotDetectionSensitivity { return v.IpSensitivity }).(BotDetectionSensitivityPtrOutput)
+func (o ShieldZoneBotDetectionOutput) IpSensitivity() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ShieldZoneBotDetection) *int { return v.IpSensitivity }).(pulumi.IntPtrOutput)
 }
 
 // Request-integrity checks (`"Off"`, `"Low"` (default), `"Medium"`, `"High"`).
-func (o ShieldZoneBotDetectionOutput) RequestIntegritySensitivity() BotDetectionSensitivityPtrOutput {
-	return o.ApplyT(func(v ShieldZoneBotDetection) *BotDetectionSensitivity { return v.RequestIntegritySensitivity }).(BotDetectionSensitivityPtrOutput)
+func (o ShieldZoneBotDetectionOutput) RequestIntegritySensitivity() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ShieldZoneBotDetection) *int { return v.RequestIntegritySensitivity }).(pulumi.IntPtrOutput)
 }
 
 type ShieldZoneBotDetectionPtrOutput struct{ *pulumi.OutputState }
@@ -5710,62 +5503,62 @@ func (o ShieldZoneBotDetectionPtrOutput) ComplexFingerprinting() pulumi.BoolPtrO
 }
 
 // `"LogOnly"` (default) or `"Challenge"`.
-func (o ShieldZoneBotDetectionPtrOutput) ExecutionMode() BotDetectionModePtrOutput {
-	return o.ApplyT(func(v *ShieldZoneBotDetection) *BotDetectionMode {
+func (o ShieldZoneBotDetectionPtrOutput) ExecutionMode() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ShieldZoneBotDetection) *int {
 		if v == nil {
 			return nil
 		}
 		return v.ExecutionMode
-	}).(BotDetectionModePtrOutput)
+	}).(pulumi.IntPtrOutput)
 }
 
 // How hard fingerprinting probes (`"Low"` (default), `"Medium"`, `"High"`, `"Custom"`).
-func (o ShieldZoneBotDetectionPtrOutput) FingerprintAggression() FingerprintAggressionPtrOutput {
-	return o.ApplyT(func(v *ShieldZoneBotDetection) *FingerprintAggression {
+func (o ShieldZoneBotDetectionPtrOutput) FingerprintAggression() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ShieldZoneBotDetection) *int {
 		if v == nil {
 			return nil
 		}
 		return v.FingerprintAggression
-	}).(FingerprintAggressionPtrOutput)
+	}).(pulumi.IntPtrOutput)
 }
 
 // Browser fingerprinting (`"Off"`…`"High"`, default `"Low"`).
-func (o ShieldZoneBotDetectionPtrOutput) FingerprintSensitivity() BotDetectionSensitivityPtrOutput {
-	return o.ApplyT(func(v *ShieldZoneBotDetection) *BotDetectionSensitivity {
+func (o ShieldZoneBotDetectionPtrOutput) FingerprintSensitivity() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ShieldZoneBotDetection) *int {
 		if v == nil {
 			return nil
 		}
 		return v.FingerprintSensitivity
-	}).(BotDetectionSensitivityPtrOutput)
+	}).(pulumi.IntPtrOutput)
 }
 
 // IP reputation (`"Off"`…`"High"`, default `"Low"`).
-func (o ShieldZoneBotDetectionPtrOutput) IpSensitivity() BotDetectionSensitivityPtrOutput {
-	return o.ApplyT(func(v *ShieldZoneBotDetection) *BotDetectionSensitivity {
+func (o ShieldZoneBotDetectionPtrOutput) IpSensitivity() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ShieldZoneBotDetection) *int {
 		if v == nil {
 			return nil
 		}
 		return v.IpSensitivity
-	}).(BotDetectionSensitivityPtrOutput)
+	}).(pulumi.IntPtrOutput)
 }
 
 // Request-integrity checks (`"Off"`, `"Low"` (default), `"Medium"`, `"High"`).
-func (o ShieldZoneBotDetectionPtrOutput) RequestIntegritySensitivity() BotDetectionSensitivityPtrOutput {
-	return o.ApplyT(func(v *ShieldZoneBotDetection) *BotDetectionSensitivity {
+func (o ShieldZoneBotDetectionPtrOutput) RequestIntegritySensitivity() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ShieldZoneBotDetection) *int {
 		if v == nil {
 			return nil
 		}
 		return v.RequestIntegritySensitivity
-	}).(BotDetectionSensitivityPtrOutput)
+	}).(pulumi.IntPtrOutput)
 }
 
 type ShieldZoneBotDetectionResult struct {
-	ComplexFingerprinting       bool                    `pulumi:"complexFingerprinting"`
-	ExecutionMode               BotDetectionMode        `pulumi:"executionMode"`
-	FingerprintAggression       FingerprintAggression   `pulumi:"fingerprintAggression"`
-	FingerprintSensitivity      BotDetectionSensitivity `pulumi:"fingerprintSensitivity"`
-	IpSensitivity               BotDetectionSensitivity `pulumi:"ipSensitivity"`
-	RequestIntegritySensitivity BotDetectionSensitivity `pulumi:"requestIntegritySensitivity"`
+	ComplexFingerprinting       bool `pulumi:"complexFingerprinting"`
+	ExecutionMode               int  `pulumi:"executionMode"`
+	FingerprintAggression       int  `pulumi:"fingerprintAggression"`
+	FingerprintSensitivity      int  `pulumi:"fingerprintSensitivity"`
+	IpSensitivity               int  `pulumi:"ipSensitivity"`
+	RequestIntegritySensitivity int  `pulumi:"requestIntegritySensitivity"`
 }
 
 type ShieldZoneBotDetectionResultOutput struct{ *pulumi.OutputState }
@@ -5786,24 +5579,24 @@ func (o ShieldZoneBotDetectionResultOutput) ComplexFingerprinting() pulumi.BoolO
 	return o.ApplyT(func(v ShieldZoneBotDetectionResult) bool { return v.ComplexFingerprinting }).(pulumi.BoolOutput)
 }
 
-func (o ShieldZoneBotDetectionResultOutput) ExecutionMode() BotDetectionModeOutput {
-	return o.ApplyT(func(v ShieldZoneBotDetectionResult) BotDetectionMode { return v.ExecutionMode }).(BotDetectionModeOutput)
+func (o ShieldZoneBotDetectionResultOutput) ExecutionMode() pulumi.IntOutput {
+	return o.ApplyT(func(v ShieldZoneBotDetectionResult) int { return v.ExecutionMode }).(pulumi.IntOutput)
 }
 
-func (o ShieldZoneBotDetectionResultOutput) FingerprintAggression() FingerprintAggressionOutput {
-	return o.ApplyT(func(v ShieldZoneBotDetectionResult) FingerprintAggression { return v.FingerprintAggression }).(FingerprintAggressionOutput)
+func (o ShieldZoneBotDetectionResultOutput) FingerprintAggression() pulumi.IntOutput {
+	return o.ApplyT(func(v ShieldZoneBotDetectionResult) int { return v.FingerprintAggression }).(pulumi.IntOutput)
 }
 
-func (o ShieldZoneBotDetectionResultOutput) FingerprintSensitivity() BotDetectionSensitivityOutput {
-	return o.ApplyT(func(v ShieldZoneBotDetectionResult) BotDetectionSensitivity { return v.FingerprintSensitivity }).(BotDetectionSensitivityOutput)
+func (o ShieldZoneBotDetectionResultOutput) FingerprintSensitivity() pulumi.IntOutput {
+	return o.ApplyT(func(v ShieldZoneBotDetectionResult) int { return v.FingerprintSensitivity }).(pulumi.IntOutput)
 }
 
-func (o ShieldZoneBotDetectionResultOutput) IpSensitivity() BotDetectionSensitivityOutput {
-	return o.ApplyT(func(v ShieldZoneBotDetectionResult) BotDetectionSensitivity { return v.IpSensitivity }).(BotDetectionSensitivityOutput)
+func (o ShieldZoneBotDetectionResultOutput) IpSensitivity() pulumi.IntOutput {
+	return o.ApplyT(func(v ShieldZoneBotDetectionResult) int { return v.IpSensitivity }).(pulumi.IntOutput)
 }
 
-func (o ShieldZoneBotDetectionResultOutput) RequestIntegritySensitivity() BotDetectionSensitivityOutput {
-	return o.ApplyT(func(v ShieldZoneBotDetectionResult) BotDetectionSensitivity { return v.RequestIntegritySensitivity }).(BotDetectionSensitivityOutput)
+func (o ShieldZoneBotDetectionResultOutput) RequestIntegritySensitivity() pulumi.IntOutput {
+	return o.ApplyT(func(v ShieldZoneBotDetectionResult) int { return v.RequestIntegritySensitivity }).(pulumi.IntOutput)
 }
 
 type ShieldZoneBotDetectionResultPtrOutput struct{ *pulumi.OutputState }
@@ -5839,49 +5632,49 @@ func (o ShieldZoneBotDetectionResultPtrOutput) ComplexFingerprinting() pulumi.Bo
 	}).(pulumi.BoolPtrOutput)
 }
 
-func (o ShieldZoneBotDetectionResultPtrOutput) ExecutionMode() BotDetectionModePtrOutput {
-	return o.ApplyT(func(v *ShieldZoneBotDetectionResult) *BotDetectionMode {
+func (o ShieldZoneBotDetectionResultPtrOutput) ExecutionMode() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ShieldZoneBotDetectionResult) *int {
 		if v == nil {
 			return nil
 		}
 		return &v.ExecutionMode
-	}).(BotDetectionModePtrOutput)
+	}).(pulumi.IntPtrOutput)
 }
 
-func (o ShieldZoneBotDetectionResultPtrOutput) FingerprintAggression() FingerprintAggressionPtrOutput {
-	return o.ApplyT(func(v *ShieldZoneBotDetectionResult) *FingerprintAggression {
+func (o ShieldZoneBotDetectionResultPtrOutput) FingerprintAggression() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ShieldZoneBotDetectionResult) *int {
 		if v == nil {
 			return nil
 		}
 		return &v.FingerprintAggression
-	}).(FingerprintAggressionPtrOutput)
+	}).(pulumi.IntPtrOutput)
 }
 
-func (o ShieldZoneBotDetectionResultPtrOutput) FingerprintSensitivity() BotDetectionSensitivityPtrOutput {
-	return o.ApplyT(func(v *ShieldZoneBotDetectionResult) *BotDetectionSensitivity {
+func (o ShieldZoneBotDetectionResultPtrOutput) FingerprintSensitivity() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ShieldZoneBotDetectionResult) *int {
 		if v == nil {
 			return nil
 		}
 		return &v.FingerprintSensitivity
-	}).(BotDetectionSensitivityPtrOutput)
+	}).(pulumi.IntPtrOutput)
 }
 
-func (o ShieldZoneBotDetectionResultPtrOutput) IpSensitivity() BotDetectionSensitivityPtrOutput {
-	return o.ApplyT(func(v *ShieldZoneBotDetectionResult) *BotDetectionSensitivity {
+func (o ShieldZoneBotDetectionResultPtrOutput) IpSensitivity() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ShieldZoneBotDetectionResult) *int {
 		if v == nil {
 			return nil
 		}
 		return &v.IpSensitivity
-	}).(BotDetectionSensitivityPtrOutput)
+	}).(pulumi.IntPtrOutput)
 }
 
-func (o ShieldZoneBotDetectionResultPtrOutput) RequestIntegritySensitivity() BotDetectionSensitivityPtrOutput {
-	return o.ApplyT(func(v *ShieldZoneBotDetectionResult) *BotDetectionSensitivity {
+func (o ShieldZoneBotDetectionResultPtrOutput) RequestIntegritySensitivity() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ShieldZoneBotDetectionResult) *int {
 		if v == nil {
 			return nil
 		}
 		return &v.RequestIntegritySensitivity
-	}).(BotDetectionSensitivityPtrOutput)
+	}).(pulumi.IntPtrOutput)
 }
 
 type ShieldZoneCustomPages struct {
@@ -6144,20 +5937,20 @@ func (o ShieldZoneCustomPagesResultPtrOutput) RateLimit() pulumi.StringPtrOutput
 
 // Every setting of a shield zone as the API has it, enums as the API's numbers.
 type ShieldZoneSettings struct {
-	DdosChallengeWindow                  float64               `pulumi:"ddosChallengeWindow"`
-	DdosShieldSensitivity                DdosSensitivity       `pulumi:"ddosShieldSensitivity"`
-	LearningMode                         bool                  `pulumi:"learningMode"`
-	PlanType                             ShieldPlanType        `pulumi:"planType"`
-	WafDisabledRules                     []string              `pulumi:"wafDisabledRules"`
-	WafEnabled                           bool                  `pulumi:"wafEnabled"`
-	WafExecutionMode                     WafExecutionMode      `pulumi:"wafExecutionMode"`
-	WafLogOnlyRules                      []string              `pulumi:"wafLogOnlyRules"`
-	WafRealtimeThreatIntelligenceEnabled bool                  `pulumi:"wafRealtimeThreatIntelligenceEnabled"`
-	WafRequestBodyLimitAction            WafPayloadLimitAction `pulumi:"wafRequestBodyLimitAction"`
-	WafRequestHeaderLoggingEnabled       bool                  `pulumi:"wafRequestHeaderLoggingEnabled"`
-	WafRequestIgnoredHeaders             []string              `pulumi:"wafRequestIgnoredHeaders"`
-	WafResponseBodyLimitAction           WafPayloadLimitAction `pulumi:"wafResponseBodyLimitAction"`
-	WhitelabelResponsePages              bool                  `pulumi:"whitelabelResponsePages"`
+	DdosChallengeWindow                  float64  `pulumi:"ddosChallengeWindow"`
+	DdosShieldSensitivity                int      `pulumi:"ddosShieldSensitivity"`
+	LearningMode                         bool     `pulumi:"learningMode"`
+	PlanType                             int      `pulumi:"planType"`
+	WafDisabledRules                     []string `pulumi:"wafDisabledRules"`
+	WafEnabled                           bool     `pulumi:"wafEnabled"`
+	WafExecutionMode                     int      `pulumi:"wafExecutionMode"`
+	WafLogOnlyRules                      []string `pulumi:"wafLogOnlyRules"`
+	WafRealtimeThreatIntelligenceEnabled bool     `pulumi:"wafRealtimeThreatIntelligenceEnabled"`
+	WafRequestBodyLimitAction            int      `pulumi:"wafRequestBodyLimitAction"`
+	WafRequestHeaderLoggingEnabled       bool     `pulumi:"wafRequestHeaderLoggingEnabled"`
+	WafRequestIgnoredHeaders             []string `pulumi:"wafRequestIgnoredHeaders"`
+	WafResponseBodyLimitAction           int      `pulumi:"wafResponseBodyLimitAction"`
+	WhitelabelResponsePages              bool     `pulumi:"whitelabelResponsePages"`
 }
 
 // Every setting of a shield zone as the API has it, enums as the API's numbers.
@@ -6179,16 +5972,16 @@ func (o ShieldZoneSettingsOutput) DdosChallengeWindow() pulumi.Float64Output {
 	return o.ApplyT(func(v ShieldZoneSettings) float64 { return v.DdosChallengeWindow }).(pulumi.Float64Output)
 }
 
-func (o ShieldZoneSettingsOutput) DdosShieldSensitivity() DdosSensitivityOutput {
-	return o.ApplyT(func(v ShieldZoneSettings) DdosSensitivity { return v.DdosShieldSensitivity }).(DdosSensitivityOutput)
+func (o ShieldZoneSettingsOutput) DdosShieldSensitivity() pulumi.IntOutput {
+	return o.ApplyT(func(v ShieldZoneSettings) int { return v.DdosShieldSensitivity }).(pulumi.IntOutput)
 }
 
 func (o ShieldZoneSettingsOutput) LearningMode() pulumi.BoolOutput {
 	return o.ApplyT(func(v ShieldZoneSettings) bool { return v.LearningMode }).(pulumi.BoolOutput)
 }
 
-func (o ShieldZoneSettingsOutput) PlanType() ShieldPlanTypeOutput {
-	return o.ApplyT(func(v ShieldZoneSettings) ShieldPlanType { return v.PlanType }).(ShieldPlanTypeOutput)
+func (o ShieldZoneSettingsOutput) PlanType() pulumi.IntOutput {
+	return o.ApplyT(func(v ShieldZoneSettings) int { return v.PlanType }).(pulumi.IntOutput)
 }
 
 func (o ShieldZoneSettingsOutput) WafDisabledRules() pulumi.StringArrayOutput {
@@ -6199,8 +5992,8 @@ func (o ShieldZoneSettingsOutput) WafEnabled() pulumi.BoolOutput {
 	return o.ApplyT(func(v ShieldZoneSettings) bool { return v.WafEnabled }).(pulumi.BoolOutput)
 }
 
-func (o ShieldZoneSettingsOutput) WafExecutionMode() WafExecutionModeOutput {
-	return o.ApplyT(func(v ShieldZoneSettings) WafExecutionMode { return v.WafExecutionMode }).(WafExecutionModeOutput)
+func (o ShieldZoneSettingsOutput) WafExecutionMode() pulumi.IntOutput {
+	return o.ApplyT(func(v ShieldZoneSettings) int { return v.WafExecutionMode }).(pulumi.IntOutput)
 }
 
 func (o ShieldZoneSettingsOutput) WafLogOnlyRules() pulumi.StringArrayOutput {
@@ -6211,8 +6004,8 @@ func (o ShieldZoneSettingsOutput) WafRealtimeThreatIntelligenceEnabled() pulumi.
 	return o.ApplyT(func(v ShieldZoneSettings) bool { return v.WafRealtimeThreatIntelligenceEnabled }).(pulumi.BoolOutput)
 }
 
-func (o ShieldZoneSettingsOutput) WafRequestBodyLimitAction() WafPayloadLimitActionOutput {
-	return o.ApplyT(func(v ShieldZoneSettings) WafPayloadLimitAction { return v.WafRequestBodyLimitAction }).(WafPayloadLimitActionOutput)
+func (o ShieldZoneSettingsOutput) WafRequestBodyLimitAction() pulumi.IntOutput {
+	return o.ApplyT(func(v ShieldZoneSettings) int { return v.WafRequestBodyLimitAction }).(pulumi.IntOutput)
 }
 
 func (o ShieldZoneSettingsOutput) WafRequestHeaderLoggingEnabled() pulumi.BoolOutput {
@@ -6223,8 +6016,8 @@ func (o ShieldZoneSettingsOutput) WafRequestIgnoredHeaders() pulumi.StringArrayO
 	return o.ApplyT(func(v ShieldZoneSettings) []string { return v.WafRequestIgnoredHeaders }).(pulumi.StringArrayOutput)
 }
 
-func (o ShieldZoneSettingsOutput) WafResponseBodyLimitAction() WafPayloadLimitActionOutput {
-	return o.ApplyT(func(v ShieldZoneSettings) WafPayloadLimitAction { return v.WafResponseBodyLimitAction }).(WafPayloadLimitActionOutput)
+func (o ShieldZoneSettingsOutput) WafResponseBodyLimitAction() pulumi.IntOutput {
+	return o.ApplyT(func(v ShieldZoneSettings) int { return v.WafResponseBodyLimitAction }).(pulumi.IntOutput)
 }
 
 func (o ShieldZoneSettingsOutput) WhitelabelResponsePages() pulumi.BoolOutput {
@@ -6233,9 +6026,9 @@ func (o ShieldZoneSettingsOutput) WhitelabelResponsePages() pulumi.BoolOutput {
 
 type ShieldZoneUploadScanning struct {
 	// Antivirus scanning (`"Disabled"` (default), `"Log"`, `"Block"`).
-	Antivirus *UploadScannerMode `pulumi:"antivirus"`
+	Antivirus *int `pulumi:"antivirus"`
 	// CSAM scanning (`"Disabled"` (default), `"Log"`, `"Block"`).
-	Csam *UploadScannerMode `pulumi:"csam"`
+	Csam *int `pulumi:"csam"`
 }
 
 // ShieldZoneUploadScanningInput is an input type that accepts ShieldZoneUploadScanningArgs and ShieldZoneUploadScanningOutput values.
@@ -6251,9 +6044,9 @@ type ShieldZoneUploadScanningInput interface {
 
 type ShieldZoneUploadScanningArgs struct {
 	// Antivirus scanning (`"Disabled"` (default), `"Log"`, `"Block"`).
-	Antivirus UploadScannerModePtrInput `pulumi:"antivirus"`
+	Antivirus pulumi.IntPtrInput `pulumi:"antivirus"`
 	// CSAM scanning (`"Disabled"` (default), `"Log"`, `"Block"`).
-	Csam UploadScannerModePtrInput `pulumi:"csam"`
+	Csam pulumi.IntPtrInput `pulumi:"csam"`
 }
 
 func (ShieldZoneUploadScanningArgs) ElementType() reflect.Type {
@@ -6334,13 +6127,13 @@ func (o ShieldZoneUploadScanningOutput) ToShieldZoneUploadScanningPtrOutputWithC
 }
 
 // Antivirus scanning (`"Disabled"` (default), `"Log"`, `"Block"`).
-func (o ShieldZoneUploadScanningOutput) Antivirus() UploadScannerModePtrOutput {
-	return o.ApplyT(func(v ShieldZoneUploadScanning) *UploadScannerMode { return v.Antivirus }).(UploadScannerModePtrOutput)
+func (o ShieldZoneUploadScanningOutput) Antivirus() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ShieldZoneUploadScanning) *int { return v.Antivirus }).(pulumi.IntPtrOutput)
 }
 
 // CSAM scanning (`"Disabled"` (default), `"Log"`, `"Block"`).
-func (o ShieldZoneUploadScanningOutput) Csam() UploadScannerModePtrOutput {
-	return o.ApplyT(func(v ShieldZoneUploadScanning) *UploadScannerMode { return v.Csam }).(UploadScannerModePtrOutput)
+func (o ShieldZoneUploadScanningOutput) Csam() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ShieldZoneUploadScanning) *int { return v.Csam }).(pulumi.IntPtrOutput)
 }
 
 type ShieldZoneUploadScanningPtrOutput struct{ *pulumi.OutputState }
@@ -6368,28 +6161,28 @@ func (o ShieldZoneUploadScanningPtrOutput) Elem() ShieldZoneUploadScanningOutput
 }
 
 // Antivirus scanning (`"Disabled"` (default), `"Log"`, `"Block"`).
-func (o ShieldZoneUploadScanningPtrOutput) Antivirus() UploadScannerModePtrOutput {
-	return o.ApplyT(func(v *ShieldZoneUploadScanning) *UploadScannerMode {
+func (o ShieldZoneUploadScanningPtrOutput) Antivirus() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ShieldZoneUploadScanning) *int {
 		if v == nil {
 			return nil
 		}
 		return v.Antivirus
-	}).(UploadScannerModePtrOutput)
+	}).(pulumi.IntPtrOutput)
 }
 
 // CSAM scanning (`"Disabled"` (default), `"Log"`, `"Block"`).
-func (o ShieldZoneUploadScanningPtrOutput) Csam() UploadScannerModePtrOutput {
-	return o.ApplyT(func(v *ShieldZoneUploadScanning) *UploadScannerMode {
+func (o ShieldZoneUploadScanningPtrOutput) Csam() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ShieldZoneUploadScanning) *int {
 		if v == nil {
 			return nil
 		}
 		return v.Csam
-	}).(UploadScannerModePtrOutput)
+	}).(pulumi.IntPtrOutput)
 }
 
 type ShieldZoneUploadScanningResult struct {
-	Antivirus UploadScannerMode `pulumi:"antivirus"`
-	Csam      UploadScannerMode `pulumi:"csam"`
+	Antivirus int `pulumi:"antivirus"`
+	Csam      int `pulumi:"csam"`
 }
 
 type ShieldZoneUploadScanningResultOutput struct{ *pulumi.OutputState }
@@ -6406,12 +6199,12 @@ func (o ShieldZoneUploadScanningResultOutput) ToShieldZoneUploadScanningResultOu
 	return o
 }
 
-func (o ShieldZoneUploadScanningResultOutput) Antivirus() UploadScannerModeOutput {
-	return o.ApplyT(func(v ShieldZoneUploadScanningResult) UploadScannerMode { return v.Antivirus }).(UploadScannerModeOutput)
+func (o ShieldZoneUploadScanningResultOutput) Antivirus() pulumi.IntOutput {
+	return o.ApplyT(func(v ShieldZoneUploadScanningResult) int { return v.Antivirus }).(pulumi.IntOutput)
 }
 
-func (o ShieldZoneUploadScanningResultOutput) Csam() UploadScannerModeOutput {
-	return o.ApplyT(func(v ShieldZoneUploadScanningResult) UploadScannerMode { return v.Csam }).(UploadScannerModeOutput)
+func (o ShieldZoneUploadScanningResultOutput) Csam() pulumi.IntOutput {
+	return o.ApplyT(func(v ShieldZoneUploadScanningResult) int { return v.Csam }).(pulumi.IntOutput)
 }
 
 type ShieldZoneUploadScanningResultPtrOutput struct{ *pulumi.OutputState }
@@ -6438,22 +6231,22 @@ func (o ShieldZoneUploadScanningResultPtrOutput) Elem() ShieldZoneUploadScanning
 	}).(ShieldZoneUploadScanningResultOutput)
 }
 
-func (o ShieldZoneUploadScanningResultPtrOutput) Antivirus() UploadScannerModePtrOutput {
-	return o.ApplyT(func(v *ShieldZoneUploadScanningResult) *UploadScannerMode {
+func (o ShieldZoneUploadScanningResultPtrOutput) Antivirus() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ShieldZoneUploadScanningResult) *int {
 		if v == nil {
 			return nil
 		}
 		return &v.Antivirus
-	}).(UploadScannerModePtrOutput)
+	}).(pulumi.IntPtrOutput)
 }
 
-func (o ShieldZoneUploadScanningResultPtrOutput) Csam() UploadScannerModePtrOutput {
-	return o.ApplyT(func(v *ShieldZoneUploadScanningResult) *UploadScannerMode {
+func (o ShieldZoneUploadScanningResultPtrOutput) Csam() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ShieldZoneUploadScanningResult) *int {
 		if v == nil {
 			return nil
 		}
 		return &v.Csam
-	}).(UploadScannerModePtrOutput)
+	}).(pulumi.IntPtrOutput)
 }
 
 type StreamVideoChaptersItem struct {
@@ -6883,48 +6676,48 @@ func (o VideoLanguageArrayOutput) Index(i pulumi.IntInput) VideoLanguageOutput {
 
 // A video library's name and settings as stored (lists as arrays, the encoding tier as the API's number).
 type VideoLibrarySettings struct {
-	Bitrate1080p                             *float64                          `pulumi:"bitrate1080p"`
-	Bitrate1440p                             *float64                          `pulumi:"bitrate1440p"`
-	Bitrate2160p                             *float64                          `pulumi:"bitrate2160p"`
-	Bitrate240p                              *float64                          `pulumi:"bitrate240p"`
-	Bitrate360p                              *float64                          `pulumi:"bitrate360p"`
-	Bitrate480p                              *float64                          `pulumi:"bitrate480p"`
-	Bitrate720p                              *float64                          `pulumi:"bitrate720p"`
-	BlockNoneReferrer                        *bool                             `pulumi:"blockNoneReferrer"`
-	CaptionsBackgroundColor                  *string                           `pulumi:"captionsBackgroundColor"`
-	CaptionsFontColor                        *string                           `pulumi:"captionsFontColor"`
-	CaptionsFontSize                         *float64                          `pulumi:"captionsFontSize"`
-	ContentTaggingEnabled                    *bool                             `pulumi:"contentTaggingEnabled"`
-	DirectPlayEnabled                        *bool                             `pulumi:"directPlayEnabled"`
-	DrmEnabled                               *bool                             `pulumi:"drmEnabled"`
-	EarlyPlayEnabled                         *bool                             `pulumi:"earlyPlayEnabled"`
-	EnabledResolutions                       []string                          `pulumi:"enabledResolutions"`
-	EncodingTier                             *VideoLibrarySettingsEncodingTier `pulumi:"encodingTier"`
-	JitEncodingEnabled                       *bool                             `pulumi:"jitEncodingEnabled"`
-	KeepOriginalFiles                        *bool                             `pulumi:"keepOriginalFiles"`
-	Mp4FallbackEnabled                       *bool                             `pulumi:"mp4FallbackEnabled"`
-	MultiAudioTrackSupportEnabled            *bool                             `pulumi:"multiAudioTrackSupportEnabled"`
-	Name                                     string                            `pulumi:"name"`
-	OutputCodecs                             []string                          `pulumi:"outputCodecs"`
-	PlayerControls                           []string                          `pulumi:"playerControls"`
-	PlayerCustomHead                         *string                           `pulumi:"playerCustomHead"`
-	PlayerFontFamily                         *string                           `pulumi:"playerFontFamily"`
-	PlayerLanguage                           *string                           `pulumi:"playerLanguage"`
-	PlayerPrimaryColor                       *string                           `pulumi:"playerPrimaryColor"`
-	PlayerVersion                            *float64                          `pulumi:"playerVersion"`
-	ReplicationRegions                       []string                          `pulumi:"replicationRegions"`
-	TranscribingCaptionLanguages             []string                          `pulumi:"transcribingCaptionLanguages"`
-	TranscribingDescriptionGenerationEnabled *bool                             `pulumi:"transcribingDescriptionGenerationEnabled"`
-	TranscribingEnabled                      *bool                             `pulumi:"transcribingEnabled"`
-	TranscribingTitleGenerationEnabled       *bool                             `pulumi:"transcribingTitleGenerationEnabled"`
-	VastTagUrl                               *string                           `pulumi:"vastTagUrl"`
-	ViewTokenAuthenticationEnabled           *bool                             `pulumi:"viewTokenAuthenticationEnabled"`
-	WatchtimeHeatmapEnabled                  *bool                             `pulumi:"watchtimeHeatmapEnabled"`
-	WatermarkHeight                          *float64                          `pulumi:"watermarkHeight"`
-	WatermarkPositionLeft                    *float64                          `pulumi:"watermarkPositionLeft"`
-	WatermarkPositionTop                     *float64                          `pulumi:"watermarkPositionTop"`
-	WatermarkWidth                           *float64                          `pulumi:"watermarkWidth"`
-	WebhookUrl                               *string                           `pulumi:"webhookUrl"`
+	Bitrate1080p                             *float64 `pulumi:"bitrate1080p"`
+	Bitrate1440p                             *float64 `pulumi:"bitrate1440p"`
+	Bitrate2160p                             *float64 `pulumi:"bitrate2160p"`
+	Bitrate240p                              *float64 `pulumi:"bitrate240p"`
+	Bitrate360p                              *float64 `pulumi:"bitrate360p"`
+	Bitrate480p                              *float64 `pulumi:"bitrate480p"`
+	Bitrate720p                              *float64 `pulumi:"bitrate720p"`
+	BlockNoneReferrer                        *bool    `pulumi:"blockNoneReferrer"`
+	CaptionsBackgroundColor                  *string  `pulumi:"captionsBackgroundColor"`
+	CaptionsFontColor                        *string  `pulumi:"captionsFontColor"`
+	CaptionsFontSize                         *float64 `pulumi:"captionsFontSize"`
+	ContentTaggingEnabled                    *bool    `pulumi:"contentTaggingEnabled"`
+	DirectPlayEnabled                        *bool    `pulumi:"directPlayEnabled"`
+	DrmEnabled                               *bool    `pulumi:"drmEnabled"`
+	EarlyPlayEnabled                         *bool    `pulumi:"earlyPlayEnabled"`
+	EnabledResolutions                       []string `pulumi:"enabledResolutions"`
+	EncodingTier                             *int     `pulumi:"encodingTier"`
+	JitEncodingEnabled                       *bool    `pulumi:"jitEncodingEnabled"`
+	KeepOriginalFiles                        *bool    `pulumi:"keepOriginalFiles"`
+	Mp4FallbackEnabled                       *bool    `pulumi:"mp4FallbackEnabled"`
+	MultiAudioTrackSupportEnabled            *bool    `pulumi:"multiAudioTrackSupportEnabled"`
+	Name                                     string   `pulumi:"name"`
+	OutputCodecs                             []string `pulumi:"outputCodecs"`
+	PlayerControls                           []string `pulumi:"playerControls"`
+	PlayerCustomHead                         *string  `pulumi:"playerCustomHead"`
+	PlayerFontFamily                         *string  `pulumi:"playerFontFamily"`
+	PlayerLanguage                           *string  `pulumi:"playerLanguage"`
+	PlayerPrimaryColor                       *string  `pulumi:"playerPrimaryColor"`
+	PlayerVersion                            *float64 `pulumi:"playerVersion"`
+	ReplicationRegions                       []string `pulumi:"replicationRegions"`
+	TranscribingCaptionLanguages             []string `pulumi:"transcribingCaptionLanguages"`
+	TranscribingDescriptionGenerationEnabled *bool    `pulumi:"transcribingDescriptionGenerationEnabled"`
+	TranscribingEnabled                      *bool    `pulumi:"transcribingEnabled"`
+	TranscribingTitleGenerationEnabled       *bool    `pulumi:"transcribingTitleGenerationEnabled"`
+	VastTagUrl                               *string  `pulumi:"vastTagUrl"`
+	ViewTokenAuthenticationEnabled           *bool    `pulumi:"viewTokenAuthenticationEnabled"`
+	WatchtimeHeatmapEnabled                  *bool    `pulumi:"watchtimeHeatmapEnabled"`
+	WatermarkHeight                          *float64 `pulumi:"watermarkHeight"`
+	WatermarkPositionLeft                    *float64 `pulumi:"watermarkPositionLeft"`
+	WatermarkPositionTop                     *float64 `pulumi:"watermarkPositionTop"`
+	WatermarkWidth                           *float64 `pulumi:"watermarkWidth"`
+	WebhookUrl                               *string  `pulumi:"webhookUrl"`
 }
 
 // A video library's name and settings as stored (lists as arrays, the encoding tier as the API's number).
@@ -7006,8 +6799,8 @@ func (o VideoLibrarySettingsOutput) EnabledResolutions() pulumi.StringArrayOutpu
 	return o.ApplyT(func(v VideoLibrarySettings) []string { return v.EnabledResolutions }).(pulumi.StringArrayOutput)
 }
 
-func (o VideoLibrarySettingsOutput) EncodingTier() VideoLibrarySettingsEncodingTierPtrOutput {
-	return o.ApplyT(func(v VideoLibrarySettings) *VideoLibrarySettingsEncodingTier { return v.EncodingTier }).(VideoLibrarySettingsEncodingTierPtrOutput)
+func (o VideoLibrarySettingsOutput) EncodingTier() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v VideoLibrarySettings) *int { return v.EncodingTier }).(pulumi.IntPtrOutput)
 }
 
 func (o VideoLibrarySettingsOutput) JitEncodingEnabled() pulumi.BoolPtrOutput {
@@ -7112,12 +6905,12 @@ func (o VideoLibrarySettingsOutput) WebhookUrl() pulumi.StringPtrOutput {
 
 // One condition of a WAF rule as stored: defaults filled in.
 type WafRuleCondition struct {
-	IsNegated       bool                         `pulumi:"isNegated"`
-	IsRegexVariable bool                         `pulumi:"isRegexVariable"`
-	OperatorType    WafRuleConditionOperatorType `pulumi:"operatorType"`
-	Value           *string                      `pulumi:"value"`
+	IsNegated       bool    `pulumi:"isNegated"`
+	IsRegexVariable bool    `pulumi:"isRegexVariable"`
+	OperatorType    int     `pulumi:"operatorType"`
+	Value           *string `pulumi:"value"`
 	// The variable to match, with its sub-value where it has one (e.g. `{REQUEST_HEADERS: "User-Agent"}`, else `""`).
-	VariableTypes WafRuleConditionVariableTypes `pulumi:"variableTypes"`
+	VariableTypes map[string]string `pulumi:"variableTypes"`
 }
 
 // One condition of a WAF rule as stored: defaults filled in.
@@ -7143,8 +6936,8 @@ func (o WafRuleConditionOutput) IsRegexVariable() pulumi.BoolOutput {
 	return o.ApplyT(func(v WafRuleCondition) bool { return v.IsRegexVariable }).(pulumi.BoolOutput)
 }
 
-func (o WafRuleConditionOutput) OperatorType() WafRuleConditionOperatorTypeOutput {
-	return o.ApplyT(func(v WafRuleCondition) WafRuleConditionOperatorType { return v.OperatorType }).(WafRuleConditionOperatorTypeOutput)
+func (o WafRuleConditionOutput) OperatorType() pulumi.IntOutput {
+	return o.ApplyT(func(v WafRuleCondition) int { return v.OperatorType }).(pulumi.IntOutput)
 }
 
 func (o WafRuleConditionOutput) Value() pulumi.StringPtrOutput {
@@ -7152,8 +6945,8 @@ func (o WafRuleConditionOutput) Value() pulumi.StringPtrOutput {
 }
 
 // The variable to match, with its sub-value where it has one (e.g. `{REQUEST_HEADERS: "User-Agent"}`, else `""`).
-func (o WafRuleConditionOutput) VariableTypes() WafRuleConditionVariableTypesOutput {
-	return o.ApplyT(func(v WafRuleCondition) WafRuleConditionVariableTypes { return v.VariableTypes }).(WafRuleConditionVariableTypesOutput)
+func (o WafRuleConditionOutput) VariableTypes() pulumi.StringMapOutput {
+	return o.ApplyT(func(v WafRuleCondition) map[string]string { return v.VariableTypes }).(pulumi.StringMapOutput)
 }
 
 type WafRuleConditionArrayOutput struct{ *pulumi.OutputState }
@@ -7174,158 +6967,6 @@ func (o WafRuleConditionArrayOutput) Index(i pulumi.IntInput) WafRuleConditionOu
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) WafRuleCondition {
 		return vs[0].([]WafRuleCondition)[vs[1].(int)]
 	}).(WafRuleConditionOutput)
-}
-
-type WafRuleConditionVariableTypes struct {
-	ARGS                  *string `pulumi:"ARGS"`
-	ARGS_COMBINED_SIZE    *string `pulumi:"ARGS_COMBINED_SIZE"`
-	ARGS_GET              *string `pulumi:"ARGS_GET"`
-	ARGS_GET_NAMES        *string `pulumi:"ARGS_GET_NAMES"`
-	ARGS_POST             *string `pulumi:"ARGS_POST"`
-	ARGS_POST_NAMES       *string `pulumi:"ARGS_POST_NAMES"`
-	FILES_NAMES           *string `pulumi:"FILES_NAMES"`
-	FINGERPRINT           *string `pulumi:"FINGERPRINT"`
-	GEO                   *string `pulumi:"GEO"`
-	QUERY_STRING          *string `pulumi:"QUERY_STRING"`
-	REMOTE_ADDR           *string `pulumi:"REMOTE_ADDR"`
-	REQUEST_BASENAME      *string `pulumi:"REQUEST_BASENAME"`
-	REQUEST_BODY          *string `pulumi:"REQUEST_BODY"`
-	REQUEST_COOKIES       *string `pulumi:"REQUEST_COOKIES"`
-	REQUEST_COOKIES_NAMES *string `pulumi:"REQUEST_COOKIES_NAMES"`
-	REQUEST_FILENAME      *string `pulumi:"REQUEST_FILENAME"`
-	REQUEST_HEADERS       *string `pulumi:"REQUEST_HEADERS"`
-	REQUEST_HEADERS_NAMES *string `pulumi:"REQUEST_HEADERS_NAMES"`
-	REQUEST_LINE          *string `pulumi:"REQUEST_LINE"`
-	REQUEST_METHOD        *string `pulumi:"REQUEST_METHOD"`
-	REQUEST_PROTOCOL      *string `pulumi:"REQUEST_PROTOCOL"`
-	REQUEST_URI           *string `pulumi:"REQUEST_URI"`
-	REQUEST_URI_RAW       *string `pulumi:"REQUEST_URI_RAW"`
-	RESPONSE_BODY         *string `pulumi:"RESPONSE_BODY"`
-	RESPONSE_HEADERS      *string `pulumi:"RESPONSE_HEADERS"`
-	RESPONSE_STATUS       *string `pulumi:"RESPONSE_STATUS"`
-	VERIFIED_BOT_CATEGORY *string `pulumi:"VERIFIED_BOT_CATEGORY"`
-}
-
-type WafRuleConditionVariableTypesOutput struct{ *pulumi.OutputState }
-
-func (WafRuleConditionVariableTypesOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*WafRuleConditionVariableTypes)(nil)).Elem()
-}
-
-func (o WafRuleConditionVariableTypesOutput) ToWafRuleConditionVariableTypesOutput() WafRuleConditionVariableTypesOutput {
-	return o
-}
-
-func (o WafRuleConditionVariableTypesOutput) ToWafRuleConditionVariableTypesOutputWithContext(ctx context.Context) WafRuleConditionVariableTypesOutput {
-	return o
-}
-
-func (o WafRuleConditionVariableTypesOutput) ARGS() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v WafRuleConditionVariableTypes) *string { return v.ARGS }).(pulumi.StringPtrOutput)
-}
-
-func (o WafRuleConditionVariableTypesOutput) ARGS_COMBINED_SIZE() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v WafRuleConditionVariableTypes) *string { return v.ARGS_COMBINED_SIZE }).(pulumi.StringPtrOutput)
-}
-
-func (o WafRuleConditionVariableTypesOutput) ARGS_GET() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v WafRuleConditionVariableTypes) *string { return v.ARGS_GET }).(pulumi.StringPtrOutput)
-}
-
-func (o WafRuleConditionVariableTypesOutput) ARGS_GET_NAMES() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v WafRuleConditionVariableTypes) *string { return v.ARGS_GET_NAMES }).(pulumi.StringPtrOutput)
-}
-
-func (o WafRuleConditionVariableTypesOutput) ARGS_POST() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v WafRuleConditionVariableTypes) *string { return v.ARGS_POST }).(pulumi.StringPtrOutput)
-}
-
-func (o WafRuleConditionVariableTypesOutput) ARGS_POST_NAMES() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v WafRuleConditionVariableTypes) *string { return v.ARGS_POST_NAMES }).(pulumi.StringPtrOutput)
-}
-
-func (o WafRuleConditionVariableTypesOutput) FILES_NAMES() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v WafRuleConditionVariableTypes) *string { return v.FILES_NAMES }).(pulumi.StringPtrOutput)
-}
-
-func (o WafRuleConditionVariableTypesOutput) FINGERPRINT() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v WafRuleConditionVariableTypes) *string { return v.FINGERPRINT }).(pulumi.StringPtrOutput)
-}
-
-func (o WafRuleConditionVariableTypesOutput) GEO() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v WafRuleConditionVariableTypes) *string { return v.GEO }).(pulumi.StringPtrOutput)
-}
-
-func (o WafRuleConditionVariableTypesOutput) QUERY_STRING() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v WafRuleConditionVariableTypes) *string { return v.QUERY_STRING }).(pulumi.StringPtrOutput)
-}
-
-func (o WafRuleConditionVariableTypesOutput) REMOTE_ADDR() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v WafRuleConditionVariableTypes) *string { return v.REMOTE_ADDR }).(pulumi.StringPtrOutput)
-}
-
-func (o WafRuleConditionVariableTypesOutput) REQUEST_BASENAME() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v WafRuleConditionVariableTypes) *string { return v.REQUEST_BASENAME }).(pulumi.StringPtrOutput)
-}
-
-func (o WafRuleConditionVariableTypesOutput) REQUEST_BODY() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v WafRuleConditionVariableTypes) *string { return v.REQUEST_BODY }).(pulumi.StringPtrOutput)
-}
-
-func (o WafRuleConditionVariableTypesOutput) REQUEST_COOKIES() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v WafRuleConditionVariableTypes) *string { return v.REQUEST_COOKIES }).(pulumi.StringPtrOutput)
-}
-
-func (o WafRuleConditionVariableTypesOutput) REQUEST_COOKIES_NAMES() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v WafRuleConditionVariableTypes) *string { return v.REQUEST_COOKIES_NAMES }).(pulumi.StringPtrOutput)
-}
-
-func (o WafRuleConditionVariableTypesOutput) REQUEST_FILENAME() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v WafRuleConditionVariableTypes) *string { return v.REQUEST_FILENAME }).(pulumi.StringPtrOutput)
-}
-
-func (o WafRuleConditionVariableTypesOutput) REQUEST_HEADERS() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v WafRuleConditionVariableTypes) *string { return v.REQUEST_HEADERS }).(pulumi.StringPtrOutput)
-}
-
-func (o WafRuleConditionVariableTypesOutput) REQUEST_HEADERS_NAMES() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v WafRuleConditionVariableTypes) *string { return v.REQUEST_HEADERS_NAMES }).(pulumi.StringPtrOutput)
-}
-
-func (o WafRuleConditionVariableTypesOutput) REQUEST_LINE() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v WafRuleConditionVariableTypes) *string { return v.REQUEST_LINE }).(pulumi.StringPtrOutput)
-}
-
-func (o WafRuleConditionVariableTypesOutput) REQUEST_METHOD() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v WafRuleConditionVariableTypes) *string { return v.REQUEST_METHOD }).(pulumi.StringPtrOutput)
-}
-
-func (o WafRuleConditionVariableTypesOutput) REQUEST_PROTOCOL() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v WafRuleConditionVariableTypes) *string { return v.REQUEST_PROTOCOL }).(pulumi.StringPtrOutput)
-}
-
-func (o WafRuleConditionVariableTypesOutput) REQUEST_URI() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v WafRuleConditionVariableTypes) *string { return v.REQUEST_URI }).(pulumi.StringPtrOutput)
-}
-
-func (o WafRuleConditionVariableTypesOutput) REQUEST_URI_RAW() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v WafRuleConditionVariableTypes) *string { return v.REQUEST_URI_RAW }).(pulumi.StringPtrOutput)
-}
-
-func (o WafRuleConditionVariableTypesOutput) RESPONSE_BODY() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v WafRuleConditionVariableTypes) *string { return v.RESPONSE_BODY }).(pulumi.StringPtrOutput)
-}
-
-func (o WafRuleConditionVariableTypesOutput) RESPONSE_HEADERS() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v WafRuleConditionVariableTypes) *string { return v.RESPONSE_HEADERS }).(pulumi.StringPtrOutput)
-}
-
-func (o WafRuleConditionVariableTypesOutput) RESPONSE_STATUS() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v WafRuleConditionVariableTypes) *string { return v.RESPONSE_STATUS }).(pulumi.StringPtrOutput)
-}
-
-func (o WafRuleConditionVariableTypesOutput) VERIFIED_BOT_CATEGORY() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v WafRuleConditionVariableTypes) *string { return v.VERIFIED_BOT_CATEGORY }).(pulumi.StringPtrOutput)
 }
 
 func init() {
@@ -7355,7 +6996,6 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*PullZoneOriginInput)(nil)).Elem(), PullZoneOriginArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RateLimitConditionInput)(nil)).Elem(), RateLimitConditionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RateLimitConditionArrayInput)(nil)).Elem(), RateLimitConditionArray{})
-	pulumi.RegisterInputType(reflect.TypeOf((*RateLimitConditionVariableTypesInput)(nil)).Elem(), RateLimitConditionVariableTypesArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RateLimitConfigurationInput)(nil)).Elem(), RateLimitConfigurationArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ShieldZoneAccessListInput)(nil)).Elem(), ShieldZoneAccessListArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ShieldZoneAccessListArrayInput)(nil)).Elem(), ShieldZoneAccessListArray{})
@@ -7460,7 +7100,6 @@ func init() {
 	pulumi.RegisterOutputType(PullZoneOriginResultOutput{})
 	pulumi.RegisterOutputType(RateLimitConditionOutput{})
 	pulumi.RegisterOutputType(RateLimitConditionArrayOutput{})
-	pulumi.RegisterOutputType(RateLimitConditionVariableTypesOutput{})
 	pulumi.RegisterOutputType(RateLimitConfigurationOutput{})
 	pulumi.RegisterOutputType(RateLimitRuleConfigurationOutput{})
 	pulumi.RegisterOutputType(RegionOutput{})
@@ -7494,5 +7133,4 @@ func init() {
 	pulumi.RegisterOutputType(VideoLibrarySettingsOutput{})
 	pulumi.RegisterOutputType(WafRuleConditionOutput{})
 	pulumi.RegisterOutputType(WafRuleConditionArrayOutput{})
-	pulumi.RegisterOutputType(WafRuleConditionVariableTypesOutput{})
 }

@@ -26,8 +26,10 @@ type RateLimitRule struct {
 	pulumi.CustomResourceState
 
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
 	// What the rule matches, counts and does. Changes in place (the whole rule is sent).
 	Configuration RateLimitRuleConfigurationOutput `pulumi:"configuration"`
@@ -99,8 +101,10 @@ func RateLimitRuleExists(ctx *pulumi.Context,
 
 type rateLimitRuleArgs struct {
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting *bool `pulumi:"adoptExisting"`
 	// What the rule matches, counts and does. Changes in place (the whole rule is sent).
 	Configuration RateLimitConfiguration `pulumi:"configuration"`
@@ -117,8 +121,10 @@ type rateLimitRuleArgs struct {
 // The set of arguments for constructing a RateLimitRule resource.
 type RateLimitRuleArgs struct {
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting pulumi.BoolPtrInput
 	// What the rule matches, counts and does. Changes in place (the whole rule is sent).
 	Configuration RateLimitConfigurationInput
@@ -170,8 +176,10 @@ func (o RateLimitRuleOutput) ToRateLimitRuleOutputWithContext(ctx context.Contex
 }
 
 // When an object with this resource's identity already exists, manage it instead of failing,
-// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-// Only read at create time; changing it later changes nothing.
+// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+// nothing.
 func (o RateLimitRuleOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *RateLimitRule) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }

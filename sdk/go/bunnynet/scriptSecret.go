@@ -27,8 +27,10 @@ type ScriptSecret struct {
 	pulumi.CustomResourceState
 
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
 	// When the value was last written (the API's LastModified).
 	LastModified pulumi.StringPtrOutput `pulumi:"lastModified"`
@@ -109,8 +111,10 @@ func ScriptSecretExists(ctx *pulumi.Context,
 
 type scriptSecretArgs struct {
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting *bool `pulumi:"adoptExisting"`
 	// The secret's name (1..256 letters, digits and `_`, not beginning with a digit; case-sensitive; not the name of one
 	// of the script's variables). Changing it replaces the secret.
@@ -124,8 +128,10 @@ type scriptSecretArgs struct {
 // The set of arguments for constructing a ScriptSecret resource.
 type ScriptSecretArgs struct {
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting pulumi.BoolPtrInput
 	// The secret's name (1..256 letters, digits and `_`, not beginning with a digit; case-sensitive; not the name of one
 	// of the script's variables). Changing it replaces the secret.
@@ -174,8 +180,10 @@ func (o ScriptSecretOutput) ToScriptSecretOutputWithContext(ctx context.Context)
 }
 
 // When an object with this resource's identity already exists, manage it instead of failing,
-// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-// Only read at create time; changing it later changes nothing.
+// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+// nothing.
 func (o ScriptSecretOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *ScriptSecret) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }

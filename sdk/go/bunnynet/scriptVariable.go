@@ -25,8 +25,10 @@ type ScriptVariable struct {
 	pulumi.CustomResourceState
 
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
 	// The value used when none is set (at most 4096 characters). Changes in place; pass a secret to keep it encrypted in state.
 	DefaultValue pulumi.StringPtrOutput `pulumi:"defaultValue"`
@@ -107,8 +109,10 @@ func ScriptVariableExists(ctx *pulumi.Context,
 
 type scriptVariableArgs struct {
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting *bool `pulumi:"adoptExisting"`
 	// The value used when none is set (at most 4096 characters). Changes in place; pass a secret to keep it encrypted in state.
 	DefaultValue *string `pulumi:"defaultValue"`
@@ -124,8 +128,10 @@ type scriptVariableArgs struct {
 // The set of arguments for constructing a ScriptVariable resource.
 type ScriptVariableArgs struct {
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting pulumi.BoolPtrInput
 	// The value used when none is set (at most 4096 characters). Changes in place; pass a secret to keep it encrypted in state.
 	DefaultValue pulumi.StringPtrInput
@@ -176,8 +182,10 @@ func (o ScriptVariableOutput) ToScriptVariableOutputWithContext(ctx context.Cont
 }
 
 // When an object with this resource's identity already exists, manage it instead of failing,
-// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-// Only read at create time; changing it later changes nothing.
+// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+// nothing.
 func (o ScriptVariableOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *ScriptVariable) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }

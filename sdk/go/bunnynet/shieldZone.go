@@ -30,8 +30,10 @@ type ShieldZone struct {
 	// The managed lists switched on, sorted by id (when managed).
 	AccessLists ShieldZoneAccessListsItemArrayOutput `pulumi:"accessLists"`
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
 	// Bot detection (not on the Basic plan). Unset: not managed; a field left out takes its default.
 	BotDetection ShieldZoneBotDetectionResultPtrOutput `pulumi:"botDetection"`
@@ -42,11 +44,11 @@ type ShieldZone struct {
 	// Seconds a solved DDoS challenge stays valid.
 	DdosChallengeWindow pulumi.IntPtrOutput `pulumi:"ddosChallengeWindow"`
 	// DDoS protection's sensitivity (`"Off"`, `"Low"`, `"Medium"`, `"High"`, `"Challenge"`).
-	DdosShieldSensitivity DdosSensitivityPtrOutput `pulumi:"ddosShieldSensitivity"`
+	DdosShieldSensitivity pulumi.IntPtrOutput `pulumi:"ddosShieldSensitivity"`
 	// Learning mode: the WAF observes without acting, to tune its rules.
 	LearningMode pulumi.BoolPtrOutput `pulumi:"learningMode"`
 	// The Shield plan (`"Basic"`, `"Advanced"`, `"Business"`, `"Enterprise"`, or 0..3). Unset: as the API has it.
-	PlanType ShieldPlanTypePtrOutput `pulumi:"planType"`
+	PlanType pulumi.IntPtrOutput `pulumi:"planType"`
 	// The pull zone to protect. Changing it replaces the zone.
 	PullZoneId pulumi.IntOutput `pulumi:"pullZoneId"`
 	// How many rate-limit rules the plan allows.
@@ -62,19 +64,19 @@ type ShieldZone struct {
 	// The web application firewall on or off.
 	WafEnabled pulumi.BoolPtrOutput `pulumi:"wafEnabled"`
 	// What the WAF does on a match (`"Log"` or `"Block"`).
-	WafExecutionMode WafExecutionModePtrOutput `pulumi:"wafExecutionMode"`
+	WafExecutionMode pulumi.IntPtrOutput `pulumi:"wafExecutionMode"`
 	// WAF rules that only log, by id.
 	WafLogOnlyRules pulumi.StringArrayOutput `pulumi:"wafLogOnlyRules"`
 	// Realtime threat intelligence (a paid plan's feature).
 	WafRealtimeThreatIntelligenceEnabled pulumi.BoolPtrOutput `pulumi:"wafRealtimeThreatIntelligenceEnabled"`
 	// What happens to a request body over the WAF's limit (`"Block"`, `"Log"`, `"Ignore"`).
-	WafRequestBodyLimitAction WafPayloadLimitActionPtrOutput `pulumi:"wafRequestBodyLimitAction"`
+	WafRequestBodyLimitAction pulumi.IntPtrOutput `pulumi:"wafRequestBodyLimitAction"`
 	// Log request headers with WAF events.
 	WafRequestHeaderLoggingEnabled pulumi.BoolPtrOutput `pulumi:"wafRequestHeaderLoggingEnabled"`
 	// Headers never logged (e.g. `Cookie`, `Authorization`).
 	WafRequestIgnoredHeaders pulumi.StringArrayOutput `pulumi:"wafRequestIgnoredHeaders"`
 	// What happens to a response body over the WAF's limit (`"Block"`, `"Log"`, `"Ignore"`).
-	WafResponseBodyLimitAction WafPayloadLimitActionPtrOutput `pulumi:"wafResponseBodyLimitAction"`
+	WafResponseBodyLimitAction pulumi.IntPtrOutput `pulumi:"wafResponseBodyLimitAction"`
 	// Block and challenge pages without bunny.net's branding.
 	WhitelabelResponsePages pulumi.BoolPtrOutput `pulumi:"whitelabelResponsePages"`
 }
@@ -135,8 +137,10 @@ type shieldZoneArgs struct {
 	// managed lists are switched off. A set: order is no change. Unset: not managed.
 	AccessLists []ShieldZoneAccessList `pulumi:"accessLists"`
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting *bool `pulumi:"adoptExisting"`
 	// Bot detection (not on the Basic plan). Unset: not managed; a field left out takes its default.
 	BotDetection *ShieldZoneBotDetection `pulumi:"botDetection"`
@@ -145,11 +149,11 @@ type shieldZoneArgs struct {
 	// Seconds a solved DDoS challenge stays valid.
 	DdosChallengeWindow *int `pulumi:"ddosChallengeWindow"`
 	// DDoS protection's sensitivity (`"Off"`, `"Low"`, `"Medium"`, `"High"`, `"Challenge"`).
-	DdosShieldSensitivity *DdosSensitivity `pulumi:"ddosShieldSensitivity"`
+	DdosShieldSensitivity *int `pulumi:"ddosShieldSensitivity"`
 	// Learning mode: the WAF observes without acting, to tune its rules.
 	LearningMode *bool `pulumi:"learningMode"`
 	// The Shield plan (`"Basic"`, `"Advanced"`, `"Business"`, `"Enterprise"`, or 0..3). Unset: as the API has it.
-	PlanType *ShieldPlanType `pulumi:"planType"`
+	PlanType *int `pulumi:"planType"`
 	// The pull zone to protect. Changing it replaces the zone.
 	PullZoneId int `pulumi:"pullZoneId"`
 	// Scanning of uploaded files. Unset: not managed.
@@ -159,19 +163,19 @@ type shieldZoneArgs struct {
 	// The web application firewall on or off.
 	WafEnabled *bool `pulumi:"wafEnabled"`
 	// What the WAF does on a match (`"Log"` or `"Block"`).
-	WafExecutionMode *WafExecutionMode `pulumi:"wafExecutionMode"`
+	WafExecutionMode *int `pulumi:"wafExecutionMode"`
 	// WAF rules that only log, by id.
 	WafLogOnlyRules []string `pulumi:"wafLogOnlyRules"`
 	// Realtime threat intelligence (a paid plan's feature).
 	WafRealtimeThreatIntelligenceEnabled *bool `pulumi:"wafRealtimeThreatIntelligenceEnabled"`
 	// What happens to a request body over the WAF's limit (`"Block"`, `"Log"`, `"Ignore"`).
-	WafRequestBodyLimitAction *WafPayloadLimitAction `pulumi:"wafRequestBodyLimitAction"`
+	WafRequestBodyLimitAction *int `pulumi:"wafRequestBodyLimitAction"`
 	// Log request headers with WAF events.
 	WafRequestHeaderLoggingEnabled *bool `pulumi:"wafRequestHeaderLoggingEnabled"`
 	// Headers never logged (e.g. `Cookie`, `Authorization`).
 	WafRequestIgnoredHeaders []string `pulumi:"wafRequestIgnoredHeaders"`
 	// What happens to a response body over the WAF's limit (`"Block"`, `"Log"`, `"Ignore"`).
-	WafResponseBodyLimitAction *WafPayloadLimitAction `pulumi:"wafResponseBodyLimitAction"`
+	WafResponseBodyLimitAction *int `pulumi:"wafResponseBodyLimitAction"`
 	// Block and challenge pages without bunny.net's branding.
 	WhitelabelResponsePages *bool `pulumi:"whitelabelResponsePages"`
 }
@@ -182,8 +186,10 @@ type ShieldZoneArgs struct {
 	// managed lists are switched off. A set: order is no change. Unset: not managed.
 	AccessLists ShieldZoneAccessListArrayInput
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting pulumi.BoolPtrInput
 	// Bot detection (not on the Basic plan). Unset: not managed; a field left out takes its default.
 	BotDetection ShieldZoneBotDetectionPtrInput
@@ -192,11 +198,11 @@ type ShieldZoneArgs struct {
 	// Seconds a solved DDoS challenge stays valid.
 	DdosChallengeWindow pulumi.IntPtrInput
 	// DDoS protection's sensitivity (`"Off"`, `"Low"`, `"Medium"`, `"High"`, `"Challenge"`).
-	DdosShieldSensitivity DdosSensitivityPtrInput
+	DdosShieldSensitivity pulumi.IntPtrInput
 	// Learning mode: the WAF observes without acting, to tune its rules.
 	LearningMode pulumi.BoolPtrInput
 	// The Shield plan (`"Basic"`, `"Advanced"`, `"Business"`, `"Enterprise"`, or 0..3). Unset: as the API has it.
-	PlanType ShieldPlanTypePtrInput
+	PlanType pulumi.IntPtrInput
 	// The pull zone to protect. Changing it replaces the zone.
 	PullZoneId pulumi.IntInput
 	// Scanning of uploaded files. Unset: not managed.
@@ -206,19 +212,19 @@ type ShieldZoneArgs struct {
 	// The web application firewall on or off.
 	WafEnabled pulumi.BoolPtrInput
 	// What the WAF does on a match (`"Log"` or `"Block"`).
-	WafExecutionMode WafExecutionModePtrInput
+	WafExecutionMode pulumi.IntPtrInput
 	// WAF rules that only log, by id.
 	WafLogOnlyRules pulumi.StringArrayInput
 	// Realtime threat intelligence (a paid plan's feature).
 	WafRealtimeThreatIntelligenceEnabled pulumi.BoolPtrInput
 	// What happens to a request body over the WAF's limit (`"Block"`, `"Log"`, `"Ignore"`).
-	WafRequestBodyLimitAction WafPayloadLimitActionPtrInput
+	WafRequestBodyLimitAction pulumi.IntPtrInput
 	// Log request headers with WAF events.
 	WafRequestHeaderLoggingEnabled pulumi.BoolPtrInput
 	// Headers never logged (e.g. `Cookie`, `Authorization`).
 	WafRequestIgnoredHeaders pulumi.StringArrayInput
 	// What happens to a response body over the WAF's limit (`"Block"`, `"Log"`, `"Ignore"`).
-	WafResponseBodyLimitAction WafPayloadLimitActionPtrInput
+	WafResponseBodyLimitAction pulumi.IntPtrInput
 	// Block and challenge pages without bunny.net's branding.
 	WhitelabelResponsePages pulumi.BoolPtrInput
 }
@@ -266,8 +272,10 @@ func (o ShieldZoneOutput) AccessLists() ShieldZoneAccessListsItemArrayOutput {
 }
 
 // When an object with this resource's identity already exists, manage it instead of failing,
-// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-// Only read at create time; changing it later changes nothing.
+// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+// nothing.
 func (o ShieldZoneOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *ShieldZone) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }
@@ -293,8 +301,8 @@ func (o ShieldZoneOutput) DdosChallengeWindow() pulumi.IntPtrOutput {
 }
 
 // DDoS protection's sensitivity (`"Off"`, `"Low"`, `"Medium"`, `"High"`, `"Challenge"`).
-func (o ShieldZoneOutput) DdosShieldSensitivity() DdosSensitivityPtrOutput {
-	return o.ApplyT(func(v *ShieldZone) DdosSensitivityPtrOutput { return v.DdosShieldSensitivity }).(DdosSensitivityPtrOutput)
+func (o ShieldZoneOutput) DdosShieldSensitivity() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ShieldZone) pulumi.IntPtrOutput { return v.DdosShieldSensitivity }).(pulumi.IntPtrOutput)
 }
 
 // Learning mode: the WAF observes without acting, to tune its rules.
@@ -303,8 +311,8 @@ func (o ShieldZoneOutput) LearningMode() pulumi.BoolPtrOutput {
 }
 
 // The Shield plan (`"Basic"`, `"Advanced"`, `"Business"`, `"Enterprise"`, or 0..3). Unset: as the API has it.
-func (o ShieldZoneOutput) PlanType() ShieldPlanTypePtrOutput {
-	return o.ApplyT(func(v *ShieldZone) ShieldPlanTypePtrOutput { return v.PlanType }).(ShieldPlanTypePtrOutput)
+func (o ShieldZoneOutput) PlanType() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ShieldZone) pulumi.IntPtrOutput { return v.PlanType }).(pulumi.IntPtrOutput)
 }
 
 // The pull zone to protect. Changing it replaces the zone.
@@ -343,8 +351,8 @@ func (o ShieldZoneOutput) WafEnabled() pulumi.BoolPtrOutput {
 }
 
 // What the WAF does on a match (`"Log"` or `"Block"`).
-func (o ShieldZoneOutput) WafExecutionMode() WafExecutionModePtrOutput {
-	return o.ApplyT(func(v *ShieldZone) WafExecutionModePtrOutput { return v.WafExecutionMode }).(WafExecutionModePtrOutput)
+func (o ShieldZoneOutput) WafExecutionMode() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ShieldZone) pulumi.IntPtrOutput { return v.WafExecutionMode }).(pulumi.IntPtrOutput)
 }
 
 // WAF rules that only log, by id.
@@ -358,8 +366,8 @@ func (o ShieldZoneOutput) WafRealtimeThreatIntelligenceEnabled() pulumi.BoolPtrO
 }
 
 // What happens to a request body over the WAF's limit (`"Block"`, `"Log"`, `"Ignore"`).
-func (o ShieldZoneOutput) WafRequestBodyLimitAction() WafPayloadLimitActionPtrOutput {
-	return o.ApplyT(func(v *ShieldZone) WafPayloadLimitActionPtrOutput { return v.WafRequestBodyLimitAction }).(WafPayloadLimitActionPtrOutput)
+func (o ShieldZoneOutput) WafRequestBodyLimitAction() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ShieldZone) pulumi.IntPtrOutput { return v.WafRequestBodyLimitAction }).(pulumi.IntPtrOutput)
 }
 
 // Log request headers with WAF events.
@@ -373,8 +381,8 @@ func (o ShieldZoneOutput) WafRequestIgnoredHeaders() pulumi.StringArrayOutput {
 }
 
 // What happens to a response body over the WAF's limit (`"Block"`, `"Log"`, `"Ignore"`).
-func (o ShieldZoneOutput) WafResponseBodyLimitAction() WafPayloadLimitActionPtrOutput {
-	return o.ApplyT(func(v *ShieldZone) WafPayloadLimitActionPtrOutput { return v.WafResponseBodyLimitAction }).(WafPayloadLimitActionPtrOutput)
+func (o ShieldZoneOutput) WafResponseBodyLimitAction() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ShieldZone) pulumi.IntPtrOutput { return v.WafResponseBodyLimitAction }).(pulumi.IntPtrOutput)
 }
 
 // Block and challenge pages without bunny.net's branding.

@@ -29,8 +29,10 @@ type StorageFile struct {
 	pulumi.CustomResourceState
 
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
 	// The upper-case SHA-256 hex of the content (the Storage API's `Checksum`): a changed local file uploads again.
 	Checksum pulumi.StringOutput `pulumi:"checksum"`
@@ -120,8 +122,10 @@ func StorageFileExists(ctx *pulumi.Context,
 
 type storageFileArgs struct {
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting *bool `pulumi:"adoptExisting"`
 	// The file's content as text (UTF-8). Set exactly one of content and source.
 	Content *string `pulumi:"content"`
@@ -139,8 +143,10 @@ type storageFileArgs struct {
 // The set of arguments for constructing a StorageFile resource.
 type StorageFileArgs struct {
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting pulumi.BoolPtrInput
 	// The file's content as text (UTF-8). Set exactly one of content and source.
 	Content pulumi.StringPtrInput
@@ -193,8 +199,10 @@ func (o StorageFileOutput) ToStorageFileOutputWithContext(ctx context.Context) S
 }
 
 // When an object with this resource's identity already exists, manage it instead of failing,
-// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-// Only read at create time; changing it later changes nothing.
+// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+// nothing.
 func (o StorageFileOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *StorageFile) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }

@@ -25,8 +25,10 @@ type StorageZone struct {
 	pulumi.CustomResourceState
 
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
 	// The file served for a missing path, such as `/404.html`. Changes in place.
 	Custom404FilePath pulumi.StringPtrOutput `pulumi:"custom404FilePath"`
@@ -39,15 +41,15 @@ type StorageZone struct {
 	// The read-only password: always a secret.
 	ReadOnlyPassword pulumi.StringOutput `pulumi:"readOnlyPassword"`
 	// The main region: `DE`, `UK`, `SE`, `CZ`, `ES`, `NY`, `LA`, `WA`, `MI`, `SG`, `HK`, `JP`, `SYD`, `BR` or `JH`. Changing it replaces the zone.
-	Region StorageZoneRegionOutput `pulumi:"region"`
+	Region pulumi.StringOutput `pulumi:"region"`
 	// Regions the files are replicated to. Adding one changes in place; removing one replaces the zone (the API cannot).
-	ReplicationRegions StorageZoneReplicationRegionsItemArrayOutput `pulumi:"replicationRegions"`
+	ReplicationRegions pulumi.StringArrayOutput `pulumi:"replicationRegions"`
 	// Answer 200 instead of 404 for URLs without an extension (single-page apps). Changes in place. Default false.
 	Rewrite404To200 pulumi.BoolOutput `pulumi:"rewrite404To200"`
 	// The zone's id in the API (a pull zone's `origin: { storageZoneId }`).
 	StorageZoneId pulumi.IntOutput `pulumi:"storageZoneId"`
 	// `"Standard"` (default) or `"Edge"` (SSD). Changing it replaces the zone.
-	ZoneTier StorageZoneZoneTierOutput `pulumi:"zoneTier"`
+	ZoneTier pulumi.StringOutput `pulumi:"zoneTier"`
 }
 
 // NewStorageZone registers a new resource with the given unique name, arguments, and options.
@@ -114,41 +116,45 @@ func StorageZoneExists(ctx *pulumi.Context,
 
 type storageZoneArgs struct {
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting *bool `pulumi:"adoptExisting"`
 	// The file served for a missing path, such as `/404.html`. Changes in place.
 	Custom404FilePath *string `pulumi:"custom404FilePath"`
 	// The zone's name (1..64 letters, digits, hyphens; unique across bunny.net). Changing it replaces the zone.
 	Name string `pulumi:"name"`
 	// The main region: `DE`, `UK`, `SE`, `CZ`, `ES`, `NY`, `LA`, `WA`, `MI`, `SG`, `HK`, `JP`, `SYD`, `BR` or `JH`. Changing it replaces the zone.
-	Region StorageZoneRegion `pulumi:"region"`
+	Region string `pulumi:"region"`
 	// Regions the files are replicated to. Adding one changes in place; removing one replaces the zone (the API cannot).
-	ReplicationRegions []StorageZoneReplicationRegionsItem `pulumi:"replicationRegions"`
+	ReplicationRegions []string `pulumi:"replicationRegions"`
 	// Answer 200 instead of 404 for URLs without an extension (single-page apps). Changes in place. Default false.
 	Rewrite404To200 *bool `pulumi:"rewrite404To200"`
 	// `"Standard"` (default) or `"Edge"` (SSD). Changing it replaces the zone.
-	ZoneTier *StorageZoneZoneTier `pulumi:"zoneTier"`
+	ZoneTier *string `pulumi:"zoneTier"`
 }
 
 // The set of arguments for constructing a StorageZone resource.
 type StorageZoneArgs struct {
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting pulumi.BoolPtrInput
 	// The file served for a missing path, such as `/404.html`. Changes in place.
 	Custom404FilePath pulumi.StringPtrInput
 	// The zone's name (1..64 letters, digits, hyphens; unique across bunny.net). Changing it replaces the zone.
 	Name pulumi.StringInput
 	// The main region: `DE`, `UK`, `SE`, `CZ`, `ES`, `NY`, `LA`, `WA`, `MI`, `SG`, `HK`, `JP`, `SYD`, `BR` or `JH`. Changing it replaces the zone.
-	Region StorageZoneRegionInput
+	Region pulumi.StringInput
 	// Regions the files are replicated to. Adding one changes in place; removing one replaces the zone (the API cannot).
-	ReplicationRegions StorageZoneReplicationRegionsItemArrayInput
+	ReplicationRegions pulumi.StringArrayInput
 	// Answer 200 instead of 404 for URLs without an extension (single-page apps). Changes in place. Default false.
 	Rewrite404To200 pulumi.BoolPtrInput
 	// `"Standard"` (default) or `"Edge"` (SSD). Changing it replaces the zone.
-	ZoneTier StorageZoneZoneTierPtrInput
+	ZoneTier pulumi.StringPtrInput
 }
 
 func (StorageZoneArgs) ElementType() reflect.Type {
@@ -189,8 +195,10 @@ func (o StorageZoneOutput) ToStorageZoneOutputWithContext(ctx context.Context) S
 }
 
 // When an object with this resource's identity already exists, manage it instead of failing,
-// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-// Only read at create time; changing it later changes nothing.
+// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+// nothing.
 func (o StorageZoneOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *StorageZone) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }
@@ -221,13 +229,13 @@ func (o StorageZoneOutput) ReadOnlyPassword() pulumi.StringOutput {
 }
 
 // The main region: `DE`, `UK`, `SE`, `CZ`, `ES`, `NY`, `LA`, `WA`, `MI`, `SG`, `HK`, `JP`, `SYD`, `BR` or `JH`. Changing it replaces the zone.
-func (o StorageZoneOutput) Region() StorageZoneRegionOutput {
-	return o.ApplyT(func(v *StorageZone) StorageZoneRegionOutput { return v.Region }).(StorageZoneRegionOutput)
+func (o StorageZoneOutput) Region() pulumi.StringOutput {
+	return o.ApplyT(func(v *StorageZone) pulumi.StringOutput { return v.Region }).(pulumi.StringOutput)
 }
 
 // Regions the files are replicated to. Adding one changes in place; removing one replaces the zone (the API cannot).
-func (o StorageZoneOutput) ReplicationRegions() StorageZoneReplicationRegionsItemArrayOutput {
-	return o.ApplyT(func(v *StorageZone) StorageZoneReplicationRegionsItemArrayOutput { return v.ReplicationRegions }).(StorageZoneReplicationRegionsItemArrayOutput)
+func (o StorageZoneOutput) ReplicationRegions() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *StorageZone) pulumi.StringArrayOutput { return v.ReplicationRegions }).(pulumi.StringArrayOutput)
 }
 
 // Answer 200 instead of 404 for URLs without an extension (single-page apps). Changes in place. Default false.
@@ -241,8 +249,8 @@ func (o StorageZoneOutput) StorageZoneId() pulumi.IntOutput {
 }
 
 // `"Standard"` (default) or `"Edge"` (SSD). Changing it replaces the zone.
-func (o StorageZoneOutput) ZoneTier() StorageZoneZoneTierOutput {
-	return o.ApplyT(func(v *StorageZone) StorageZoneZoneTierOutput { return v.ZoneTier }).(StorageZoneZoneTierOutput)
+func (o StorageZoneOutput) ZoneTier() pulumi.StringOutput {
+	return o.ApplyT(func(v *StorageZone) pulumi.StringOutput { return v.ZoneTier }).(pulumi.StringOutput)
 }
 
 func init() {

@@ -25,8 +25,10 @@ type StreamCollection struct {
 	pulumi.CustomResourceState
 
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
 	// The collection's id (guid): what `StreamVideo.collectionId` takes.
 	CollectionId pulumi.StringOutput `pulumi:"collectionId"`
@@ -101,8 +103,10 @@ func StreamCollectionExists(ctx *pulumi.Context,
 
 type streamCollectionArgs struct {
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting *bool `pulumi:"adoptExisting"`
 	// The video library (e.g. `VideoLibrary.libraryId`). Changing it replaces the collection.
 	LibraryId int `pulumi:"libraryId"`
@@ -115,8 +119,10 @@ type streamCollectionArgs struct {
 // The set of arguments for constructing a StreamCollection resource.
 type StreamCollectionArgs struct {
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting pulumi.BoolPtrInput
 	// The video library (e.g. `VideoLibrary.libraryId`). Changing it replaces the collection.
 	LibraryId pulumi.IntInput
@@ -164,8 +170,10 @@ func (o StreamCollectionOutput) ToStreamCollectionOutputWithContext(ctx context.
 }
 
 // When an object with this resource's identity already exists, manage it instead of failing,
-// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-// Only read at create time; changing it later changes nothing.
+// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+// nothing.
 func (o StreamCollectionOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *StreamCollection) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }

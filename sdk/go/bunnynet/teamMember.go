@@ -39,7 +39,7 @@ type TeamMember struct {
 	// The program's password: always a secret.
 	Password pulumi.StringPtrOutput `pulumi:"password"`
 	// What the member may do, sorted.
-	Permissions TeamMemberPermissionsItemArrayOutput `pulumi:"permissions"`
+	Permissions pulumi.StringArrayOutput `pulumi:"permissions"`
 }
 
 // NewTeamMember registers a new resource with the given unique name, arguments, and options.
@@ -111,8 +111,10 @@ func TeamMemberExists(ctx *pulumi.Context,
 
 type teamMemberArgs struct {
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting *bool `pulumi:"adoptExisting"`
 	// The member's email address (compared without case). Changing it replaces the member.
 	Email string `pulumi:"email"`
@@ -125,14 +127,16 @@ type teamMemberArgs struct {
 	// member is invited to set their own.
 	Password *string `pulumi:"password"`
 	// What the member may do (at least one); a set, so order is no change. Changes in place.
-	Permissions []TeamMemberPermissionsItem `pulumi:"permissions"`
+	Permissions []string `pulumi:"permissions"`
 }
 
 // The set of arguments for constructing a TeamMember resource.
 type TeamMemberArgs struct {
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting pulumi.BoolPtrInput
 	// The member's email address (compared without case). Changing it replaces the member.
 	Email pulumi.StringInput
@@ -145,7 +149,7 @@ type TeamMemberArgs struct {
 	// member is invited to set their own.
 	Password pulumi.StringPtrInput
 	// What the member may do (at least one); a set, so order is no change. Changes in place.
-	Permissions TeamMemberPermissionsItemArrayInput
+	Permissions pulumi.StringArrayInput
 }
 
 func (TeamMemberArgs) ElementType() reflect.Type {
@@ -216,8 +220,8 @@ func (o TeamMemberOutput) Password() pulumi.StringPtrOutput {
 }
 
 // What the member may do, sorted.
-func (o TeamMemberOutput) Permissions() TeamMemberPermissionsItemArrayOutput {
-	return o.ApplyT(func(v *TeamMember) TeamMemberPermissionsItemArrayOutput { return v.Permissions }).(TeamMemberPermissionsItemArrayOutput)
+func (o TeamMemberOutput) Permissions() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *TeamMember) pulumi.StringArrayOutput { return v.Permissions }).(pulumi.StringArrayOutput)
 }
 
 func init() {

@@ -25,8 +25,10 @@ type VideoLibrary struct {
 	pulumi.CustomResourceState
 
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
 	// The library's own API key (Stream accepts only it). Secret.
 	ApiKey       pulumi.StringOutput `pulumi:"apiKey"`
@@ -57,7 +59,7 @@ type VideoLibrary struct {
 	// Resolutions encoded: `240p` … `2160p`, at least one.
 	EnabledResolutions pulumi.StringArrayOutput `pulumi:"enabledResolutions"`
 	// `"Free"` or `"Premium"` (or 0, 1).
-	EncodingTier VideoLibraryEncodingTierPtrOutput `pulumi:"encodingTier"`
+	EncodingTier pulumi.IntPtrOutput `pulumi:"encodingTier"`
 	// Just-in-time encoding (Premium tier only).
 	JitEncodingEnabled pulumi.BoolPtrOutput `pulumi:"jitEncodingEnabled"`
 	// Keep the uploaded originals.
@@ -178,8 +180,10 @@ func VideoLibraryExists(ctx *pulumi.Context,
 
 type videoLibraryArgs struct {
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting *bool `pulumi:"adoptExisting"`
 	Bitrate1080p  *int  `pulumi:"bitrate1080p"`
 	Bitrate1440p  *int  `pulumi:"bitrate1440p"`
@@ -208,7 +212,7 @@ type videoLibraryArgs struct {
 	// Resolutions encoded: `240p` … `2160p`, at least one.
 	EnabledResolutions []string `pulumi:"enabledResolutions"`
 	// `"Free"` or `"Premium"` (or 0, 1).
-	EncodingTier *EncodingTier `pulumi:"encodingTier"`
+	EncodingTier *int `pulumi:"encodingTier"`
 	// Just-in-time encoding (Premium tier only).
 	JitEncodingEnabled *bool `pulumi:"jitEncodingEnabled"`
 	// Keep the uploaded originals.
@@ -264,8 +268,10 @@ type videoLibraryArgs struct {
 // The set of arguments for constructing a VideoLibrary resource.
 type VideoLibraryArgs struct {
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting pulumi.BoolPtrInput
 	Bitrate1080p  pulumi.IntPtrInput
 	Bitrate1440p  pulumi.IntPtrInput
@@ -294,7 +300,7 @@ type VideoLibraryArgs struct {
 	// Resolutions encoded: `240p` … `2160p`, at least one.
 	EnabledResolutions pulumi.StringArrayInput
 	// `"Free"` or `"Premium"` (or 0, 1).
-	EncodingTier EncodingTierPtrInput
+	EncodingTier pulumi.IntPtrInput
 	// Just-in-time encoding (Premium tier only).
 	JitEncodingEnabled pulumi.BoolPtrInput
 	// Keep the uploaded originals.
@@ -385,8 +391,10 @@ func (o VideoLibraryOutput) ToVideoLibraryOutputWithContext(ctx context.Context)
 }
 
 // When an object with this resource's identity already exists, manage it instead of failing,
-// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-// Only read at create time; changing it later changes nothing.
+// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+// nothing.
 func (o VideoLibraryOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *VideoLibrary) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }
@@ -471,8 +479,8 @@ func (o VideoLibraryOutput) EnabledResolutions() pulumi.StringArrayOutput {
 }
 
 // `"Free"` or `"Premium"` (or 0, 1).
-func (o VideoLibraryOutput) EncodingTier() VideoLibraryEncodingTierPtrOutput {
-	return o.ApplyT(func(v *VideoLibrary) VideoLibraryEncodingTierPtrOutput { return v.EncodingTier }).(VideoLibraryEncodingTierPtrOutput)
+func (o VideoLibraryOutput) EncodingTier() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *VideoLibrary) pulumi.IntPtrOutput { return v.EncodingTier }).(pulumi.IntPtrOutput)
 }
 
 // Just-in-time encoding (Premium tier only).

@@ -25,10 +25,12 @@ type WafRule struct {
 	pulumi.CustomResourceState
 
 	// What a matching request meets (`bunnynet.WafRuleAction`: `"Block"`, `"Log"`, `"Challenge"`, `"Allow"`, `"Bypass"`).
-	Action WafRuleActionOutput `pulumi:"action"`
+	Action pulumi.IntOutput `pulumi:"action"`
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
 	// What the rule matches: every condition must match, in order (at least one). Changes in place.
 	Conditions WafRuleConditionArrayOutput `pulumi:"conditions"`
@@ -39,11 +41,11 @@ type WafRule struct {
 	// The rule's id in the API.
 	RuleId pulumi.IntOutput `pulumi:"ruleId"`
 	// Severity logged with the rule (`bunnynet.RuleSeverity`). Default NOTICE.
-	Severity RuleSeverityOutput `pulumi:"severity"`
+	Severity pulumi.IntOutput `pulumi:"severity"`
 	// The Shield zone that holds the rule (`ShieldZone.shieldZoneId`). Changing it replaces the rule.
 	ShieldZoneId pulumi.IntOutput `pulumi:"shieldZoneId"`
 	// Applied to the variables' values before comparing, in order (`bunnynet.RuleTransformation`). Default none.
-	Transformations RuleTransformationArrayOutput `pulumi:"transformations"`
+	Transformations pulumi.IntArrayOutput `pulumi:"transformations"`
 }
 
 // NewWafRule registers a new resource with the given unique name, arguments, and options.
@@ -108,10 +110,12 @@ func WafRuleExists(ctx *pulumi.Context,
 
 type wafRuleArgs struct {
 	// What a matching request meets (`bunnynet.WafRuleAction`: `"Block"`, `"Log"`, `"Challenge"`, `"Allow"`, `"Bypass"`).
-	Action WafRuleAction `pulumi:"action"`
+	Action int `pulumi:"action"`
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting *bool `pulumi:"adoptExisting"`
 	// What the rule matches: every condition must match, in order (at least one). Changes in place.
 	Conditions []RateLimitCondition `pulumi:"conditions"`
@@ -120,20 +124,22 @@ type wafRuleArgs struct {
 	// The rule's name, unique within its zone (it identifies the rule for `adoptExisting`). Changes in place.
 	Name string `pulumi:"name"`
 	// Severity logged with the rule (`bunnynet.RuleSeverity`). Default NOTICE.
-	Severity *RuleSeverity `pulumi:"severity"`
+	Severity *int `pulumi:"severity"`
 	// The Shield zone that holds the rule (`ShieldZone.shieldZoneId`). Changing it replaces the rule.
 	ShieldZoneId int `pulumi:"shieldZoneId"`
 	// Applied to the variables' values before comparing, in order (`bunnynet.RuleTransformation`). Default none.
-	Transformations []RuleTransformation `pulumi:"transformations"`
+	Transformations []int `pulumi:"transformations"`
 }
 
 // The set of arguments for constructing a WafRule resource.
 type WafRuleArgs struct {
 	// What a matching request meets (`bunnynet.WafRuleAction`: `"Block"`, `"Log"`, `"Challenge"`, `"Allow"`, `"Bypass"`).
-	Action WafRuleActionInput
+	Action pulumi.IntInput
 	// When an object with this resource's identity already exists, manage it instead of failing,
-	// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-	// Only read at create time; changing it later changes nothing.
+	// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+	// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+	// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+	// nothing.
 	AdoptExisting pulumi.BoolPtrInput
 	// What the rule matches: every condition must match, in order (at least one). Changes in place.
 	Conditions RateLimitConditionArrayInput
@@ -142,11 +148,11 @@ type WafRuleArgs struct {
 	// The rule's name, unique within its zone (it identifies the rule for `adoptExisting`). Changes in place.
 	Name pulumi.StringInput
 	// Severity logged with the rule (`bunnynet.RuleSeverity`). Default NOTICE.
-	Severity RuleSeverityPtrInput
+	Severity pulumi.IntPtrInput
 	// The Shield zone that holds the rule (`ShieldZone.shieldZoneId`). Changing it replaces the rule.
 	ShieldZoneId pulumi.IntInput
 	// Applied to the variables' values before comparing, in order (`bunnynet.RuleTransformation`). Default none.
-	Transformations RuleTransformationArrayInput
+	Transformations pulumi.IntArrayInput
 }
 
 func (WafRuleArgs) ElementType() reflect.Type {
@@ -187,13 +193,15 @@ func (o WafRuleOutput) ToWafRuleOutputWithContext(ctx context.Context) WafRuleOu
 }
 
 // What a matching request meets (`bunnynet.WafRuleAction`: `"Block"`, `"Log"`, `"Challenge"`, `"Allow"`, `"Bypass"`).
-func (o WafRuleOutput) Action() WafRuleActionOutput {
-	return o.ApplyT(func(v *WafRule) WafRuleActionOutput { return v.Action }).(WafRuleActionOutput)
+func (o WafRuleOutput) Action() pulumi.IntOutput {
+	return o.ApplyT(func(v *WafRule) pulumi.IntOutput { return v.Action }).(pulumi.IntOutput)
 }
 
 // When an object with this resource's identity already exists, manage it instead of failing,
-// provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-// Only read at create time; changing it later changes nothing.
+// provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+// does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+// `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+// nothing.
 func (o WafRuleOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *WafRule) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }
@@ -219,8 +227,8 @@ func (o WafRuleOutput) RuleId() pulumi.IntOutput {
 }
 
 // Severity logged with the rule (`bunnynet.RuleSeverity`). Default NOTICE.
-func (o WafRuleOutput) Severity() RuleSeverityOutput {
-	return o.ApplyT(func(v *WafRule) RuleSeverityOutput { return v.Severity }).(RuleSeverityOutput)
+func (o WafRuleOutput) Severity() pulumi.IntOutput {
+	return o.ApplyT(func(v *WafRule) pulumi.IntOutput { return v.Severity }).(pulumi.IntOutput)
 }
 
 // The Shield zone that holds the rule (`ShieldZone.shieldZoneId`). Changing it replaces the rule.
@@ -229,8 +237,8 @@ func (o WafRuleOutput) ShieldZoneId() pulumi.IntOutput {
 }
 
 // Applied to the variables' values before comparing, in order (`bunnynet.RuleTransformation`). Default none.
-func (o WafRuleOutput) Transformations() RuleTransformationArrayOutput {
-	return o.ApplyT(func(v *WafRule) RuleTransformationArrayOutput { return v.Transformations }).(RuleTransformationArrayOutput)
+func (o WafRuleOutput) Transformations() pulumi.IntArrayOutput {
+	return o.ApplyT(func(v *WafRule) pulumi.IntArrayOutput { return v.Transformations }).(pulumi.IntArrayOutput)
 }
 
 func init() {

@@ -24,8 +24,11 @@ __all__ = [
     'DnsRecordType',
     'DnsZoneCertificateKeyType',
     'DnsZoneLogAnonymizationType',
+    'EdgeRuleActionType',
     'EdgeRuleActionsItemType',
+    'EdgeRuleMatchType',
     'EdgeRuleTriggerMatchingType',
+    'EdgeRuleTriggerType',
     'EdgeRuleTriggersItemMatchType',
     'EdgeRuleTriggersItemType',
     'EdgeScriptType',
@@ -221,6 +224,46 @@ class DnsZoneLogAnonymizationType(_builtins.str, Enum):
     ONE_DIGIT = "OneDigit"
 
 
+@pulumi.type_token("bunnynet:index:EdgeRuleActionType")
+class EdgeRuleActionType(_builtins.str, Enum):
+    BLOCK_REQUEST = "BlockRequest"
+    BYPASS_AWS_S3_AUTHENTICATION = "BypassAwsS3Authentication"
+    BYPASS_PERMA_CACHE = "BypassPermaCache"
+    DISABLE_OPTIMIZER = "DisableOptimizer"
+    DISABLE_REQUEST_COALESCING = "DisableRequestCoalescing"
+    DISABLE_SHIELD = "DisableShield"
+    DISABLE_SHIELD_ACCESS_LISTS = "DisableShieldAccessLists"
+    DISABLE_SHIELD_BOT_DETECTION = "DisableShieldBotDetection"
+    DISABLE_SHIELD_CHALLENGE = "DisableShieldChallenge"
+    DISABLE_SHIELD_RATE_LIMITING = "DisableShieldRateLimiting"
+    DISABLE_TOKEN_AUTHENTICATION = "DisableTokenAuthentication"
+    DISABLE_WAF = "DisableWAF"
+    ENABLE_REQUEST_COALESCING = "EnableRequestCoalescing"
+    ENABLE_TOKEN_AUTHENTICATION = "EnableTokenAuthentication"
+    FORCE_COMPRESSION = "ForceCompression"
+    FORCE_DOWNLOAD = "ForceDownload"
+    FORCE_SSL = "ForceSSL"
+    IGNORE_QUERY_STRING = "IgnoreQueryString"
+    ORIGIN_MAGIC_CONTAINERS = "OriginMagicContainers"
+    ORIGIN_STORAGE = "OriginStorage"
+    ORIGIN_URL = "OriginUrl"
+    OVERRIDE_BROWSER_CACHE_RESPONSE_HEADER = "OverrideBrowserCacheResponseHeader"
+    OVERRIDE_BROWSER_CACHE_TIME = "OverrideBrowserCacheTime"
+    OVERRIDE_CACHE_TIME = "OverrideCacheTime"
+    OVERRIDE_CACHE_TIME_PUBLIC = "OverrideCacheTimePublic"
+    REDIRECT = "Redirect"
+    REMOVE_BROWSER_CACHE_RESPONSE_HEADER = "RemoveBrowserCacheResponseHeader"
+    RETRY_ORIGIN = "RetryOrigin"
+    RUN_EDGE_SCRIPT = "RunEdgeScript"
+    SET_CONNECTION_LIMIT = "SetConnectionLimit"
+    SET_NETWORK_RATE_LIMIT = "SetNetworkRateLimit"
+    SET_REQUEST_HEADER = "SetRequestHeader"
+    SET_REQUESTS_PER_SECOND_LIMIT = "SetRequestsPerSecondLimit"
+    SET_RESPONSE_HEADER = "SetResponseHeader"
+    SET_STATUS_CODE = "SetStatusCode"
+    STRIP_COOKIES_CLIENT_TO_ORIGIN = "StripCookiesClientToOrigin"
+
+
 @pulumi.type_token("bunnynet:index:EdgeRuleActionsItemType")
 class EdgeRuleActionsItemType(_builtins.str, Enum):
     BLOCK_REQUEST = "BlockRequest"
@@ -261,11 +304,36 @@ class EdgeRuleActionsItemType(_builtins.str, Enum):
     STRIP_COOKIES_CLIENT_TO_ORIGIN = "StripCookiesClientToOrigin"
 
 
+@pulumi.type_token("bunnynet:index:EdgeRuleMatchType")
+class EdgeRuleMatchType(_builtins.str, Enum):
+    MATCH_ALL = "MatchAll"
+    MATCH_ANY = "MatchAny"
+    MATCH_NONE = "MatchNone"
+
+
 @pulumi.type_token("bunnynet:index:EdgeRuleTriggerMatchingType")
 class EdgeRuleTriggerMatchingType(_builtins.str, Enum):
     MATCH_ALL = "MatchAll"
     MATCH_ANY = "MatchAny"
     MATCH_NONE = "MatchNone"
+
+
+@pulumi.type_token("bunnynet:index:EdgeRuleTriggerType")
+class EdgeRuleTriggerType(_builtins.str, Enum):
+    COOKIE_VALUE = "CookieValue"
+    COUNTRY_CODE = "CountryCode"
+    COUNTRY_STATE_CODE = "CountryStateCode"
+    ORIGIN_CONNECTION_ERROR = "OriginConnectionError"
+    ORIGIN_RETRY_ATTEMPT_COUNT = "OriginRetryAttemptCount"
+    RANDOM_CHANCE = "RandomChance"
+    REMOTE_IP = "RemoteIP"
+    REQUEST_HEADER = "RequestHeader"
+    REQUEST_METHOD = "RequestMethod"
+    RESPONSE_HEADER = "ResponseHeader"
+    STATUS_CODE = "StatusCode"
+    URL = "Url"
+    URL_EXTENSION = "UrlExtension"
+    URL_QUERY_STRING = "UrlQueryString"
 
 
 @pulumi.type_token("bunnynet:index:EdgeRuleTriggersItemMatchType")

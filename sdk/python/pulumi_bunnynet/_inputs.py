@@ -46,8 +46,6 @@ __all__ = [
     'PullZoneOriginArgsDict',
     'RateLimitConditionArgs',
     'RateLimitConditionArgsDict',
-    'RateLimitConditionVariableTypesArgs',
-    'RateLimitConditionVariableTypesArgsDict',
     'RateLimitConfigurationArgs',
     'RateLimitConfigurationArgsDict',
     'ShieldZoneAccessListArgs',
@@ -122,7 +120,7 @@ class ContainerAppContainerArgsDict(TypedDict):
     `pulumi.secret(...)`); a plain value (`LOG_LEVEL: "info"`) stays readable in the state and in diffs.
     """
     probes: NotRequired[pulumi.Input[Optional['ContainerAppContainerProbesArgsDict']]]
-    pull_policy: NotRequired[pulumi.Input[Optional['ContainerAppContainerPullPolicy']]]
+    pull_policy: NotRequired[pulumi.Input[Optional[Union['ContainerAppContainerPullPolicy', _builtins.str]]]]
     """
     `ifNotPresent` (default) or `always`.
     """
@@ -146,7 +144,7 @@ class ContainerAppContainerArgs:
                  endpoints: pulumi.Input[Optional[Mapping[str, pulumi.Input['ContainerAppEndpointArgs']]]] = None,
                  env: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  probes: pulumi.Input[Optional['ContainerAppContainerProbesArgs']] = None,
-                 pull_policy: pulumi.Input[Optional['ContainerAppContainerPullPolicy']] = None,
+                 pull_policy: pulumi.Input[Optional[Union['ContainerAppContainerPullPolicy', _builtins.str]]] = None,
                  secret_env: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  volume_mounts: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  working_dir: pulumi.Input[Optional[_builtins.str]] = None):
@@ -158,7 +156,7 @@ class ContainerAppContainerArgs:
         :param pulumi.Input[Mapping[str, pulumi.Input['ContainerAppEndpointArgs']]] endpoints: Endpoints by name (unique in the app).
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] env: Environment variables by name. A value is stored as a secret when it is one (`config.requireSecret("apiToken")`,
                `pulumi.secret(...)`); a plain value (`LOG_LEVEL: "info"`) stays readable in the state and in diffs.
-        :param pulumi.Input['ContainerAppContainerPullPolicy'] pull_policy: `ifNotPresent` (default) or `always`.
+        :param pulumi.Input[Union['ContainerAppContainerPullPolicy', _builtins.str]] pull_policy: `ifNotPresent` (default) or `always`.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] secret_env: Environment variables by name whose values are always secrets, however the program gives them: encrypted in the
                state, `[secret]` in diffs. A name is in `env` or here, not both (checked at preview).
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] volume_mounts: Volumes of the app to mount: volume name → absolute path.
@@ -252,14 +250,14 @@ class ContainerAppContainerArgs:
 
     @_builtins.property
     @pulumi.getter(name="pullPolicy")
-    def pull_policy(self) -> pulumi.Input[Optional['ContainerAppContainerPullPolicy']]:
+    def pull_policy(self) -> pulumi.Input[Optional[Union['ContainerAppContainerPullPolicy', _builtins.str]]]:
         """
         `ifNotPresent` (default) or `always`.
         """
         return pulumi.get(self, "pull_policy")
 
     @pull_policy.setter
-    def pull_policy(self, value: pulumi.Input[Optional['ContainerAppContainerPullPolicy']]):
+    def pull_policy(self, value: pulumi.Input[Optional[Union['ContainerAppContainerPullPolicy', _builtins.str]]]):
         pulumi.set(self, "pull_policy", value)
 
     @_builtins.property
@@ -348,7 +346,7 @@ class ContainerAppEndpointArgsDict(TypedDict):
     An endpoint of a container: through the CDN (one port), or an Anycast IP.
     """
     ports: pulumi.Input[Sequence[pulumi.Input['ContainerAppPortArgsDict']]]
-    type: pulumi.Input['ContainerAppEndpointType']
+    type: pulumi.Input[Union['ContainerAppEndpointType', _builtins.str]]
     """
     `cdn` or `anycast` (Terraform's `CDN` and `Anycast` are read too).
     """
@@ -358,12 +356,12 @@ class ContainerAppEndpointArgsDict(TypedDict):
 class ContainerAppEndpointArgs:
     def __init__(__self__, *,
                  ports: pulumi.Input[Sequence[pulumi.Input['ContainerAppPortArgs']]],
-                 type: pulumi.Input['ContainerAppEndpointType'],
+                 type: pulumi.Input[Union['ContainerAppEndpointType', _builtins.str]],
                  cdn: pulumi.Input[Optional['ContainerAppEndpointCdnArgs']] = None):
         """
         An endpoint of a container: through the CDN (one port), or an Anycast IP.
 
-        :param pulumi.Input['ContainerAppEndpointType'] type: `cdn` or `anycast` (Terraform's `CDN` and `Anycast` are read too).
+        :param pulumi.Input[Union['ContainerAppEndpointType', _builtins.str]] type: `cdn` or `anycast` (Terraform's `CDN` and `Anycast` are read too).
         """
         pulumi.set(__self__, "ports", ports)
         pulumi.set(__self__, "type", type)
@@ -381,14 +379,14 @@ class ContainerAppEndpointArgs:
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> pulumi.Input['ContainerAppEndpointType']:
+    def type(self) -> pulumi.Input[Union['ContainerAppEndpointType', _builtins.str]]:
         """
         `cdn` or `anycast` (Terraform's `CDN` and `Anycast` are read too).
         """
         return pulumi.get(self, "type")
 
     @type.setter
-    def type(self, value: pulumi.Input['ContainerAppEndpointType']):
+    def type(self, value: pulumi.Input[Union['ContainerAppEndpointType', _builtins.str]]):
         pulumi.set(self, "type", value)
 
     @_builtins.property
@@ -586,7 +584,7 @@ class ContainerAppPortArgsDict(TypedDict):
     """
     The port exposed (an anycast endpoint's; the API chooses when unset).
     """
-    protocols: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppPortProtocolsItem']]]]]
+    protocols: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[Union['ContainerAppPortProtocolsItem', _builtins.str]]]]]]
     """
     Default `["tcp"]`; a cdn endpoint is TCP only.
     """
@@ -596,13 +594,13 @@ class ContainerAppPortArgs:
     def __init__(__self__, *,
                  container: pulumi.Input[_builtins.int],
                  exposed: pulumi.Input[Optional[_builtins.int]] = None,
-                 protocols: pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppPortProtocolsItem']]]] = None):
+                 protocols: pulumi.Input[Optional[Sequence[pulumi.Input[Union['ContainerAppPortProtocolsItem', _builtins.str]]]]] = None):
         """
         A port of an endpoint.
 
         :param pulumi.Input[_builtins.int] container: The port the container listens on.
         :param pulumi.Input[_builtins.int] exposed: The port exposed (an anycast endpoint's; the API chooses when unset).
-        :param pulumi.Input[Sequence[pulumi.Input['ContainerAppPortProtocolsItem']]] protocols: Default `["tcp"]`; a cdn endpoint is TCP only.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['ContainerAppPortProtocolsItem', _builtins.str]]]] protocols: Default `["tcp"]`; a cdn endpoint is TCP only.
         """
         pulumi.set(__self__, "container", container)
         if exposed is not None:
@@ -636,14 +634,14 @@ class ContainerAppPortArgs:
 
     @_builtins.property
     @pulumi.getter
-    def protocols(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppPortProtocolsItem']]]]:
+    def protocols(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[Union['ContainerAppPortProtocolsItem', _builtins.str]]]]]:
         """
         Default `["tcp"]`; a cdn endpoint is TCP only.
         """
         return pulumi.get(self, "protocols")
 
     @protocols.setter
-    def protocols(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppPortProtocolsItem']]]]):
+    def protocols(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[Union['ContainerAppPortProtocolsItem', _builtins.str]]]]]):
         pulumi.set(self, "protocols", value)
 
 
@@ -652,7 +650,7 @@ class ContainerAppProbeArgsDict(TypedDict):
     A probe of a container: an HTTP GET, a TCP connect or a gRPC health check, with the document's timing defaults.
     """
     port: pulumi.Input[_builtins.int]
-    type: pulumi.Input['ContainerAppProbeType']
+    type: pulumi.Input[Union['ContainerAppProbeType', _builtins.str]]
     expected_status: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
     The status an http probe expects.
@@ -690,7 +688,7 @@ class ContainerAppProbeArgsDict(TypedDict):
 class ContainerAppProbeArgs:
     def __init__(__self__, *,
                  port: pulumi.Input[_builtins.int],
-                 type: pulumi.Input['ContainerAppProbeType'],
+                 type: pulumi.Input[Union['ContainerAppProbeType', _builtins.str]],
                  expected_status: pulumi.Input[Optional[_builtins.int]] = None,
                  failure_threshold: pulumi.Input[Optional[_builtins.int]] = None,
                  initial_delay_seconds: pulumi.Input[Optional[_builtins.int]] = None,
@@ -741,11 +739,11 @@ class ContainerAppProbeArgs:
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> pulumi.Input['ContainerAppProbeType']:
+    def type(self) -> pulumi.Input[Union['ContainerAppProbeType', _builtins.str]]:
         return pulumi.get(self, "type")
 
     @type.setter
-    def type(self, value: pulumi.Input['ContainerAppProbeType']):
+    def type(self, value: pulumi.Input[Union['ContainerAppProbeType', _builtins.str]]):
         pulumi.set(self, "type", value)
 
     @_builtins.property
@@ -913,7 +911,7 @@ class EdgeRuleActionArgsDict(TypedDict):
     """
     One thing a rule does.
     """
-    type: pulumi.Input[Union[_builtins.str, _builtins.int]]
+    type: pulumi.Input[Union['EdgeRuleActionType', _builtins.str, _builtins.int]]
     """
     The action by name (ForceSSL, Redirect, OriginUrl, OverrideCacheTime, BlockRequest, SetResponseHeader,
     SetRequestHeader, … StripCookiesClientToOrigin; as written, or in lower or upper case) or its number.
@@ -927,12 +925,12 @@ class EdgeRuleActionArgsDict(TypedDict):
 @pulumi.input_type
 class EdgeRuleActionArgs:
     def __init__(__self__, *,
-                 type: pulumi.Input[Union[_builtins.str, _builtins.int]],
+                 type: pulumi.Input[Union['EdgeRuleActionType', _builtins.str, _builtins.int]],
                  parameters: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
         """
         One thing a rule does.
 
-        :param pulumi.Input[Union[_builtins.str, _builtins.int]] type: The action by name (ForceSSL, Redirect, OriginUrl, OverrideCacheTime, BlockRequest, SetResponseHeader,
+        :param pulumi.Input[Union['EdgeRuleActionType', _builtins.str, _builtins.int]] type: The action by name (ForceSSL, Redirect, OriginUrl, OverrideCacheTime, BlockRequest, SetResponseHeader,
                SetRequestHeader, … StripCookiesClientToOrigin; as written, or in lower or upper case) or its number.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] parameters: Up to three parameters, by position, as the type reads them: Redirect [url, "301" | "302" | "307" | "308"],
                SetResponseHeader / SetRequestHeader [name, value], OverrideCacheTime [seconds], SetStatusCode [code], …
@@ -943,7 +941,7 @@ class EdgeRuleActionArgs:
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> pulumi.Input[Union[_builtins.str, _builtins.int]]:
+    def type(self) -> pulumi.Input[Union['EdgeRuleActionType', _builtins.str, _builtins.int]]:
         """
         The action by name (ForceSSL, Redirect, OriginUrl, OverrideCacheTime, BlockRequest, SetResponseHeader,
         SetRequestHeader, … StripCookiesClientToOrigin; as written, or in lower or upper case) or its number.
@@ -951,7 +949,7 @@ class EdgeRuleActionArgs:
         return pulumi.get(self, "type")
 
     @type.setter
-    def type(self, value: pulumi.Input[Union[_builtins.str, _builtins.int]]):
+    def type(self, value: pulumi.Input[Union['EdgeRuleActionType', _builtins.str, _builtins.int]]):
         pulumi.set(self, "type", value)
 
     @_builtins.property
@@ -976,11 +974,11 @@ class EdgeRuleTriggerArgsDict(TypedDict):
     """
     The patterns (at least one; `*` is a wildcard): URLs, country codes, status codes, …
     """
-    type: pulumi.Input[Union[_builtins.str, _builtins.int]]
+    type: pulumi.Input[Union['EdgeRuleTriggerType', _builtins.str, _builtins.int]]
     """
     What is looked at, by name (Url, RequestHeader, ResponseHeader, UrlExtension, CountryCode, RemoteIP, UrlQueryString, RandomChance, StatusCode, RequestMethod, CookieValue, CountryStateCode, OriginRetryAttemptCount, OriginConnectionError; as written, or in lower or upper case) or number.
     """
-    match_type: NotRequired[pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]]]
+    match_type: NotRequired[pulumi.Input[Optional[Union['EdgeRuleMatchType', _builtins.str, _builtins.int]]]]
     """
     MatchAny (default), MatchAll or MatchNone of the patterns (or 0, 1, 2).
     """
@@ -993,15 +991,15 @@ class EdgeRuleTriggerArgsDict(TypedDict):
 class EdgeRuleTriggerArgs:
     def __init__(__self__, *,
                  patterns: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
-                 type: pulumi.Input[Union[_builtins.str, _builtins.int]],
-                 match_type: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
+                 type: pulumi.Input[Union['EdgeRuleTriggerType', _builtins.str, _builtins.int]],
+                 match_type: pulumi.Input[Optional[Union['EdgeRuleMatchType', _builtins.str, _builtins.int]]] = None,
                  parameters: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
         """
         One condition of a rule.
 
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] patterns: The patterns (at least one; `*` is a wildcard): URLs, country codes, status codes, …
-        :param pulumi.Input[Union[_builtins.str, _builtins.int]] type: What is looked at, by name (Url, RequestHeader, ResponseHeader, UrlExtension, CountryCode, RemoteIP, UrlQueryString, RandomChance, StatusCode, RequestMethod, CookieValue, CountryStateCode, OriginRetryAttemptCount, OriginConnectionError; as written, or in lower or upper case) or number.
-        :param pulumi.Input[Union[_builtins.str, _builtins.int]] match_type: MatchAny (default), MatchAll or MatchNone of the patterns (or 0, 1, 2).
+        :param pulumi.Input[Union['EdgeRuleTriggerType', _builtins.str, _builtins.int]] type: What is looked at, by name (Url, RequestHeader, ResponseHeader, UrlExtension, CountryCode, RemoteIP, UrlQueryString, RandomChance, StatusCode, RequestMethod, CookieValue, CountryStateCode, OriginRetryAttemptCount, OriginConnectionError; as written, or in lower or upper case) or number.
+        :param pulumi.Input[Union['EdgeRuleMatchType', _builtins.str, _builtins.int]] match_type: MatchAny (default), MatchAll or MatchNone of the patterns (or 0, 1, 2).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] parameters: One parameter: the header, cookie or query parameter name for those trigger types.
         """
         pulumi.set(__self__, "patterns", patterns)
@@ -1025,26 +1023,26 @@ class EdgeRuleTriggerArgs:
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> pulumi.Input[Union[_builtins.str, _builtins.int]]:
+    def type(self) -> pulumi.Input[Union['EdgeRuleTriggerType', _builtins.str, _builtins.int]]:
         """
         What is looked at, by name (Url, RequestHeader, ResponseHeader, UrlExtension, CountryCode, RemoteIP, UrlQueryString, RandomChance, StatusCode, RequestMethod, CookieValue, CountryStateCode, OriginRetryAttemptCount, OriginConnectionError; as written, or in lower or upper case) or number.
         """
         return pulumi.get(self, "type")
 
     @type.setter
-    def type(self, value: pulumi.Input[Union[_builtins.str, _builtins.int]]):
+    def type(self, value: pulumi.Input[Union['EdgeRuleTriggerType', _builtins.str, _builtins.int]]):
         pulumi.set(self, "type", value)
 
     @_builtins.property
     @pulumi.getter(name="matchType")
-    def match_type(self) -> pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]]:
+    def match_type(self) -> pulumi.Input[Optional[Union['EdgeRuleMatchType', _builtins.str, _builtins.int]]]:
         """
         MatchAny (default), MatchAll or MatchNone of the patterns (or 0, 1, 2).
         """
         return pulumi.get(self, "match_type")
 
     @match_type.setter
-    def match_type(self, value: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]]):
+    def match_type(self, value: pulumi.Input[Optional[Union['EdgeRuleMatchType', _builtins.str, _builtins.int]]]):
         pulumi.set(self, "match_type", value)
 
     @_builtins.property
@@ -1124,7 +1122,7 @@ class PullZoneOriginArgsDict(TypedDict):
     """
     The origin's port (DNS-accelerated origins; the API sets it but never shows it back).
     """
-    scheme: NotRequired[pulumi.Input[Optional['PullZoneOriginScheme']]]
+    scheme: NotRequired[pulumi.Input[Optional[Union['PullZoneOriginScheme', _builtins.str]]]]
     """
     The origin's scheme, `"http"` or `"https"` (as `port`).
     """
@@ -1155,7 +1153,7 @@ class PullZoneOriginArgs:
                  fronts_container_endpoint: pulumi.Input[Optional[_builtins.bool]] = None,
                  host_header: pulumi.Input[Optional[_builtins.str]] = None,
                  port: pulumi.Input[Optional[_builtins.int]] = None,
-                 scheme: pulumi.Input[Optional['PullZoneOriginScheme']] = None,
+                 scheme: pulumi.Input[Optional[Union['PullZoneOriginScheme', _builtins.str]]] = None,
                  script_id: pulumi.Input[Optional[_builtins.int]] = None,
                  storage_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
                  url: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1171,7 +1169,7 @@ class PullZoneOriginArgs:
                that endpoint the zone's origin. Until the app is saved the zone serves bunny.net's own page.
         :param pulumi.Input[_builtins.str] host_header: The Host header sent to the origin.
         :param pulumi.Input[_builtins.int] port: The origin's port (DNS-accelerated origins; the API sets it but never shows it back).
-        :param pulumi.Input['PullZoneOriginScheme'] scheme: The origin's scheme, `"http"` or `"https"` (as `port`).
+        :param pulumi.Input[Union['PullZoneOriginScheme', _builtins.str]] scheme: The origin's scheme, `"http"` or `"https"` (as `port`).
         :param pulumi.Input[_builtins.int] script_id: An edge script (standalone) that answers the requests.
         :param pulumi.Input[_builtins.int] storage_zone_id: A storage zone (`StorageZone.storageZoneId`).
         :param pulumi.Input[_builtins.str] url: An origin server, `http://` or `https://`.
@@ -1289,14 +1287,14 @@ class PullZoneOriginArgs:
 
     @_builtins.property
     @pulumi.getter
-    def scheme(self) -> pulumi.Input[Optional['PullZoneOriginScheme']]:
+    def scheme(self) -> pulumi.Input[Optional[Union['PullZoneOriginScheme', _builtins.str]]]:
         """
         The origin's scheme, `"http"` or `"https"` (as `port`).
         """
         return pulumi.get(self, "scheme")
 
     @scheme.setter
-    def scheme(self, value: pulumi.Input[Optional['PullZoneOriginScheme']]):
+    def scheme(self, value: pulumi.Input[Optional[Union['PullZoneOriginScheme', _builtins.str]]]):
         pulumi.set(self, "scheme", value)
 
     @_builtins.property
@@ -1352,11 +1350,11 @@ class RateLimitConditionArgsDict(TypedDict):
     """
     One condition of a rule: a request variable compared with a value.
     """
-    operator_type: pulumi.Input['RuleOperator']
+    operator_type: pulumi.Input[Union['RuleOperator', _builtins.int, _builtins.str]]
     """
     How the value is compared with the variable (`bunnynet.RuleOperator`: `"BEGINSWITH"`, `"RX"`, …).
     """
-    variable_types: pulumi.Input['RateLimitConditionVariableTypesArgsDict']
+    variable_types: pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]
     """
     The request variable to match, with its sub-value where it has one, else "": `{ REQUEST_URI: "" }`,
     `{ REQUEST_HEADERS: "User-Agent" }`. At least one; names are in `bunnynet.RuleVariable`.
@@ -1377,16 +1375,16 @@ class RateLimitConditionArgsDict(TypedDict):
 @pulumi.input_type
 class RateLimitConditionArgs:
     def __init__(__self__, *,
-                 operator_type: pulumi.Input['RuleOperator'],
-                 variable_types: pulumi.Input['RateLimitConditionVariableTypesArgs'],
+                 operator_type: pulumi.Input[Union['RuleOperator', _builtins.int, _builtins.str]],
+                 variable_types: pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]],
                  is_negated: pulumi.Input[Optional[_builtins.bool]] = None,
                  is_regex_variable: pulumi.Input[Optional[_builtins.bool]] = None,
                  value: pulumi.Input[Optional[_builtins.str]] = None):
         """
         One condition of a rule: a request variable compared with a value.
 
-        :param pulumi.Input['RuleOperator'] operator_type: How the value is compared with the variable (`bunnynet.RuleOperator`: `"BEGINSWITH"`, `"RX"`, …).
-        :param pulumi.Input['RateLimitConditionVariableTypesArgs'] variable_types: The request variable to match, with its sub-value where it has one, else "": `{ REQUEST_URI: "" }`,
+        :param pulumi.Input[Union['RuleOperator', _builtins.int, _builtins.str]] operator_type: How the value is compared with the variable (`bunnynet.RuleOperator`: `"BEGINSWITH"`, `"RX"`, …).
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] variable_types: The request variable to match, with its sub-value where it has one, else "": `{ REQUEST_URI: "" }`,
                `{ REQUEST_HEADERS: "User-Agent" }`. At least one; names are in `bunnynet.RuleVariable`.
         :param pulumi.Input[_builtins.bool] is_negated: Match when the comparison fails instead. Default false.
         :param pulumi.Input[_builtins.bool] is_regex_variable: The variable's sub-value is a regular expression. Default false.
@@ -1403,19 +1401,19 @@ class RateLimitConditionArgs:
 
     @_builtins.property
     @pulumi.getter(name="operatorType")
-    def operator_type(self) -> pulumi.Input['RuleOperator']:
+    def operator_type(self) -> pulumi.Input[Union['RuleOperator', _builtins.int, _builtins.str]]:
         """
         How the value is compared with the variable (`bunnynet.RuleOperator`: `"BEGINSWITH"`, `"RX"`, …).
         """
         return pulumi.get(self, "operator_type")
 
     @operator_type.setter
-    def operator_type(self, value: pulumi.Input['RuleOperator']):
+    def operator_type(self, value: pulumi.Input[Union['RuleOperator', _builtins.int, _builtins.str]]):
         pulumi.set(self, "operator_type", value)
 
     @_builtins.property
     @pulumi.getter(name="variableTypes")
-    def variable_types(self) -> pulumi.Input['RateLimitConditionVariableTypesArgs']:
+    def variable_types(self) -> pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]:
         """
         The request variable to match, with its sub-value where it has one, else "": `{ REQUEST_URI: "" }`,
         `{ REQUEST_HEADERS: "User-Agent" }`. At least one; names are in `bunnynet.RuleVariable`.
@@ -1423,7 +1421,7 @@ class RateLimitConditionArgs:
         return pulumi.get(self, "variable_types")
 
     @variable_types.setter
-    def variable_types(self, value: pulumi.Input['RateLimitConditionVariableTypesArgs']):
+    def variable_types(self, value: pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]):
         pulumi.set(self, "variable_types", value)
 
     @_builtins.property
@@ -1463,373 +1461,15 @@ class RateLimitConditionArgs:
         pulumi.set(self, "value", value)
 
 
-class RateLimitConditionVariableTypesArgsDict(TypedDict):
-    args: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    arg_s__combine_d__size: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    arg_s__get: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    arg_s__ge_t__names: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    arg_s__post: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    arg_s__pos_t__names: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    file_s__names: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    fingerprint: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    geo: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    quer_y__string: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    remot_e__addr: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    reques_t__basename: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    reques_t__body: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    reques_t__cookies: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    reques_t__cookie_s__names: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    reques_t__filename: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    reques_t__headers: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    reques_t__header_s__names: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    reques_t__line: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    reques_t__method: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    reques_t__protocol: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    reques_t__uri: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    reques_t__ur_i__raw: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    respons_e__body: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    respons_e__headers: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    respons_e__status: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    verifie_d__bo_t__category: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-
-@pulumi.input_type
-class RateLimitConditionVariableTypesArgs:
-    def __init__(__self__, *,
-                 args: pulumi.Input[Optional[_builtins.str]] = None,
-                 arg_s__combine_d__size: pulumi.Input[Optional[_builtins.str]] = None,
-                 arg_s__get: pulumi.Input[Optional[_builtins.str]] = None,
-                 arg_s__ge_t__names: pulumi.Input[Optional[_builtins.str]] = None,
-                 arg_s__post: pulumi.Input[Optional[_builtins.str]] = None,
-                 arg_s__pos_t__names: pulumi.Input[Optional[_builtins.str]] = None,
-                 file_s__names: pulumi.Input[Optional[_builtins.str]] = None,
-                 fingerprint: pulumi.Input[Optional[_builtins.str]] = None,
-                 geo: pulumi.Input[Optional[_builtins.str]] = None,
-                 quer_y__string: pulumi.Input[Optional[_builtins.str]] = None,
-                 remot_e__addr: pulumi.Input[Optional[_builtins.str]] = None,
-                 reques_t__basename: pulumi.Input[Optional[_builtins.str]] = None,
-                 reques_t__body: pulumi.Input[Optional[_builtins.str]] = None,
-                 reques_t__cookies: pulumi.Input[Optional[_builtins.str]] = None,
-                 reques_t__cookie_s__names: pulumi.Input[Optional[_builtins.str]] = None,
-                 reques_t__filename: pulumi.Input[Optional[_builtins.str]] = None,
-                 reques_t__headers: pulumi.Input[Optional[_builtins.str]] = None,
-                 reques_t__header_s__names: pulumi.Input[Optional[_builtins.str]] = None,
-                 reques_t__line: pulumi.Input[Optional[_builtins.str]] = None,
-                 reques_t__method: pulumi.Input[Optional[_builtins.str]] = None,
-                 reques_t__protocol: pulumi.Input[Optional[_builtins.str]] = None,
-                 reques_t__uri: pulumi.Input[Optional[_builtins.str]] = None,
-                 reques_t__ur_i__raw: pulumi.Input[Optional[_builtins.str]] = None,
-                 respons_e__body: pulumi.Input[Optional[_builtins.str]] = None,
-                 respons_e__headers: pulumi.Input[Optional[_builtins.str]] = None,
-                 respons_e__status: pulumi.Input[Optional[_builtins.str]] = None,
-                 verifie_d__bo_t__category: pulumi.Input[Optional[_builtins.str]] = None):
-        if args is not None:
-            pulumi.set(__self__, "args", args)
-        if arg_s__combine_d__size is not None:
-            pulumi.set(__self__, "arg_s__combine_d__size", arg_s__combine_d__size)
-        if arg_s__get is not None:
-            pulumi.set(__self__, "arg_s__get", arg_s__get)
-        if arg_s__ge_t__names is not None:
-            pulumi.set(__self__, "arg_s__ge_t__names", arg_s__ge_t__names)
-        if arg_s__post is not None:
-            pulumi.set(__self__, "arg_s__post", arg_s__post)
-        if arg_s__pos_t__names is not None:
-            pulumi.set(__self__, "arg_s__pos_t__names", arg_s__pos_t__names)
-        if file_s__names is not None:
-            pulumi.set(__self__, "file_s__names", file_s__names)
-        if fingerprint is not None:
-            pulumi.set(__self__, "fingerprint", fingerprint)
-        if geo is not None:
-            pulumi.set(__self__, "geo", geo)
-        if quer_y__string is not None:
-            pulumi.set(__self__, "quer_y__string", quer_y__string)
-        if remot_e__addr is not None:
-            pulumi.set(__self__, "remot_e__addr", remot_e__addr)
-        if reques_t__basename is not None:
-            pulumi.set(__self__, "reques_t__basename", reques_t__basename)
-        if reques_t__body is not None:
-            pulumi.set(__self__, "reques_t__body", reques_t__body)
-        if reques_t__cookies is not None:
-            pulumi.set(__self__, "reques_t__cookies", reques_t__cookies)
-        if reques_t__cookie_s__names is not None:
-            pulumi.set(__self__, "reques_t__cookie_s__names", reques_t__cookie_s__names)
-        if reques_t__filename is not None:
-            pulumi.set(__self__, "reques_t__filename", reques_t__filename)
-        if reques_t__headers is not None:
-            pulumi.set(__self__, "reques_t__headers", reques_t__headers)
-        if reques_t__header_s__names is not None:
-            pulumi.set(__self__, "reques_t__header_s__names", reques_t__header_s__names)
-        if reques_t__line is not None:
-            pulumi.set(__self__, "reques_t__line", reques_t__line)
-        if reques_t__method is not None:
-            pulumi.set(__self__, "reques_t__method", reques_t__method)
-        if reques_t__protocol is not None:
-            pulumi.set(__self__, "reques_t__protocol", reques_t__protocol)
-        if reques_t__uri is not None:
-            pulumi.set(__self__, "reques_t__uri", reques_t__uri)
-        if reques_t__ur_i__raw is not None:
-            pulumi.set(__self__, "reques_t__ur_i__raw", reques_t__ur_i__raw)
-        if respons_e__body is not None:
-            pulumi.set(__self__, "respons_e__body", respons_e__body)
-        if respons_e__headers is not None:
-            pulumi.set(__self__, "respons_e__headers", respons_e__headers)
-        if respons_e__status is not None:
-            pulumi.set(__self__, "respons_e__status", respons_e__status)
-        if verifie_d__bo_t__category is not None:
-            pulumi.set(__self__, "verifie_d__bo_t__category", verifie_d__bo_t__category)
-
-    @_builtins.property
-    @pulumi.getter(name="ARGS")
-    def args(self) -> pulumi.Input[Optional[_builtins.str]]:
-        return pulumi.get(self, "args")
-
-    @args.setter
-    def args(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "args", value)
-
-    @_builtins.property
-    @pulumi.getter(name="ARGS_COMBINED_SIZE")
-    def arg_s__combine_d__size(self) -> pulumi.Input[Optional[_builtins.str]]:
-        return pulumi.get(self, "arg_s__combine_d__size")
-
-    @arg_s__combine_d__size.setter
-    def arg_s__combine_d__size(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "arg_s__combine_d__size", value)
-
-    @_builtins.property
-    @pulumi.getter(name="ARGS_GET")
-    def arg_s__get(self) -> pulumi.Input[Optional[_builtins.str]]:
-        return pulumi.get(self, "arg_s__get")
-
-    @arg_s__get.setter
-    def arg_s__get(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "arg_s__get", value)
-
-    @_builtins.property
-    @pulumi.getter(name="ARGS_GET_NAMES")
-    def arg_s__ge_t__names(self) -> pulumi.Input[Optional[_builtins.str]]:
-        return pulumi.get(self, "arg_s__ge_t__names")
-
-    @arg_s__ge_t__names.setter
-    def arg_s__ge_t__names(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "arg_s__ge_t__names", value)
-
-    @_builtins.property
-    @pulumi.getter(name="ARGS_POST")
-    def arg_s__post(self) -> pulumi.Input[Optional[_builtins.str]]:
-        return pulumi.get(self, "arg_s__post")
-
-    @arg_s__post.setter
-    def arg_s__post(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "arg_s__post", value)
-
-    @_builtins.property
-    @pulumi.getter(name="ARGS_POST_NAMES")
-    def arg_s__pos_t__names(self) -> pulumi.Input[Optional[_builtins.str]]:
-        return pulumi.get(self, "arg_s__pos_t__names")
-
-    @arg_s__pos_t__names.setter
-    def arg_s__pos_t__names(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "arg_s__pos_t__names", value)
-
-    @_builtins.property
-    @pulumi.getter(name="FILES_NAMES")
-    def file_s__names(self) -> pulumi.Input[Optional[_builtins.str]]:
-        return pulumi.get(self, "file_s__names")
-
-    @file_s__names.setter
-    def file_s__names(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "file_s__names", value)
-
-    @_builtins.property
-    @pulumi.getter(name="FINGERPRINT")
-    def fingerprint(self) -> pulumi.Input[Optional[_builtins.str]]:
-        return pulumi.get(self, "fingerprint")
-
-    @fingerprint.setter
-    def fingerprint(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "fingerprint", value)
-
-    @_builtins.property
-    @pulumi.getter(name="GEO")
-    def geo(self) -> pulumi.Input[Optional[_builtins.str]]:
-        return pulumi.get(self, "geo")
-
-    @geo.setter
-    def geo(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "geo", value)
-
-    @_builtins.property
-    @pulumi.getter(name="QUERY_STRING")
-    def quer_y__string(self) -> pulumi.Input[Optional[_builtins.str]]:
-        return pulumi.get(self, "quer_y__string")
-
-    @quer_y__string.setter
-    def quer_y__string(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "quer_y__string", value)
-
-    @_builtins.property
-    @pulumi.getter(name="REMOTE_ADDR")
-    def remot_e__addr(self) -> pulumi.Input[Optional[_builtins.str]]:
-        return pulumi.get(self, "remot_e__addr")
-
-    @remot_e__addr.setter
-    def remot_e__addr(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "remot_e__addr", value)
-
-    @_builtins.property
-    @pulumi.getter(name="REQUEST_BASENAME")
-    def reques_t__basename(self) -> pulumi.Input[Optional[_builtins.str]]:
-        return pulumi.get(self, "reques_t__basename")
-
-    @reques_t__basename.setter
-    def reques_t__basename(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "reques_t__basename", value)
-
-    @_builtins.property
-    @pulumi.getter(name="REQUEST_BODY")
-    def reques_t__body(self) -> pulumi.Input[Optional[_builtins.str]]:
-        return pulumi.get(self, "reques_t__body")
-
-    @reques_t__body.setter
-    def reques_t__body(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "reques_t__body", value)
-
-    @_builtins.property
-    @pulumi.getter(name="REQUEST_COOKIES")
-    def reques_t__cookies(self) -> pulumi.Input[Optional[_builtins.str]]:
-        return pulumi.get(self, "reques_t__cookies")
-
-    @reques_t__cookies.setter
-    def reques_t__cookies(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "reques_t__cookies", value)
-
-    @_builtins.property
-    @pulumi.getter(name="REQUEST_COOKIES_NAMES")
-    def reques_t__cookie_s__names(self) -> pulumi.Input[Optional[_builtins.str]]:
-        return pulumi.get(self, "reques_t__cookie_s__names")
-
-    @reques_t__cookie_s__names.setter
-    def reques_t__cookie_s__names(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "reques_t__cookie_s__names", value)
-
-    @_builtins.property
-    @pulumi.getter(name="REQUEST_FILENAME")
-    def reques_t__filename(self) -> pulumi.Input[Optional[_builtins.str]]:
-        return pulumi.get(self, "reques_t__filename")
-
-    @reques_t__filename.setter
-    def reques_t__filename(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "reques_t__filename", value)
-
-    @_builtins.property
-    @pulumi.getter(name="REQUEST_HEADERS")
-    def reques_t__headers(self) -> pulumi.Input[Optional[_builtins.str]]:
-        return pulumi.get(self, "reques_t__headers")
-
-    @reques_t__headers.setter
-    def reques_t__headers(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "reques_t__headers", value)
-
-    @_builtins.property
-    @pulumi.getter(name="REQUEST_HEADERS_NAMES")
-    def reques_t__header_s__names(self) -> pulumi.Input[Optional[_builtins.str]]:
-        return pulumi.get(self, "reques_t__header_s__names")
-
-    @reques_t__header_s__names.setter
-    def reques_t__header_s__names(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "reques_t__header_s__names", value)
-
-    @_builtins.property
-    @pulumi.getter(name="REQUEST_LINE")
-    def reques_t__line(self) -> pulumi.Input[Optional[_builtins.str]]:
-        return pulumi.get(self, "reques_t__line")
-
-    @reques_t__line.setter
-    def reques_t__line(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "reques_t__line", value)
-
-    @_builtins.property
-    @pulumi.getter(name="REQUEST_METHOD")
-    def reques_t__method(self) -> pulumi.Input[Optional[_builtins.str]]:
-        return pulumi.get(self, "reques_t__method")
-
-    @reques_t__method.setter
-    def reques_t__method(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "reques_t__method", value)
-
-    @_builtins.property
-    @pulumi.getter(name="REQUEST_PROTOCOL")
-    def reques_t__protocol(self) -> pulumi.Input[Optional[_builtins.str]]:
-        return pulumi.get(self, "reques_t__protocol")
-
-    @reques_t__protocol.setter
-    def reques_t__protocol(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "reques_t__protocol", value)
-
-    @_builtins.property
-    @pulumi.getter(name="REQUEST_URI")
-    def reques_t__uri(self) -> pulumi.Input[Optional[_builtins.str]]:
-        return pulumi.get(self, "reques_t__uri")
-
-    @reques_t__uri.setter
-    def reques_t__uri(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "reques_t__uri", value)
-
-    @_builtins.property
-    @pulumi.getter(name="REQUEST_URI_RAW")
-    def reques_t__ur_i__raw(self) -> pulumi.Input[Optional[_builtins.str]]:
-        return pulumi.get(self, "reques_t__ur_i__raw")
-
-    @reques_t__ur_i__raw.setter
-    def reques_t__ur_i__raw(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "reques_t__ur_i__raw", value)
-
-    @_builtins.property
-    @pulumi.getter(name="RESPONSE_BODY")
-    def respons_e__body(self) -> pulumi.Input[Optional[_builtins.str]]:
-        return pulumi.get(self, "respons_e__body")
-
-    @respons_e__body.setter
-    def respons_e__body(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "respons_e__body", value)
-
-    @_builtins.property
-    @pulumi.getter(name="RESPONSE_HEADERS")
-    def respons_e__headers(self) -> pulumi.Input[Optional[_builtins.str]]:
-        return pulumi.get(self, "respons_e__headers")
-
-    @respons_e__headers.setter
-    def respons_e__headers(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "respons_e__headers", value)
-
-    @_builtins.property
-    @pulumi.getter(name="RESPONSE_STATUS")
-    def respons_e__status(self) -> pulumi.Input[Optional[_builtins.str]]:
-        return pulumi.get(self, "respons_e__status")
-
-    @respons_e__status.setter
-    def respons_e__status(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "respons_e__status", value)
-
-    @_builtins.property
-    @pulumi.getter(name="VERIFIED_BOT_CATEGORY")
-    def verifie_d__bo_t__category(self) -> pulumi.Input[Optional[_builtins.str]]:
-        return pulumi.get(self, "verifie_d__bo_t__category")
-
-    @verifie_d__bo_t__category.setter
-    def verifie_d__bo_t__category(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "verifie_d__bo_t__category", value)
-
-
 class RateLimitConfigurationArgsDict(TypedDict):
     """
     The rule's configuration: the first condition, what is counted, the limit and what happens over it.
     """
-    block_time: pulumi.Input['RateLimitBlockTime']
+    block_time: pulumi.Input[Union['RateLimitBlockTime', _builtins.int, _builtins.str]]
     """
     How long the action lasts once the limit is hit (`bunnynet.RateLimitBlockTime`, or 30, 60, 300, 900, 1800, 3600 seconds).
     """
-    operator_type: pulumi.Input['RuleOperator']
+    operator_type: pulumi.Input[Union['RuleOperator', _builtins.int, _builtins.str]]
     """
     How the value is compared with the variable (`bunnynet.RuleOperator`: `"BEGINSWITH"`, `"RX"`, …).
     """
@@ -1837,16 +1477,16 @@ class RateLimitConfigurationArgsDict(TypedDict):
     """
     Requests allowed per timeframe and counter key (1..2147483647).
     """
-    timeframe: pulumi.Input['RateLimitTimeframe']
+    timeframe: pulumi.Input[Union['RateLimitTimeframe', _builtins.int, _builtins.str]]
     """
     The counting window (`bunnynet.RateLimitTimeframe`: `"PerSecond"` … `"PerOneHour"`, or 1, 10, 60, 300, 900, 3600 seconds).
     """
-    variable_types: pulumi.Input['RateLimitConditionVariableTypesArgsDict']
+    variable_types: pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]
     """
     The request variable to match, with its sub-value where it has one, else "": `{ REQUEST_URI: "" }`,
     `{ REQUEST_HEADERS: "User-Agent" }`. At least one; names are in `bunnynet.RuleVariable`.
     """
-    action_type: NotRequired[pulumi.Input[Optional['RateLimitAction']]]
+    action_type: NotRequired[pulumi.Input[Optional[Union['RateLimitAction', _builtins.int, _builtins.str]]]]
     """
     What happens to requests over the limit (`bunnynet.RateLimitAction`: `"Block"`, `"Log"`, `"Challenge"`). Default Block.
     """
@@ -1854,7 +1494,7 @@ class RateLimitConfigurationArgsDict(TypedDict):
     """
     Further conditions; a request is counted only when all conditions match. Default none.
     """
-    counter_key_type: NotRequired[pulumi.Input[Optional['RateLimitCounterKey']]]
+    counter_key_type: NotRequired[pulumi.Input[Optional[Union['RateLimitCounterKey', _builtins.int, _builtins.str]]]]
     """
     What requests are counted per (`bunnynet.RateLimitCounterKey`: `"IP"`, `"Country"`, …). Default IP.
     """
@@ -1866,11 +1506,11 @@ class RateLimitConfigurationArgsDict(TypedDict):
     """
     The variable's sub-value is a regular expression. Default false.
     """
-    severity_type: NotRequired[pulumi.Input[Optional['RuleSeverity']]]
+    severity_type: NotRequired[pulumi.Input[Optional[Union['RuleSeverity', _builtins.int, _builtins.str]]]]
     """
     Severity logged with the rule (`bunnynet.RuleSeverity`). Default NOTICE.
     """
-    transformation_types: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['RuleTransformation']]]]]
+    transformation_types: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[Union['RuleTransformation', _builtins.int, _builtins.str]]]]]]
     """
     Applied to the variable's value before comparing, in order (`bunnynet.RuleTransformation`). Default none.
     """
@@ -1882,35 +1522,35 @@ class RateLimitConfigurationArgsDict(TypedDict):
 @pulumi.input_type
 class RateLimitConfigurationArgs:
     def __init__(__self__, *,
-                 block_time: pulumi.Input['RateLimitBlockTime'],
-                 operator_type: pulumi.Input['RuleOperator'],
+                 block_time: pulumi.Input[Union['RateLimitBlockTime', _builtins.int, _builtins.str]],
+                 operator_type: pulumi.Input[Union['RuleOperator', _builtins.int, _builtins.str]],
                  request_count: pulumi.Input[_builtins.int],
-                 timeframe: pulumi.Input['RateLimitTimeframe'],
-                 variable_types: pulumi.Input['RateLimitConditionVariableTypesArgs'],
-                 action_type: pulumi.Input[Optional['RateLimitAction']] = None,
+                 timeframe: pulumi.Input[Union['RateLimitTimeframe', _builtins.int, _builtins.str]],
+                 variable_types: pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]],
+                 action_type: pulumi.Input[Optional[Union['RateLimitAction', _builtins.int, _builtins.str]]] = None,
                  chained_conditions: pulumi.Input[Optional[Sequence[pulumi.Input['RateLimitConditionArgs']]]] = None,
-                 counter_key_type: pulumi.Input[Optional['RateLimitCounterKey']] = None,
+                 counter_key_type: pulumi.Input[Optional[Union['RateLimitCounterKey', _builtins.int, _builtins.str]]] = None,
                  is_negated: pulumi.Input[Optional[_builtins.bool]] = None,
                  is_regex_variable: pulumi.Input[Optional[_builtins.bool]] = None,
-                 severity_type: pulumi.Input[Optional['RuleSeverity']] = None,
-                 transformation_types: pulumi.Input[Optional[Sequence[pulumi.Input['RuleTransformation']]]] = None,
+                 severity_type: pulumi.Input[Optional[Union['RuleSeverity', _builtins.int, _builtins.str]]] = None,
+                 transformation_types: pulumi.Input[Optional[Sequence[pulumi.Input[Union['RuleTransformation', _builtins.int, _builtins.str]]]]] = None,
                  value: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The rule's configuration: the first condition, what is counted, the limit and what happens over it.
 
-        :param pulumi.Input['RateLimitBlockTime'] block_time: How long the action lasts once the limit is hit (`bunnynet.RateLimitBlockTime`, or 30, 60, 300, 900, 1800, 3600 seconds).
-        :param pulumi.Input['RuleOperator'] operator_type: How the value is compared with the variable (`bunnynet.RuleOperator`: `"BEGINSWITH"`, `"RX"`, …).
+        :param pulumi.Input[Union['RateLimitBlockTime', _builtins.int, _builtins.str]] block_time: How long the action lasts once the limit is hit (`bunnynet.RateLimitBlockTime`, or 30, 60, 300, 900, 1800, 3600 seconds).
+        :param pulumi.Input[Union['RuleOperator', _builtins.int, _builtins.str]] operator_type: How the value is compared with the variable (`bunnynet.RuleOperator`: `"BEGINSWITH"`, `"RX"`, …).
         :param pulumi.Input[_builtins.int] request_count: Requests allowed per timeframe and counter key (1..2147483647).
-        :param pulumi.Input['RateLimitTimeframe'] timeframe: The counting window (`bunnynet.RateLimitTimeframe`: `"PerSecond"` … `"PerOneHour"`, or 1, 10, 60, 300, 900, 3600 seconds).
-        :param pulumi.Input['RateLimitConditionVariableTypesArgs'] variable_types: The request variable to match, with its sub-value where it has one, else "": `{ REQUEST_URI: "" }`,
+        :param pulumi.Input[Union['RateLimitTimeframe', _builtins.int, _builtins.str]] timeframe: The counting window (`bunnynet.RateLimitTimeframe`: `"PerSecond"` … `"PerOneHour"`, or 1, 10, 60, 300, 900, 3600 seconds).
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] variable_types: The request variable to match, with its sub-value where it has one, else "": `{ REQUEST_URI: "" }`,
                `{ REQUEST_HEADERS: "User-Agent" }`. At least one; names are in `bunnynet.RuleVariable`.
-        :param pulumi.Input['RateLimitAction'] action_type: What happens to requests over the limit (`bunnynet.RateLimitAction`: `"Block"`, `"Log"`, `"Challenge"`). Default Block.
+        :param pulumi.Input[Union['RateLimitAction', _builtins.int, _builtins.str]] action_type: What happens to requests over the limit (`bunnynet.RateLimitAction`: `"Block"`, `"Log"`, `"Challenge"`). Default Block.
         :param pulumi.Input[Sequence[pulumi.Input['RateLimitConditionArgs']]] chained_conditions: Further conditions; a request is counted only when all conditions match. Default none.
-        :param pulumi.Input['RateLimitCounterKey'] counter_key_type: What requests are counted per (`bunnynet.RateLimitCounterKey`: `"IP"`, `"Country"`, …). Default IP.
+        :param pulumi.Input[Union['RateLimitCounterKey', _builtins.int, _builtins.str]] counter_key_type: What requests are counted per (`bunnynet.RateLimitCounterKey`: `"IP"`, `"Country"`, …). Default IP.
         :param pulumi.Input[_builtins.bool] is_negated: Match when the comparison fails instead. Default false.
         :param pulumi.Input[_builtins.bool] is_regex_variable: The variable's sub-value is a regular expression. Default false.
-        :param pulumi.Input['RuleSeverity'] severity_type: Severity logged with the rule (`bunnynet.RuleSeverity`). Default NOTICE.
-        :param pulumi.Input[Sequence[pulumi.Input['RuleTransformation']]] transformation_types: Applied to the variable's value before comparing, in order (`bunnynet.RuleTransformation`). Default none.
+        :param pulumi.Input[Union['RuleSeverity', _builtins.int, _builtins.str]] severity_type: Severity logged with the rule (`bunnynet.RuleSeverity`). Default NOTICE.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['RuleTransformation', _builtins.int, _builtins.str]]]] transformation_types: Applied to the variable's value before comparing, in order (`bunnynet.RuleTransformation`). Default none.
         :param pulumi.Input[_builtins.str] value: The value compared with the variable (unset and "" mean none).
         """
         pulumi.set(__self__, "block_time", block_time)
@@ -1937,26 +1577,26 @@ class RateLimitConfigurationArgs:
 
     @_builtins.property
     @pulumi.getter(name="blockTime")
-    def block_time(self) -> pulumi.Input['RateLimitBlockTime']:
+    def block_time(self) -> pulumi.Input[Union['RateLimitBlockTime', _builtins.int, _builtins.str]]:
         """
         How long the action lasts once the limit is hit (`bunnynet.RateLimitBlockTime`, or 30, 60, 300, 900, 1800, 3600 seconds).
         """
         return pulumi.get(self, "block_time")
 
     @block_time.setter
-    def block_time(self, value: pulumi.Input['RateLimitBlockTime']):
+    def block_time(self, value: pulumi.Input[Union['RateLimitBlockTime', _builtins.int, _builtins.str]]):
         pulumi.set(self, "block_time", value)
 
     @_builtins.property
     @pulumi.getter(name="operatorType")
-    def operator_type(self) -> pulumi.Input['RuleOperator']:
+    def operator_type(self) -> pulumi.Input[Union['RuleOperator', _builtins.int, _builtins.str]]:
         """
         How the value is compared with the variable (`bunnynet.RuleOperator`: `"BEGINSWITH"`, `"RX"`, …).
         """
         return pulumi.get(self, "operator_type")
 
     @operator_type.setter
-    def operator_type(self, value: pulumi.Input['RuleOperator']):
+    def operator_type(self, value: pulumi.Input[Union['RuleOperator', _builtins.int, _builtins.str]]):
         pulumi.set(self, "operator_type", value)
 
     @_builtins.property
@@ -1973,19 +1613,19 @@ class RateLimitConfigurationArgs:
 
     @_builtins.property
     @pulumi.getter
-    def timeframe(self) -> pulumi.Input['RateLimitTimeframe']:
+    def timeframe(self) -> pulumi.Input[Union['RateLimitTimeframe', _builtins.int, _builtins.str]]:
         """
         The counting window (`bunnynet.RateLimitTimeframe`: `"PerSecond"` … `"PerOneHour"`, or 1, 10, 60, 300, 900, 3600 seconds).
         """
         return pulumi.get(self, "timeframe")
 
     @timeframe.setter
-    def timeframe(self, value: pulumi.Input['RateLimitTimeframe']):
+    def timeframe(self, value: pulumi.Input[Union['RateLimitTimeframe', _builtins.int, _builtins.str]]):
         pulumi.set(self, "timeframe", value)
 
     @_builtins.property
     @pulumi.getter(name="variableTypes")
-    def variable_types(self) -> pulumi.Input['RateLimitConditionVariableTypesArgs']:
+    def variable_types(self) -> pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]:
         """
         The request variable to match, with its sub-value where it has one, else "": `{ REQUEST_URI: "" }`,
         `{ REQUEST_HEADERS: "User-Agent" }`. At least one; names are in `bunnynet.RuleVariable`.
@@ -1993,19 +1633,19 @@ class RateLimitConfigurationArgs:
         return pulumi.get(self, "variable_types")
 
     @variable_types.setter
-    def variable_types(self, value: pulumi.Input['RateLimitConditionVariableTypesArgs']):
+    def variable_types(self, value: pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]):
         pulumi.set(self, "variable_types", value)
 
     @_builtins.property
     @pulumi.getter(name="actionType")
-    def action_type(self) -> pulumi.Input[Optional['RateLimitAction']]:
+    def action_type(self) -> pulumi.Input[Optional[Union['RateLimitAction', _builtins.int, _builtins.str]]]:
         """
         What happens to requests over the limit (`bunnynet.RateLimitAction`: `"Block"`, `"Log"`, `"Challenge"`). Default Block.
         """
         return pulumi.get(self, "action_type")
 
     @action_type.setter
-    def action_type(self, value: pulumi.Input[Optional['RateLimitAction']]):
+    def action_type(self, value: pulumi.Input[Optional[Union['RateLimitAction', _builtins.int, _builtins.str]]]):
         pulumi.set(self, "action_type", value)
 
     @_builtins.property
@@ -2022,14 +1662,14 @@ class RateLimitConfigurationArgs:
 
     @_builtins.property
     @pulumi.getter(name="counterKeyType")
-    def counter_key_type(self) -> pulumi.Input[Optional['RateLimitCounterKey']]:
+    def counter_key_type(self) -> pulumi.Input[Optional[Union['RateLimitCounterKey', _builtins.int, _builtins.str]]]:
         """
         What requests are counted per (`bunnynet.RateLimitCounterKey`: `"IP"`, `"Country"`, …). Default IP.
         """
         return pulumi.get(self, "counter_key_type")
 
     @counter_key_type.setter
-    def counter_key_type(self, value: pulumi.Input[Optional['RateLimitCounterKey']]):
+    def counter_key_type(self, value: pulumi.Input[Optional[Union['RateLimitCounterKey', _builtins.int, _builtins.str]]]):
         pulumi.set(self, "counter_key_type", value)
 
     @_builtins.property
@@ -2058,26 +1698,26 @@ class RateLimitConfigurationArgs:
 
     @_builtins.property
     @pulumi.getter(name="severityType")
-    def severity_type(self) -> pulumi.Input[Optional['RuleSeverity']]:
+    def severity_type(self) -> pulumi.Input[Optional[Union['RuleSeverity', _builtins.int, _builtins.str]]]:
         """
         Severity logged with the rule (`bunnynet.RuleSeverity`). Default NOTICE.
         """
         return pulumi.get(self, "severity_type")
 
     @severity_type.setter
-    def severity_type(self, value: pulumi.Input[Optional['RuleSeverity']]):
+    def severity_type(self, value: pulumi.Input[Optional[Union['RuleSeverity', _builtins.int, _builtins.str]]]):
         pulumi.set(self, "severity_type", value)
 
     @_builtins.property
     @pulumi.getter(name="transformationTypes")
-    def transformation_types(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['RuleTransformation']]]]:
+    def transformation_types(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[Union['RuleTransformation', _builtins.int, _builtins.str]]]]]:
         """
         Applied to the variable's value before comparing, in order (`bunnynet.RuleTransformation`). Default none.
         """
         return pulumi.get(self, "transformation_types")
 
     @transformation_types.setter
-    def transformation_types(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['RuleTransformation']]]]):
+    def transformation_types(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[Union['RuleTransformation', _builtins.int, _builtins.str]]]]]):
         pulumi.set(self, "transformation_types", value)
 
     @_builtins.property
@@ -2097,7 +1737,7 @@ class ShieldZoneAccessListArgsDict(TypedDict):
     """
     A managed access list switched on.
     """
-    action: pulumi.Input['AccessListAction']
+    action: pulumi.Input[Union['AccessListAction', _builtins.int, _builtins.str]]
     """
     What a matching request meets (`bunnynet.AccessListAction`).
     """
@@ -2109,12 +1749,12 @@ class ShieldZoneAccessListArgsDict(TypedDict):
 @pulumi.input_type
 class ShieldZoneAccessListArgs:
     def __init__(__self__, *,
-                 action: pulumi.Input['AccessListAction'],
+                 action: pulumi.Input[Union['AccessListAction', _builtins.int, _builtins.str]],
                  id: pulumi.Input[_builtins.int]):
         """
         A managed access list switched on.
 
-        :param pulumi.Input['AccessListAction'] action: What a matching request meets (`bunnynet.AccessListAction`).
+        :param pulumi.Input[Union['AccessListAction', _builtins.int, _builtins.str]] action: What a matching request meets (`bunnynet.AccessListAction`).
         :param pulumi.Input[_builtins.int] id: The managed list's id (`getAccessLists(shieldZoneId).managedLists`).
         """
         pulumi.set(__self__, "action", action)
@@ -2122,14 +1762,14 @@ class ShieldZoneAccessListArgs:
 
     @_builtins.property
     @pulumi.getter
-    def action(self) -> pulumi.Input['AccessListAction']:
+    def action(self) -> pulumi.Input[Union['AccessListAction', _builtins.int, _builtins.str]]:
         """
         What a matching request meets (`bunnynet.AccessListAction`).
         """
         return pulumi.get(self, "action")
 
     @action.setter
-    def action(self, value: pulumi.Input['AccessListAction']):
+    def action(self, value: pulumi.Input[Union['AccessListAction', _builtins.int, _builtins.str]]):
         pulumi.set(self, "action", value)
 
     @_builtins.property
@@ -2150,23 +1790,23 @@ class ShieldZoneBotDetectionArgsDict(TypedDict):
     """
     Complex fingerprinting. Default false.
     """
-    execution_mode: NotRequired[pulumi.Input[Optional['BotDetectionMode']]]
+    execution_mode: NotRequired[pulumi.Input[Optional[Union['BotDetectionMode', _builtins.int, _builtins.str]]]]
     """
     `"LogOnly"` (default) or `"Challenge"`.
     """
-    fingerprint_aggression: NotRequired[pulumi.Input[Optional['FingerprintAggression']]]
+    fingerprint_aggression: NotRequired[pulumi.Input[Optional[Union['FingerprintAggression', _builtins.int, _builtins.str]]]]
     """
     How hard fingerprinting probes (`"Low"` (default), `"Medium"`, `"High"`, `"Custom"`).
     """
-    fingerprint_sensitivity: NotRequired[pulumi.Input[Optional['BotDetectionSensitivity']]]
+    fingerprint_sensitivity: NotRequired[pulumi.Input[Optional[Union['BotDetectionSensitivity', _builtins.int, _builtins.str]]]]
     """
     Browser fingerprinting (`"Off"`…`"High"`, default `"Low"`).
     """
-    ip_sensitivity: NotRequired[pulumi.Input[Optional['BotDetectionSensitivity']]]
+    ip_sensitivity: NotRequired[pulumi.Input[Optional[Union['BotDetectionSensitivity', _builtins.int, _builtins.str]]]]
     """
     IP reputation (`"Off"`…`"High"`, default `"Low"`).
     """
-    request_integrity_sensitivity: NotRequired[pulumi.Input[Optional['BotDetectionSensitivity']]]
+    request_integrity_sensitivity: NotRequired[pulumi.Input[Optional[Union['BotDetectionSensitivity', _builtins.int, _builtins.str]]]]
     """
     Request-integrity checks (`"Off"`, `"Low"` (default), `"Medium"`, `"High"`).
     """
@@ -2175,18 +1815,18 @@ class ShieldZoneBotDetectionArgsDict(TypedDict):
 class ShieldZoneBotDetectionArgs:
     def __init__(__self__, *,
                  complex_fingerprinting: pulumi.Input[Optional[_builtins.bool]] = None,
-                 execution_mode: pulumi.Input[Optional['BotDetectionMode']] = None,
-                 fingerprint_aggression: pulumi.Input[Optional['FingerprintAggression']] = None,
-                 fingerprint_sensitivity: pulumi.Input[Optional['BotDetectionSensitivity']] = None,
-                 ip_sensitivity: pulumi.Input[Optional['BotDetectionSensitivity']] = None,
-                 request_integrity_sensitivity: pulumi.Input[Optional['BotDetectionSensitivity']] = None):
+                 execution_mode: pulumi.Input[Optional[Union['BotDetectionMode', _builtins.int, _builtins.str]]] = None,
+                 fingerprint_aggression: pulumi.Input[Optional[Union['FingerprintAggression', _builtins.int, _builtins.str]]] = None,
+                 fingerprint_sensitivity: pulumi.Input[Optional[Union['BotDetectionSensitivity', _builtins.int, _builtins.str]]] = None,
+                 ip_sensitivity: pulumi.Input[Optional[Union['BotDetectionSensitivity', _builtins.int, _builtins.str]]] = None,
+                 request_integrity_sensitivity: pulumi.Input[Optional[Union['BotDetectionSensitivity', _builtins.int, _builtins.str]]] = None):
         """
         :param pulumi.Input[_builtins.bool] complex_fingerprinting: Complex fingerprinting. Default false.
-        :param pulumi.Input['BotDetectionMode'] execution_mode: `"LogOnly"` (default) or `"Challenge"`.
-        :param pulumi.Input['FingerprintAggression'] fingerprint_aggression: How hard fingerprinting probes (`"Low"` (default), `"Medium"`, `"High"`, `"Custom"`).
-        :param pulumi.Input['BotDetectionSensitivity'] fingerprint_sensitivity: Browser fingerprinting (`"Off"`…`"High"`, default `"Low"`).
-        :param pulumi.Input['BotDetectionSensitivity'] ip_sensitivity: IP reputation (`"Off"`…`"High"`, default `"Low"`).
-        :param pulumi.Input['BotDetectionSensitivity'] request_integrity_sensitivity: Request-integrity checks (`"Off"`, `"Low"` (default), `"Medium"`, `"High"`).
+        :param pulumi.Input[Union['BotDetectionMode', _builtins.int, _builtins.str]] execution_mode: `"LogOnly"` (default) or `"Challenge"`.
+        :param pulumi.Input[Union['FingerprintAggression', _builtins.int, _builtins.str]] fingerprint_aggression: How hard fingerprinting probes (`"Low"` (default), `"Medium"`, `"High"`, `"Custom"`).
+        :param pulumi.Input[Union['BotDetectionSensitivity', _builtins.int, _builtins.str]] fingerprint_sensitivity: Browser fingerprinting (`"Off"`…`"High"`, default `"Low"`).
+        :param pulumi.Input[Union['BotDetectionSensitivity', _builtins.int, _builtins.str]] ip_sensitivity: IP reputation (`"Off"`…`"High"`, default `"Low"`).
+        :param pulumi.Input[Union['BotDetectionSensitivity', _builtins.int, _builtins.str]] request_integrity_sensitivity: Request-integrity checks (`"Off"`, `"Low"` (default), `"Medium"`, `"High"`).
         """
         if complex_fingerprinting is not None:
             pulumi.set(__self__, "complex_fingerprinting", complex_fingerprinting)
@@ -2215,62 +1855,62 @@ class ShieldZoneBotDetectionArgs:
 
     @_builtins.property
     @pulumi.getter(name="executionMode")
-    def execution_mode(self) -> pulumi.Input[Optional['BotDetectionMode']]:
+    def execution_mode(self) -> pulumi.Input[Optional[Union['BotDetectionMode', _builtins.int, _builtins.str]]]:
         """
         `"LogOnly"` (default) or `"Challenge"`.
         """
         return pulumi.get(self, "execution_mode")
 
     @execution_mode.setter
-    def execution_mode(self, value: pulumi.Input[Optional['BotDetectionMode']]):
+    def execution_mode(self, value: pulumi.Input[Optional[Union['BotDetectionMode', _builtins.int, _builtins.str]]]):
         pulumi.set(self, "execution_mode", value)
 
     @_builtins.property
     @pulumi.getter(name="fingerprintAggression")
-    def fingerprint_aggression(self) -> pulumi.Input[Optional['FingerprintAggression']]:
+    def fingerprint_aggression(self) -> pulumi.Input[Optional[Union['FingerprintAggression', _builtins.int, _builtins.str]]]:
         """
         How hard fingerprinting probes (`"Low"` (default), `"Medium"`, `"High"`, `"Custom"`).
         """
         return pulumi.get(self, "fingerprint_aggression")
 
     @fingerprint_aggression.setter
-    def fingerprint_aggression(self, value: pulumi.Input[Optional['FingerprintAggression']]):
+    def fingerprint_aggression(self, value: pulumi.Input[Optional[Union['FingerprintAggression', _builtins.int, _builtins.str]]]):
         pulumi.set(self, "fingerprint_aggression", value)
 
     @_builtins.property
     @pulumi.getter(name="fingerprintSensitivity")
-    def fingerprint_sensitivity(self) -> pulumi.Input[Optional['BotDetectionSensitivity']]:
+    def fingerprint_sensitivity(self) -> pulumi.Input[Optional[Union['BotDetectionSensitivity', _builtins.int, _builtins.str]]]:
         """
         Browser fingerprinting (`"Off"`…`"High"`, default `"Low"`).
         """
         return pulumi.get(self, "fingerprint_sensitivity")
 
     @fingerprint_sensitivity.setter
-    def fingerprint_sensitivity(self, value: pulumi.Input[Optional['BotDetectionSensitivity']]):
+    def fingerprint_sensitivity(self, value: pulumi.Input[Optional[Union['BotDetectionSensitivity', _builtins.int, _builtins.str]]]):
         pulumi.set(self, "fingerprint_sensitivity", value)
 
     @_builtins.property
     @pulumi.getter(name="ipSensitivity")
-    def ip_sensitivity(self) -> pulumi.Input[Optional['BotDetectionSensitivity']]:
+    def ip_sensitivity(self) -> pulumi.Input[Optional[Union['BotDetectionSensitivity', _builtins.int, _builtins.str]]]:
         """
         IP reputation (`"Off"`…`"High"`, default `"Low"`).
         """
         return pulumi.get(self, "ip_sensitivity")
 
     @ip_sensitivity.setter
-    def ip_sensitivity(self, value: pulumi.Input[Optional['BotDetectionSensitivity']]):
+    def ip_sensitivity(self, value: pulumi.Input[Optional[Union['BotDetectionSensitivity', _builtins.int, _builtins.str]]]):
         pulumi.set(self, "ip_sensitivity", value)
 
     @_builtins.property
     @pulumi.getter(name="requestIntegritySensitivity")
-    def request_integrity_sensitivity(self) -> pulumi.Input[Optional['BotDetectionSensitivity']]:
+    def request_integrity_sensitivity(self) -> pulumi.Input[Optional[Union['BotDetectionSensitivity', _builtins.int, _builtins.str]]]:
         """
         Request-integrity checks (`"Off"`, `"Low"` (default), `"Medium"`, `"High"`).
         """
         return pulumi.get(self, "request_integrity_sensitivity")
 
     @request_integrity_sensitivity.setter
-    def request_integrity_sensitivity(self, value: pulumi.Input[Optional['BotDetectionSensitivity']]):
+    def request_integrity_sensitivity(self, value: pulumi.Input[Optional[Union['BotDetectionSensitivity', _builtins.int, _builtins.str]]]):
         pulumi.set(self, "request_integrity_sensitivity", value)
 
 
@@ -2344,11 +1984,11 @@ class ShieldZoneCustomPagesArgs:
 
 
 class ShieldZoneUploadScanningArgsDict(TypedDict):
-    antivirus: NotRequired[pulumi.Input[Optional['UploadScannerMode']]]
+    antivirus: NotRequired[pulumi.Input[Optional[Union['UploadScannerMode', _builtins.int, _builtins.str]]]]
     """
     Antivirus scanning (`"Disabled"` (default), `"Log"`, `"Block"`).
     """
-    csam: NotRequired[pulumi.Input[Optional['UploadScannerMode']]]
+    csam: NotRequired[pulumi.Input[Optional[Union['UploadScannerMode', _builtins.int, _builtins.str]]]]
     """
     CSAM scanning (`"Disabled"` (default), `"Log"`, `"Block"`).
     """
@@ -2356,11 +1996,11 @@ class ShieldZoneUploadScanningArgsDict(TypedDict):
 @pulumi.input_type
 class ShieldZoneUploadScanningArgs:
     def __init__(__self__, *,
-                 antivirus: pulumi.Input[Optional['UploadScannerMode']] = None,
-                 csam: pulumi.Input[Optional['UploadScannerMode']] = None):
+                 antivirus: pulumi.Input[Optional[Union['UploadScannerMode', _builtins.int, _builtins.str]]] = None,
+                 csam: pulumi.Input[Optional[Union['UploadScannerMode', _builtins.int, _builtins.str]]] = None):
         """
-        :param pulumi.Input['UploadScannerMode'] antivirus: Antivirus scanning (`"Disabled"` (default), `"Log"`, `"Block"`).
-        :param pulumi.Input['UploadScannerMode'] csam: CSAM scanning (`"Disabled"` (default), `"Log"`, `"Block"`).
+        :param pulumi.Input[Union['UploadScannerMode', _builtins.int, _builtins.str]] antivirus: Antivirus scanning (`"Disabled"` (default), `"Log"`, `"Block"`).
+        :param pulumi.Input[Union['UploadScannerMode', _builtins.int, _builtins.str]] csam: CSAM scanning (`"Disabled"` (default), `"Log"`, `"Block"`).
         """
         if antivirus is not None:
             pulumi.set(__self__, "antivirus", antivirus)
@@ -2369,26 +2009,26 @@ class ShieldZoneUploadScanningArgs:
 
     @_builtins.property
     @pulumi.getter
-    def antivirus(self) -> pulumi.Input[Optional['UploadScannerMode']]:
+    def antivirus(self) -> pulumi.Input[Optional[Union['UploadScannerMode', _builtins.int, _builtins.str]]]:
         """
         Antivirus scanning (`"Disabled"` (default), `"Log"`, `"Block"`).
         """
         return pulumi.get(self, "antivirus")
 
     @antivirus.setter
-    def antivirus(self, value: pulumi.Input[Optional['UploadScannerMode']]):
+    def antivirus(self, value: pulumi.Input[Optional[Union['UploadScannerMode', _builtins.int, _builtins.str]]]):
         pulumi.set(self, "antivirus", value)
 
     @_builtins.property
     @pulumi.getter
-    def csam(self) -> pulumi.Input[Optional['UploadScannerMode']]:
+    def csam(self) -> pulumi.Input[Optional[Union['UploadScannerMode', _builtins.int, _builtins.str]]]:
         """
         CSAM scanning (`"Disabled"` (default), `"Log"`, `"Block"`).
         """
         return pulumi.get(self, "csam")
 
     @csam.setter
-    def csam(self, value: pulumi.Input[Optional['UploadScannerMode']]):
+    def csam(self, value: pulumi.Input[Optional[Union['UploadScannerMode', _builtins.int, _builtins.str]]]):
         pulumi.set(self, "csam", value)
 
 

@@ -20,26 +20,26 @@ __all__ = ['AccessListArgs', 'AccessList']
 @pulumi.input_type
 class AccessListArgs:
     def __init__(__self__, *,
-                 action: pulumi.Input['AccessListAction'],
+                 action: pulumi.Input[Union['AccessListAction', _builtins.int, _builtins.str]],
                  entries: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
                  name: pulumi.Input[_builtins.str],
                  shield_zone_id: pulumi.Input[_builtins.int],
-                 type: pulumi.Input['AccessListType'],
+                 type: pulumi.Input[Union['AccessListType', _builtins.int, _builtins.str]],
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None):
         """
         The set of arguments for constructing a AccessList resource.
 
-        :param pulumi.Input['AccessListAction'] action: What a matching request meets (`bunnynet.AccessListAction`: `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"`).
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] entries: The entries (at least one, no repeats), each of the list's type: an IP address, a CIDR range (`192.0.2.0/24`), an
-               AS number (`13335` or `AS13335`), an ISO 3166-1 alpha-2 country code in upper case (`DE`), an organisation's name or
-               a JA4 fingerprint. A set: their order is not a change. Changes in place.
+        :param pulumi.Input[Union['AccessListAction', _builtins.int, _builtins.str]] action: What a matching request meets (`bunnynet.AccessListAction`: `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"`).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] entries: The entries (at least one, no repeats); a set: their order is not a change. Changes in place.
         :param pulumi.Input[_builtins.str] name: The list's name, unique within its zone (it identifies the list for `adoptExisting`). Changes in place.
         :param pulumi.Input[_builtins.int] shield_zone_id: The Shield zone that holds the list (`ShieldZone.shieldZoneId`). Changing it replaces the list.
-        :param pulumi.Input['AccessListType'] type: What the entries are (`bunnynet.AccessListType`: `"IP"`, `"CIDR"`, `"ASN"`, `"Country"`, `"Organization"`, `"JA4"`). Changing it replaces the list.
+        :param pulumi.Input[Union['AccessListType', _builtins.int, _builtins.str]] type: What the entries are (`bunnynet.AccessListType`: `"IP"`, `"CIDR"`, `"ASN"`, `"Country"`, `"Organization"`, `"JA4"`). Changing it replaces the list.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
         :param pulumi.Input[_builtins.bool] enabled: The list on or off. Default true.
         """
         pulumi.set(__self__, "action", action)
@@ -58,23 +58,21 @@ class AccessListArgs:
 
     @_builtins.property
     @pulumi.getter
-    def action(self) -> pulumi.Input['AccessListAction']:
+    def action(self) -> pulumi.Input[Union['AccessListAction', _builtins.int, _builtins.str]]:
         """
         What a matching request meets (`bunnynet.AccessListAction`: `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"`).
         """
         return pulumi.get(self, "action")
 
     @action.setter
-    def action(self, value: pulumi.Input['AccessListAction']):
+    def action(self, value: pulumi.Input[Union['AccessListAction', _builtins.int, _builtins.str]]):
         pulumi.set(self, "action", value)
 
     @_builtins.property
     @pulumi.getter
     def entries(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
         """
-        The entries (at least one, no repeats), each of the list's type: an IP address, a CIDR range (`192.0.2.0/24`), an
-        AS number (`13335` or `AS13335`), an ISO 3166-1 alpha-2 country code in upper case (`DE`), an organisation's name or
-        a JA4 fingerprint. A set: their order is not a change. Changes in place.
+        The entries (at least one, no repeats); a set: their order is not a change. Changes in place.
         """
         return pulumi.get(self, "entries")
 
@@ -108,14 +106,14 @@ class AccessListArgs:
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> pulumi.Input['AccessListType']:
+    def type(self) -> pulumi.Input[Union['AccessListType', _builtins.int, _builtins.str]]:
         """
         What the entries are (`bunnynet.AccessListType`: `"IP"`, `"CIDR"`, `"ASN"`, `"Country"`, `"Organization"`, `"JA4"`). Changing it replaces the list.
         """
         return pulumi.get(self, "type")
 
     @type.setter
-    def type(self, value: pulumi.Input['AccessListType']):
+    def type(self, value: pulumi.Input[Union['AccessListType', _builtins.int, _builtins.str]]):
         pulumi.set(self, "type", value)
 
     @_builtins.property
@@ -123,8 +121,10 @@ class AccessListArgs:
     def adopt_existing(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -151,13 +151,13 @@ class AccessList(pulumi.CustomResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
-                 action: pulumi.Input[Optional['AccessListAction']] = None,
+                 action: pulumi.Input[Optional[Union['AccessListAction', _builtins.int, _builtins.str]]] = None,
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  entries: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  shield_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
-                 type: pulumi.Input[Optional['AccessListType']] = None,
+                 type: pulumi.Input[Optional[Union['AccessListType', _builtins.int, _builtins.str]]] = None,
                  __props__=None):
         """
         A custom access list of a Shield zone (`/shield/shield-zone/{id}/access-lists`).
@@ -172,17 +172,17 @@ class AccessList(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input['AccessListAction'] action: What a matching request meets (`bunnynet.AccessListAction`: `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"`).
+        :param pulumi.Input[Union['AccessListAction', _builtins.int, _builtins.str]] action: What a matching request meets (`bunnynet.AccessListAction`: `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"`).
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
         :param pulumi.Input[_builtins.bool] enabled: The list on or off. Default true.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] entries: The entries (at least one, no repeats), each of the list's type: an IP address, a CIDR range (`192.0.2.0/24`), an
-               AS number (`13335` or `AS13335`), an ISO 3166-1 alpha-2 country code in upper case (`DE`), an organisation's name or
-               a JA4 fingerprint. A set: their order is not a change. Changes in place.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] entries: The entries (at least one, no repeats); a set: their order is not a change. Changes in place.
         :param pulumi.Input[_builtins.str] name: The list's name, unique within its zone (it identifies the list for `adoptExisting`). Changes in place.
         :param pulumi.Input[_builtins.int] shield_zone_id: The Shield zone that holds the list (`ShieldZone.shieldZoneId`). Changing it replaces the list.
-        :param pulumi.Input['AccessListType'] type: What the entries are (`bunnynet.AccessListType`: `"IP"`, `"CIDR"`, `"ASN"`, `"Country"`, `"Organization"`, `"JA4"`). Changing it replaces the list.
+        :param pulumi.Input[Union['AccessListType', _builtins.int, _builtins.str]] type: What the entries are (`bunnynet.AccessListType`: `"IP"`, `"CIDR"`, `"ASN"`, `"Country"`, `"Organization"`, `"JA4"`). Changing it replaces the list.
         """
         ...
     @overload
@@ -216,13 +216,13 @@ class AccessList(pulumi.CustomResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
-                 action: pulumi.Input[Optional['AccessListAction']] = None,
+                 action: pulumi.Input[Optional[Union['AccessListAction', _builtins.int, _builtins.str]]] = None,
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  entries: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  shield_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
-                 type: pulumi.Input[Optional['AccessListType']] = None,
+                 type: pulumi.Input[Optional[Union['AccessListType', _builtins.int, _builtins.str]]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -306,7 +306,7 @@ class AccessList(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def action(self) -> pulumi.Output['AccessListAction']:
+    def action(self) -> pulumi.Output[_builtins.int]:
         """
         What a matching request meets (`bunnynet.AccessListAction`: `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"`).
         """
@@ -317,8 +317,10 @@ class AccessList(pulumi.CustomResource):
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -372,7 +374,7 @@ class AccessList(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> pulumi.Output['AccessListType']:
+    def type(self) -> pulumi.Output[_builtins.int]:
         """
         What the entries are (`bunnynet.AccessListType`: `"IP"`, `"CIDR"`, `"ASN"`, `"Country"`, `"Organization"`, `"JA4"`). Changing it replaces the list.
         """

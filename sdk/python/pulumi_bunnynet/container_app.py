@@ -29,7 +29,7 @@ class ContainerAppArgs:
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  allow_volume_deletion: pulumi.Input[Optional[_builtins.bool]] = None,
                  deploy_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
-                 runtime_type: pulumi.Input[Optional['ContainerAppRuntimeType']] = None,
+                 runtime_type: pulumi.Input[Optional[Union['ContainerAppRuntimeType', _builtins.str]]] = None,
                  volumes: pulumi.Input[Optional[Mapping[str, pulumi.Input['ContainerAppVolumesArgs']]]] = None):
         """
         The set of arguments for constructing a ContainerApp resource.
@@ -39,11 +39,13 @@ class ContainerAppArgs:
         :param pulumi.Input[_builtins.str] name: The app's name: letters, digits, hyphens and spaces (identifies it for adoptExisting). Changes in place.
         :param pulumi.Input['ContainerAppRegionsArgs'] regions: Region ids (see `getRegions`): where it may run, where it must, and at most how many at once.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
         :param pulumi.Input[_builtins.bool] allow_volume_deletion: Removing a volume deletes its data: refused unless this is true.
         :param pulumi.Input[_builtins.int] deploy_timeout_seconds: How long `up` waits for a deployment to run (seconds, default 900).
-        :param pulumi.Input['ContainerAppRuntimeType'] runtime_type: `shared` (default) or `reserved`.
+        :param pulumi.Input[Union['ContainerAppRuntimeType', _builtins.str]] runtime_type: `shared` (default) or `reserved`.
         :param pulumi.Input[Mapping[str, pulumi.Input['ContainerAppVolumesArgs']]] volumes: Volumes by name, 1..100 GB per instance.
         """
         pulumi.set(__self__, "autoscaling", autoscaling)
@@ -120,8 +122,10 @@ class ContainerAppArgs:
     def adopt_existing(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -155,14 +159,14 @@ class ContainerAppArgs:
 
     @_builtins.property
     @pulumi.getter(name="runtimeType")
-    def runtime_type(self) -> pulumi.Input[Optional['ContainerAppRuntimeType']]:
+    def runtime_type(self) -> pulumi.Input[Optional[Union['ContainerAppRuntimeType', _builtins.str]]]:
         """
         `shared` (default) or `reserved`.
         """
         return pulumi.get(self, "runtime_type")
 
     @runtime_type.setter
-    def runtime_type(self, value: pulumi.Input[Optional['ContainerAppRuntimeType']]):
+    def runtime_type(self, value: pulumi.Input[Optional[Union['ContainerAppRuntimeType', _builtins.str]]]):
         pulumi.set(self, "runtime_type", value)
 
     @_builtins.property
@@ -191,7 +195,7 @@ class ContainerApp(pulumi.CustomResource):
                  deploy_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  regions: pulumi.Input[Optional[Union['ContainerAppRegionsArgs', 'ContainerAppRegionsArgsDict', 'outputs.ContainerAppRegions']]] = None,
-                 runtime_type: pulumi.Input[Optional['ContainerAppRuntimeType']] = None,
+                 runtime_type: pulumi.Input[Optional[Union['ContainerAppRuntimeType', _builtins.str]]] = None,
                  volumes: pulumi.Input[Optional[Mapping[str, pulumi.Input[Union['ContainerAppVolumesArgs', 'ContainerAppVolumesArgsDict', 'outputs.ContainerAppVolumes']]]]] = None,
                  __props__=None):
         """
@@ -208,15 +212,17 @@ class ContainerApp(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
         :param pulumi.Input[_builtins.bool] allow_volume_deletion: Removing a volume deletes its data: refused unless this is true.
         :param pulumi.Input[Union['ContainerAppAutoscalingArgs', 'ContainerAppAutoscalingArgsDict', 'outputs.ContainerAppAutoscaling']] autoscaling: Instances per region: 1..1000, max not below min.
         :param pulumi.Input[Mapping[str, pulumi.Input[Union['ContainerAppContainerArgs', 'ContainerAppContainerArgsDict']]]] containers: Containers by name (at least one).
         :param pulumi.Input[_builtins.int] deploy_timeout_seconds: How long `up` waits for a deployment to run (seconds, default 900).
         :param pulumi.Input[_builtins.str] name: The app's name: letters, digits, hyphens and spaces (identifies it for adoptExisting). Changes in place.
         :param pulumi.Input[Union['ContainerAppRegionsArgs', 'ContainerAppRegionsArgsDict', 'outputs.ContainerAppRegions']] regions: Region ids (see `getRegions`): where it may run, where it must, and at most how many at once.
-        :param pulumi.Input['ContainerAppRuntimeType'] runtime_type: `shared` (default) or `reserved`.
+        :param pulumi.Input[Union['ContainerAppRuntimeType', _builtins.str]] runtime_type: `shared` (default) or `reserved`.
         :param pulumi.Input[Mapping[str, pulumi.Input[Union['ContainerAppVolumesArgs', 'ContainerAppVolumesArgsDict', 'outputs.ContainerAppVolumes']]]] volumes: Volumes by name, 1..100 GB per instance.
         """
         ...
@@ -258,7 +264,7 @@ class ContainerApp(pulumi.CustomResource):
                  deploy_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  regions: pulumi.Input[Optional[Union['ContainerAppRegionsArgs', 'ContainerAppRegionsArgsDict', 'outputs.ContainerAppRegions']]] = None,
-                 runtime_type: pulumi.Input[Optional['ContainerAppRuntimeType']] = None,
+                 runtime_type: pulumi.Input[Optional[Union['ContainerAppRuntimeType', _builtins.str]]] = None,
                  volumes: pulumi.Input[Optional[Mapping[str, pulumi.Input[Union['ContainerAppVolumesArgs', 'ContainerAppVolumesArgsDict', 'outputs.ContainerAppVolumes']]]]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -344,8 +350,10 @@ class ContainerApp(pulumi.CustomResource):
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -424,7 +432,7 @@ class ContainerApp(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="runtimeType")
-    def runtime_type(self) -> pulumi.Output['ContainerAppRuntimeType']:
+    def runtime_type(self) -> pulumi.Output[_builtins.str]:
         """
         `shared` (default) or `reserved`.
         """

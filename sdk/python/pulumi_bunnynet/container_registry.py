@@ -21,7 +21,7 @@ __all__ = ['ContainerRegistryArgs', 'ContainerRegistry']
 class ContainerRegistryArgs:
     def __init__(__self__, *,
                  password: pulumi.Input[_builtins.str],
-                 type: pulumi.Input['ContainerRegistryType'],
+                 type: pulumi.Input[Union['ContainerRegistryType', _builtins.str]],
                  username: pulumi.Input[_builtins.str],
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  display_name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -30,11 +30,13 @@ class ContainerRegistryArgs:
         The set of arguments for constructing a ContainerRegistry resource.
 
         :param pulumi.Input[_builtins.str] password: The password or access token (at most 4096 characters). Always stored encrypted, never read back. Changes in place.
-        :param pulumi.Input['ContainerRegistryType'] type: `DockerHub` or `GitHub` (Terraform's `registry`). Changing it replaces the registry.
+        :param pulumi.Input[Union['ContainerRegistryType', _builtins.str]] type: `DockerHub` or `GitHub` (Terraform's `registry`). Changing it replaces the registry.
         :param pulumi.Input[_builtins.str] username: The user name to log in with (at most 256 characters). Changing it replaces the registry.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
         :param pulumi.Input[_builtins.str] display_name: The name the dashboard shows (1..50 characters; default: the type, as Terraform names registries). With the user
                name it finds an existing registry for adoptExisting. Changes in place.
         :param pulumi.Input[_builtins.str] url: The registry's host, if you want to state it: docker.io for DockerHub, ghcr.io for GitHub (the API takes no other).
@@ -65,14 +67,14 @@ class ContainerRegistryArgs:
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> pulumi.Input['ContainerRegistryType']:
+    def type(self) -> pulumi.Input[Union['ContainerRegistryType', _builtins.str]]:
         """
         `DockerHub` or `GitHub` (Terraform's `registry`). Changing it replaces the registry.
         """
         return pulumi.get(self, "type")
 
     @type.setter
-    def type(self, value: pulumi.Input['ContainerRegistryType']):
+    def type(self, value: pulumi.Input[Union['ContainerRegistryType', _builtins.str]]):
         pulumi.set(self, "type", value)
 
     @_builtins.property
@@ -92,8 +94,10 @@ class ContainerRegistryArgs:
     def adopt_existing(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -136,7 +140,7 @@ class ContainerRegistry(pulumi.CustomResource):
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  display_name: pulumi.Input[Optional[_builtins.str]] = None,
                  password: pulumi.Input[Optional[_builtins.str]] = None,
-                 type: pulumi.Input[Optional['ContainerRegistryType']] = None,
+                 type: pulumi.Input[Optional[Union['ContainerRegistryType', _builtins.str]]] = None,
                  url: pulumi.Input[Optional[_builtins.str]] = None,
                  username: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -156,12 +160,14 @@ class ContainerRegistry(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
         :param pulumi.Input[_builtins.str] display_name: The name the dashboard shows (1..50 characters; default: the type, as Terraform names registries). With the user
                name it finds an existing registry for adoptExisting. Changes in place.
         :param pulumi.Input[_builtins.str] password: The password or access token (at most 4096 characters). Always stored encrypted, never read back. Changes in place.
-        :param pulumi.Input['ContainerRegistryType'] type: `DockerHub` or `GitHub` (Terraform's `registry`). Changing it replaces the registry.
+        :param pulumi.Input[Union['ContainerRegistryType', _builtins.str]] type: `DockerHub` or `GitHub` (Terraform's `registry`). Changing it replaces the registry.
         :param pulumi.Input[_builtins.str] url: The registry's host, if you want to state it: docker.io for DockerHub, ghcr.io for GitHub (the API takes no other).
         :param pulumi.Input[_builtins.str] username: The user name to log in with (at most 256 characters). Changing it replaces the registry.
         """
@@ -202,7 +208,7 @@ class ContainerRegistry(pulumi.CustomResource):
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  display_name: pulumi.Input[Optional[_builtins.str]] = None,
                  password: pulumi.Input[Optional[_builtins.str]] = None,
-                 type: pulumi.Input[Optional['ContainerRegistryType']] = None,
+                 type: pulumi.Input[Optional[Union['ContainerRegistryType', _builtins.str]]] = None,
                  url: pulumi.Input[Optional[_builtins.str]] = None,
                  username: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -273,8 +279,10 @@ class ContainerRegistry(pulumi.CustomResource):
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -304,7 +312,7 @@ class ContainerRegistry(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> pulumi.Output['ContainerRegistryType']:
+    def type(self) -> pulumi.Output[_builtins.str]:
         """
         `DockerHub` or `GitHub` (Terraform's `registry`). Changing it replaces the registry.
         """

@@ -22,7 +22,7 @@ class DnsRecordArgs:
     def __init__(__self__, *,
                  dns_zone_id: pulumi.Input[_builtins.int],
                  name: pulumi.Input[_builtins.str],
-                 type: pulumi.Input[Union[_builtins.str, _builtins.int]],
+                 type: pulumi.Input[Union['DnsRecordType', _builtins.str, _builtins.int]],
                  accelerated: pulumi.Input[Optional[_builtins.bool]] = None,
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  comment: pulumi.Input[Optional[_builtins.str]] = None,
@@ -31,12 +31,12 @@ class DnsRecordArgs:
                  geolocation_latitude: pulumi.Input[Optional[_builtins.float]] = None,
                  geolocation_longitude: pulumi.Input[Optional[_builtins.float]] = None,
                  latency_zone: pulumi.Input[Optional[_builtins.str]] = None,
-                 monitor_type: pulumi.Input[Optional['DnsRecordMonitorType']] = None,
+                 monitor_type: pulumi.Input[Optional[Union['DnsRecordMonitorType', _builtins.str]]] = None,
                  port: pulumi.Input[Optional[_builtins.int]] = None,
                  priority: pulumi.Input[Optional[_builtins.int]] = None,
                  pull_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
                  script_id: pulumi.Input[Optional[_builtins.int]] = None,
-                 smart_routing_type: pulumi.Input[Optional['DnsRecordSmartRoutingType']] = None,
+                 smart_routing_type: pulumi.Input[Optional[Union['DnsRecordSmartRoutingType', _builtins.str]]] = None,
                  tag: pulumi.Input[Optional[_builtins.str]] = None,
                  ttl: pulumi.Input[Optional[_builtins.int]] = None,
                  value: pulumi.Input[Optional[_builtins.str]] = None,
@@ -46,23 +46,25 @@ class DnsRecordArgs:
 
         :param pulumi.Input[_builtins.int] dns_zone_id: The DNS zone of the record. Changing it replaces the record (a record cannot move between zones).
         :param pulumi.Input[_builtins.str] name: The name relative to the zone: '' or '@' for the apex, 'www', '_sip._tcp'… Changes in place.
-        :param pulumi.Input[Union[_builtins.str, _builtins.int]] type: The record type by name (A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS, TLSA; as written, or in lower or upper case) or its number 0..15. Changes in place.
+        :param pulumi.Input[Union['DnsRecordType', _builtins.str, _builtins.int]] type: The record type by name (A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS, TLSA; as written, or in lower or upper case) or its number 0..15. Changes in place.
         :param pulumi.Input[_builtins.bool] accelerated: A, AAAA and CNAME only: serve the name through bunny.net's CDN.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
         :param pulumi.Input[_builtins.str] comment: A note kept with the record.
         :param pulumi.Input[_builtins.bool] enabled: Whether the record answers. Default true.
         :param pulumi.Input[_builtins.int] flags: CAA only (0..255).
         :param pulumi.Input[_builtins.float] geolocation_latitude: A, AAAA and CNAME only: the latitude of geolocation routing (-90..90).
         :param pulumi.Input[_builtins.float] geolocation_longitude: A, AAAA and CNAME only: the longitude of geolocation routing (-180..180).
         :param pulumi.Input[_builtins.str] latency_zone: A, AAAA and CNAME only: the latency zone of latency routing.
-        :param pulumi.Input['DnsRecordMonitorType'] monitor_type: A, AAAA and CNAME only: None, Ping, Http or Monitor.
+        :param pulumi.Input[Union['DnsRecordMonitorType', _builtins.str]] monitor_type: A, AAAA and CNAME only: None, Ping, Http or Monitor.
         :param pulumi.Input[_builtins.int] port: SRV only, required (0..65535).
         :param pulumi.Input[_builtins.int] priority: MX, SRV, SVCB and HTTPS only, and required there (0..65535).
         :param pulumi.Input[_builtins.int] pull_zone_id: PullZone records only, required: the pull zone the name serves.
         :param pulumi.Input[_builtins.int] script_id: Script records only, required: the (DNS) edge script that answers.
-        :param pulumi.Input['DnsRecordSmartRoutingType'] smart_routing_type: A, AAAA and CNAME only: None, Latency or Geolocation.
+        :param pulumi.Input[Union['DnsRecordSmartRoutingType', _builtins.str]] smart_routing_type: A, AAAA and CNAME only: None, Latency or Geolocation.
         :param pulumi.Input[_builtins.str] tag: CAA only, required: the property tag (issue, issuewild, iodef…).
         :param pulumi.Input[_builtins.int] ttl: Time to live in seconds. Default 300.
         :param pulumi.Input[_builtins.str] value: The record's value (an address, a hostname without a trailing dot, a text, a URL for Redirect…). Not used by PullZone and Script records.
@@ -140,14 +142,14 @@ class DnsRecordArgs:
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> pulumi.Input[Union[_builtins.str, _builtins.int]]:
+    def type(self) -> pulumi.Input[Union['DnsRecordType', _builtins.str, _builtins.int]]:
         """
         The record type by name (A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS, TLSA; as written, or in lower or upper case) or its number 0..15. Changes in place.
         """
         return pulumi.get(self, "type")
 
     @type.setter
-    def type(self, value: pulumi.Input[Union[_builtins.str, _builtins.int]]):
+    def type(self, value: pulumi.Input[Union['DnsRecordType', _builtins.str, _builtins.int]]):
         pulumi.set(self, "type", value)
 
     @_builtins.property
@@ -167,8 +169,10 @@ class DnsRecordArgs:
     def adopt_existing(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -250,14 +254,14 @@ class DnsRecordArgs:
 
     @_builtins.property
     @pulumi.getter(name="monitorType")
-    def monitor_type(self) -> pulumi.Input[Optional['DnsRecordMonitorType']]:
+    def monitor_type(self) -> pulumi.Input[Optional[Union['DnsRecordMonitorType', _builtins.str]]]:
         """
         A, AAAA and CNAME only: None, Ping, Http or Monitor.
         """
         return pulumi.get(self, "monitor_type")
 
     @monitor_type.setter
-    def monitor_type(self, value: pulumi.Input[Optional['DnsRecordMonitorType']]):
+    def monitor_type(self, value: pulumi.Input[Optional[Union['DnsRecordMonitorType', _builtins.str]]]):
         pulumi.set(self, "monitor_type", value)
 
     @_builtins.property
@@ -310,14 +314,14 @@ class DnsRecordArgs:
 
     @_builtins.property
     @pulumi.getter(name="smartRoutingType")
-    def smart_routing_type(self) -> pulumi.Input[Optional['DnsRecordSmartRoutingType']]:
+    def smart_routing_type(self) -> pulumi.Input[Optional[Union['DnsRecordSmartRoutingType', _builtins.str]]]:
         """
         A, AAAA and CNAME only: None, Latency or Geolocation.
         """
         return pulumi.get(self, "smart_routing_type")
 
     @smart_routing_type.setter
-    def smart_routing_type(self, value: pulumi.Input[Optional['DnsRecordSmartRoutingType']]):
+    def smart_routing_type(self, value: pulumi.Input[Optional[Union['DnsRecordSmartRoutingType', _builtins.str]]]):
         pulumi.set(self, "smart_routing_type", value)
 
     @_builtins.property
@@ -384,16 +388,16 @@ class DnsRecord(pulumi.CustomResource):
                  geolocation_latitude: pulumi.Input[Optional[_builtins.float]] = None,
                  geolocation_longitude: pulumi.Input[Optional[_builtins.float]] = None,
                  latency_zone: pulumi.Input[Optional[_builtins.str]] = None,
-                 monitor_type: pulumi.Input[Optional['DnsRecordMonitorType']] = None,
+                 monitor_type: pulumi.Input[Optional[Union['DnsRecordMonitorType', _builtins.str]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  port: pulumi.Input[Optional[_builtins.int]] = None,
                  priority: pulumi.Input[Optional[_builtins.int]] = None,
                  pull_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
                  script_id: pulumi.Input[Optional[_builtins.int]] = None,
-                 smart_routing_type: pulumi.Input[Optional['DnsRecordSmartRoutingType']] = None,
+                 smart_routing_type: pulumi.Input[Optional[Union['DnsRecordSmartRoutingType', _builtins.str]]] = None,
                  tag: pulumi.Input[Optional[_builtins.str]] = None,
                  ttl: pulumi.Input[Optional[_builtins.int]] = None,
-                 type: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
+                 type: pulumi.Input[Optional[Union['DnsRecordType', _builtins.str, _builtins.int]]] = None,
                  value: pulumi.Input[Optional[_builtins.str]] = None,
                  weight: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
@@ -412,8 +416,10 @@ class DnsRecord(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] accelerated: A, AAAA and CNAME only: serve the name through bunny.net's CDN.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
         :param pulumi.Input[_builtins.str] comment: A note kept with the record.
         :param pulumi.Input[_builtins.int] dns_zone_id: The DNS zone of the record. Changing it replaces the record (a record cannot move between zones).
         :param pulumi.Input[_builtins.bool] enabled: Whether the record answers. Default true.
@@ -421,16 +427,16 @@ class DnsRecord(pulumi.CustomResource):
         :param pulumi.Input[_builtins.float] geolocation_latitude: A, AAAA and CNAME only: the latitude of geolocation routing (-90..90).
         :param pulumi.Input[_builtins.float] geolocation_longitude: A, AAAA and CNAME only: the longitude of geolocation routing (-180..180).
         :param pulumi.Input[_builtins.str] latency_zone: A, AAAA and CNAME only: the latency zone of latency routing.
-        :param pulumi.Input['DnsRecordMonitorType'] monitor_type: A, AAAA and CNAME only: None, Ping, Http or Monitor.
+        :param pulumi.Input[Union['DnsRecordMonitorType', _builtins.str]] monitor_type: A, AAAA and CNAME only: None, Ping, Http or Monitor.
         :param pulumi.Input[_builtins.str] name: The name relative to the zone: '' or '@' for the apex, 'www', '_sip._tcp'… Changes in place.
         :param pulumi.Input[_builtins.int] port: SRV only, required (0..65535).
         :param pulumi.Input[_builtins.int] priority: MX, SRV, SVCB and HTTPS only, and required there (0..65535).
         :param pulumi.Input[_builtins.int] pull_zone_id: PullZone records only, required: the pull zone the name serves.
         :param pulumi.Input[_builtins.int] script_id: Script records only, required: the (DNS) edge script that answers.
-        :param pulumi.Input['DnsRecordSmartRoutingType'] smart_routing_type: A, AAAA and CNAME only: None, Latency or Geolocation.
+        :param pulumi.Input[Union['DnsRecordSmartRoutingType', _builtins.str]] smart_routing_type: A, AAAA and CNAME only: None, Latency or Geolocation.
         :param pulumi.Input[_builtins.str] tag: CAA only, required: the property tag (issue, issuewild, iodef…).
         :param pulumi.Input[_builtins.int] ttl: Time to live in seconds. Default 300.
-        :param pulumi.Input[Union[_builtins.str, _builtins.int]] type: The record type by name (A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS, TLSA; as written, or in lower or upper case) or its number 0..15. Changes in place.
+        :param pulumi.Input[Union['DnsRecordType', _builtins.str, _builtins.int]] type: The record type by name (A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS, TLSA; as written, or in lower or upper case) or its number 0..15. Changes in place.
         :param pulumi.Input[_builtins.str] value: The record's value (an address, a hostname without a trailing dot, a text, a URL for Redirect…). Not used by PullZone and Script records.
         :param pulumi.Input[_builtins.int] weight: A, AAAA, CNAME (0..100) and SRV (0..65535, required) only.
         """
@@ -475,16 +481,16 @@ class DnsRecord(pulumi.CustomResource):
                  geolocation_latitude: pulumi.Input[Optional[_builtins.float]] = None,
                  geolocation_longitude: pulumi.Input[Optional[_builtins.float]] = None,
                  latency_zone: pulumi.Input[Optional[_builtins.str]] = None,
-                 monitor_type: pulumi.Input[Optional['DnsRecordMonitorType']] = None,
+                 monitor_type: pulumi.Input[Optional[Union['DnsRecordMonitorType', _builtins.str]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  port: pulumi.Input[Optional[_builtins.int]] = None,
                  priority: pulumi.Input[Optional[_builtins.int]] = None,
                  pull_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
                  script_id: pulumi.Input[Optional[_builtins.int]] = None,
-                 smart_routing_type: pulumi.Input[Optional['DnsRecordSmartRoutingType']] = None,
+                 smart_routing_type: pulumi.Input[Optional[Union['DnsRecordSmartRoutingType', _builtins.str]]] = None,
                  tag: pulumi.Input[Optional[_builtins.str]] = None,
                  ttl: pulumi.Input[Optional[_builtins.int]] = None,
-                 type: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
+                 type: pulumi.Input[Optional[Union['DnsRecordType', _builtins.str, _builtins.int]]] = None,
                  value: pulumi.Input[Optional[_builtins.str]] = None,
                  weight: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
@@ -597,8 +603,10 @@ class DnsRecord(pulumi.CustomResource):
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -668,7 +676,7 @@ class DnsRecord(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="monitorType")
-    def monitor_type(self) -> pulumi.Output[Optional['DnsRecordMonitorType']]:
+    def monitor_type(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         A, AAAA and CNAME only: None, Ping, Http or Monitor.
         """
@@ -724,7 +732,7 @@ class DnsRecord(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="smartRoutingType")
-    def smart_routing_type(self) -> pulumi.Output[Optional['DnsRecordSmartRoutingType']]:
+    def smart_routing_type(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         A, AAAA and CNAME only: None, Latency or Geolocation.
         """
@@ -748,7 +756,7 @@ class DnsRecord(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> pulumi.Output['DnsRecordType']:
+    def type(self) -> pulumi.Output[_builtins.str]:
         """
         The record type by name (A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS, TLSA; as written, or in lower or upper case) or its number 0..15. Changes in place.
         """

@@ -22,10 +22,10 @@ class DnsZoneArgs:
     def __init__(__self__, *,
                  domain: pulumi.Input[_builtins.str],
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
-                 certificate_key_type: pulumi.Input[Optional['DnsZoneCertificateKeyType']] = None,
+                 certificate_key_type: pulumi.Input[Optional[Union['DnsZoneCertificateKeyType', _builtins.str]]] = None,
                  custom_nameservers: pulumi.Input[Optional[_builtins.bool]] = None,
                  dnssec_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
-                 log_anonymization_type: pulumi.Input[Optional['DnsZoneLogAnonymizationType']] = None,
+                 log_anonymization_type: pulumi.Input[Optional[Union['DnsZoneLogAnonymizationType', _builtins.str]]] = None,
                  log_ip_anonymization: pulumi.Input[Optional[_builtins.bool]] = None,
                  logging_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  nameserver1: pulumi.Input[Optional[_builtins.str]] = None,
@@ -36,12 +36,14 @@ class DnsZoneArgs:
 
         :param pulumi.Input[_builtins.str] domain: The domain (e.g. `example.com`; case and a trailing dot are ignored). Changing it replaces the zone.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
-        :param pulumi.Input['DnsZoneCertificateKeyType'] certificate_key_type: The key type of the zone's automatic wildcard certificates: Ecdsa or Rsa. Default Ecdsa.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
+        :param pulumi.Input[Union['DnsZoneCertificateKeyType', _builtins.str]] certificate_key_type: The key type of the zone's automatic wildcard certificates: Ecdsa or Rsa. Default Ecdsa.
         :param pulumi.Input[_builtins.bool] custom_nameservers: Answer with your own nameserver names (`nameserver1`, `nameserver2`) instead of bunny.net's. Default false.
         :param pulumi.Input[_builtins.bool] dnssec_enabled: Sign the zone with DNSSEC. Default false.
-        :param pulumi.Input['DnsZoneLogAnonymizationType'] log_anonymization_type: How addresses are anonymised: OneDigit (the last digit removed) or Drop. Default OneDigit.
+        :param pulumi.Input[Union['DnsZoneLogAnonymizationType', _builtins.str]] log_anonymization_type: How addresses are anonymised: OneDigit (the last digit removed) or Drop. Default OneDigit.
         :param pulumi.Input[_builtins.bool] log_ip_anonymization: Anonymise client addresses in the logs. Default true.
         :param pulumi.Input[_builtins.bool] logging_enabled: Keep DNS query logs. Default false.
         :param pulumi.Input[_builtins.str] nameserver1: The first custom nameserver (with `customNameservers: true` only, then required).
@@ -97,8 +99,10 @@ class DnsZoneArgs:
     def adopt_existing(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -108,14 +112,14 @@ class DnsZoneArgs:
 
     @_builtins.property
     @pulumi.getter(name="certificateKeyType")
-    def certificate_key_type(self) -> pulumi.Input[Optional['DnsZoneCertificateKeyType']]:
+    def certificate_key_type(self) -> pulumi.Input[Optional[Union['DnsZoneCertificateKeyType', _builtins.str]]]:
         """
         The key type of the zone's automatic wildcard certificates: Ecdsa or Rsa. Default Ecdsa.
         """
         return pulumi.get(self, "certificate_key_type")
 
     @certificate_key_type.setter
-    def certificate_key_type(self, value: pulumi.Input[Optional['DnsZoneCertificateKeyType']]):
+    def certificate_key_type(self, value: pulumi.Input[Optional[Union['DnsZoneCertificateKeyType', _builtins.str]]]):
         pulumi.set(self, "certificate_key_type", value)
 
     @_builtins.property
@@ -144,14 +148,14 @@ class DnsZoneArgs:
 
     @_builtins.property
     @pulumi.getter(name="logAnonymizationType")
-    def log_anonymization_type(self) -> pulumi.Input[Optional['DnsZoneLogAnonymizationType']]:
+    def log_anonymization_type(self) -> pulumi.Input[Optional[Union['DnsZoneLogAnonymizationType', _builtins.str]]]:
         """
         How addresses are anonymised: OneDigit (the last digit removed) or Drop. Default OneDigit.
         """
         return pulumi.get(self, "log_anonymization_type")
 
     @log_anonymization_type.setter
-    def log_anonymization_type(self, value: pulumi.Input[Optional['DnsZoneLogAnonymizationType']]):
+    def log_anonymization_type(self, value: pulumi.Input[Optional[Union['DnsZoneLogAnonymizationType', _builtins.str]]]):
         pulumi.set(self, "log_anonymization_type", value)
 
     @_builtins.property
@@ -222,11 +226,11 @@ class DnsZone(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
-                 certificate_key_type: pulumi.Input[Optional['DnsZoneCertificateKeyType']] = None,
+                 certificate_key_type: pulumi.Input[Optional[Union['DnsZoneCertificateKeyType', _builtins.str]]] = None,
                  custom_nameservers: pulumi.Input[Optional[_builtins.bool]] = None,
                  dnssec_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  domain: pulumi.Input[Optional[_builtins.str]] = None,
-                 log_anonymization_type: pulumi.Input[Optional['DnsZoneLogAnonymizationType']] = None,
+                 log_anonymization_type: pulumi.Input[Optional[Union['DnsZoneLogAnonymizationType', _builtins.str]]] = None,
                  log_ip_anonymization: pulumi.Input[Optional[_builtins.bool]] = None,
                  logging_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  nameserver1: pulumi.Input[Optional[_builtins.str]] = None,
@@ -247,13 +251,15 @@ class DnsZone(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
-        :param pulumi.Input['DnsZoneCertificateKeyType'] certificate_key_type: The key type of the zone's automatic wildcard certificates: Ecdsa or Rsa. Default Ecdsa.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
+        :param pulumi.Input[Union['DnsZoneCertificateKeyType', _builtins.str]] certificate_key_type: The key type of the zone's automatic wildcard certificates: Ecdsa or Rsa. Default Ecdsa.
         :param pulumi.Input[_builtins.bool] custom_nameservers: Answer with your own nameserver names (`nameserver1`, `nameserver2`) instead of bunny.net's. Default false.
         :param pulumi.Input[_builtins.bool] dnssec_enabled: Sign the zone with DNSSEC. Default false.
         :param pulumi.Input[_builtins.str] domain: The domain (e.g. `example.com`; case and a trailing dot are ignored). Changing it replaces the zone.
-        :param pulumi.Input['DnsZoneLogAnonymizationType'] log_anonymization_type: How addresses are anonymised: OneDigit (the last digit removed) or Drop. Default OneDigit.
+        :param pulumi.Input[Union['DnsZoneLogAnonymizationType', _builtins.str]] log_anonymization_type: How addresses are anonymised: OneDigit (the last digit removed) or Drop. Default OneDigit.
         :param pulumi.Input[_builtins.bool] log_ip_anonymization: Anonymise client addresses in the logs. Default true.
         :param pulumi.Input[_builtins.bool] logging_enabled: Keep DNS query logs. Default false.
         :param pulumi.Input[_builtins.str] nameserver1: The first custom nameserver (with `customNameservers: true` only, then required).
@@ -293,11 +299,11 @@ class DnsZone(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
-                 certificate_key_type: pulumi.Input[Optional['DnsZoneCertificateKeyType']] = None,
+                 certificate_key_type: pulumi.Input[Optional[Union['DnsZoneCertificateKeyType', _builtins.str]]] = None,
                  custom_nameservers: pulumi.Input[Optional[_builtins.bool]] = None,
                  dnssec_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  domain: pulumi.Input[Optional[_builtins.str]] = None,
-                 log_anonymization_type: pulumi.Input[Optional['DnsZoneLogAnonymizationType']] = None,
+                 log_anonymization_type: pulumi.Input[Optional[Union['DnsZoneLogAnonymizationType', _builtins.str]]] = None,
                  log_ip_anonymization: pulumi.Input[Optional[_builtins.bool]] = None,
                  logging_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  nameserver1: pulumi.Input[Optional[_builtins.str]] = None,
@@ -387,14 +393,16 @@ class DnsZone(pulumi.CustomResource):
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 
     @_builtins.property
     @pulumi.getter(name="certificateKeyType")
-    def certificate_key_type(self) -> pulumi.Output['DnsZoneCertificateKeyType']:
+    def certificate_key_type(self) -> pulumi.Output[_builtins.str]:
         """
         The key type of the zone's automatic wildcard certificates: Ecdsa or Rsa. Default Ecdsa.
         """
@@ -434,7 +442,7 @@ class DnsZone(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="logAnonymizationType")
-    def log_anonymization_type(self) -> pulumi.Output['DnsZoneLogAnonymizationType']:
+    def log_anonymization_type(self) -> pulumi.Output[_builtins.str]:
         """
         How addresses are anonymised: OneDigit (the last digit removed) or Drop. Default OneDigit.
         """

@@ -29,7 +29,7 @@ class EdgeRuleArgs:
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  priority: pulumi.Input[Optional[_builtins.int]] = None,
-                 trigger_matching_type: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None):
+                 trigger_matching_type: pulumi.Input[Optional[Union['EdgeRuleMatchType', _builtins.str, _builtins.int]]] = None):
         """
         The set of arguments for constructing a EdgeRule resource.
 
@@ -37,12 +37,14 @@ class EdgeRuleArgs:
         :param pulumi.Input[_builtins.int] pull_zone_id: The pull zone of the rule. Changing it replaces the rule.
         :param pulumi.Input[Sequence[pulumi.Input['EdgeRuleTriggerArgs']]] triggers: When the rule applies (at least one).
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
         :param pulumi.Input[_builtins.str] description: A note kept with the rule; it also names the rule for `adoptExisting`.
         :param pulumi.Input[_builtins.bool] enabled: Whether the rule runs. Default true.
         :param pulumi.Input[_builtins.int] priority: The rule's place in the zone: lower runs first (the API's OrderIndex). Default 0. Changes in place.
-        :param pulumi.Input[Union[_builtins.str, _builtins.int]] trigger_matching_type: MatchAny (default), MatchAll or MatchNone of the triggers (or 0, 1, 2).
+        :param pulumi.Input[Union['EdgeRuleMatchType', _builtins.str, _builtins.int]] trigger_matching_type: MatchAny (default), MatchAll or MatchNone of the triggers (or 0, 1, 2).
         """
         pulumi.set(__self__, "actions", actions)
         pulumi.set(__self__, "pull_zone_id", pull_zone_id)
@@ -105,8 +107,10 @@ class EdgeRuleArgs:
     def adopt_existing(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -152,14 +156,14 @@ class EdgeRuleArgs:
 
     @_builtins.property
     @pulumi.getter(name="triggerMatchingType")
-    def trigger_matching_type(self) -> pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]]:
+    def trigger_matching_type(self) -> pulumi.Input[Optional[Union['EdgeRuleMatchType', _builtins.str, _builtins.int]]]:
         """
         MatchAny (default), MatchAll or MatchNone of the triggers (or 0, 1, 2).
         """
         return pulumi.get(self, "trigger_matching_type")
 
     @trigger_matching_type.setter
-    def trigger_matching_type(self, value: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]]):
+    def trigger_matching_type(self, value: pulumi.Input[Optional[Union['EdgeRuleMatchType', _builtins.str, _builtins.int]]]):
         pulumi.set(self, "trigger_matching_type", value)
 
 
@@ -175,7 +179,7 @@ class EdgeRule(pulumi.CustomResource):
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  priority: pulumi.Input[Optional[_builtins.int]] = None,
                  pull_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
-                 trigger_matching_type: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
+                 trigger_matching_type: pulumi.Input[Optional[Union['EdgeRuleMatchType', _builtins.str, _builtins.int]]] = None,
                  triggers: pulumi.Input[Optional[Sequence[pulumi.Input[Union['EdgeRuleTriggerArgs', 'EdgeRuleTriggerArgsDict']]]]] = None,
                  __props__=None):
         """
@@ -193,13 +197,15 @@ class EdgeRule(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Sequence[pulumi.Input[Union['EdgeRuleActionArgs', 'EdgeRuleActionArgsDict']]]] actions: What the rule does, in order (at least one).
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
         :param pulumi.Input[_builtins.str] description: A note kept with the rule; it also names the rule for `adoptExisting`.
         :param pulumi.Input[_builtins.bool] enabled: Whether the rule runs. Default true.
         :param pulumi.Input[_builtins.int] priority: The rule's place in the zone: lower runs first (the API's OrderIndex). Default 0. Changes in place.
         :param pulumi.Input[_builtins.int] pull_zone_id: The pull zone of the rule. Changing it replaces the rule.
-        :param pulumi.Input[Union[_builtins.str, _builtins.int]] trigger_matching_type: MatchAny (default), MatchAll or MatchNone of the triggers (or 0, 1, 2).
+        :param pulumi.Input[Union['EdgeRuleMatchType', _builtins.str, _builtins.int]] trigger_matching_type: MatchAny (default), MatchAll or MatchNone of the triggers (or 0, 1, 2).
         :param pulumi.Input[Sequence[pulumi.Input[Union['EdgeRuleTriggerArgs', 'EdgeRuleTriggerArgsDict']]]] triggers: When the rule applies (at least one).
         """
         ...
@@ -240,7 +246,7 @@ class EdgeRule(pulumi.CustomResource):
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  priority: pulumi.Input[Optional[_builtins.int]] = None,
                  pull_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
-                 trigger_matching_type: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
+                 trigger_matching_type: pulumi.Input[Optional[Union['EdgeRuleMatchType', _builtins.str, _builtins.int]]] = None,
                  triggers: pulumi.Input[Optional[Sequence[pulumi.Input[Union['EdgeRuleTriggerArgs', 'EdgeRuleTriggerArgsDict']]]]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -326,8 +332,10 @@ class EdgeRule(pulumi.CustomResource):
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -373,7 +381,7 @@ class EdgeRule(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="triggerMatchingType")
-    def trigger_matching_type(self) -> pulumi.Output['EdgeRuleTriggerMatchingType']:
+    def trigger_matching_type(self) -> pulumi.Output[_builtins.str]:
         """
         MatchAny (default), MatchAll or MatchNone of the triggers (or 0, 1, 2).
         """

@@ -22,7 +22,7 @@ class EdgeScriptArgs:
     def __init__(__self__, *,
                  code: pulumi.Input[Union[_builtins.str, Union[pulumi.Asset, pulumi.Archive]]],
                  name: pulumi.Input[_builtins.str],
-                 type: pulumi.Input['EdgeScriptType'],
+                 type: pulumi.Input[Union['EdgeScriptType', _builtins.str]],
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  create_linked_pull_zone: pulumi.Input[Optional[_builtins.bool]] = None,
                  delete_linked_pull_zones: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -34,11 +34,13 @@ class EdgeScriptArgs:
         :param pulumi.Input[Union[_builtins.str, Union[pulumi.Asset, pulumi.Archive]]] code: The script's code: the text itself, or a `pulumi.asset.FileAsset` / `StringAsset`. A change of the content is
                a change (even of the file at the same path): the new code is uploaded and, with `publish`, released in place.
         :param pulumi.Input[_builtins.str] name: The script's name (1..100 characters). Changes in place.
-        :param pulumi.Input['EdgeScriptType'] type: `Standalone` (serves requests itself, through its linked pull zone), `Middleware` (runs in front of a pull zone's
+        :param pulumi.Input[Union['EdgeScriptType', _builtins.str]] type: `Standalone` (serves requests itself, through its linked pull zone), `Middleware` (runs in front of a pull zone's
                origin) or `Dns` (answers a DNS record of type `Script`; takes variables but no secrets). Changing it replaces the script.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
         :param pulumi.Input[_builtins.bool] create_linked_pull_zone: Whether the API creates a pull zone that serves the script. Default true for Standalone; Middleware and Dns have none. Changing it replaces the script.
         :param pulumi.Input[_builtins.bool] delete_linked_pull_zones: Whether destroying the script deletes every pull zone linked to it (false: they stay, pointing at bunny.net's
                landing page). Unset: the zone the script was created with is deleted, unless other zones are linked to the
@@ -91,7 +93,7 @@ class EdgeScriptArgs:
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> pulumi.Input['EdgeScriptType']:
+    def type(self) -> pulumi.Input[Union['EdgeScriptType', _builtins.str]]:
         """
         `Standalone` (serves requests itself, through its linked pull zone), `Middleware` (runs in front of a pull zone's
         origin) or `Dns` (answers a DNS record of type `Script`; takes variables but no secrets). Changing it replaces the script.
@@ -99,7 +101,7 @@ class EdgeScriptArgs:
         return pulumi.get(self, "type")
 
     @type.setter
-    def type(self, value: pulumi.Input['EdgeScriptType']):
+    def type(self, value: pulumi.Input[Union['EdgeScriptType', _builtins.str]]):
         pulumi.set(self, "type", value)
 
     @_builtins.property
@@ -107,8 +109,10 @@ class EdgeScriptArgs:
     def adopt_existing(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -180,7 +184,7 @@ class EdgeScript(pulumi.CustomResource):
                  linked_pull_zone_name: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  publish: pulumi.Input[Optional[_builtins.bool]] = None,
-                 type: pulumi.Input[Optional['EdgeScriptType']] = None,
+                 type: pulumi.Input[Optional[Union['EdgeScriptType', _builtins.str]]] = None,
                  __props__=None):
         """
         An edge script and its code (`/compute/script`). Creating it uploads the code and publishes it (a release);
@@ -200,8 +204,10 @@ class EdgeScript(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
         :param pulumi.Input[Union[_builtins.str, Union[pulumi.Asset, pulumi.Archive]]] code: The script's code: the text itself, or a `pulumi.asset.FileAsset` / `StringAsset`. A change of the content is
                a change (even of the file at the same path): the new code is uploaded and, with `publish`, released in place.
         :param pulumi.Input[_builtins.bool] create_linked_pull_zone: Whether the API creates a pull zone that serves the script. Default true for Standalone; Middleware and Dns have none. Changing it replaces the script.
@@ -211,7 +217,7 @@ class EdgeScript(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] linked_pull_zone_name: The linked pull zone's name (letters, digits, hyphens); default: one the API chooses. Changing it replaces the script.
         :param pulumi.Input[_builtins.str] name: The script's name (1..100 characters). Changes in place.
         :param pulumi.Input[_builtins.bool] publish: Whether the code is released (made live) after each upload. Default true.
-        :param pulumi.Input['EdgeScriptType'] type: `Standalone` (serves requests itself, through its linked pull zone), `Middleware` (runs in front of a pull zone's
+        :param pulumi.Input[Union['EdgeScriptType', _builtins.str]] type: `Standalone` (serves requests itself, through its linked pull zone), `Middleware` (runs in front of a pull zone's
                origin) or `Dns` (answers a DNS record of type `Script`; takes variables but no secrets). Changing it replaces the script.
         """
         ...
@@ -257,7 +263,7 @@ class EdgeScript(pulumi.CustomResource):
                  linked_pull_zone_name: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  publish: pulumi.Input[Optional[_builtins.bool]] = None,
-                 type: pulumi.Input[Optional['EdgeScriptType']] = None,
+                 type: pulumi.Input[Optional[Union['EdgeScriptType', _builtins.str]]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -344,8 +350,10 @@ class EdgeScript(pulumi.CustomResource):
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -458,7 +466,7 @@ class EdgeScript(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> pulumi.Output['EdgeScriptType']:
+    def type(self) -> pulumi.Output[_builtins.str]:
         """
         `Standalone` (serves requests itself, through its linked pull zone), `Middleware` (runs in front of a pull zone's
         origin) or `Dns` (answers a DNS record of type `Script`; takes variables but no secrets). Changing it replaces the script.

@@ -57,14 +57,14 @@ class AwaitableGetCdnLogsResult(GetCdnLogsResult):
             truncated=self.truncated)
 
 
-def get_cdn_logs(cache_status: Optional[Sequence['LogCacheStatus']] = None,
+def get_cdn_logs(cache_status: Optional[Sequence[Union['LogCacheStatus', _builtins.str]]] = None,
                  country: Optional[Sequence[_builtins.str]] = None,
                  edge_location: Optional[_builtins.str] = None,
                  from_: Optional[_builtins.str] = None,
                  include_origin_shield: Optional[_builtins.bool] = None,
                  max_entries: Optional[_builtins.float] = None,
                  offset: Optional[_builtins.float] = None,
-                 order: Optional['GetCdnLogsOrder'] = None,
+                 order: Optional[Union['GetCdnLogsOrder', _builtins.str]] = None,
                  pull_zone_id: Optional[_builtins.int] = None,
                  referer_contains: Optional[_builtins.str] = None,
                  remote_ip: Optional[_builtins.str] = None,
@@ -109,14 +109,14 @@ def get_cdn_logs(cache_status: Optional[Sequence['LogCacheStatus']] = None,
     return AwaitableGetCdnLogsResult(
         entries=pulumi.get(__ret__, 'entries'),
         truncated=pulumi.get(__ret__, 'truncated'))
-def get_cdn_logs_output(cache_status: pulumi.Input[Optional[Optional[Sequence['LogCacheStatus']]]] = None,
+def get_cdn_logs_output(cache_status: pulumi.Input[Optional[Optional[Sequence[Union['LogCacheStatus', _builtins.str]]]]] = None,
                         country: pulumi.Input[Optional[Optional[Sequence[_builtins.str]]]] = None,
                         edge_location: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                         from_: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                         include_origin_shield: pulumi.Input[Optional[Optional[_builtins.bool]]] = None,
                         max_entries: pulumi.Input[Optional[_builtins.float]] = None,
                         offset: pulumi.Input[Optional[Optional[_builtins.float]]] = None,
-                        order: pulumi.Input[Optional[Optional['GetCdnLogsOrder']]] = None,
+                        order: pulumi.Input[Optional[Optional[Union['GetCdnLogsOrder', _builtins.str]]]] = None,
                         pull_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
                         referer_contains: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                         remote_ip: pulumi.Input[Optional[Optional[_builtins.str]]] = None,

@@ -89,7 +89,7 @@ class AwaitableGetContainerRegistryResult(GetContainerRegistryResult):
             username=self.username)
 
 
-def get_container_registry(type: Optional['GetContainerRegistryType'] = None,
+def get_container_registry(type: Optional[Union['GetContainerRegistryType', _builtins.str]] = None,
                            username: Optional[_builtins.str] = None,
                            opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetContainerRegistryResult:
     """
@@ -109,7 +109,7 @@ def get_container_registry(type: Optional['GetContainerRegistryType'] = None,
         type=pulumi.get(__ret__, 'type'),
         url=pulumi.get(__ret__, 'url'),
         username=pulumi.get(__ret__, 'username'))
-def get_container_registry_output(type: pulumi.Input[Optional['GetContainerRegistryType']] = None,
+def get_container_registry_output(type: pulumi.Input[Optional[Union['GetContainerRegistryType', _builtins.str]]] = None,
                                   username: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                                   opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetContainerRegistryResult]:
     """

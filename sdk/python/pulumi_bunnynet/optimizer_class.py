@@ -24,12 +24,12 @@ class OptimizerClassArgs:
                  pull_zone_id: pulumi.Input[_builtins.int],
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  aspect_ratio: pulumi.Input[Optional[_builtins.str]] = None,
-                 auto_optimize: pulumi.Input[Optional['OptimizerClassAutoOptimize']] = None,
+                 auto_optimize: pulumi.Input[Optional[Union['OptimizerClassAutoOptimize', _builtins.str]]] = None,
                  blur: pulumi.Input[Optional[_builtins.int]] = None,
                  brightness: pulumi.Input[Optional[_builtins.int]] = None,
                  contrast: pulumi.Input[Optional[_builtins.int]] = None,
                  crop: pulumi.Input[Optional[_builtins.str]] = None,
-                 crop_gravity: pulumi.Input[Optional['OptimizerClassCropGravity']] = None,
+                 crop_gravity: pulumi.Input[Optional[Union['OptimizerClassCropGravity', _builtins.str]]] = None,
                  flip: pulumi.Input[Optional[_builtins.bool]] = None,
                  flop: pulumi.Input[Optional[_builtins.bool]] = None,
                  height: pulumi.Input[Optional[_builtins.int]] = None,
@@ -45,15 +45,17 @@ class OptimizerClassArgs:
         :param pulumi.Input[_builtins.str] name: The class's name, used as `?class=<name>` (letters, digits, '-' and '_'). Changing it replaces the class.
         :param pulumi.Input[_builtins.int] pull_zone_id: The pull zone of the class. Changing it replaces the class.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
         :param pulumi.Input[_builtins.str] aspect_ratio: Aspect ratio such as "16:9".
-        :param pulumi.Input['OptimizerClassAutoOptimize'] auto_optimize: Automatic optimisation: low, medium or high.
+        :param pulumi.Input[Union['OptimizerClassAutoOptimize', _builtins.str]] auto_optimize: Automatic optimisation: low, medium or high.
         :param pulumi.Input[_builtins.int] blur: Blur 0..100.
         :param pulumi.Input[_builtins.int] brightness: Brightness -100..100.
         :param pulumi.Input[_builtins.int] contrast: Contrast -100..100.
         :param pulumi.Input[_builtins.str] crop: Crop: "width,height" or "width,height,x,y" in pixels.
-        :param pulumi.Input['OptimizerClassCropGravity'] crop_gravity: Where a crop is anchored: center, forget, east, north, south, west, northeast, northwest, southeast, southwest.
+        :param pulumi.Input[Union['OptimizerClassCropGravity', _builtins.str]] crop_gravity: Where a crop is anchored: center, forget, east, north, south, west, northeast, northwest, southeast, southwest.
         :param pulumi.Input[_builtins.bool] flip: Flip vertically.
         :param pulumi.Input[_builtins.bool] flop: Flip horizontally.
         :param pulumi.Input[_builtins.int] height: Height in pixels.
@@ -132,8 +134,10 @@ class OptimizerClassArgs:
     def adopt_existing(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -155,14 +159,14 @@ class OptimizerClassArgs:
 
     @_builtins.property
     @pulumi.getter(name="autoOptimize")
-    def auto_optimize(self) -> pulumi.Input[Optional['OptimizerClassAutoOptimize']]:
+    def auto_optimize(self) -> pulumi.Input[Optional[Union['OptimizerClassAutoOptimize', _builtins.str]]]:
         """
         Automatic optimisation: low, medium or high.
         """
         return pulumi.get(self, "auto_optimize")
 
     @auto_optimize.setter
-    def auto_optimize(self, value: pulumi.Input[Optional['OptimizerClassAutoOptimize']]):
+    def auto_optimize(self, value: pulumi.Input[Optional[Union['OptimizerClassAutoOptimize', _builtins.str]]]):
         pulumi.set(self, "auto_optimize", value)
 
     @_builtins.property
@@ -215,14 +219,14 @@ class OptimizerClassArgs:
 
     @_builtins.property
     @pulumi.getter(name="cropGravity")
-    def crop_gravity(self) -> pulumi.Input[Optional['OptimizerClassCropGravity']]:
+    def crop_gravity(self) -> pulumi.Input[Optional[Union['OptimizerClassCropGravity', _builtins.str]]]:
         """
         Where a crop is anchored: center, forget, east, north, south, west, northeast, northwest, southeast, southwest.
         """
         return pulumi.get(self, "crop_gravity")
 
     @crop_gravity.setter
-    def crop_gravity(self, value: pulumi.Input[Optional['OptimizerClassCropGravity']]):
+    def crop_gravity(self, value: pulumi.Input[Optional[Union['OptimizerClassCropGravity', _builtins.str]]]):
         pulumi.set(self, "crop_gravity", value)
 
     @_builtins.property
@@ -342,12 +346,12 @@ class OptimizerClass(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  aspect_ratio: pulumi.Input[Optional[_builtins.str]] = None,
-                 auto_optimize: pulumi.Input[Optional['OptimizerClassAutoOptimize']] = None,
+                 auto_optimize: pulumi.Input[Optional[Union['OptimizerClassAutoOptimize', _builtins.str]]] = None,
                  blur: pulumi.Input[Optional[_builtins.int]] = None,
                  brightness: pulumi.Input[Optional[_builtins.int]] = None,
                  contrast: pulumi.Input[Optional[_builtins.int]] = None,
                  crop: pulumi.Input[Optional[_builtins.str]] = None,
-                 crop_gravity: pulumi.Input[Optional['OptimizerClassCropGravity']] = None,
+                 crop_gravity: pulumi.Input[Optional[Union['OptimizerClassCropGravity', _builtins.str]]] = None,
                  flip: pulumi.Input[Optional[_builtins.bool]] = None,
                  flop: pulumi.Input[Optional[_builtins.bool]] = None,
                  height: pulumi.Input[Optional[_builtins.int]] = None,
@@ -374,15 +378,17 @@ class OptimizerClass(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
         :param pulumi.Input[_builtins.str] aspect_ratio: Aspect ratio such as "16:9".
-        :param pulumi.Input['OptimizerClassAutoOptimize'] auto_optimize: Automatic optimisation: low, medium or high.
+        :param pulumi.Input[Union['OptimizerClassAutoOptimize', _builtins.str]] auto_optimize: Automatic optimisation: low, medium or high.
         :param pulumi.Input[_builtins.int] blur: Blur 0..100.
         :param pulumi.Input[_builtins.int] brightness: Brightness -100..100.
         :param pulumi.Input[_builtins.int] contrast: Contrast -100..100.
         :param pulumi.Input[_builtins.str] crop: Crop: "width,height" or "width,height,x,y" in pixels.
-        :param pulumi.Input['OptimizerClassCropGravity'] crop_gravity: Where a crop is anchored: center, forget, east, north, south, west, northeast, northwest, southeast, southwest.
+        :param pulumi.Input[Union['OptimizerClassCropGravity', _builtins.str]] crop_gravity: Where a crop is anchored: center, forget, east, north, south, west, northeast, northwest, southeast, southwest.
         :param pulumi.Input[_builtins.bool] flip: Flip vertically.
         :param pulumi.Input[_builtins.bool] flop: Flip horizontally.
         :param pulumi.Input[_builtins.int] height: Height in pixels.
@@ -429,12 +435,12 @@ class OptimizerClass(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  aspect_ratio: pulumi.Input[Optional[_builtins.str]] = None,
-                 auto_optimize: pulumi.Input[Optional['OptimizerClassAutoOptimize']] = None,
+                 auto_optimize: pulumi.Input[Optional[Union['OptimizerClassAutoOptimize', _builtins.str]]] = None,
                  blur: pulumi.Input[Optional[_builtins.int]] = None,
                  brightness: pulumi.Input[Optional[_builtins.int]] = None,
                  contrast: pulumi.Input[Optional[_builtins.int]] = None,
                  crop: pulumi.Input[Optional[_builtins.str]] = None,
-                 crop_gravity: pulumi.Input[Optional['OptimizerClassCropGravity']] = None,
+                 crop_gravity: pulumi.Input[Optional[Union['OptimizerClassCropGravity', _builtins.str]]] = None,
                  flip: pulumi.Input[Optional[_builtins.bool]] = None,
                  flop: pulumi.Input[Optional[_builtins.bool]] = None,
                  height: pulumi.Input[Optional[_builtins.int]] = None,
@@ -534,8 +540,10 @@ class OptimizerClass(pulumi.CustomResource):
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -549,7 +557,7 @@ class OptimizerClass(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="autoOptimize")
-    def auto_optimize(self) -> pulumi.Output[Optional['OptimizerClassAutoOptimize']]:
+    def auto_optimize(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Automatic optimisation: low, medium or high.
         """
@@ -589,7 +597,7 @@ class OptimizerClass(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="cropGravity")
-    def crop_gravity(self) -> pulumi.Output[Optional['OptimizerClassCropGravity']]:
+    def crop_gravity(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Where a crop is anchored: center, forget, east, north, south, west, northeast, northwest, southeast, southwest.
         """

@@ -63,7 +63,6 @@ __all__ = [
     'VideoLanguage',
     'VideoLibrarySettings',
     'WafRuleCondition',
-    'WafRuleConditionVariableTypes',
 ]
 
 @pulumi.output_type
@@ -702,7 +701,7 @@ class ContainerAppContainerResult(dict):
 
     def __init__(__self__, *,
                  image: 'outputs.ContainerAppContainerImage',
-                 pull_policy: 'ContainerAppContainerPullPolicy',
+                 pull_policy: _builtins.str,
                  args: Optional[_builtins.str] = None,
                  command: Optional[_builtins.str] = None,
                  endpoints: Optional[Mapping[str, 'outputs.ContainerAppEndpointResult']] = None,
@@ -740,7 +739,7 @@ class ContainerAppContainerResult(dict):
 
     @_builtins.property
     @pulumi.getter(name="pullPolicy")
-    def pull_policy(self) -> 'ContainerAppContainerPullPolicy':
+    def pull_policy(self) -> _builtins.str:
         return pulumi.get(self, "pull_policy")
 
     @_builtins.property
@@ -922,7 +921,7 @@ class ContainerAppEndpointPortsItem(dict):
     def __init__(__self__, *,
                  container: _builtins.int,
                  exposed: Optional[_builtins.int] = None,
-                 protocols: Optional[Sequence['ContainerAppEndpointPortsItemProtocolsItem']] = None):
+                 protocols: Optional[Sequence[_builtins.str]] = None):
         pulumi.set(__self__, "container", container)
         if exposed is not None:
             pulumi.set(__self__, "exposed", exposed)
@@ -941,7 +940,7 @@ class ContainerAppEndpointPortsItem(dict):
 
     @_builtins.property
     @pulumi.getter
-    def protocols(self) -> Optional[Sequence['ContainerAppEndpointPortsItemProtocolsItem']]:
+    def protocols(self) -> Optional[Sequence[_builtins.str]]:
         return pulumi.get(self, "protocols")
 
 
@@ -952,7 +951,7 @@ class ContainerAppEndpointResult(dict):
     """
     def __init__(__self__, *,
                  ports: Sequence['outputs.ContainerAppEndpointPortsItem'],
-                 type: 'ContainerAppEndpointType',
+                 type: _builtins.str,
                  cdn: Optional['outputs.ContainerAppEndpointCdnResult'] = None):
         """
         An endpoint as stored.
@@ -969,7 +968,7 @@ class ContainerAppEndpointResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> 'ContainerAppEndpointType':
+    def type(self) -> _builtins.str:
         return pulumi.get(self, "type")
 
     @_builtins.property
@@ -1017,7 +1016,7 @@ class ContainerAppProbeResult(dict):
                  port: _builtins.int,
                  success_threshold: _builtins.int,
                  timeout_seconds: _builtins.int,
-                 type: 'ContainerAppProbeType',
+                 type: _builtins.str,
                  expected_status: Optional[_builtins.int] = None,
                  path: Optional[_builtins.str] = None,
                  service: Optional[_builtins.str] = None):
@@ -1070,7 +1069,7 @@ class ContainerAppProbeResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> 'ContainerAppProbeType':
+    def type(self) -> _builtins.str:
         return pulumi.get(self, "type")
 
     @_builtins.property
@@ -1266,7 +1265,7 @@ class EdgeRule(dict):
 @pulumi.output_type
 class EdgeRuleActionsItem(dict):
     def __init__(__self__, *,
-                 type: 'EdgeRuleActionsItemType',
+                 type: _builtins.str,
                  parameters: Optional[Sequence[_builtins.str]] = None):
         pulumi.set(__self__, "type", type)
         if parameters is not None:
@@ -1274,7 +1273,7 @@ class EdgeRuleActionsItem(dict):
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> 'EdgeRuleActionsItemType':
+    def type(self) -> _builtins.str:
         return pulumi.get(self, "type")
 
     @_builtins.property
@@ -1336,9 +1335,9 @@ class EdgeRuleTriggersItem(dict):
         return super().get(key, default)
 
     def __init__(__self__, *,
-                 match_type: 'EdgeRuleTriggersItemMatchType',
+                 match_type: _builtins.str,
                  patterns: Sequence[_builtins.str],
-                 type: 'EdgeRuleTriggersItemType',
+                 type: _builtins.str,
                  parameters: Optional[Sequence[_builtins.str]] = None):
         pulumi.set(__self__, "match_type", match_type)
         pulumi.set(__self__, "patterns", patterns)
@@ -1348,7 +1347,7 @@ class EdgeRuleTriggersItem(dict):
 
     @_builtins.property
     @pulumi.getter(name="matchType")
-    def match_type(self) -> 'EdgeRuleTriggersItemMatchType':
+    def match_type(self) -> _builtins.str:
         return pulumi.get(self, "match_type")
 
     @_builtins.property
@@ -1358,7 +1357,7 @@ class EdgeRuleTriggersItem(dict):
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> 'EdgeRuleTriggersItemType':
+    def type(self) -> _builtins.str:
         return pulumi.get(self, "type")
 
     @_builtins.property
@@ -2585,7 +2584,7 @@ class PullZoneOriginResult(dict):
                  fronts_container_endpoint: Optional[_builtins.bool] = None,
                  host_header: Optional[_builtins.str] = None,
                  port: Optional[_builtins.int] = None,
-                 scheme: Optional['PullZoneOriginScheme'] = None,
+                 scheme: Optional[_builtins.str] = None,
                  script_id: Optional[_builtins.int] = None,
                  storage_zone_id: Optional[_builtins.int] = None,
                  url: Optional[_builtins.str] = None):
@@ -2656,7 +2655,7 @@ class PullZoneOriginResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def scheme(self) -> Optional['PullZoneOriginScheme']:
+    def scheme(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "scheme")
 
     @_builtins.property
@@ -2718,23 +2717,23 @@ class RateLimitRuleConfiguration(dict):
         return super().get(key, default)
 
     def __init__(__self__, *,
-                 action_type: 'RateLimitRuleConfigurationActionType',
-                 block_time: 'RateLimitRuleConfigurationBlockTime',
+                 action_type: _builtins.int,
+                 block_time: _builtins.int,
                  chained_conditions: Sequence['outputs.WafRuleCondition'],
-                 counter_key_type: 'RateLimitRuleConfigurationCounterKeyType',
+                 counter_key_type: _builtins.int,
                  is_negated: _builtins.bool,
                  is_regex_variable: _builtins.bool,
-                 operator_type: 'RateLimitRuleConfigurationOperatorType',
+                 operator_type: _builtins.int,
                  request_count: _builtins.int,
-                 severity_type: 'RateLimitRuleConfigurationSeverityType',
-                 timeframe: 'RateLimitRuleConfigurationTimeframe',
-                 transformation_types: Sequence['RateLimitRuleConfigurationTransformationTypesItem'],
-                 variable_types: 'outputs.WafRuleConditionVariableTypes',
+                 severity_type: _builtins.int,
+                 timeframe: _builtins.int,
+                 transformation_types: Sequence[_builtins.int],
+                 variable_types: Mapping[str, _builtins.str],
                  value: Optional[_builtins.str] = None):
         """
         The rule's configuration as stored in the outputs: enums as the API's numbers, defaults filled in.
 
-        :param 'WafRuleConditionVariableTypes' variable_types: The variable to match, with its sub-value where it has one (e.g. `{REQUEST_HEADERS: "User-Agent"}`, else `""`).
+        :param Mapping[str, _builtins.str] variable_types: The variable to match, with its sub-value where it has one (e.g. `{REQUEST_HEADERS: "User-Agent"}`, else `""`).
         """
         pulumi.set(__self__, "action_type", action_type)
         pulumi.set(__self__, "block_time", block_time)
@@ -2753,12 +2752,12 @@ class RateLimitRuleConfiguration(dict):
 
     @_builtins.property
     @pulumi.getter(name="actionType")
-    def action_type(self) -> 'RateLimitRuleConfigurationActionType':
+    def action_type(self) -> _builtins.int:
         return pulumi.get(self, "action_type")
 
     @_builtins.property
     @pulumi.getter(name="blockTime")
-    def block_time(self) -> 'RateLimitRuleConfigurationBlockTime':
+    def block_time(self) -> _builtins.int:
         return pulumi.get(self, "block_time")
 
     @_builtins.property
@@ -2768,7 +2767,7 @@ class RateLimitRuleConfiguration(dict):
 
     @_builtins.property
     @pulumi.getter(name="counterKeyType")
-    def counter_key_type(self) -> 'RateLimitRuleConfigurationCounterKeyType':
+    def counter_key_type(self) -> _builtins.int:
         return pulumi.get(self, "counter_key_type")
 
     @_builtins.property
@@ -2783,7 +2782,7 @@ class RateLimitRuleConfiguration(dict):
 
     @_builtins.property
     @pulumi.getter(name="operatorType")
-    def operator_type(self) -> 'RateLimitRuleConfigurationOperatorType':
+    def operator_type(self) -> _builtins.int:
         return pulumi.get(self, "operator_type")
 
     @_builtins.property
@@ -2793,22 +2792,22 @@ class RateLimitRuleConfiguration(dict):
 
     @_builtins.property
     @pulumi.getter(name="severityType")
-    def severity_type(self) -> 'RateLimitRuleConfigurationSeverityType':
+    def severity_type(self) -> _builtins.int:
         return pulumi.get(self, "severity_type")
 
     @_builtins.property
     @pulumi.getter
-    def timeframe(self) -> 'RateLimitRuleConfigurationTimeframe':
+    def timeframe(self) -> _builtins.int:
         return pulumi.get(self, "timeframe")
 
     @_builtins.property
     @pulumi.getter(name="transformationTypes")
-    def transformation_types(self) -> Sequence['RateLimitRuleConfigurationTransformationTypesItem']:
+    def transformation_types(self) -> Sequence[_builtins.int]:
         return pulumi.get(self, "transformation_types")
 
     @_builtins.property
     @pulumi.getter(name="variableTypes")
-    def variable_types(self) -> 'outputs.WafRuleConditionVariableTypes':
+    def variable_types(self) -> Mapping[str, _builtins.str]:
         """
         The variable to match, with its sub-value where it has one (e.g. `{REQUEST_HEADERS: "User-Agent"}`, else `""`).
         """
@@ -2865,14 +2864,14 @@ class Region(dict):
 @pulumi.output_type
 class ShieldZoneAccessListsItem(dict):
     def __init__(__self__, *,
-                 action: 'AccessListAction',
+                 action: _builtins.int,
                  id: _builtins.int):
         pulumi.set(__self__, "action", action)
         pulumi.set(__self__, "id", id)
 
     @_builtins.property
     @pulumi.getter
-    def action(self) -> 'AccessListAction':
+    def action(self) -> _builtins.int:
         return pulumi.get(self, "action")
 
     @_builtins.property
@@ -2912,11 +2911,11 @@ class ShieldZoneBotDetectionResult(dict):
 
     def __init__(__self__, *,
                  complex_fingerprinting: _builtins.bool,
-                 execution_mode: 'BotDetectionMode',
-                 fingerprint_aggression: 'FingerprintAggression',
-                 fingerprint_sensitivity: 'BotDetectionSensitivity',
-                 ip_sensitivity: 'BotDetectionSensitivity',
-                 request_integrity_sensitivity: 'BotDetectionSensitivity'):
+                 execution_mode: _builtins.int,
+                 fingerprint_aggression: _builtins.int,
+                 fingerprint_sensitivity: _builtins.int,
+                 ip_sensitivity: _builtins.int,
+                 request_integrity_sensitivity: _builtins.int):
         pulumi.set(__self__, "complex_fingerprinting", complex_fingerprinting)
         pulumi.set(__self__, "execution_mode", execution_mode)
         pulumi.set(__self__, "fingerprint_aggression", fingerprint_aggression)
@@ -2931,27 +2930,27 @@ class ShieldZoneBotDetectionResult(dict):
 
     @_builtins.property
     @pulumi.getter(name="executionMode")
-    def execution_mode(self) -> 'BotDetectionMode':
+    def execution_mode(self) -> _builtins.int:
         return pulumi.get(self, "execution_mode")
 
     @_builtins.property
     @pulumi.getter(name="fingerprintAggression")
-    def fingerprint_aggression(self) -> 'FingerprintAggression':
+    def fingerprint_aggression(self) -> _builtins.int:
         return pulumi.get(self, "fingerprint_aggression")
 
     @_builtins.property
     @pulumi.getter(name="fingerprintSensitivity")
-    def fingerprint_sensitivity(self) -> 'BotDetectionSensitivity':
+    def fingerprint_sensitivity(self) -> _builtins.int:
         return pulumi.get(self, "fingerprint_sensitivity")
 
     @_builtins.property
     @pulumi.getter(name="ipSensitivity")
-    def ip_sensitivity(self) -> 'BotDetectionSensitivity':
+    def ip_sensitivity(self) -> _builtins.int:
         return pulumi.get(self, "ip_sensitivity")
 
     @_builtins.property
     @pulumi.getter(name="requestIntegritySensitivity")
-    def request_integrity_sensitivity(self) -> 'BotDetectionSensitivity':
+    def request_integrity_sensitivity(self) -> _builtins.int:
         return pulumi.get(self, "request_integrity_sensitivity")
 
 
@@ -3051,18 +3050,18 @@ class ShieldZoneSettings(dict):
 
     def __init__(__self__, *,
                  ddos_challenge_window: _builtins.float,
-                 ddos_shield_sensitivity: 'DdosSensitivity',
+                 ddos_shield_sensitivity: _builtins.int,
                  learning_mode: _builtins.bool,
-                 plan_type: 'ShieldPlanType',
+                 plan_type: _builtins.int,
                  waf_disabled_rules: Sequence[_builtins.str],
                  waf_enabled: _builtins.bool,
-                 waf_execution_mode: 'WafExecutionMode',
+                 waf_execution_mode: _builtins.int,
                  waf_log_only_rules: Sequence[_builtins.str],
                  waf_realtime_threat_intelligence_enabled: _builtins.bool,
-                 waf_request_body_limit_action: 'WafPayloadLimitAction',
+                 waf_request_body_limit_action: _builtins.int,
                  waf_request_header_logging_enabled: _builtins.bool,
                  waf_request_ignored_headers: Sequence[_builtins.str],
-                 waf_response_body_limit_action: 'WafPayloadLimitAction',
+                 waf_response_body_limit_action: _builtins.int,
                  whitelabel_response_pages: _builtins.bool):
         """
         Every setting of a shield zone as the API has it, enums as the API's numbers.
@@ -3089,7 +3088,7 @@ class ShieldZoneSettings(dict):
 
     @_builtins.property
     @pulumi.getter(name="ddosShieldSensitivity")
-    def ddos_shield_sensitivity(self) -> 'DdosSensitivity':
+    def ddos_shield_sensitivity(self) -> _builtins.int:
         return pulumi.get(self, "ddos_shield_sensitivity")
 
     @_builtins.property
@@ -3099,7 +3098,7 @@ class ShieldZoneSettings(dict):
 
     @_builtins.property
     @pulumi.getter(name="planType")
-    def plan_type(self) -> 'ShieldPlanType':
+    def plan_type(self) -> _builtins.int:
         return pulumi.get(self, "plan_type")
 
     @_builtins.property
@@ -3114,7 +3113,7 @@ class ShieldZoneSettings(dict):
 
     @_builtins.property
     @pulumi.getter(name="wafExecutionMode")
-    def waf_execution_mode(self) -> 'WafExecutionMode':
+    def waf_execution_mode(self) -> _builtins.int:
         return pulumi.get(self, "waf_execution_mode")
 
     @_builtins.property
@@ -3129,7 +3128,7 @@ class ShieldZoneSettings(dict):
 
     @_builtins.property
     @pulumi.getter(name="wafRequestBodyLimitAction")
-    def waf_request_body_limit_action(self) -> 'WafPayloadLimitAction':
+    def waf_request_body_limit_action(self) -> _builtins.int:
         return pulumi.get(self, "waf_request_body_limit_action")
 
     @_builtins.property
@@ -3144,7 +3143,7 @@ class ShieldZoneSettings(dict):
 
     @_builtins.property
     @pulumi.getter(name="wafResponseBodyLimitAction")
-    def waf_response_body_limit_action(self) -> 'WafPayloadLimitAction':
+    def waf_response_body_limit_action(self) -> _builtins.int:
         return pulumi.get(self, "waf_response_body_limit_action")
 
     @_builtins.property
@@ -3156,19 +3155,19 @@ class ShieldZoneSettings(dict):
 @pulumi.output_type
 class ShieldZoneUploadScanningResult(dict):
     def __init__(__self__, *,
-                 antivirus: 'UploadScannerMode',
-                 csam: 'UploadScannerMode'):
+                 antivirus: _builtins.int,
+                 csam: _builtins.int):
         pulumi.set(__self__, "antivirus", antivirus)
         pulumi.set(__self__, "csam", csam)
 
     @_builtins.property
     @pulumi.getter
-    def antivirus(self) -> 'UploadScannerMode':
+    def antivirus(self) -> _builtins.int:
         return pulumi.get(self, "antivirus")
 
     @_builtins.property
     @pulumi.getter
-    def csam(self) -> 'UploadScannerMode':
+    def csam(self) -> _builtins.int:
         return pulumi.get(self, "csam")
 
 
@@ -3337,7 +3336,7 @@ class VideoLibrarySettings(dict):
                  drm_enabled: Optional[_builtins.bool] = None,
                  early_play_enabled: Optional[_builtins.bool] = None,
                  enabled_resolutions: Optional[Sequence[_builtins.str]] = None,
-                 encoding_tier: Optional['VideoLibrarySettingsEncodingTier'] = None,
+                 encoding_tier: Optional[_builtins.int] = None,
                  jit_encoding_enabled: Optional[_builtins.bool] = None,
                  keep_original_files: Optional[_builtins.bool] = None,
                  mp4_fallback_enabled: Optional[_builtins.bool] = None,
@@ -3536,7 +3535,7 @@ class VideoLibrarySettings(dict):
 
     @_builtins.property
     @pulumi.getter(name="encodingTier")
-    def encoding_tier(self) -> Optional['VideoLibrarySettingsEncodingTier']:
+    def encoding_tier(self) -> Optional[_builtins.int]:
         return pulumi.get(self, "encoding_tier")
 
     @_builtins.property
@@ -3691,13 +3690,13 @@ class WafRuleCondition(dict):
     def __init__(__self__, *,
                  is_negated: _builtins.bool,
                  is_regex_variable: _builtins.bool,
-                 operator_type: 'WafRuleConditionOperatorType',
-                 variable_types: 'outputs.WafRuleConditionVariableTypes',
+                 operator_type: _builtins.int,
+                 variable_types: Mapping[str, _builtins.str],
                  value: Optional[_builtins.str] = None):
         """
         One condition of a WAF rule as stored: defaults filled in.
 
-        :param 'WafRuleConditionVariableTypes' variable_types: The variable to match, with its sub-value where it has one (e.g. `{REQUEST_HEADERS: "User-Agent"}`, else `""`).
+        :param Mapping[str, _builtins.str] variable_types: The variable to match, with its sub-value where it has one (e.g. `{REQUEST_HEADERS: "User-Agent"}`, else `""`).
         """
         pulumi.set(__self__, "is_negated", is_negated)
         pulumi.set(__self__, "is_regex_variable", is_regex_variable)
@@ -3718,12 +3717,12 @@ class WafRuleCondition(dict):
 
     @_builtins.property
     @pulumi.getter(name="operatorType")
-    def operator_type(self) -> 'WafRuleConditionOperatorType':
+    def operator_type(self) -> _builtins.int:
         return pulumi.get(self, "operator_type")
 
     @_builtins.property
     @pulumi.getter(name="variableTypes")
-    def variable_types(self) -> 'outputs.WafRuleConditionVariableTypes':
+    def variable_types(self) -> Mapping[str, _builtins.str]:
         """
         The variable to match, with its sub-value where it has one (e.g. `{REQUEST_HEADERS: "User-Agent"}`, else `""`).
         """
@@ -3733,295 +3732,5 @@ class WafRuleCondition(dict):
     @pulumi.getter
     def value(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "value")
-
-
-@pulumi.output_type
-class WafRuleConditionVariableTypes(dict):
-    @staticmethod
-    def __key_warning(key: str):
-        suggest = None
-        if key == "ARGS":
-            suggest = "args"
-        elif key == "ARGS_COMBINED_SIZE":
-            suggest = "arg_s__combine_d__size"
-        elif key == "ARGS_GET":
-            suggest = "arg_s__get"
-        elif key == "ARGS_GET_NAMES":
-            suggest = "arg_s__ge_t__names"
-        elif key == "ARGS_POST":
-            suggest = "arg_s__post"
-        elif key == "ARGS_POST_NAMES":
-            suggest = "arg_s__pos_t__names"
-        elif key == "FILES_NAMES":
-            suggest = "file_s__names"
-        elif key == "FINGERPRINT":
-            suggest = "fingerprint"
-        elif key == "GEO":
-            suggest = "geo"
-        elif key == "QUERY_STRING":
-            suggest = "quer_y__string"
-        elif key == "REMOTE_ADDR":
-            suggest = "remot_e__addr"
-        elif key == "REQUEST_BASENAME":
-            suggest = "reques_t__basename"
-        elif key == "REQUEST_BODY":
-            suggest = "reques_t__body"
-        elif key == "REQUEST_COOKIES":
-            suggest = "reques_t__cookies"
-        elif key == "REQUEST_COOKIES_NAMES":
-            suggest = "reques_t__cookie_s__names"
-        elif key == "REQUEST_FILENAME":
-            suggest = "reques_t__filename"
-        elif key == "REQUEST_HEADERS":
-            suggest = "reques_t__headers"
-        elif key == "REQUEST_HEADERS_NAMES":
-            suggest = "reques_t__header_s__names"
-        elif key == "REQUEST_LINE":
-            suggest = "reques_t__line"
-        elif key == "REQUEST_METHOD":
-            suggest = "reques_t__method"
-        elif key == "REQUEST_PROTOCOL":
-            suggest = "reques_t__protocol"
-        elif key == "REQUEST_URI":
-            suggest = "reques_t__uri"
-        elif key == "REQUEST_URI_RAW":
-            suggest = "reques_t__ur_i__raw"
-        elif key == "RESPONSE_BODY":
-            suggest = "respons_e__body"
-        elif key == "RESPONSE_HEADERS":
-            suggest = "respons_e__headers"
-        elif key == "RESPONSE_STATUS":
-            suggest = "respons_e__status"
-        elif key == "VERIFIED_BOT_CATEGORY":
-            suggest = "verifie_d__bo_t__category"
-
-        if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in WafRuleConditionVariableTypes. Access the value via the '{suggest}' property getter instead.")
-
-    def __getitem__(self, key: str) -> Any:
-        WafRuleConditionVariableTypes.__key_warning(key)
-        return super().__getitem__(key)
-
-    def get(self, key: str, default = None) -> Any:
-        WafRuleConditionVariableTypes.__key_warning(key)
-        return super().get(key, default)
-
-    def __init__(__self__, *,
-                 args: Optional[_builtins.str] = None,
-                 arg_s__combine_d__size: Optional[_builtins.str] = None,
-                 arg_s__get: Optional[_builtins.str] = None,
-                 arg_s__ge_t__names: Optional[_builtins.str] = None,
-                 arg_s__post: Optional[_builtins.str] = None,
-                 arg_s__pos_t__names: Optional[_builtins.str] = None,
-                 file_s__names: Optional[_builtins.str] = None,
-                 fingerprint: Optional[_builtins.str] = None,
-                 geo: Optional[_builtins.str] = None,
-                 quer_y__string: Optional[_builtins.str] = None,
-                 remot_e__addr: Optional[_builtins.str] = None,
-                 reques_t__basename: Optional[_builtins.str] = None,
-                 reques_t__body: Optional[_builtins.str] = None,
-                 reques_t__cookies: Optional[_builtins.str] = None,
-                 reques_t__cookie_s__names: Optional[_builtins.str] = None,
-                 reques_t__filename: Optional[_builtins.str] = None,
-                 reques_t__headers: Optional[_builtins.str] = None,
-                 reques_t__header_s__names: Optional[_builtins.str] = None,
-                 reques_t__line: Optional[_builtins.str] = None,
-                 reques_t__method: Optional[_builtins.str] = None,
-                 reques_t__protocol: Optional[_builtins.str] = None,
-                 reques_t__uri: Optional[_builtins.str] = None,
-                 reques_t__ur_i__raw: Optional[_builtins.str] = None,
-                 respons_e__body: Optional[_builtins.str] = None,
-                 respons_e__headers: Optional[_builtins.str] = None,
-                 respons_e__status: Optional[_builtins.str] = None,
-                 verifie_d__bo_t__category: Optional[_builtins.str] = None):
-        if args is not None:
-            pulumi.set(__self__, "args", args)
-        if arg_s__combine_d__size is not None:
-            pulumi.set(__self__, "arg_s__combine_d__size", arg_s__combine_d__size)
-        if arg_s__get is not None:
-            pulumi.set(__self__, "arg_s__get", arg_s__get)
-        if arg_s__ge_t__names is not None:
-            pulumi.set(__self__, "arg_s__ge_t__names", arg_s__ge_t__names)
-        if arg_s__post is not None:
-            pulumi.set(__self__, "arg_s__post", arg_s__post)
-        if arg_s__pos_t__names is not None:
-            pulumi.set(__self__, "arg_s__pos_t__names", arg_s__pos_t__names)
-        if file_s__names is not None:
-            pulumi.set(__self__, "file_s__names", file_s__names)
-        if fingerprint is not None:
-            pulumi.set(__self__, "fingerprint", fingerprint)
-        if geo is not None:
-            pulumi.set(__self__, "geo", geo)
-        if quer_y__string is not None:
-            pulumi.set(__self__, "quer_y__string", quer_y__string)
-        if remot_e__addr is not None:
-            pulumi.set(__self__, "remot_e__addr", remot_e__addr)
-        if reques_t__basename is not None:
-            pulumi.set(__self__, "reques_t__basename", reques_t__basename)
-        if reques_t__body is not None:
-            pulumi.set(__self__, "reques_t__body", reques_t__body)
-        if reques_t__cookies is not None:
-            pulumi.set(__self__, "reques_t__cookies", reques_t__cookies)
-        if reques_t__cookie_s__names is not None:
-            pulumi.set(__self__, "reques_t__cookie_s__names", reques_t__cookie_s__names)
-        if reques_t__filename is not None:
-            pulumi.set(__self__, "reques_t__filename", reques_t__filename)
-        if reques_t__headers is not None:
-            pulumi.set(__self__, "reques_t__headers", reques_t__headers)
-        if reques_t__header_s__names is not None:
-            pulumi.set(__self__, "reques_t__header_s__names", reques_t__header_s__names)
-        if reques_t__line is not None:
-            pulumi.set(__self__, "reques_t__line", reques_t__line)
-        if reques_t__method is not None:
-            pulumi.set(__self__, "reques_t__method", reques_t__method)
-        if reques_t__protocol is not None:
-            pulumi.set(__self__, "reques_t__protocol", reques_t__protocol)
-        if reques_t__uri is not None:
-            pulumi.set(__self__, "reques_t__uri", reques_t__uri)
-        if reques_t__ur_i__raw is not None:
-            pulumi.set(__self__, "reques_t__ur_i__raw", reques_t__ur_i__raw)
-        if respons_e__body is not None:
-            pulumi.set(__self__, "respons_e__body", respons_e__body)
-        if respons_e__headers is not None:
-            pulumi.set(__self__, "respons_e__headers", respons_e__headers)
-        if respons_e__status is not None:
-            pulumi.set(__self__, "respons_e__status", respons_e__status)
-        if verifie_d__bo_t__category is not None:
-            pulumi.set(__self__, "verifie_d__bo_t__category", verifie_d__bo_t__category)
-
-    @_builtins.property
-    @pulumi.getter(name="ARGS")
-    def args(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "args")
-
-    @_builtins.property
-    @pulumi.getter(name="ARGS_COMBINED_SIZE")
-    def arg_s__combine_d__size(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "arg_s__combine_d__size")
-
-    @_builtins.property
-    @pulumi.getter(name="ARGS_GET")
-    def arg_s__get(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "arg_s__get")
-
-    @_builtins.property
-    @pulumi.getter(name="ARGS_GET_NAMES")
-    def arg_s__ge_t__names(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "arg_s__ge_t__names")
-
-    @_builtins.property
-    @pulumi.getter(name="ARGS_POST")
-    def arg_s__post(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "arg_s__post")
-
-    @_builtins.property
-    @pulumi.getter(name="ARGS_POST_NAMES")
-    def arg_s__pos_t__names(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "arg_s__pos_t__names")
-
-    @_builtins.property
-    @pulumi.getter(name="FILES_NAMES")
-    def file_s__names(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "file_s__names")
-
-    @_builtins.property
-    @pulumi.getter(name="FINGERPRINT")
-    def fingerprint(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "fingerprint")
-
-    @_builtins.property
-    @pulumi.getter(name="GEO")
-    def geo(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "geo")
-
-    @_builtins.property
-    @pulumi.getter(name="QUERY_STRING")
-    def quer_y__string(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "quer_y__string")
-
-    @_builtins.property
-    @pulumi.getter(name="REMOTE_ADDR")
-    def remot_e__addr(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "remot_e__addr")
-
-    @_builtins.property
-    @pulumi.getter(name="REQUEST_BASENAME")
-    def reques_t__basename(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "reques_t__basename")
-
-    @_builtins.property
-    @pulumi.getter(name="REQUEST_BODY")
-    def reques_t__body(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "reques_t__body")
-
-    @_builtins.property
-    @pulumi.getter(name="REQUEST_COOKIES")
-    def reques_t__cookies(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "reques_t__cookies")
-
-    @_builtins.property
-    @pulumi.getter(name="REQUEST_COOKIES_NAMES")
-    def reques_t__cookie_s__names(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "reques_t__cookie_s__names")
-
-    @_builtins.property
-    @pulumi.getter(name="REQUEST_FILENAME")
-    def reques_t__filename(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "reques_t__filename")
-
-    @_builtins.property
-    @pulumi.getter(name="REQUEST_HEADERS")
-    def reques_t__headers(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "reques_t__headers")
-
-    @_builtins.property
-    @pulumi.getter(name="REQUEST_HEADERS_NAMES")
-    def reques_t__header_s__names(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "reques_t__header_s__names")
-
-    @_builtins.property
-    @pulumi.getter(name="REQUEST_LINE")
-    def reques_t__line(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "reques_t__line")
-
-    @_builtins.property
-    @pulumi.getter(name="REQUEST_METHOD")
-    def reques_t__method(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "reques_t__method")
-
-    @_builtins.property
-    @pulumi.getter(name="REQUEST_PROTOCOL")
-    def reques_t__protocol(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "reques_t__protocol")
-
-    @_builtins.property
-    @pulumi.getter(name="REQUEST_URI")
-    def reques_t__uri(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "reques_t__uri")
-
-    @_builtins.property
-    @pulumi.getter(name="REQUEST_URI_RAW")
-    def reques_t__ur_i__raw(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "reques_t__ur_i__raw")
-
-    @_builtins.property
-    @pulumi.getter(name="RESPONSE_BODY")
-    def respons_e__body(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "respons_e__body")
-
-    @_builtins.property
-    @pulumi.getter(name="RESPONSE_HEADERS")
-    def respons_e__headers(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "respons_e__headers")
-
-    @_builtins.property
-    @pulumi.getter(name="RESPONSE_STATUS")
-    def respons_e__status(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "respons_e__status")
-
-    @_builtins.property
-    @pulumi.getter(name="VERIFIED_BOT_CATEGORY")
-    def verifie_d__bo_t__category(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "verifie_d__bo_t__category")
 
 

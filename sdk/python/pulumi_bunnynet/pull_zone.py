@@ -45,7 +45,7 @@ class PullZoneArgs:
                  enable_tls1_1: pulumi.Input[Optional[_builtins.bool]] = None,
                  error_page_whitelabel: pulumi.Input[Optional[_builtins.bool]] = None,
                  ignore_query_strings: pulumi.Input[Optional[_builtins.bool]] = None,
-                 ip_family: pulumi.Input[Optional['PullZoneIpFamily']] = None,
+                 ip_family: pulumi.Input[Optional[Union['PullZoneIpFamily', _builtins.str]]] = None,
                  limit_after: pulumi.Input[Optional[_builtins.float]] = None,
                  limit_bandwidth: pulumi.Input[Optional[_builtins.int]] = None,
                  limit_burst: pulumi.Input[Optional[_builtins.int]] = None,
@@ -53,7 +53,7 @@ class PullZoneArgs:
                  limit_download_speed: pulumi.Input[Optional[_builtins.float]] = None,
                  limit_requests: pulumi.Input[Optional[_builtins.int]] = None,
                  log_anonymized: pulumi.Input[Optional[_builtins.bool]] = None,
-                 log_anonymized_style: pulumi.Input[Optional['PullZoneLogAnonymizedStyle']] = None,
+                 log_anonymized_style: pulumi.Input[Optional[Union['PullZoneLogAnonymizedStyle', _builtins.str]]] = None,
                  log_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  log_storage_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
                  origin_connect_timeout: pulumi.Input[Optional[_builtins.int]] = None,
@@ -66,7 +66,7 @@ class PullZoneArgs:
                  request_coalescing_timeout: pulumi.Input[Optional[_builtins.int]] = None,
                  sort_query_string: pulumi.Input[Optional[_builtins.bool]] = None,
                  strip_cookies: pulumi.Input[Optional[_builtins.bool]] = None,
-                 tier: pulumi.Input[Optional['PullZoneTier']] = None,
+                 tier: pulumi.Input[Optional[Union['PullZoneTier', _builtins.str]]] = None,
                  token_auth_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  token_auth_ip_validation: pulumi.Input[Optional[_builtins.bool]] = None,
                  use_background_update: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -74,7 +74,7 @@ class PullZoneArgs:
                  use_stale_while_updating: pulumi.Input[Optional[_builtins.bool]] = None,
                  websockets_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  websockets_max_connections: pulumi.Input[Optional[_builtins.int]] = None,
-                 zones: pulumi.Input[Optional[Sequence[pulumi.Input['PullZoneZonesItem']]]] = None):
+                 zones: pulumi.Input[Optional[Sequence[pulumi.Input[Union['PullZoneZonesItem', _builtins.str]]]]] = None):
         """
         The set of arguments for constructing a PullZone resource.
 
@@ -82,8 +82,10 @@ class PullZoneArgs:
         :param pulumi.Input['PullZoneOriginArgs'] origin: Where the content comes from (checked at preview: exactly one kind). Changes in place.
         :param pulumi.Input[_builtins.bool] add_canonical_header: Add a canonical Link header to responses. Default false.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_referrers: Referrer hostnames allowed (all others refused when set).
         :param pulumi.Input[_builtins.bool] auto_ssl: Hostnames added to the zone get a free certificate automatically. Default false.
         :param pulumi.Input[_builtins.bool] block_no_referrer: Refuse requests without a referrer. Default false.
@@ -103,7 +105,7 @@ class PullZoneArgs:
         :param pulumi.Input[_builtins.bool] enable_tls1_1: Accept TLS 1.1. Default true.
         :param pulumi.Input[_builtins.bool] error_page_whitelabel: Error pages without bunny.net's branding. Default false.
         :param pulumi.Input[_builtins.bool] ignore_query_strings: Ignore query strings when caching. Default true.
-        :param pulumi.Input['PullZoneIpFamily'] ip_family: `"IPv4Only"`, `"DualStack"` (default: IPv6 on), `"DualStackPreferIPv6"`, `"IPv6Only"`.
+        :param pulumi.Input[Union['PullZoneIpFamily', _builtins.str]] ip_family: `"IPv4Only"`, `"DualStack"` (default: IPv6 on), `"DualStackPreferIPv6"`, `"IPv6Only"`.
         :param pulumi.Input[_builtins.float] limit_after: MB transferred before the speed limit applies. Default 0.
         :param pulumi.Input[_builtins.int] limit_bandwidth: Monthly bandwidth limit in bytes; 0 (default): none.
         :param pulumi.Input[_builtins.int] limit_burst: Burst requests before an IP is limited. Default 0.
@@ -111,7 +113,7 @@ class PullZoneArgs:
         :param pulumi.Input[_builtins.float] limit_download_speed: Download speed per connection in kB/s; 0 (default): no limit.
         :param pulumi.Input[_builtins.int] limit_requests: Requests per second per IP; 0 (default): no limit.
         :param pulumi.Input[_builtins.bool] log_anonymized: Anonymise client IPs in the logs. Default true.
-        :param pulumi.Input['PullZoneLogAnonymizedStyle'] log_anonymized_style: How: `"OneDigit"` (default: the last digit dropped) or `"Drop"`.
+        :param pulumi.Input[Union['PullZoneLogAnonymizedStyle', _builtins.str]] log_anonymized_style: How: `"OneDigit"` (default: the last digit dropped) or `"Drop"`.
         :param pulumi.Input[_builtins.bool] log_enabled: Keep access logs. Default true.
         :param pulumi.Input[_builtins.int] log_storage_zone_id: A storage zone that keeps the logs permanently; unset: none.
         :param pulumi.Input[_builtins.int] origin_connect_timeout: Seconds to wait for the origin to connect (1..60). Default 10.
@@ -124,7 +126,7 @@ class PullZoneArgs:
         :param pulumi.Input[_builtins.int] request_coalescing_timeout: The lock time of coalesced requests, in seconds. Default 30.
         :param pulumi.Input[_builtins.bool] sort_query_string: Sort query strings before caching. Default true.
         :param pulumi.Input[_builtins.bool] strip_cookies: Remove cookies from the origin's responses. Default true.
-        :param pulumi.Input['PullZoneTier'] tier: `"Standard"` (premium network, default) or `"Volume"` (cheaper, fewer locations).
+        :param pulumi.Input[Union['PullZoneTier', _builtins.str]] tier: `"Standard"` (premium network, default) or `"Volume"` (cheaper, fewer locations).
         :param pulumi.Input[_builtins.bool] token_auth_enabled: Token authentication of URLs (the key is the output `tokenAuthKey`). Default false.
         :param pulumi.Input[_builtins.bool] token_auth_ip_validation: Tokens bound to the client's IP. Default false.
         :param pulumi.Input[_builtins.bool] use_background_update: Update the cache in the background. Default false.
@@ -132,7 +134,7 @@ class PullZoneArgs:
         :param pulumi.Input[_builtins.bool] use_stale_while_updating: Serve stale content while the cache updates. Default false.
         :param pulumi.Input[_builtins.bool] websockets_enabled: Allow WebSocket connections. Default false.
         :param pulumi.Input[_builtins.int] websockets_max_connections: Simultaneous WebSocket connections allowed. Default 0.
-        :param pulumi.Input[Sequence[pulumi.Input['PullZoneZonesItem']]] zones: The delivery regions served: `AF`, `ASIA` (with Oceania), `EU`, `SA`, `US`. Default all five.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['PullZoneZonesItem', _builtins.str]]]] zones: The delivery regions served: `AF`, `ASIA` (with Oceania), `EU`, `SA`, `US`. Default all five.
         """
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "origin", origin)
@@ -356,8 +358,10 @@ class PullZoneArgs:
     def adopt_existing(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -595,14 +599,14 @@ class PullZoneArgs:
 
     @_builtins.property
     @pulumi.getter(name="ipFamily")
-    def ip_family(self) -> pulumi.Input[Optional['PullZoneIpFamily']]:
+    def ip_family(self) -> pulumi.Input[Optional[Union['PullZoneIpFamily', _builtins.str]]]:
         """
         `"IPv4Only"`, `"DualStack"` (default: IPv6 on), `"DualStackPreferIPv6"`, `"IPv6Only"`.
         """
         return pulumi.get(self, "ip_family")
 
     @ip_family.setter
-    def ip_family(self, value: pulumi.Input[Optional['PullZoneIpFamily']]):
+    def ip_family(self, value: pulumi.Input[Optional[Union['PullZoneIpFamily', _builtins.str]]]):
         pulumi.set(self, "ip_family", value)
 
     @_builtins.property
@@ -691,14 +695,14 @@ class PullZoneArgs:
 
     @_builtins.property
     @pulumi.getter(name="logAnonymizedStyle")
-    def log_anonymized_style(self) -> pulumi.Input[Optional['PullZoneLogAnonymizedStyle']]:
+    def log_anonymized_style(self) -> pulumi.Input[Optional[Union['PullZoneLogAnonymizedStyle', _builtins.str]]]:
         """
         How: `"OneDigit"` (default: the last digit dropped) or `"Drop"`.
         """
         return pulumi.get(self, "log_anonymized_style")
 
     @log_anonymized_style.setter
-    def log_anonymized_style(self, value: pulumi.Input[Optional['PullZoneLogAnonymizedStyle']]):
+    def log_anonymized_style(self, value: pulumi.Input[Optional[Union['PullZoneLogAnonymizedStyle', _builtins.str]]]):
         pulumi.set(self, "log_anonymized_style", value)
 
     @_builtins.property
@@ -847,14 +851,14 @@ class PullZoneArgs:
 
     @_builtins.property
     @pulumi.getter
-    def tier(self) -> pulumi.Input[Optional['PullZoneTier']]:
+    def tier(self) -> pulumi.Input[Optional[Union['PullZoneTier', _builtins.str]]]:
         """
         `"Standard"` (premium network, default) or `"Volume"` (cheaper, fewer locations).
         """
         return pulumi.get(self, "tier")
 
     @tier.setter
-    def tier(self, value: pulumi.Input[Optional['PullZoneTier']]):
+    def tier(self, value: pulumi.Input[Optional[Union['PullZoneTier', _builtins.str]]]):
         pulumi.set(self, "tier", value)
 
     @_builtins.property
@@ -943,14 +947,14 @@ class PullZoneArgs:
 
     @_builtins.property
     @pulumi.getter
-    def zones(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['PullZoneZonesItem']]]]:
+    def zones(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[Union['PullZoneZonesItem', _builtins.str]]]]]:
         """
         The delivery regions served: `AF`, `ASIA` (with Oceania), `EU`, `SA`, `US`. Default all five.
         """
         return pulumi.get(self, "zones")
 
     @zones.setter
-    def zones(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['PullZoneZonesItem']]]]):
+    def zones(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[Union['PullZoneZonesItem', _builtins.str]]]]]):
         pulumi.set(self, "zones", value)
 
 
@@ -981,7 +985,7 @@ class PullZone(pulumi.CustomResource):
                  enable_tls1_1: pulumi.Input[Optional[_builtins.bool]] = None,
                  error_page_whitelabel: pulumi.Input[Optional[_builtins.bool]] = None,
                  ignore_query_strings: pulumi.Input[Optional[_builtins.bool]] = None,
-                 ip_family: pulumi.Input[Optional['PullZoneIpFamily']] = None,
+                 ip_family: pulumi.Input[Optional[Union['PullZoneIpFamily', _builtins.str]]] = None,
                  limit_after: pulumi.Input[Optional[_builtins.float]] = None,
                  limit_bandwidth: pulumi.Input[Optional[_builtins.int]] = None,
                  limit_burst: pulumi.Input[Optional[_builtins.int]] = None,
@@ -989,7 +993,7 @@ class PullZone(pulumi.CustomResource):
                  limit_download_speed: pulumi.Input[Optional[_builtins.float]] = None,
                  limit_requests: pulumi.Input[Optional[_builtins.int]] = None,
                  log_anonymized: pulumi.Input[Optional[_builtins.bool]] = None,
-                 log_anonymized_style: pulumi.Input[Optional['PullZoneLogAnonymizedStyle']] = None,
+                 log_anonymized_style: pulumi.Input[Optional[Union['PullZoneLogAnonymizedStyle', _builtins.str]]] = None,
                  log_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  log_storage_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1004,7 +1008,7 @@ class PullZone(pulumi.CustomResource):
                  request_coalescing_timeout: pulumi.Input[Optional[_builtins.int]] = None,
                  sort_query_string: pulumi.Input[Optional[_builtins.bool]] = None,
                  strip_cookies: pulumi.Input[Optional[_builtins.bool]] = None,
-                 tier: pulumi.Input[Optional['PullZoneTier']] = None,
+                 tier: pulumi.Input[Optional[Union['PullZoneTier', _builtins.str]]] = None,
                  token_auth_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  token_auth_ip_validation: pulumi.Input[Optional[_builtins.bool]] = None,
                  use_background_update: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1012,7 +1016,7 @@ class PullZone(pulumi.CustomResource):
                  use_stale_while_updating: pulumi.Input[Optional[_builtins.bool]] = None,
                  websockets_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  websockets_max_connections: pulumi.Input[Optional[_builtins.int]] = None,
-                 zones: pulumi.Input[Optional[Sequence[pulumi.Input['PullZoneZonesItem']]]] = None,
+                 zones: pulumi.Input[Optional[Sequence[pulumi.Input[Union['PullZoneZonesItem', _builtins.str]]]]] = None,
                  __props__=None):
         """
         A pull zone (`/pullzone`): the CDN in front of an origin URL, a storage zone, an edge script or a container app's endpoint.
@@ -1029,8 +1033,10 @@ class PullZone(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] add_canonical_header: Add a canonical Link header to responses. Default false.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_referrers: Referrer hostnames allowed (all others refused when set).
         :param pulumi.Input[_builtins.bool] auto_ssl: Hostnames added to the zone get a free certificate automatically. Default false.
         :param pulumi.Input[_builtins.bool] block_no_referrer: Refuse requests without a referrer. Default false.
@@ -1050,7 +1056,7 @@ class PullZone(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] enable_tls1_1: Accept TLS 1.1. Default true.
         :param pulumi.Input[_builtins.bool] error_page_whitelabel: Error pages without bunny.net's branding. Default false.
         :param pulumi.Input[_builtins.bool] ignore_query_strings: Ignore query strings when caching. Default true.
-        :param pulumi.Input['PullZoneIpFamily'] ip_family: `"IPv4Only"`, `"DualStack"` (default: IPv6 on), `"DualStackPreferIPv6"`, `"IPv6Only"`.
+        :param pulumi.Input[Union['PullZoneIpFamily', _builtins.str]] ip_family: `"IPv4Only"`, `"DualStack"` (default: IPv6 on), `"DualStackPreferIPv6"`, `"IPv6Only"`.
         :param pulumi.Input[_builtins.float] limit_after: MB transferred before the speed limit applies. Default 0.
         :param pulumi.Input[_builtins.int] limit_bandwidth: Monthly bandwidth limit in bytes; 0 (default): none.
         :param pulumi.Input[_builtins.int] limit_burst: Burst requests before an IP is limited. Default 0.
@@ -1058,7 +1064,7 @@ class PullZone(pulumi.CustomResource):
         :param pulumi.Input[_builtins.float] limit_download_speed: Download speed per connection in kB/s; 0 (default): no limit.
         :param pulumi.Input[_builtins.int] limit_requests: Requests per second per IP; 0 (default): no limit.
         :param pulumi.Input[_builtins.bool] log_anonymized: Anonymise client IPs in the logs. Default true.
-        :param pulumi.Input['PullZoneLogAnonymizedStyle'] log_anonymized_style: How: `"OneDigit"` (default: the last digit dropped) or `"Drop"`.
+        :param pulumi.Input[Union['PullZoneLogAnonymizedStyle', _builtins.str]] log_anonymized_style: How: `"OneDigit"` (default: the last digit dropped) or `"Drop"`.
         :param pulumi.Input[_builtins.bool] log_enabled: Keep access logs. Default true.
         :param pulumi.Input[_builtins.int] log_storage_zone_id: A storage zone that keeps the logs permanently; unset: none.
         :param pulumi.Input[_builtins.str] name: The zone's name (1..60 letters, digits, hyphens; unique across bunny.net): served at `<name>.b-cdn.net`. Changing it replaces the zone.
@@ -1073,7 +1079,7 @@ class PullZone(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] request_coalescing_timeout: The lock time of coalesced requests, in seconds. Default 30.
         :param pulumi.Input[_builtins.bool] sort_query_string: Sort query strings before caching. Default true.
         :param pulumi.Input[_builtins.bool] strip_cookies: Remove cookies from the origin's responses. Default true.
-        :param pulumi.Input['PullZoneTier'] tier: `"Standard"` (premium network, default) or `"Volume"` (cheaper, fewer locations).
+        :param pulumi.Input[Union['PullZoneTier', _builtins.str]] tier: `"Standard"` (premium network, default) or `"Volume"` (cheaper, fewer locations).
         :param pulumi.Input[_builtins.bool] token_auth_enabled: Token authentication of URLs (the key is the output `tokenAuthKey`). Default false.
         :param pulumi.Input[_builtins.bool] token_auth_ip_validation: Tokens bound to the client's IP. Default false.
         :param pulumi.Input[_builtins.bool] use_background_update: Update the cache in the background. Default false.
@@ -1081,7 +1087,7 @@ class PullZone(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] use_stale_while_updating: Serve stale content while the cache updates. Default false.
         :param pulumi.Input[_builtins.bool] websockets_enabled: Allow WebSocket connections. Default false.
         :param pulumi.Input[_builtins.int] websockets_max_connections: Simultaneous WebSocket connections allowed. Default 0.
-        :param pulumi.Input[Sequence[pulumi.Input['PullZoneZonesItem']]] zones: The delivery regions served: `AF`, `ASIA` (with Oceania), `EU`, `SA`, `US`. Default all five.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['PullZoneZonesItem', _builtins.str]]]] zones: The delivery regions served: `AF`, `ASIA` (with Oceania), `EU`, `SA`, `US`. Default all five.
         """
         ...
     @overload
@@ -1136,7 +1142,7 @@ class PullZone(pulumi.CustomResource):
                  enable_tls1_1: pulumi.Input[Optional[_builtins.bool]] = None,
                  error_page_whitelabel: pulumi.Input[Optional[_builtins.bool]] = None,
                  ignore_query_strings: pulumi.Input[Optional[_builtins.bool]] = None,
-                 ip_family: pulumi.Input[Optional['PullZoneIpFamily']] = None,
+                 ip_family: pulumi.Input[Optional[Union['PullZoneIpFamily', _builtins.str]]] = None,
                  limit_after: pulumi.Input[Optional[_builtins.float]] = None,
                  limit_bandwidth: pulumi.Input[Optional[_builtins.int]] = None,
                  limit_burst: pulumi.Input[Optional[_builtins.int]] = None,
@@ -1144,7 +1150,7 @@ class PullZone(pulumi.CustomResource):
                  limit_download_speed: pulumi.Input[Optional[_builtins.float]] = None,
                  limit_requests: pulumi.Input[Optional[_builtins.int]] = None,
                  log_anonymized: pulumi.Input[Optional[_builtins.bool]] = None,
-                 log_anonymized_style: pulumi.Input[Optional['PullZoneLogAnonymizedStyle']] = None,
+                 log_anonymized_style: pulumi.Input[Optional[Union['PullZoneLogAnonymizedStyle', _builtins.str]]] = None,
                  log_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  log_storage_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1159,7 +1165,7 @@ class PullZone(pulumi.CustomResource):
                  request_coalescing_timeout: pulumi.Input[Optional[_builtins.int]] = None,
                  sort_query_string: pulumi.Input[Optional[_builtins.bool]] = None,
                  strip_cookies: pulumi.Input[Optional[_builtins.bool]] = None,
-                 tier: pulumi.Input[Optional['PullZoneTier']] = None,
+                 tier: pulumi.Input[Optional[Union['PullZoneTier', _builtins.str]]] = None,
                  token_auth_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  token_auth_ip_validation: pulumi.Input[Optional[_builtins.bool]] = None,
                  use_background_update: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1167,7 +1173,7 @@ class PullZone(pulumi.CustomResource):
                  use_stale_while_updating: pulumi.Input[Optional[_builtins.bool]] = None,
                  websockets_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  websockets_max_connections: pulumi.Input[Optional[_builtins.int]] = None,
-                 zones: pulumi.Input[Optional[Sequence[pulumi.Input['PullZoneZonesItem']]]] = None,
+                 zones: pulumi.Input[Optional[Sequence[pulumi.Input[Union['PullZoneZonesItem', _builtins.str]]]]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -1414,8 +1420,10 @@ class PullZone(pulumi.CustomResource):
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -1581,7 +1589,7 @@ class PullZone(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="ipFamily")
-    def ip_family(self) -> pulumi.Output['PullZoneIpFamily']:
+    def ip_family(self) -> pulumi.Output[_builtins.str]:
         """
         `"IPv4Only"`, `"DualStack"` (default: IPv6 on), `"DualStackPreferIPv6"`, `"IPv6Only"`.
         """
@@ -1645,7 +1653,7 @@ class PullZone(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="logAnonymizedStyle")
-    def log_anonymized_style(self) -> pulumi.Output['PullZoneLogAnonymizedStyle']:
+    def log_anonymized_style(self) -> pulumi.Output[_builtins.str]:
         """
         How: `"OneDigit"` (default: the last digit dropped) or `"Drop"`.
         """
@@ -1773,7 +1781,7 @@ class PullZone(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def tier(self) -> pulumi.Output['PullZoneTier']:
+    def tier(self) -> pulumi.Output[_builtins.str]:
         """
         `"Standard"` (premium network, default) or `"Volume"` (cheaper, fewer locations).
         """
@@ -1845,7 +1853,7 @@ class PullZone(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def zones(self) -> pulumi.Output[Sequence['Zone']]:
+    def zones(self) -> pulumi.Output[Sequence[_builtins.str]]:
         """
         The delivery regions served: `AF`, `ASIA` (with Oceania), `EU`, `SA`, `US`. Default all five.
         """

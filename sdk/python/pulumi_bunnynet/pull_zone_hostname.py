@@ -34,8 +34,10 @@ class PullZoneHostnameArgs:
                the hostname. The zone's own `<zone>.b-cdn.net` hostname works too: it is configured, never added or removed.
         :param pulumi.Input[_builtins.int] pull_zone_id: The pull zone that serves the hostname. Changing it replaces the hostname.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
         :param pulumi.Input[_builtins.float] certificate_wait_seconds: How long a free certificate is retried while bunny.net cannot issue it (DNS not pointing at the zone yet),
                in seconds (0..3600, default 120). When it runs out, a hostname this run added is removed again.
         :param pulumi.Input[_builtins.bool] force_ssl: Redirect HTTP to HTTPS (needs `tls`, except on a b-cdn.net hostname). Changes in place. Default false.
@@ -90,8 +92,10 @@ class PullZoneHostnameArgs:
     def adopt_existing(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -171,8 +175,10 @@ class PullZoneHostname(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
         :param pulumi.Input[_builtins.float] certificate_wait_seconds: How long a free certificate is retried while bunny.net cannot issue it (DNS not pointing at the zone yet),
                in seconds (0..3600, default 120). When it runs out, a hostname this run added is removed again.
         :param pulumi.Input[_builtins.bool] force_ssl: Redirect HTTP to HTTPS (needs `tls`, except on a b-cdn.net hostname). Changes in place. Default false.
@@ -302,8 +308,10 @@ class PullZoneHostname(pulumi.CustomResource):
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 

@@ -34,8 +34,10 @@ class RateLimitRuleArgs:
         :param pulumi.Input['RateLimitConfigurationArgs'] configuration: What the rule matches, counts and does. Changes in place (the whole rule is sent).
         :param pulumi.Input[_builtins.str] name: The rule's name, unique within its zone (it identifies the rule for `adoptExisting`). Changes in place.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
         :param pulumi.Input[_builtins.str] description: Free text shown with the rule. Changes in place.
         :param pulumi.Input[_builtins.int] pull_zone_id: The pull zone whose shield zone holds the rule. Give this or `shieldZoneId`, not both. Changing it replaces the rule.
         :param pulumi.Input[_builtins.int] shield_zone_id: The shield zone that holds the rule. Give this or `pullZoneId`, not both. Changing it replaces the rule.
@@ -82,8 +84,10 @@ class RateLimitRuleArgs:
     def adopt_existing(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -156,8 +160,10 @@ class RateLimitRule(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
         :param pulumi.Input[Union['RateLimitConfigurationArgs', 'RateLimitConfigurationArgsDict']] configuration: What the rule matches, counts and does. Changes in place (the whole rule is sent).
         :param pulumi.Input[_builtins.str] description: Free text shown with the rule. Changes in place.
         :param pulumi.Input[_builtins.str] name: The rule's name, unique within its zone (it identifies the rule for `adoptExisting`). Changes in place.
@@ -267,8 +273,10 @@ class RateLimitRule(pulumi.CustomResource):
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 

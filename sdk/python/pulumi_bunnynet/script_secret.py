@@ -26,13 +26,14 @@ class ScriptSecretArgs:
         """
         The set of arguments for constructing a ScriptSecret resource.
 
-        :param pulumi.Input[_builtins.str] name: The secret's name (1..256 letters, digits and `_`, not beginning with a digit; case-sensitive; not the name of one
-               of the script's variables). Changing it replaces the secret.
+        :param pulumi.Input[_builtins.str] name: The secret's name (1..256 characters, case-sensitive; not the name of one of the script's variables). Changing it replaces the secret.
         :param pulumi.Input[_builtins.int] script_id: The edge script that owns the secret. Changing it replaces the secret.
         :param pulumi.Input[_builtins.str] value: The value (at most 4096 characters). Always stored encrypted, never read back from the API. Changes in place.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
         """
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "script_id", script_id)
@@ -46,8 +47,7 @@ class ScriptSecretArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        The secret's name (1..256 letters, digits and `_`, not beginning with a digit; case-sensitive; not the name of one
-        of the script's variables). Changing it replaces the secret.
+        The secret's name (1..256 characters, case-sensitive; not the name of one of the script's variables). Changing it replaces the secret.
         """
         return pulumi.get(self, "name")
 
@@ -84,8 +84,10 @@ class ScriptSecretArgs:
     def adopt_existing(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -121,10 +123,11 @@ class ScriptSecret(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
-        :param pulumi.Input[_builtins.str] name: The secret's name (1..256 letters, digits and `_`, not beginning with a digit; case-sensitive; not the name of one
-               of the script's variables). Changing it replaces the secret.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
+        :param pulumi.Input[_builtins.str] name: The secret's name (1..256 characters, case-sensitive; not the name of one of the script's variables). Changing it replaces the secret.
         :param pulumi.Input[_builtins.int] script_id: The edge script that owns the secret. Changing it replaces the secret.
         :param pulumi.Input[_builtins.str] value: The value (at most 4096 characters). Always stored encrypted, never read back from the API. Changes in place.
         """
@@ -232,8 +235,10 @@ class ScriptSecret(pulumi.CustomResource):
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -249,8 +254,7 @@ class ScriptSecret(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The secret's name (1..256 letters, digits and `_`, not beginning with a digit; case-sensitive; not the name of one
-        of the script's variables). Changing it replaces the secret.
+        The secret's name (1..256 characters, case-sensitive; not the name of one of the script's variables). Changing it replaces the secret.
         """
         return pulumi.get(self, "name")
 

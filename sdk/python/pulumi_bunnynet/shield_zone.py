@@ -28,19 +28,19 @@ class ShieldZoneArgs:
                  bot_detection: pulumi.Input[Optional['ShieldZoneBotDetectionArgs']] = None,
                  custom_pages: pulumi.Input[Optional['ShieldZoneCustomPagesArgs']] = None,
                  ddos_challenge_window: pulumi.Input[Optional[_builtins.int]] = None,
-                 ddos_shield_sensitivity: pulumi.Input[Optional['DdosSensitivity']] = None,
+                 ddos_shield_sensitivity: pulumi.Input[Optional[Union['DdosSensitivity', _builtins.int, _builtins.str]]] = None,
                  learning_mode: pulumi.Input[Optional[_builtins.bool]] = None,
-                 plan_type: pulumi.Input[Optional['ShieldPlanType']] = None,
+                 plan_type: pulumi.Input[Optional[Union['ShieldPlanType', _builtins.int, _builtins.str]]] = None,
                  upload_scanning: pulumi.Input[Optional['ShieldZoneUploadScanningArgs']] = None,
                  waf_disabled_rules: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  waf_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
-                 waf_execution_mode: pulumi.Input[Optional['WafExecutionMode']] = None,
+                 waf_execution_mode: pulumi.Input[Optional[Union['WafExecutionMode', _builtins.int, _builtins.str]]] = None,
                  waf_log_only_rules: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  waf_realtime_threat_intelligence_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
-                 waf_request_body_limit_action: pulumi.Input[Optional['WafPayloadLimitAction']] = None,
+                 waf_request_body_limit_action: pulumi.Input[Optional[Union['WafPayloadLimitAction', _builtins.int, _builtins.str]]] = None,
                  waf_request_header_logging_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  waf_request_ignored_headers: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 waf_response_body_limit_action: pulumi.Input[Optional['WafPayloadLimitAction']] = None,
+                 waf_response_body_limit_action: pulumi.Input[Optional[Union['WafPayloadLimitAction', _builtins.int, _builtins.str]]] = None,
                  whitelabel_response_pages: pulumi.Input[Optional[_builtins.bool]] = None):
         """
         The set of arguments for constructing a ShieldZone resource.
@@ -49,24 +49,26 @@ class ShieldZoneArgs:
         :param pulumi.Input[Sequence[pulumi.Input['ShieldZoneAccessListArgs']]] access_lists: The managed access lists to switch on, each with its action (ids from `getAccessLists`); the zone's other
                managed lists are switched off. A set: order is no change. Unset: not managed.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
         :param pulumi.Input['ShieldZoneBotDetectionArgs'] bot_detection: Bot detection (not on the Basic plan). Unset: not managed; a field left out takes its default.
         :param pulumi.Input['ShieldZoneCustomPagesArgs'] custom_pages: Custom response pages, as HTML (not on the Basic plan); a page left out is removed. Unset: not managed.
         :param pulumi.Input[_builtins.int] ddos_challenge_window: Seconds a solved DDoS challenge stays valid.
-        :param pulumi.Input['DdosSensitivity'] ddos_shield_sensitivity: DDoS protection's sensitivity (`"Off"`, `"Low"`, `"Medium"`, `"High"`, `"Challenge"`).
+        :param pulumi.Input[Union['DdosSensitivity', _builtins.int, _builtins.str]] ddos_shield_sensitivity: DDoS protection's sensitivity (`"Off"`, `"Low"`, `"Medium"`, `"High"`, `"Challenge"`).
         :param pulumi.Input[_builtins.bool] learning_mode: Learning mode: the WAF observes without acting, to tune its rules.
-        :param pulumi.Input['ShieldPlanType'] plan_type: The Shield plan (`"Basic"`, `"Advanced"`, `"Business"`, `"Enterprise"`, or 0..3). Unset: as the API has it.
+        :param pulumi.Input[Union['ShieldPlanType', _builtins.int, _builtins.str]] plan_type: The Shield plan (`"Basic"`, `"Advanced"`, `"Business"`, `"Enterprise"`, or 0..3). Unset: as the API has it.
         :param pulumi.Input['ShieldZoneUploadScanningArgs'] upload_scanning: Scanning of uploaded files. Unset: not managed.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] waf_disabled_rules: WAF rules turned off, by id.
         :param pulumi.Input[_builtins.bool] waf_enabled: The web application firewall on or off.
-        :param pulumi.Input['WafExecutionMode'] waf_execution_mode: What the WAF does on a match (`"Log"` or `"Block"`).
+        :param pulumi.Input[Union['WafExecutionMode', _builtins.int, _builtins.str]] waf_execution_mode: What the WAF does on a match (`"Log"` or `"Block"`).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] waf_log_only_rules: WAF rules that only log, by id.
         :param pulumi.Input[_builtins.bool] waf_realtime_threat_intelligence_enabled: Realtime threat intelligence (a paid plan's feature).
-        :param pulumi.Input['WafPayloadLimitAction'] waf_request_body_limit_action: What happens to a request body over the WAF's limit (`"Block"`, `"Log"`, `"Ignore"`).
+        :param pulumi.Input[Union['WafPayloadLimitAction', _builtins.int, _builtins.str]] waf_request_body_limit_action: What happens to a request body over the WAF's limit (`"Block"`, `"Log"`, `"Ignore"`).
         :param pulumi.Input[_builtins.bool] waf_request_header_logging_enabled: Log request headers with WAF events.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] waf_request_ignored_headers: Headers never logged (e.g. `Cookie`, `Authorization`).
-        :param pulumi.Input['WafPayloadLimitAction'] waf_response_body_limit_action: What happens to a response body over the WAF's limit (`"Block"`, `"Log"`, `"Ignore"`).
+        :param pulumi.Input[Union['WafPayloadLimitAction', _builtins.int, _builtins.str]] waf_response_body_limit_action: What happens to a response body over the WAF's limit (`"Block"`, `"Log"`, `"Ignore"`).
         :param pulumi.Input[_builtins.bool] whitelabel_response_pages: Block and challenge pages without bunny.net's branding.
         """
         pulumi.set(__self__, "pull_zone_id", pull_zone_id)
@@ -141,8 +143,10 @@ class ShieldZoneArgs:
     def adopt_existing(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -188,14 +192,14 @@ class ShieldZoneArgs:
 
     @_builtins.property
     @pulumi.getter(name="ddosShieldSensitivity")
-    def ddos_shield_sensitivity(self) -> pulumi.Input[Optional['DdosSensitivity']]:
+    def ddos_shield_sensitivity(self) -> pulumi.Input[Optional[Union['DdosSensitivity', _builtins.int, _builtins.str]]]:
         """
         DDoS protection's sensitivity (`"Off"`, `"Low"`, `"Medium"`, `"High"`, `"Challenge"`).
         """
         return pulumi.get(self, "ddos_shield_sensitivity")
 
     @ddos_shield_sensitivity.setter
-    def ddos_shield_sensitivity(self, value: pulumi.Input[Optional['DdosSensitivity']]):
+    def ddos_shield_sensitivity(self, value: pulumi.Input[Optional[Union['DdosSensitivity', _builtins.int, _builtins.str]]]):
         pulumi.set(self, "ddos_shield_sensitivity", value)
 
     @_builtins.property
@@ -212,14 +216,14 @@ class ShieldZoneArgs:
 
     @_builtins.property
     @pulumi.getter(name="planType")
-    def plan_type(self) -> pulumi.Input[Optional['ShieldPlanType']]:
+    def plan_type(self) -> pulumi.Input[Optional[Union['ShieldPlanType', _builtins.int, _builtins.str]]]:
         """
         The Shield plan (`"Basic"`, `"Advanced"`, `"Business"`, `"Enterprise"`, or 0..3). Unset: as the API has it.
         """
         return pulumi.get(self, "plan_type")
 
     @plan_type.setter
-    def plan_type(self, value: pulumi.Input[Optional['ShieldPlanType']]):
+    def plan_type(self, value: pulumi.Input[Optional[Union['ShieldPlanType', _builtins.int, _builtins.str]]]):
         pulumi.set(self, "plan_type", value)
 
     @_builtins.property
@@ -260,14 +264,14 @@ class ShieldZoneArgs:
 
     @_builtins.property
     @pulumi.getter(name="wafExecutionMode")
-    def waf_execution_mode(self) -> pulumi.Input[Optional['WafExecutionMode']]:
+    def waf_execution_mode(self) -> pulumi.Input[Optional[Union['WafExecutionMode', _builtins.int, _builtins.str]]]:
         """
         What the WAF does on a match (`"Log"` or `"Block"`).
         """
         return pulumi.get(self, "waf_execution_mode")
 
     @waf_execution_mode.setter
-    def waf_execution_mode(self, value: pulumi.Input[Optional['WafExecutionMode']]):
+    def waf_execution_mode(self, value: pulumi.Input[Optional[Union['WafExecutionMode', _builtins.int, _builtins.str]]]):
         pulumi.set(self, "waf_execution_mode", value)
 
     @_builtins.property
@@ -296,14 +300,14 @@ class ShieldZoneArgs:
 
     @_builtins.property
     @pulumi.getter(name="wafRequestBodyLimitAction")
-    def waf_request_body_limit_action(self) -> pulumi.Input[Optional['WafPayloadLimitAction']]:
+    def waf_request_body_limit_action(self) -> pulumi.Input[Optional[Union['WafPayloadLimitAction', _builtins.int, _builtins.str]]]:
         """
         What happens to a request body over the WAF's limit (`"Block"`, `"Log"`, `"Ignore"`).
         """
         return pulumi.get(self, "waf_request_body_limit_action")
 
     @waf_request_body_limit_action.setter
-    def waf_request_body_limit_action(self, value: pulumi.Input[Optional['WafPayloadLimitAction']]):
+    def waf_request_body_limit_action(self, value: pulumi.Input[Optional[Union['WafPayloadLimitAction', _builtins.int, _builtins.str]]]):
         pulumi.set(self, "waf_request_body_limit_action", value)
 
     @_builtins.property
@@ -332,14 +336,14 @@ class ShieldZoneArgs:
 
     @_builtins.property
     @pulumi.getter(name="wafResponseBodyLimitAction")
-    def waf_response_body_limit_action(self) -> pulumi.Input[Optional['WafPayloadLimitAction']]:
+    def waf_response_body_limit_action(self) -> pulumi.Input[Optional[Union['WafPayloadLimitAction', _builtins.int, _builtins.str]]]:
         """
         What happens to a response body over the WAF's limit (`"Block"`, `"Log"`, `"Ignore"`).
         """
         return pulumi.get(self, "waf_response_body_limit_action")
 
     @waf_response_body_limit_action.setter
-    def waf_response_body_limit_action(self, value: pulumi.Input[Optional['WafPayloadLimitAction']]):
+    def waf_response_body_limit_action(self, value: pulumi.Input[Optional[Union['WafPayloadLimitAction', _builtins.int, _builtins.str]]]):
         pulumi.set(self, "waf_response_body_limit_action", value)
 
     @_builtins.property
@@ -366,20 +370,20 @@ class ShieldZone(pulumi.CustomResource):
                  bot_detection: pulumi.Input[Optional[Union['ShieldZoneBotDetectionArgs', 'ShieldZoneBotDetectionArgsDict']]] = None,
                  custom_pages: pulumi.Input[Optional[Union['ShieldZoneCustomPagesArgs', 'ShieldZoneCustomPagesArgsDict']]] = None,
                  ddos_challenge_window: pulumi.Input[Optional[_builtins.int]] = None,
-                 ddos_shield_sensitivity: pulumi.Input[Optional['DdosSensitivity']] = None,
+                 ddos_shield_sensitivity: pulumi.Input[Optional[Union['DdosSensitivity', _builtins.int, _builtins.str]]] = None,
                  learning_mode: pulumi.Input[Optional[_builtins.bool]] = None,
-                 plan_type: pulumi.Input[Optional['ShieldPlanType']] = None,
+                 plan_type: pulumi.Input[Optional[Union['ShieldPlanType', _builtins.int, _builtins.str]]] = None,
                  pull_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
                  upload_scanning: pulumi.Input[Optional[Union['ShieldZoneUploadScanningArgs', 'ShieldZoneUploadScanningArgsDict']]] = None,
                  waf_disabled_rules: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  waf_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
-                 waf_execution_mode: pulumi.Input[Optional['WafExecutionMode']] = None,
+                 waf_execution_mode: pulumi.Input[Optional[Union['WafExecutionMode', _builtins.int, _builtins.str]]] = None,
                  waf_log_only_rules: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  waf_realtime_threat_intelligence_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
-                 waf_request_body_limit_action: pulumi.Input[Optional['WafPayloadLimitAction']] = None,
+                 waf_request_body_limit_action: pulumi.Input[Optional[Union['WafPayloadLimitAction', _builtins.int, _builtins.str]]] = None,
                  waf_request_header_logging_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  waf_request_ignored_headers: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 waf_response_body_limit_action: pulumi.Input[Optional['WafPayloadLimitAction']] = None,
+                 waf_response_body_limit_action: pulumi.Input[Optional[Union['WafPayloadLimitAction', _builtins.int, _builtins.str]]] = None,
                  whitelabel_response_pages: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
         """
@@ -401,25 +405,27 @@ class ShieldZone(pulumi.CustomResource):
         :param pulumi.Input[Sequence[pulumi.Input[Union['ShieldZoneAccessListArgs', 'ShieldZoneAccessListArgsDict']]]] access_lists: The managed access lists to switch on, each with its action (ids from `getAccessLists`); the zone's other
                managed lists are switched off. A set: order is no change. Unset: not managed.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
         :param pulumi.Input[Union['ShieldZoneBotDetectionArgs', 'ShieldZoneBotDetectionArgsDict']] bot_detection: Bot detection (not on the Basic plan). Unset: not managed; a field left out takes its default.
         :param pulumi.Input[Union['ShieldZoneCustomPagesArgs', 'ShieldZoneCustomPagesArgsDict']] custom_pages: Custom response pages, as HTML (not on the Basic plan); a page left out is removed. Unset: not managed.
         :param pulumi.Input[_builtins.int] ddos_challenge_window: Seconds a solved DDoS challenge stays valid.
-        :param pulumi.Input['DdosSensitivity'] ddos_shield_sensitivity: DDoS protection's sensitivity (`"Off"`, `"Low"`, `"Medium"`, `"High"`, `"Challenge"`).
+        :param pulumi.Input[Union['DdosSensitivity', _builtins.int, _builtins.str]] ddos_shield_sensitivity: DDoS protection's sensitivity (`"Off"`, `"Low"`, `"Medium"`, `"High"`, `"Challenge"`).
         :param pulumi.Input[_builtins.bool] learning_mode: Learning mode: the WAF observes without acting, to tune its rules.
-        :param pulumi.Input['ShieldPlanType'] plan_type: The Shield plan (`"Basic"`, `"Advanced"`, `"Business"`, `"Enterprise"`, or 0..3). Unset: as the API has it.
+        :param pulumi.Input[Union['ShieldPlanType', _builtins.int, _builtins.str]] plan_type: The Shield plan (`"Basic"`, `"Advanced"`, `"Business"`, `"Enterprise"`, or 0..3). Unset: as the API has it.
         :param pulumi.Input[_builtins.int] pull_zone_id: The pull zone to protect. Changing it replaces the zone.
         :param pulumi.Input[Union['ShieldZoneUploadScanningArgs', 'ShieldZoneUploadScanningArgsDict']] upload_scanning: Scanning of uploaded files. Unset: not managed.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] waf_disabled_rules: WAF rules turned off, by id.
         :param pulumi.Input[_builtins.bool] waf_enabled: The web application firewall on or off.
-        :param pulumi.Input['WafExecutionMode'] waf_execution_mode: What the WAF does on a match (`"Log"` or `"Block"`).
+        :param pulumi.Input[Union['WafExecutionMode', _builtins.int, _builtins.str]] waf_execution_mode: What the WAF does on a match (`"Log"` or `"Block"`).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] waf_log_only_rules: WAF rules that only log, by id.
         :param pulumi.Input[_builtins.bool] waf_realtime_threat_intelligence_enabled: Realtime threat intelligence (a paid plan's feature).
-        :param pulumi.Input['WafPayloadLimitAction'] waf_request_body_limit_action: What happens to a request body over the WAF's limit (`"Block"`, `"Log"`, `"Ignore"`).
+        :param pulumi.Input[Union['WafPayloadLimitAction', _builtins.int, _builtins.str]] waf_request_body_limit_action: What happens to a request body over the WAF's limit (`"Block"`, `"Log"`, `"Ignore"`).
         :param pulumi.Input[_builtins.bool] waf_request_header_logging_enabled: Log request headers with WAF events.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] waf_request_ignored_headers: Headers never logged (e.g. `Cookie`, `Authorization`).
-        :param pulumi.Input['WafPayloadLimitAction'] waf_response_body_limit_action: What happens to a response body over the WAF's limit (`"Block"`, `"Log"`, `"Ignore"`).
+        :param pulumi.Input[Union['WafPayloadLimitAction', _builtins.int, _builtins.str]] waf_response_body_limit_action: What happens to a response body over the WAF's limit (`"Block"`, `"Log"`, `"Ignore"`).
         :param pulumi.Input[_builtins.bool] whitelabel_response_pages: Block and challenge pages without bunny.net's branding.
         """
         ...
@@ -462,20 +468,20 @@ class ShieldZone(pulumi.CustomResource):
                  bot_detection: pulumi.Input[Optional[Union['ShieldZoneBotDetectionArgs', 'ShieldZoneBotDetectionArgsDict']]] = None,
                  custom_pages: pulumi.Input[Optional[Union['ShieldZoneCustomPagesArgs', 'ShieldZoneCustomPagesArgsDict']]] = None,
                  ddos_challenge_window: pulumi.Input[Optional[_builtins.int]] = None,
-                 ddos_shield_sensitivity: pulumi.Input[Optional['DdosSensitivity']] = None,
+                 ddos_shield_sensitivity: pulumi.Input[Optional[Union['DdosSensitivity', _builtins.int, _builtins.str]]] = None,
                  learning_mode: pulumi.Input[Optional[_builtins.bool]] = None,
-                 plan_type: pulumi.Input[Optional['ShieldPlanType']] = None,
+                 plan_type: pulumi.Input[Optional[Union['ShieldPlanType', _builtins.int, _builtins.str]]] = None,
                  pull_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
                  upload_scanning: pulumi.Input[Optional[Union['ShieldZoneUploadScanningArgs', 'ShieldZoneUploadScanningArgsDict']]] = None,
                  waf_disabled_rules: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  waf_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
-                 waf_execution_mode: pulumi.Input[Optional['WafExecutionMode']] = None,
+                 waf_execution_mode: pulumi.Input[Optional[Union['WafExecutionMode', _builtins.int, _builtins.str]]] = None,
                  waf_log_only_rules: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  waf_realtime_threat_intelligence_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
-                 waf_request_body_limit_action: pulumi.Input[Optional['WafPayloadLimitAction']] = None,
+                 waf_request_body_limit_action: pulumi.Input[Optional[Union['WafPayloadLimitAction', _builtins.int, _builtins.str]]] = None,
                  waf_request_header_logging_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  waf_request_ignored_headers: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 waf_response_body_limit_action: pulumi.Input[Optional['WafPayloadLimitAction']] = None,
+                 waf_response_body_limit_action: pulumi.Input[Optional[Union['WafPayloadLimitAction', _builtins.int, _builtins.str]]] = None,
                  whitelabel_response_pages: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -581,8 +587,10 @@ class ShieldZone(pulumi.CustomResource):
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -620,7 +628,7 @@ class ShieldZone(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="ddosShieldSensitivity")
-    def ddos_shield_sensitivity(self) -> pulumi.Output[Optional['DdosSensitivity']]:
+    def ddos_shield_sensitivity(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         DDoS protection's sensitivity (`"Off"`, `"Low"`, `"Medium"`, `"High"`, `"Challenge"`).
         """
@@ -636,7 +644,7 @@ class ShieldZone(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="planType")
-    def plan_type(self) -> pulumi.Output[Optional['ShieldPlanType']]:
+    def plan_type(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         The Shield plan (`"Basic"`, `"Advanced"`, `"Business"`, `"Enterprise"`, or 0..3). Unset: as the API has it.
         """
@@ -700,7 +708,7 @@ class ShieldZone(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="wafExecutionMode")
-    def waf_execution_mode(self) -> pulumi.Output[Optional['WafExecutionMode']]:
+    def waf_execution_mode(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         What the WAF does on a match (`"Log"` or `"Block"`).
         """
@@ -724,7 +732,7 @@ class ShieldZone(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="wafRequestBodyLimitAction")
-    def waf_request_body_limit_action(self) -> pulumi.Output[Optional['WafPayloadLimitAction']]:
+    def waf_request_body_limit_action(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         What happens to a request body over the WAF's limit (`"Block"`, `"Log"`, `"Ignore"`).
         """
@@ -748,7 +756,7 @@ class ShieldZone(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="wafResponseBodyLimitAction")
-    def waf_response_body_limit_action(self) -> pulumi.Output[Optional['WafPayloadLimitAction']]:
+    def waf_response_body_limit_action(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         What happens to a response body over the WAF's limit (`"Block"`, `"Log"`, `"Ignore"`).
         """

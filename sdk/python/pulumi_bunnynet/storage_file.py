@@ -31,8 +31,10 @@ class StorageFileArgs:
         :param pulumi.Input[_builtins.str] path: The file's path inside the zone, such as `index.html` or `css/site.css`. Changing it replaces the file.
         :param pulumi.Input[_builtins.int] storage_zone_id: The storage zone (`StorageZone.storageZoneId`). Changing it replaces the file.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
         :param pulumi.Input[_builtins.str] content: The file's content as text (UTF-8). Set exactly one of content and source.
         :param pulumi.Input[_builtins.str] content_type: The `Content-Type` it is served with. Unset: bunny.net derives it from the name.
         :param pulumi.Input[Union[_builtins.str, Union[pulumi.Asset, pulumi.Archive]]] source: The file to upload: a path (relative to the Pulumi project), or a `pulumi.asset.FileAsset` or `StringAsset`.
@@ -80,8 +82,10 @@ class StorageFileArgs:
     def adopt_existing(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -158,8 +162,10 @@ class StorageFile(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
         :param pulumi.Input[_builtins.str] content: The file's content as text (UTF-8). Set exactly one of content and source.
         :param pulumi.Input[_builtins.str] content_type: The `Content-Type` it is served with. Unset: bunny.net derives it from the name.
         :param pulumi.Input[_builtins.str] path: The file's path inside the zone, such as `index.html` or `css/site.css`. Changing it replaces the file.
@@ -281,8 +287,10 @@ class StorageFile(pulumi.CustomResource):
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 

@@ -21,24 +21,26 @@ __all__ = ['StorageZoneArgs', 'StorageZone']
 class StorageZoneArgs:
     def __init__(__self__, *,
                  name: pulumi.Input[_builtins.str],
-                 region: pulumi.Input['StorageZoneRegion'],
+                 region: pulumi.Input[Union['StorageZoneRegion', _builtins.str]],
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  custom404_file_path: pulumi.Input[Optional[_builtins.str]] = None,
-                 replication_regions: pulumi.Input[Optional[Sequence[pulumi.Input['StorageZoneReplicationRegionsItem']]]] = None,
+                 replication_regions: pulumi.Input[Optional[Sequence[pulumi.Input[Union['StorageZoneReplicationRegionsItem', _builtins.str]]]]] = None,
                  rewrite404_to200: pulumi.Input[Optional[_builtins.bool]] = None,
-                 zone_tier: pulumi.Input[Optional['StorageZoneZoneTier']] = None):
+                 zone_tier: pulumi.Input[Optional[Union['StorageZoneZoneTier', _builtins.str]]] = None):
         """
         The set of arguments for constructing a StorageZone resource.
 
         :param pulumi.Input[_builtins.str] name: The zone's name (1..64 letters, digits, hyphens; unique across bunny.net). Changing it replaces the zone.
-        :param pulumi.Input['StorageZoneRegion'] region: The main region: `DE`, `UK`, `SE`, `CZ`, `ES`, `NY`, `LA`, `WA`, `MI`, `SG`, `HK`, `JP`, `SYD`, `BR` or `JH`. Changing it replaces the zone.
+        :param pulumi.Input[Union['StorageZoneRegion', _builtins.str]] region: The main region: `DE`, `UK`, `SE`, `CZ`, `ES`, `NY`, `LA`, `WA`, `MI`, `SG`, `HK`, `JP`, `SYD`, `BR` or `JH`. Changing it replaces the zone.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
         :param pulumi.Input[_builtins.str] custom404_file_path: The file served for a missing path, such as `/404.html`. Changes in place.
-        :param pulumi.Input[Sequence[pulumi.Input['StorageZoneReplicationRegionsItem']]] replication_regions: Regions the files are replicated to. Adding one changes in place; removing one replaces the zone (the API cannot).
+        :param pulumi.Input[Sequence[pulumi.Input[Union['StorageZoneReplicationRegionsItem', _builtins.str]]]] replication_regions: Regions the files are replicated to. Adding one changes in place; removing one replaces the zone (the API cannot).
         :param pulumi.Input[_builtins.bool] rewrite404_to200: Answer 200 instead of 404 for URLs without an extension (single-page apps). Changes in place. Default false.
-        :param pulumi.Input['StorageZoneZoneTier'] zone_tier: `"Standard"` (default) or `"Edge"` (SSD). Changing it replaces the zone.
+        :param pulumi.Input[Union['StorageZoneZoneTier', _builtins.str]] zone_tier: `"Standard"` (default) or `"Edge"` (SSD). Changing it replaces the zone.
         """
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "region", region)
@@ -71,14 +73,14 @@ class StorageZoneArgs:
 
     @_builtins.property
     @pulumi.getter
-    def region(self) -> pulumi.Input['StorageZoneRegion']:
+    def region(self) -> pulumi.Input[Union['StorageZoneRegion', _builtins.str]]:
         """
         The main region: `DE`, `UK`, `SE`, `CZ`, `ES`, `NY`, `LA`, `WA`, `MI`, `SG`, `HK`, `JP`, `SYD`, `BR` or `JH`. Changing it replaces the zone.
         """
         return pulumi.get(self, "region")
 
     @region.setter
-    def region(self, value: pulumi.Input['StorageZoneRegion']):
+    def region(self, value: pulumi.Input[Union['StorageZoneRegion', _builtins.str]]):
         pulumi.set(self, "region", value)
 
     @_builtins.property
@@ -86,8 +88,10 @@ class StorageZoneArgs:
     def adopt_existing(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -109,14 +113,14 @@ class StorageZoneArgs:
 
     @_builtins.property
     @pulumi.getter(name="replicationRegions")
-    def replication_regions(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['StorageZoneReplicationRegionsItem']]]]:
+    def replication_regions(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[Union['StorageZoneReplicationRegionsItem', _builtins.str]]]]]:
         """
         Regions the files are replicated to. Adding one changes in place; removing one replaces the zone (the API cannot).
         """
         return pulumi.get(self, "replication_regions")
 
     @replication_regions.setter
-    def replication_regions(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['StorageZoneReplicationRegionsItem']]]]):
+    def replication_regions(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[Union['StorageZoneReplicationRegionsItem', _builtins.str]]]]]):
         pulumi.set(self, "replication_regions", value)
 
     @_builtins.property
@@ -133,14 +137,14 @@ class StorageZoneArgs:
 
     @_builtins.property
     @pulumi.getter(name="zoneTier")
-    def zone_tier(self) -> pulumi.Input[Optional['StorageZoneZoneTier']]:
+    def zone_tier(self) -> pulumi.Input[Optional[Union['StorageZoneZoneTier', _builtins.str]]]:
         """
         `"Standard"` (default) or `"Edge"` (SSD). Changing it replaces the zone.
         """
         return pulumi.get(self, "zone_tier")
 
     @zone_tier.setter
-    def zone_tier(self, value: pulumi.Input[Optional['StorageZoneZoneTier']]):
+    def zone_tier(self, value: pulumi.Input[Optional[Union['StorageZoneZoneTier', _builtins.str]]]):
         pulumi.set(self, "zone_tier", value)
 
 
@@ -153,10 +157,10 @@ class StorageZone(pulumi.CustomResource):
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  custom404_file_path: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 region: pulumi.Input[Optional['StorageZoneRegion']] = None,
-                 replication_regions: pulumi.Input[Optional[Sequence[pulumi.Input['StorageZoneReplicationRegionsItem']]]] = None,
+                 region: pulumi.Input[Optional[Union['StorageZoneRegion', _builtins.str]]] = None,
+                 replication_regions: pulumi.Input[Optional[Sequence[pulumi.Input[Union['StorageZoneReplicationRegionsItem', _builtins.str]]]]] = None,
                  rewrite404_to200: pulumi.Input[Optional[_builtins.bool]] = None,
-                 zone_tier: pulumi.Input[Optional['StorageZoneZoneTier']] = None,
+                 zone_tier: pulumi.Input[Optional[Union['StorageZoneZoneTier', _builtins.str]]] = None,
                  __props__=None):
         """
         A storage zone (`/storagezone`): files in a region and its replicas, the origin of pull zones.
@@ -172,14 +176,16 @@ class StorageZone(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
         :param pulumi.Input[_builtins.str] custom404_file_path: The file served for a missing path, such as `/404.html`. Changes in place.
         :param pulumi.Input[_builtins.str] name: The zone's name (1..64 letters, digits, hyphens; unique across bunny.net). Changing it replaces the zone.
-        :param pulumi.Input['StorageZoneRegion'] region: The main region: `DE`, `UK`, `SE`, `CZ`, `ES`, `NY`, `LA`, `WA`, `MI`, `SG`, `HK`, `JP`, `SYD`, `BR` or `JH`. Changing it replaces the zone.
-        :param pulumi.Input[Sequence[pulumi.Input['StorageZoneReplicationRegionsItem']]] replication_regions: Regions the files are replicated to. Adding one changes in place; removing one replaces the zone (the API cannot).
+        :param pulumi.Input[Union['StorageZoneRegion', _builtins.str]] region: The main region: `DE`, `UK`, `SE`, `CZ`, `ES`, `NY`, `LA`, `WA`, `MI`, `SG`, `HK`, `JP`, `SYD`, `BR` or `JH`. Changing it replaces the zone.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['StorageZoneReplicationRegionsItem', _builtins.str]]]] replication_regions: Regions the files are replicated to. Adding one changes in place; removing one replaces the zone (the API cannot).
         :param pulumi.Input[_builtins.bool] rewrite404_to200: Answer 200 instead of 404 for URLs without an extension (single-page apps). Changes in place. Default false.
-        :param pulumi.Input['StorageZoneZoneTier'] zone_tier: `"Standard"` (default) or `"Edge"` (SSD). Changing it replaces the zone.
+        :param pulumi.Input[Union['StorageZoneZoneTier', _builtins.str]] zone_tier: `"Standard"` (default) or `"Edge"` (SSD). Changing it replaces the zone.
         """
         ...
     @overload
@@ -216,10 +222,10 @@ class StorageZone(pulumi.CustomResource):
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  custom404_file_path: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 region: pulumi.Input[Optional['StorageZoneRegion']] = None,
-                 replication_regions: pulumi.Input[Optional[Sequence[pulumi.Input['StorageZoneReplicationRegionsItem']]]] = None,
+                 region: pulumi.Input[Optional[Union['StorageZoneRegion', _builtins.str]]] = None,
+                 replication_regions: pulumi.Input[Optional[Sequence[pulumi.Input[Union['StorageZoneReplicationRegionsItem', _builtins.str]]]]] = None,
                  rewrite404_to200: pulumi.Input[Optional[_builtins.bool]] = None,
-                 zone_tier: pulumi.Input[Optional['StorageZoneZoneTier']] = None,
+                 zone_tier: pulumi.Input[Optional[Union['StorageZoneZoneTier', _builtins.str]]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -296,8 +302,10 @@ class StorageZone(pulumi.CustomResource):
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -343,7 +351,7 @@ class StorageZone(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def region(self) -> pulumi.Output['StorageZoneRegion']:
+    def region(self) -> pulumi.Output[_builtins.str]:
         """
         The main region: `DE`, `UK`, `SE`, `CZ`, `ES`, `NY`, `LA`, `WA`, `MI`, `SG`, `HK`, `JP`, `SYD`, `BR` or `JH`. Changing it replaces the zone.
         """
@@ -351,7 +359,7 @@ class StorageZone(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="replicationRegions")
-    def replication_regions(self) -> pulumi.Output[Sequence['StorageZoneReplicationRegionsItem']]:
+    def replication_regions(self) -> pulumi.Output[Sequence[_builtins.str]]:
         """
         Regions the files are replicated to. Adding one changes in place; removing one replaces the zone (the API cannot).
         """
@@ -375,7 +383,7 @@ class StorageZone(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="zoneTier")
-    def zone_tier(self) -> pulumi.Output['StorageZoneZoneTier']:
+    def zone_tier(self) -> pulumi.Output[_builtins.str]:
         """
         `"Standard"` (default) or `"Edge"` (SSD). Changing it replaces the zone.
         """

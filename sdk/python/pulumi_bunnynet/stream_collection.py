@@ -29,8 +29,10 @@ class StreamCollectionArgs:
         :param pulumi.Input[_builtins.int] library_id: The video library (e.g. `VideoLibrary.libraryId`). Changing it replaces the collection.
         :param pulumi.Input[_builtins.str] name: The collection's name (1..200 characters; with `adoptExisting`, what finds it). Changes in place.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
         :param pulumi.Input[_builtins.str] library_key: The library's API key. Omitted: looked up with the account key. Always stored as a secret.
         """
         pulumi.set(__self__, "library_id", library_id)
@@ -71,8 +73,10 @@ class StreamCollectionArgs:
     def adopt_existing(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -118,8 +122,10 @@ class StreamCollection(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
         :param pulumi.Input[_builtins.int] library_id: The video library (e.g. `VideoLibrary.libraryId`). Changing it replaces the collection.
         :param pulumi.Input[_builtins.str] library_key: The library's API key. Omitted: looked up with the account key. Always stored as a secret.
         :param pulumi.Input[_builtins.str] name: The collection's name (1..200 characters; with `adoptExisting`, what finds it). Changes in place.
@@ -222,8 +228,10 @@ class StreamCollection(pulumi.CustomResource):
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 

@@ -23,7 +23,7 @@ class TeamMemberArgs:
                  email: pulumi.Input[_builtins.str],
                  first_name: pulumi.Input[_builtins.str],
                  last_name: pulumi.Input[_builtins.str],
-                 permissions: pulumi.Input[Sequence[pulumi.Input['TeamMemberPermissionsItem']]],
+                 permissions: pulumi.Input[Sequence[pulumi.Input[Union['TeamMemberPermissionsItem', _builtins.str]]]],
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  password: pulumi.Input[Optional[_builtins.str]] = None):
         """
@@ -32,10 +32,12 @@ class TeamMemberArgs:
         :param pulumi.Input[_builtins.str] email: The member's email address (compared without case). Changing it replaces the member.
         :param pulumi.Input[_builtins.str] first_name: The member's first name. Changes in place.
         :param pulumi.Input[_builtins.str] last_name: The member's last name. Changes in place.
-        :param pulumi.Input[Sequence[pulumi.Input['TeamMemberPermissionsItem']]] permissions: What the member may do (at least one); a set, so order is no change. Changes in place.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['TeamMemberPermissionsItem', _builtins.str]]]] permissions: What the member may do (at least one); a set, so order is no change. Changes in place.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
         :param pulumi.Input[_builtins.str] password: The member's password (at least 12 characters with a lower-case and an upper-case letter, a digit and another
                character): write-only in the API, always a secret in the state; changing it replaces the member. Without one the
                member is invited to set their own.
@@ -89,14 +91,14 @@ class TeamMemberArgs:
 
     @_builtins.property
     @pulumi.getter
-    def permissions(self) -> pulumi.Input[Sequence[pulumi.Input['TeamMemberPermissionsItem']]]:
+    def permissions(self) -> pulumi.Input[Sequence[pulumi.Input[Union['TeamMemberPermissionsItem', _builtins.str]]]]:
         """
         What the member may do (at least one); a set, so order is no change. Changes in place.
         """
         return pulumi.get(self, "permissions")
 
     @permissions.setter
-    def permissions(self, value: pulumi.Input[Sequence[pulumi.Input['TeamMemberPermissionsItem']]]):
+    def permissions(self, value: pulumi.Input[Sequence[pulumi.Input[Union['TeamMemberPermissionsItem', _builtins.str]]]]):
         pulumi.set(self, "permissions", value)
 
     @_builtins.property
@@ -104,8 +106,10 @@ class TeamMemberArgs:
     def adopt_existing(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -139,7 +143,7 @@ class TeamMember(pulumi.CustomResource):
                  first_name: pulumi.Input[Optional[_builtins.str]] = None,
                  last_name: pulumi.Input[Optional[_builtins.str]] = None,
                  password: pulumi.Input[Optional[_builtins.str]] = None,
-                 permissions: pulumi.Input[Optional[Sequence[pulumi.Input['TeamMemberPermissionsItem']]]] = None,
+                 permissions: pulumi.Input[Optional[Sequence[pulumi.Input[Union['TeamMemberPermissionsItem', _builtins.str]]]]] = None,
                  __props__=None):
         """
         A member of the account's team with their permissions (`/team/member`; Terraform's `bunnynet_account_subuser`).
@@ -157,15 +161,17 @@ class TeamMember(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
         :param pulumi.Input[_builtins.str] email: The member's email address (compared without case). Changing it replaces the member.
         :param pulumi.Input[_builtins.str] first_name: The member's first name. Changes in place.
         :param pulumi.Input[_builtins.str] last_name: The member's last name. Changes in place.
         :param pulumi.Input[_builtins.str] password: The member's password (at least 12 characters with a lower-case and an upper-case letter, a digit and another
                character): write-only in the API, always a secret in the state; changing it replaces the member. Without one the
                member is invited to set their own.
-        :param pulumi.Input[Sequence[pulumi.Input['TeamMemberPermissionsItem']]] permissions: What the member may do (at least one); a set, so order is no change. Changes in place.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['TeamMemberPermissionsItem', _builtins.str]]]] permissions: What the member may do (at least one); a set, so order is no change. Changes in place.
         """
         ...
     @overload
@@ -206,7 +212,7 @@ class TeamMember(pulumi.CustomResource):
                  first_name: pulumi.Input[Optional[_builtins.str]] = None,
                  last_name: pulumi.Input[Optional[_builtins.str]] = None,
                  password: pulumi.Input[Optional[_builtins.str]] = None,
-                 permissions: pulumi.Input[Optional[Sequence[pulumi.Input['TeamMemberPermissionsItem']]]] = None,
+                 permissions: pulumi.Input[Optional[Sequence[pulumi.Input[Union['TeamMemberPermissionsItem', _builtins.str]]]]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -322,7 +328,7 @@ class TeamMember(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def permissions(self) -> pulumi.Output[Sequence['TeamMemberPermissionsItem']]:
+    def permissions(self) -> pulumi.Output[Sequence[_builtins.str]]:
         """
         What the member may do, sorted.
         """

@@ -39,7 +39,7 @@ class VideoLibraryArgs:
                  drm_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  early_play_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  enabled_resolutions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 encoding_tier: pulumi.Input[Optional['EncodingTier']] = None,
+                 encoding_tier: pulumi.Input[Optional[Union['EncodingTier', _builtins.int, _builtins.str]]] = None,
                  jit_encoding_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  keep_original_files: pulumi.Input[Optional[_builtins.bool]] = None,
                  mp4_fallback_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -69,19 +69,21 @@ class VideoLibraryArgs:
 
         :param pulumi.Input[_builtins.str] name: The library's name (it identifies the library for `adoptExisting`). Changes in place.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
-        :param pulumi.Input[_builtins.int] bitrate240p: Encoding bitrates (kbit/s, at least 1) per resolution.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
+        :param pulumi.Input[_builtins.int] bitrate240p: Encoding bitrates (kbit/s) per resolution.
         :param pulumi.Input[_builtins.bool] block_none_referrer: Block requests without a Referer.
         :param pulumi.Input[_builtins.str] captions_background_color: Captions background colour, a hex colour (`"#000"`).
         :param pulumi.Input[_builtins.str] captions_font_color: Captions font colour, a hex colour (`"#fff"`).
-        :param pulumi.Input[_builtins.int] captions_font_size: Captions font size (0 or more).
+        :param pulumi.Input[_builtins.int] captions_font_size: Captions font size.
         :param pulumi.Input[_builtins.bool] content_tagging_enabled: Content tagging.
         :param pulumi.Input[_builtins.bool] direct_play_enabled: Direct play URLs.
         :param pulumi.Input[_builtins.bool] drm_enabled: MediaCage basic DRM.
         :param pulumi.Input[_builtins.bool] early_play_enabled: Early play (exposes originals).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] enabled_resolutions: Resolutions encoded: `240p` … `2160p`, at least one.
-        :param pulumi.Input['EncodingTier'] encoding_tier: `"Free"` or `"Premium"` (or 0, 1).
+        :param pulumi.Input[Union['EncodingTier', _builtins.int, _builtins.str]] encoding_tier: `"Free"` or `"Premium"` (or 0, 1).
         :param pulumi.Input[_builtins.bool] jit_encoding_enabled: Just-in-time encoding (Premium tier only).
         :param pulumi.Input[_builtins.bool] keep_original_files: Keep the uploaded originals.
         :param pulumi.Input[_builtins.bool] mp4_fallback_enabled: MP4 fallback files.
@@ -92,7 +94,7 @@ class VideoLibraryArgs:
         :param pulumi.Input[_builtins.str] player_font_family: The captions' font family.
         :param pulumi.Input[_builtins.str] player_language: The player's UI language (`"en"` …).
         :param pulumi.Input[_builtins.str] player_primary_color: The player's key colour, a hex colour (`"#ff7755"`, `"#f75"`): checked at preview.
-        :param pulumi.Input[_builtins.int] player_version: The player version (1 or more; the API has 1 and 2).
+        :param pulumi.Input[_builtins.int] player_version: The player version.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] replication_regions: Storage regions the videos are replicated to (`"NY"`, `"SG"` …). Only set at creation: a change replaces the library and its videos.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] transcribing_caption_languages: Languages captions are transcribed to.
         :param pulumi.Input[_builtins.bool] transcribing_description_generation_enabled: Descriptions generated from the transcription.
@@ -101,10 +103,10 @@ class VideoLibraryArgs:
         :param pulumi.Input[_builtins.str] vast_tag_url: A VAST ad tag URL ("" for none).
         :param pulumi.Input[_builtins.bool] view_token_authentication_enabled: Embed view token authentication.
         :param pulumi.Input[_builtins.bool] watchtime_heatmap_enabled: The watch-time heatmap in the player.
-        :param pulumi.Input[_builtins.int] watermark_height: Watermark height (%, 0..100).
-        :param pulumi.Input[_builtins.int] watermark_position_left: Watermark left offset (%, 0..100).
-        :param pulumi.Input[_builtins.int] watermark_position_top: Watermark top offset (%, 0..100).
-        :param pulumi.Input[_builtins.int] watermark_width: Watermark width (%, 0..100).
+        :param pulumi.Input[_builtins.int] watermark_height: Watermark height (%).
+        :param pulumi.Input[_builtins.int] watermark_position_left: Watermark left offset (%).
+        :param pulumi.Input[_builtins.int] watermark_position_top: Watermark top offset (%).
+        :param pulumi.Input[_builtins.int] watermark_width: Watermark width (%).
         :param pulumi.Input[_builtins.str] webhook_url: The URL Stream calls on video events ("" for none).
         """
         pulumi.set(__self__, "name", name)
@@ -212,8 +214,10 @@ class VideoLibraryArgs:
     def adopt_existing(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -252,7 +256,7 @@ class VideoLibraryArgs:
     @pulumi.getter
     def bitrate240p(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Encoding bitrates (kbit/s, at least 1) per resolution.
+        Encoding bitrates (kbit/s) per resolution.
         """
         return pulumi.get(self, "bitrate240p")
 
@@ -327,7 +331,7 @@ class VideoLibraryArgs:
     @pulumi.getter(name="captionsFontSize")
     def captions_font_size(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Captions font size (0 or more).
+        Captions font size.
         """
         return pulumi.get(self, "captions_font_size")
 
@@ -397,14 +401,14 @@ class VideoLibraryArgs:
 
     @_builtins.property
     @pulumi.getter(name="encodingTier")
-    def encoding_tier(self) -> pulumi.Input[Optional['EncodingTier']]:
+    def encoding_tier(self) -> pulumi.Input[Optional[Union['EncodingTier', _builtins.int, _builtins.str]]]:
         """
         `"Free"` or `"Premium"` (or 0, 1).
         """
         return pulumi.get(self, "encoding_tier")
 
     @encoding_tier.setter
-    def encoding_tier(self, value: pulumi.Input[Optional['EncodingTier']]):
+    def encoding_tier(self, value: pulumi.Input[Optional[Union['EncodingTier', _builtins.int, _builtins.str]]]):
         pulumi.set(self, "encoding_tier", value)
 
     @_builtins.property
@@ -531,7 +535,7 @@ class VideoLibraryArgs:
     @pulumi.getter(name="playerVersion")
     def player_version(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        The player version (1 or more; the API has 1 and 2).
+        The player version.
         """
         return pulumi.get(self, "player_version")
 
@@ -639,7 +643,7 @@ class VideoLibraryArgs:
     @pulumi.getter(name="watermarkHeight")
     def watermark_height(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Watermark height (%, 0..100).
+        Watermark height (%).
         """
         return pulumi.get(self, "watermark_height")
 
@@ -651,7 +655,7 @@ class VideoLibraryArgs:
     @pulumi.getter(name="watermarkPositionLeft")
     def watermark_position_left(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Watermark left offset (%, 0..100).
+        Watermark left offset (%).
         """
         return pulumi.get(self, "watermark_position_left")
 
@@ -663,7 +667,7 @@ class VideoLibraryArgs:
     @pulumi.getter(name="watermarkPositionTop")
     def watermark_position_top(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Watermark top offset (%, 0..100).
+        Watermark top offset (%).
         """
         return pulumi.get(self, "watermark_position_top")
 
@@ -675,7 +679,7 @@ class VideoLibraryArgs:
     @pulumi.getter(name="watermarkWidth")
     def watermark_width(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Watermark width (%, 0..100).
+        Watermark width (%).
         """
         return pulumi.get(self, "watermark_width")
 
@@ -719,7 +723,7 @@ class VideoLibrary(pulumi.CustomResource):
                  drm_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  early_play_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  enabled_resolutions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 encoding_tier: pulumi.Input[Optional['EncodingTier']] = None,
+                 encoding_tier: pulumi.Input[Optional[Union['EncodingTier', _builtins.int, _builtins.str]]] = None,
                  jit_encoding_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  keep_original_files: pulumi.Input[Optional[_builtins.bool]] = None,
                  mp4_fallback_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -760,19 +764,21 @@ class VideoLibrary(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
-        :param pulumi.Input[_builtins.int] bitrate240p: Encoding bitrates (kbit/s, at least 1) per resolution.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
+        :param pulumi.Input[_builtins.int] bitrate240p: Encoding bitrates (kbit/s) per resolution.
         :param pulumi.Input[_builtins.bool] block_none_referrer: Block requests without a Referer.
         :param pulumi.Input[_builtins.str] captions_background_color: Captions background colour, a hex colour (`"#000"`).
         :param pulumi.Input[_builtins.str] captions_font_color: Captions font colour, a hex colour (`"#fff"`).
-        :param pulumi.Input[_builtins.int] captions_font_size: Captions font size (0 or more).
+        :param pulumi.Input[_builtins.int] captions_font_size: Captions font size.
         :param pulumi.Input[_builtins.bool] content_tagging_enabled: Content tagging.
         :param pulumi.Input[_builtins.bool] direct_play_enabled: Direct play URLs.
         :param pulumi.Input[_builtins.bool] drm_enabled: MediaCage basic DRM.
         :param pulumi.Input[_builtins.bool] early_play_enabled: Early play (exposes originals).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] enabled_resolutions: Resolutions encoded: `240p` … `2160p`, at least one.
-        :param pulumi.Input['EncodingTier'] encoding_tier: `"Free"` or `"Premium"` (or 0, 1).
+        :param pulumi.Input[Union['EncodingTier', _builtins.int, _builtins.str]] encoding_tier: `"Free"` or `"Premium"` (or 0, 1).
         :param pulumi.Input[_builtins.bool] jit_encoding_enabled: Just-in-time encoding (Premium tier only).
         :param pulumi.Input[_builtins.bool] keep_original_files: Keep the uploaded originals.
         :param pulumi.Input[_builtins.bool] mp4_fallback_enabled: MP4 fallback files.
@@ -784,7 +790,7 @@ class VideoLibrary(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] player_font_family: The captions' font family.
         :param pulumi.Input[_builtins.str] player_language: The player's UI language (`"en"` …).
         :param pulumi.Input[_builtins.str] player_primary_color: The player's key colour, a hex colour (`"#ff7755"`, `"#f75"`): checked at preview.
-        :param pulumi.Input[_builtins.int] player_version: The player version (1 or more; the API has 1 and 2).
+        :param pulumi.Input[_builtins.int] player_version: The player version.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] replication_regions: Storage regions the videos are replicated to (`"NY"`, `"SG"` …). Only set at creation: a change replaces the library and its videos.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] transcribing_caption_languages: Languages captions are transcribed to.
         :param pulumi.Input[_builtins.bool] transcribing_description_generation_enabled: Descriptions generated from the transcription.
@@ -793,10 +799,10 @@ class VideoLibrary(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] vast_tag_url: A VAST ad tag URL ("" for none).
         :param pulumi.Input[_builtins.bool] view_token_authentication_enabled: Embed view token authentication.
         :param pulumi.Input[_builtins.bool] watchtime_heatmap_enabled: The watch-time heatmap in the player.
-        :param pulumi.Input[_builtins.int] watermark_height: Watermark height (%, 0..100).
-        :param pulumi.Input[_builtins.int] watermark_position_left: Watermark left offset (%, 0..100).
-        :param pulumi.Input[_builtins.int] watermark_position_top: Watermark top offset (%, 0..100).
-        :param pulumi.Input[_builtins.int] watermark_width: Watermark width (%, 0..100).
+        :param pulumi.Input[_builtins.int] watermark_height: Watermark height (%).
+        :param pulumi.Input[_builtins.int] watermark_position_left: Watermark left offset (%).
+        :param pulumi.Input[_builtins.int] watermark_position_top: Watermark top offset (%).
+        :param pulumi.Input[_builtins.int] watermark_width: Watermark width (%).
         :param pulumi.Input[_builtins.str] webhook_url: The URL Stream calls on video events ("" for none).
         """
         ...
@@ -848,7 +854,7 @@ class VideoLibrary(pulumi.CustomResource):
                  drm_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  early_play_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  enabled_resolutions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 encoding_tier: pulumi.Input[Optional['EncodingTier']] = None,
+                 encoding_tier: pulumi.Input[Optional[Union['EncodingTier', _builtins.int, _builtins.str]]] = None,
                  jit_encoding_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  keep_original_files: pulumi.Input[Optional[_builtins.bool]] = None,
                  mp4_fallback_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1022,8 +1028,10 @@ class VideoLibrary(pulumi.CustomResource):
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -1054,7 +1062,7 @@ class VideoLibrary(pulumi.CustomResource):
     @pulumi.getter
     def bitrate240p(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Encoding bitrates (kbit/s, at least 1) per resolution.
+        Encoding bitrates (kbit/s) per resolution.
         """
         return pulumi.get(self, "bitrate240p")
 
@@ -1101,7 +1109,7 @@ class VideoLibrary(pulumi.CustomResource):
     @pulumi.getter(name="captionsFontSize")
     def captions_font_size(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Captions font size (0 or more).
+        Captions font size.
         """
         return pulumi.get(self, "captions_font_size")
 
@@ -1147,7 +1155,7 @@ class VideoLibrary(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="encodingTier")
-    def encoding_tier(self) -> pulumi.Output[Optional['VideoLibraryEncodingTier']]:
+    def encoding_tier(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         `"Free"` or `"Premium"` (or 0, 1).
         """
@@ -1253,7 +1261,7 @@ class VideoLibrary(pulumi.CustomResource):
     @pulumi.getter(name="playerVersion")
     def player_version(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        The player version (1 or more; the API has 1 and 2).
+        The player version.
         """
         return pulumi.get(self, "player_version")
 
@@ -1357,7 +1365,7 @@ class VideoLibrary(pulumi.CustomResource):
     @pulumi.getter(name="watermarkHeight")
     def watermark_height(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Watermark height (%, 0..100).
+        Watermark height (%).
         """
         return pulumi.get(self, "watermark_height")
 
@@ -1365,7 +1373,7 @@ class VideoLibrary(pulumi.CustomResource):
     @pulumi.getter(name="watermarkPositionLeft")
     def watermark_position_left(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Watermark left offset (%, 0..100).
+        Watermark left offset (%).
         """
         return pulumi.get(self, "watermark_position_left")
 
@@ -1373,7 +1381,7 @@ class VideoLibrary(pulumi.CustomResource):
     @pulumi.getter(name="watermarkPositionTop")
     def watermark_position_top(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Watermark top offset (%, 0..100).
+        Watermark top offset (%).
         """
         return pulumi.get(self, "watermark_position_top")
 
@@ -1381,7 +1389,7 @@ class VideoLibrary(pulumi.CustomResource):
     @pulumi.getter(name="watermarkWidth")
     def watermark_width(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Watermark width (%, 0..100).
+        Watermark width (%).
         """
         return pulumi.get(self, "watermark_width")
 

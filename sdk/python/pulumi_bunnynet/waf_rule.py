@@ -22,27 +22,29 @@ __all__ = ['WafRuleArgs', 'WafRule']
 @pulumi.input_type
 class WafRuleArgs:
     def __init__(__self__, *,
-                 action: pulumi.Input['WafRuleAction'],
+                 action: pulumi.Input[Union['WafRuleAction', _builtins.int, _builtins.str]],
                  conditions: pulumi.Input[Sequence[pulumi.Input['RateLimitConditionArgs']]],
                  name: pulumi.Input[_builtins.str],
                  shield_zone_id: pulumi.Input[_builtins.int],
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
-                 severity: pulumi.Input[Optional['RuleSeverity']] = None,
-                 transformations: pulumi.Input[Optional[Sequence[pulumi.Input['RuleTransformation']]]] = None):
+                 severity: pulumi.Input[Optional[Union['RuleSeverity', _builtins.int, _builtins.str]]] = None,
+                 transformations: pulumi.Input[Optional[Sequence[pulumi.Input[Union['RuleTransformation', _builtins.int, _builtins.str]]]]] = None):
         """
         The set of arguments for constructing a WafRule resource.
 
-        :param pulumi.Input['WafRuleAction'] action: What a matching request meets (`bunnynet.WafRuleAction`: `"Block"`, `"Log"`, `"Challenge"`, `"Allow"`, `"Bypass"`).
+        :param pulumi.Input[Union['WafRuleAction', _builtins.int, _builtins.str]] action: What a matching request meets (`bunnynet.WafRuleAction`: `"Block"`, `"Log"`, `"Challenge"`, `"Allow"`, `"Bypass"`).
         :param pulumi.Input[Sequence[pulumi.Input['RateLimitConditionArgs']]] conditions: What the rule matches: every condition must match, in order (at least one). Changes in place.
         :param pulumi.Input[_builtins.str] name: The rule's name, unique within its zone (it identifies the rule for `adoptExisting`). Changes in place.
         :param pulumi.Input[_builtins.int] shield_zone_id: The Shield zone that holds the rule (`ShieldZone.shieldZoneId`). Changing it replaces the rule.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
         :param pulumi.Input[_builtins.str] description: Free text shown with the rule. Changes in place.
-        :param pulumi.Input['RuleSeverity'] severity: Severity logged with the rule (`bunnynet.RuleSeverity`). Default NOTICE.
-        :param pulumi.Input[Sequence[pulumi.Input['RuleTransformation']]] transformations: Applied to the variables' values before comparing, in order (`bunnynet.RuleTransformation`). Default none.
+        :param pulumi.Input[Union['RuleSeverity', _builtins.int, _builtins.str]] severity: Severity logged with the rule (`bunnynet.RuleSeverity`). Default NOTICE.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['RuleTransformation', _builtins.int, _builtins.str]]]] transformations: Applied to the variables' values before comparing, in order (`bunnynet.RuleTransformation`). Default none.
         """
         pulumi.set(__self__, "action", action)
         pulumi.set(__self__, "conditions", conditions)
@@ -61,14 +63,14 @@ class WafRuleArgs:
 
     @_builtins.property
     @pulumi.getter
-    def action(self) -> pulumi.Input['WafRuleAction']:
+    def action(self) -> pulumi.Input[Union['WafRuleAction', _builtins.int, _builtins.str]]:
         """
         What a matching request meets (`bunnynet.WafRuleAction`: `"Block"`, `"Log"`, `"Challenge"`, `"Allow"`, `"Bypass"`).
         """
         return pulumi.get(self, "action")
 
     @action.setter
-    def action(self, value: pulumi.Input['WafRuleAction']):
+    def action(self, value: pulumi.Input[Union['WafRuleAction', _builtins.int, _builtins.str]]):
         pulumi.set(self, "action", value)
 
     @_builtins.property
@@ -112,8 +114,10 @@ class WafRuleArgs:
     def adopt_existing(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -135,26 +139,26 @@ class WafRuleArgs:
 
     @_builtins.property
     @pulumi.getter
-    def severity(self) -> pulumi.Input[Optional['RuleSeverity']]:
+    def severity(self) -> pulumi.Input[Optional[Union['RuleSeverity', _builtins.int, _builtins.str]]]:
         """
         Severity logged with the rule (`bunnynet.RuleSeverity`). Default NOTICE.
         """
         return pulumi.get(self, "severity")
 
     @severity.setter
-    def severity(self, value: pulumi.Input[Optional['RuleSeverity']]):
+    def severity(self, value: pulumi.Input[Optional[Union['RuleSeverity', _builtins.int, _builtins.str]]]):
         pulumi.set(self, "severity", value)
 
     @_builtins.property
     @pulumi.getter
-    def transformations(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['RuleTransformation']]]]:
+    def transformations(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[Union['RuleTransformation', _builtins.int, _builtins.str]]]]]:
         """
         Applied to the variables' values before comparing, in order (`bunnynet.RuleTransformation`). Default none.
         """
         return pulumi.get(self, "transformations")
 
     @transformations.setter
-    def transformations(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['RuleTransformation']]]]):
+    def transformations(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[Union['RuleTransformation', _builtins.int, _builtins.str]]]]]):
         pulumi.set(self, "transformations", value)
 
 
@@ -164,14 +168,14 @@ class WafRule(pulumi.CustomResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
-                 action: pulumi.Input[Optional['WafRuleAction']] = None,
+                 action: pulumi.Input[Optional[Union['WafRuleAction', _builtins.int, _builtins.str]]] = None,
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  conditions: pulumi.Input[Optional[Sequence[pulumi.Input[Union['RateLimitConditionArgs', 'RateLimitConditionArgsDict']]]]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 severity: pulumi.Input[Optional['RuleSeverity']] = None,
+                 severity: pulumi.Input[Optional[Union['RuleSeverity', _builtins.int, _builtins.str]]] = None,
                  shield_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
-                 transformations: pulumi.Input[Optional[Sequence[pulumi.Input['RuleTransformation']]]] = None,
+                 transformations: pulumi.Input[Optional[Sequence[pulumi.Input[Union['RuleTransformation', _builtins.int, _builtins.str]]]]] = None,
                  __props__=None):
         """
         A custom WAF rule of a Shield zone (`/shield/waf/custom-rule`). Outputs hold enums as the API's numbers.
@@ -186,16 +190,18 @@ class WafRule(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input['WafRuleAction'] action: What a matching request meets (`bunnynet.WafRuleAction`: `"Block"`, `"Log"`, `"Challenge"`, `"Allow"`, `"Bypass"`).
+        :param pulumi.Input[Union['WafRuleAction', _builtins.int, _builtins.str]] action: What a matching request meets (`bunnynet.WafRuleAction`: `"Block"`, `"Log"`, `"Challenge"`, `"Allow"`, `"Bypass"`).
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
-               provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-               Only read at create time; changing it later changes nothing.
+               provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+               does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+               `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+               nothing.
         :param pulumi.Input[Sequence[pulumi.Input[Union['RateLimitConditionArgs', 'RateLimitConditionArgsDict']]]] conditions: What the rule matches: every condition must match, in order (at least one). Changes in place.
         :param pulumi.Input[_builtins.str] description: Free text shown with the rule. Changes in place.
         :param pulumi.Input[_builtins.str] name: The rule's name, unique within its zone (it identifies the rule for `adoptExisting`). Changes in place.
-        :param pulumi.Input['RuleSeverity'] severity: Severity logged with the rule (`bunnynet.RuleSeverity`). Default NOTICE.
+        :param pulumi.Input[Union['RuleSeverity', _builtins.int, _builtins.str]] severity: Severity logged with the rule (`bunnynet.RuleSeverity`). Default NOTICE.
         :param pulumi.Input[_builtins.int] shield_zone_id: The Shield zone that holds the rule (`ShieldZone.shieldZoneId`). Changing it replaces the rule.
-        :param pulumi.Input[Sequence[pulumi.Input['RuleTransformation']]] transformations: Applied to the variables' values before comparing, in order (`bunnynet.RuleTransformation`). Default none.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['RuleTransformation', _builtins.int, _builtins.str]]]] transformations: Applied to the variables' values before comparing, in order (`bunnynet.RuleTransformation`). Default none.
         """
         ...
     @overload
@@ -229,14 +235,14 @@ class WafRule(pulumi.CustomResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
-                 action: pulumi.Input[Optional['WafRuleAction']] = None,
+                 action: pulumi.Input[Optional[Union['WafRuleAction', _builtins.int, _builtins.str]]] = None,
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  conditions: pulumi.Input[Optional[Sequence[pulumi.Input[Union['RateLimitConditionArgs', 'RateLimitConditionArgsDict']]]]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 severity: pulumi.Input[Optional['RuleSeverity']] = None,
+                 severity: pulumi.Input[Optional[Union['RuleSeverity', _builtins.int, _builtins.str]]] = None,
                  shield_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
-                 transformations: pulumi.Input[Optional[Sequence[pulumi.Input['RuleTransformation']]]] = None,
+                 transformations: pulumi.Input[Optional[Sequence[pulumi.Input[Union['RuleTransformation', _builtins.int, _builtins.str]]]]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -306,7 +312,7 @@ class WafRule(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def action(self) -> pulumi.Output['WafRuleAction']:
+    def action(self) -> pulumi.Output[_builtins.int]:
         """
         What a matching request meets (`bunnynet.WafRuleAction`: `"Block"`, `"Log"`, `"Challenge"`, `"Allow"`, `"Bypass"`).
         """
@@ -317,8 +323,10 @@ class WafRule(pulumi.CustomResource):
     def adopt_existing(self) -> pulumi.Output[_builtins.bool]:
         """
         When an object with this resource's identity already exists, manage it instead of failing,
-        provided it matches the inputs exactly (Pulumi's `import` does not work for dynamic resources).
-        Only read at create time; changing it later changes nothing.
+        provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
+        does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
+        `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
+        nothing.
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -356,7 +364,7 @@ class WafRule(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def severity(self) -> pulumi.Output['RuleSeverity']:
+    def severity(self) -> pulumi.Output[_builtins.int]:
         """
         Severity logged with the rule (`bunnynet.RuleSeverity`). Default NOTICE.
         """
@@ -372,7 +380,7 @@ class WafRule(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def transformations(self) -> pulumi.Output[Sequence['RuleTransformation']]:
+    def transformations(self) -> pulumi.Output[Sequence[_builtins.int]]:
         """
         Applied to the variables' values before comparing, in order (`bunnynet.RuleTransformation`). Default none.
         """

@@ -1,5 +1,8 @@
 import assert from "node:assert/strict";
-import { GROUPS, Schema, cell, configSection, extractRegions, renderIndex, renderResourcePage, pythonName, renderType, snakeCase, splitImport, summary, typesUsed } from "../../../docs/reference";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { GROUPS, Schema, cell, configSection, extractRegions, readEnumSpellings, renderIndex, renderResourcePage, pythonName, renderType, snakeCase, splitImport, summary, typesUsed } from "../../../docs/reference";
 
 /** The reference pages' rendering (docs/reference.ts) on a small schema. */
 const schema: Schema = {
@@ -12,16 +15,24 @@ const schema: Schema = {
         apiKey: { type: "string", secret: true },
         ttl: { type: "integer", default: 300 },
         region: { type: "string", replaceOnChanges: true },
+        tls: { oneOf: [{ type: "string" }, { $ref: "#/types/bunnynet:index:ZoneOrigin" }] },
       },
       requiredInputs: ["origin"],
-      properties: { zoneId: { type: "integer" } },
+      properties: { zoneId: { type: "integer" }, tls: { $ref: "pulumi.json#/Any" } },
       required: ["zoneId"],
     },
   },
   functions: {},
   types: {
-    "bunnynet:index:ZoneOrigin": { type: "object", properties: { scheme: { $ref: "#/types/bunnynet:index:ZoneOriginScheme" } } },
+    "bunnynet:index:ZoneOrigin": {
+      type: "object",
+      properties: {
+        scheme: { oneOf: [{ $ref: "#/types/bunnynet:index:ZoneOriginScheme" }, { type: "string" }] },
+        port: { oneOf: [{ $ref: "#/types/bunnynet:index:ZonePort" }, { type: "integer" }, { type: "string" }] },
+      },
+    },
     "bunnynet:index:ZoneOriginScheme": { type: "string", enum: [{ name: "Https", value: "https" }] },
+    "bunnynet:index:ZonePort": { type: "integer", enum: [{ name: "Standard", value: 443 }] },
     "bunnynet:index:Unused": { type: "string", enum: [{ value: "x" }] },
   },
 };
@@ -52,7 +63,7 @@ describe("docs/reference: the reference pages from the schema", () => {
   });
 
   it("typesUsed follows references through object types and leaves out the types not used", () => {
-    assert.deepEqual(typesUsed(schema, Object.values(schema.resources["bunnynet:index:Zone"].inputProperties!)), ["bunnynet:index:ZoneOrigin", "bunnynet:index:ZoneOriginScheme"]);
+    assert.deepEqual(typesUsed(schema, Object.values(schema.resources["bunnynet:index:Zone"].inputProperties!)), ["bunnynet:index:ZoneOrigin", "bunnynet:index:ZoneOriginScheme", "bunnynet:index:ZonePort"]);
     assert.throws(() => typesUsed(schema, [{ $ref: "#/types/bunnynet:index:Missing" }]), /Missing is referenced/);
   });
 
@@ -65,24 +76,62 @@ describe("docs/reference: the reference pages from the schema", () => {
     assert.equal(summary(schema.resources["bunnynet:index:Zone"].description), "A zone.");
   });
 
-  it("a resource page has the token, each language's name, the inputs' flags, the types used and the import", () => {
+  it("a resource page has the token, each language's name, the inputs' flags and Python names, the types used with each enum member's constants, and the import", () => {
     const snippets = { Zone: { typescript: "new bunnynet.Zone(\"z\", {});", python: "bunnynet.Zone(\"z\")", go: "bunnynet.NewZone(ctx, \"z\", nil)", yaml: "resources:\n  z:\n    type: bunnynet:index:Zone" } };
-    const page = renderResourcePage(schema, "bunnynet:index:Zone", snippets);
+    const spellings = new Map([
+      ["bunnynet:index:ZoneOriginScheme", new Map([['"https"', { python: "ZoneOriginScheme.HTTPS", go: "bunnynet.ZoneOriginSchemeHttps" }]])],
+      ["bunnynet:index:ZonePort", new Map([["443", { python: "ZonePort.STANDARD", go: "bunnynet.ZonePortStandard" }]])],
+    ]);
+    const page = renderResourcePage(schema, "bunnynet:index:Zone", snippets, spellings);
     assert.match(page, /^# Zone resource\n/);
     assert.match(page, /Resource token: `bunnynet:index:Zone`/);
     assert.match(page, /\| Python \| `pulumi_bunnynet` \| `pulumi_bunnynet\.Zone` \|/);
     assert.match(page, /`bunnynet\.NewZone`/);
-    assert.match(page, /\| `origin`<br>`origin` \| \[ZoneOrigin\]\(#zoneorigin\) \| required \| {2}\| {2}\| Where \\\| from\. \|/);
-    assert.match(page, /\| `apiKey`<br>`api_key` \| string \| optional \| {2}\| secret \|/);
-    assert.match(page, /\| `ttl`<br>`ttl` \| integer \| optional \| `300` \|/);
-    assert.match(page, /\| `region`<br>`region` \| string \| optional \| {2}\| changing it replaces the resource \|/);
-    assert.match(page, /\| `zoneId`<br>`zone_id` \| integer \| yes \|/);
+    assert.match(page, /\| `origin` \\| `origin` \| \[ZoneOrigin\]\(#zoneorigin\) \| required \| {2}\| {2}\| Where \\\| from\. \|/);
+    assert.match(page, /\| `apiKey` \\| `api_key` \| string \| optional \| {2}\| secret \|/);
+    assert.match(page, /\| `ttl` \\| `ttl` \| integer \| optional \| `300` \|/);
+    assert.match(page, /\| `region` \\| `region` \| string \| optional \| {2}\| changing it replaces the resource \|/);
+    assert.match(page, /\| `zoneId` \\| `zone_id` \| integer \| yes \|/);
     assert.match(page, /### ZoneOrigin\n/);
-    assert.match(page, /### ZoneOriginScheme\n[^]*\| Https \| `"https"` \|/);
+    // Each enum member's constant in Python and Go, and whether TypeScript and YAML take its name.
+    assert.match(page, /### ZoneOriginScheme\n[^]*by its value;[^]*\| Https \| `"https"` \| `ZoneOriginScheme\.HTTPS` \| `bunnynet\.ZoneOriginSchemeHttps` \|/);
+    assert.match(page, /### ZonePort\n[^]*by its name \(as a string\) or its value;[^]*\| Standard \| `443` \| `ZonePort\.STANDARD` \| `bunnynet\.ZonePortStandard` \|/);
+    // An output read back as any shows the union its input takes.
+    assert.match(page, /\| `tls` \| `tls` \| string \\\| \[ZoneOrigin\]\(#zoneorigin\) \(typed any in the SDKs\) \| no \|/);
     assert.doesNotMatch(page, /Unused/);
     assert.match(page, /## Import\n\n```sh\n\$ pulumi import/);
     assert.match(page, /### Python\n\nFrom \[examples\/reference\/python\/__main__\.py\]\(\.\.\/\.\.\/examples\/reference\/python\/__main__\.py\):\n\n```python\nbunnynet\.Zone\("z"\)\n```\n/);
-    assert.throws(() => renderResourcePage(schema, "bunnynet:index:Zone", { Zone: { ...snippets.Zone, go: undefined } }), /Zone: no region Zone in examples\/reference\/go\/main\.go/);
+    assert.throws(() => renderResourcePage(schema, "bunnynet:index:Zone", { Zone: { ...snippets.Zone, go: undefined } }, spellings), /Zone: no region Zone in examples\/reference\/go\/main\.go/);
+  });
+
+  it("reads each enum member's constant from the generated Python and Go SDKs, a Go type renamed Enum included", () => {
+    const root = mkdtempSync(join(tmpdir(), "bunnynet-spellings-"));
+    try {
+      mkdirSync(join(root, "sdk", "python", "pulumi_bunnynet"), { recursive: true });
+      mkdirSync(join(root, "sdk", "go", "bunnynet"), { recursive: true });
+      const python = [
+        '@pulumi.type_token("bunnynet:index:ZoneOriginScheme")',
+        "class ZoneOriginScheme(_builtins.str, Enum):",
+        '    HTTPS = "https"',
+        "",
+        '@pulumi.type_token("bunnynet:index:ZonePort")',
+        "class ZonePort(_builtins.int, Enum):",
+        '    """',
+        "    The port.",
+        '    """',
+        "    STANDARD = 443",
+        "",
+      ].join("\n");
+      writeFileSync(join(root, "sdk", "python", "pulumi_bunnynet", "_enums.py"), python);
+      const go = ["const (", '\tZoneOriginSchemeHttps = ZoneOriginScheme("https")', ")", "const (", "\tZonePortEnumStandard = ZonePortEnum(443)", ")", ""].join("\n");
+      writeFileSync(join(root, "sdk", "go", "bunnynet", "pulumiEnums.go"), go);
+      const spellings = readEnumSpellings(root, schema);
+      assert.deepEqual(spellings.get("bunnynet:index:ZoneOriginScheme")?.get('"https"'), { python: "ZoneOriginScheme.HTTPS", go: "bunnynet.ZoneOriginSchemeHttps" });
+      assert.deepEqual(spellings.get("bunnynet:index:ZonePort")?.get("443"), { python: "ZonePort.STANDARD", go: "bunnynet.ZonePortEnumStandard" });
+      assert.deepEqual(spellings.get("bunnynet:index:Unused")?.get('"x"'), { python: "", go: "" });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it("a program's regions: nested ones without their markers, dedented; in YAML under their top-level key", () => {
