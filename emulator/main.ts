@@ -11,11 +11,13 @@ async function main(): Promise<void> {
       port: { type: "string", default: "0" },
       host: { type: "string", default: "127.0.0.1" },
       data: { type: "string", default: ".emulator-data/emulator.db" },
+      strict: { type: "boolean", default: false },
       help: { type: "boolean", short: "h" },
     },
   });
   if (values.help) {
-    process.stdout.write("usage: bunnynet-emulator [--port N] [--host 127.0.0.1] [--data FILE | :memory:]\n");
+    process.stdout.write("usage: bunnynet-emulator [--port N] [--host 127.0.0.1] [--data FILE | :memory:] [--strict]\n");
+    process.stdout.write("  --strict  refuse a request body's property its model lacks (bunny.net's API ignores it)\n");
     return;
   }
   const port = Number(values.port);
@@ -25,7 +27,7 @@ async function main(): Promise<void> {
     const { dirname } = await import("node:path");
     mkdirSync(dirname(values.data!), { recursive: true });
   }
-  const emulator = createEmulator({ dataPath: values.data! });
+  const emulator = createEmulator({ dataPath: values.data!, strict: values.strict });
   const url = await emulator.listen(port, values.host);
   process.stdout.write(`listening on ${url}\n`);
   process.stdout.write(`access key: ${emulator.ctx.fixtures().accessKey}\n`);

@@ -71,6 +71,13 @@ export interface EmulatorOptions {
   dataPath: string;
   /** Fastify's own request logging (off by default). */
   logger?: boolean;
+  /**
+   * Refuse (400, naming it) a request body's property that its model does not have, unknown or read-only, where
+   * bunny.net's API ignores it. Default false: the emulator ignores them as the API does, so clients that send whole
+   * objects back (bunny.net's Terraform provider) work. Turn it on to test a client of your own: a misspelt property
+   * then fails instead of being dropped.
+   */
+  strict?: boolean;
 }
 
 /** A running emulator, as the package root gives it. */

@@ -43,6 +43,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
       !ctx.store.derived("account", "closed", () => ctx.store.get<{ closed: boolean }>("account", "current")?.closed === true) &&
       ctx.store.derived("apikey", "keys", () => new Set(ctx.store.list<{ Key: string }>("apikey").map((k) => k.Key))).has(key),
     jwtSecret: () => ctx.store.getMeta<string>("jwtSecret") ?? "",
+    strict: options.strict === true,
   };
 
   /** Creates an account's tables and, when it has none yet, its seeded objects and keys. */

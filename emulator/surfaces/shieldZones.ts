@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { EmulatorContext, EmulatorSurface } from "../context";
 import { shieldError } from "../errorShapes";
 import { ZONE, type ShieldZoneRecord } from "./shield";
+import { parseBody } from "../unknownProperties";
 
 /**
  * Shield zones: create, update and read (shield-api-v1.0.0.json: "Create Shield Zone" `POST /shield/shield-zone`,
@@ -164,7 +165,7 @@ export const shieldZonesSurface: EmulatorSurface = {
     });
 
     app.post("/shield/shield-zone", async (req, reply) => {
-      const parsed = createSchema.safeParse(req.body);
+      const parsed = parseBody(createSchema, req.body, ctx.strict);
       if (!parsed.success) return invalid(reply, parsed.error);
       const body = parsed.data;
       if (!ctx.store.get("pullzone", body.pullZoneId)) return writeError(reply, 400, "pullzone.not_found", `Pull zone ${body.pullZoneId} was not found.`);
@@ -186,7 +187,7 @@ export const shieldZonesSurface: EmulatorSurface = {
     });
 
     app.patch("/shield/shield-zone", async (req, reply) => {
-      const parsed = updateSchema.safeParse(req.body);
+      const parsed = parseBody(updateSchema, req.body, ctx.strict);
       if (!parsed.success) return invalid(reply, parsed.error);
       const zone = liveShieldZone(ctx, ctx.store.get<ShieldZoneRecord>(ZONE, parsed.data.shieldZoneId));
       if (!zone) {

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { EmulatorSurface } from "../context";
 import { coreError } from "../errorShapes";
 import { COLLECTION, LIBRARY, VIDEO, type VideoLibraryRecord, libraryKey, libraryView } from "./stream";
+import { parseBody } from "../unknownProperties";
 
 /**
  * Video libraries' life cycle in the core API (core-api-v1.0.0.json): AddVideoLibraryEndpoint_AddVideoLibrary
@@ -135,7 +136,7 @@ export const videoLibrariesSurface: EmulatorSurface = {
     const libraryOf = (id: string) => (/^\d{1,15}$/.test(id) ? ctx.store.get<VideoLibraryRecord>(LIBRARY, id) : undefined);
 
     app.post("/videolibrary", async (req, reply) => {
-      const parsed = createSchema.safeParse(req.body);
+      const parsed = parseBody(createSchema, req.body, ctx.strict);
       if (!parsed.success) return refused(reply, parsed.error);
       const { Name, ReplicationRegions, ...settings } = parsed.data;
       const id = ctx.store.nextId(LIBRARY, 3001);
@@ -158,7 +159,7 @@ export const videoLibrariesSurface: EmulatorSurface = {
     app.post("/videolibrary/:id", async (req, reply) => {
       const library = libraryOf((req.params as { id: string }).id);
       if (!library) return reply.code(404).send();
-      const parsed = updateSchema.safeParse(req.body);
+      const parsed = parseBody(updateSchema, req.body, ctx.strict);
       if (!parsed.success) return refused(reply, parsed.error);
       // Token authentication is write-only (VideoLibraryModel has no field for it): taken, never shown.
       const { Name, ResetToken: _reset, EnableTokenAuthentication: _token, EnableTokenIPVerification: _ip, ...settings } = parsed.data;

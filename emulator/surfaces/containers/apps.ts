@@ -7,6 +7,7 @@ import { PULL_ZONE } from "../pullZones/records";
 import { pageOf } from "./paging";
 import { attachDeclaredZone, createEndpointZone, deleteEndpointZones, endpointZoneName, endpointZonesOf, releaseDeclaredZones } from "./endpointZones";
 import { APP, ENDPOINT, REGION, REGISTRY, VOLUME, mcId, type AppRecord, type AppSettings, type EndpointRecord, type RegistryRecord, type VolumeRecord } from "./records";
+import { parseBody } from "../../unknownProperties";
 
 /**
  * Magic Containers applications: `POST /mc/apps`, `PUT /mc/apps/{appId}`, `GET /mc/apps/{appId}` and
@@ -317,7 +318,7 @@ export function appRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   const appOf = (appId: string, reply: FastifyReply): AppRecord | undefined => ctx.store.get<AppRecord>(APP, appId) ?? void notFound(reply, "appId", "The application");
 
   app.post("/mc/apps", async (req, reply) => {
-    const parsed = AddApplicationBody.safeParse(req.body);
+    const parsed = parseBody(AddApplicationBody, req.body, ctx.strict);
     if (!parsed.success) {
       const { field, message } = firstIssue(parsed.error);
       return validationProblem(reply, field, `${field}: ${message}`);
@@ -333,7 +334,7 @@ export function appRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
     if (!found) return reply;
     const { id, ...rest } = (typeof req.body === "object" && req.body !== null ? req.body : {}) as Record<string, unknown>;
     if (id !== undefined && id !== found.id) return validationProblem(reply, "id", "id: is not the application's id");
-    const parsed = AddApplicationBody.safeParse(rest);
+    const parsed = parseBody(AddApplicationBody, rest, ctx.strict);
     if (!parsed.success) {
       const { field, message } = firstIssue(parsed.error);
       return validationProblem(reply, field, `${field}: ${message}`);

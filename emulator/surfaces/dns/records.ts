@@ -1,5 +1,6 @@
 import { isIPv4, isIPv6 } from "node:net";
 import type { EmulatorContext } from "../../context";
+import { unknownProperty } from "../../unknownProperties";
 
 /**
  * DNS records: the body check of AddDnsRecordModel / UpdateDnsRecordModel and the stored DnsRecordModel
@@ -89,13 +90,17 @@ function kindProblem(kind: Kind, v: unknown): string | undefined {
 }
 
 /** The body's fields, checked one by one (null counts as absent, as the model's nullable fields say). */
-export function checkRecordBody(body: unknown, withId: boolean): { fields: Record<string, unknown> } | { error: FieldError } {
+export function checkRecordBody(strict: boolean, body: unknown, withId: boolean): { fields: Record<string, unknown> } | { error: FieldError } {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return { error: { message: "The request body must be a JSON object" } };
   const fields: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
     if (withId && key === "Id") continue;
     const kind = FIELDS[key];
-    if (!kind) return { error: { field: key, message: `The property ${key} is not allowed` } };
+    if (!kind) {
+      const refused = unknownProperty(strict, key);
+      if (refused) return { error: refused };
+      continue;
+    }
     if (value === null || value === undefined) continue;
     const problem = kindProblem(kind, value);
     if (problem) return { error: { field: key, message: `${key} ${problem}` } };
