@@ -122,8 +122,11 @@ export function checkRecord(ctx: EmulatorContext, r: RecordRow, sent: Record<str
       const id = sent.PullZoneId ?? (r.LinkName === "" ? undefined : Number(r.LinkName));
       const zone = id === undefined ? undefined : ctx.store.get<{ Name: string }>("pullzone", id as number);
       if (!zone) return { field: "PullZoneId", message: "The pull zone ID is not valid" };
+      // The Value sent is kept: bunny.net's Terraform provider sends the zone's name and its acceptance test reads it
+      // back unchanged (resource_dns_record_test.go, TestAccDnsRecordResourcePZ: `value` equals the zone's name).
+      // Without one (a new link, or none yet), the emulator answers the zone's name, the value that test sends.
+      if (sent.Value === undefined && (r.Value === "" || sent.PullZoneId !== undefined)) r.Value = zone.Name;
       r.LinkName = String(id);
-      r.Value = `${zone.Name}.b-cdn.net`;
       return undefined;
     }
     case TYPE.Script: {

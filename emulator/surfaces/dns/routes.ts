@@ -19,8 +19,9 @@ import { firstUnknownProperty, unknownProperty } from "../../unknownProperties";
  *   logging off with IP anonymisation on (OneDigit), ECDSA certificates, DNSSEC off; NameserversDetected stays false.
  * - Custom nameservers need both names; turning them off answers bunny.net's again.
  * - Deleting a zone deletes its records: a record of a deleted zone is 404 on every route.
- * - A PullZone record links an existing pull zone (`LinkName` its id, `Value` its b-cdn.net hostname), a Script record
- *   an existing edge script (`LinkName` and `Value` its id); else 400 naming PullZoneId or ScriptId.
+ * - A PullZone record links an existing pull zone (`LinkName` its id, `Value` as sent, else the zone's name: see
+ *   records.ts), a Script record an existing edge script (`LinkName` and `Value` its id); else 400 naming PullZoneId
+ *   or ScriptId.
  *
  * Seeded: zone `dnsZoneId` for `dnsZoneDomain` (emulator-dns.example) with an A record at the apex and a CNAME `www`.
  */
@@ -155,7 +156,9 @@ function dsAnswer(z: ZoneRow): Record<string, unknown> {
     Enabled: on,
     DsRecord: on ? `${z.Domain}. 3600 IN DS ${z.Id % 65536} 13 2 ${"ab".repeat(32)}` : null,
     Digest: on ? "ab".repeat(32) : null,
-    DigestType: on ? "SHA256" : null,
+    // The digest type as the API names it, its DS code in brackets: bunny.net's Terraform provider reads exactly
+    // "SHA256 (2)" and panics on anything else (internal/api/dnszone.go, hydrateDnsZoneWithDnssec).
+    DigestType: on ? "SHA256 (2)" : null,
     Algorithm: on ? 13 : 0,
     PublicKey: on ? Buffer.from(`emulator-dnssec-${z.Id}`).toString("base64") : null,
     KeyTag: on ? z.Id % 65536 : 0,
