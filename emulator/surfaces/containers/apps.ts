@@ -150,7 +150,11 @@ function digestOf(image: string): string {
 
 /** An endpoint of the request as the API stores and answers it (a CDN one's pull zone: saveApplication). */
 function endpointRecord(appId: string, containerRef: { id: string; name: string }, e: z.output<typeof endpoint>): EndpointRecord {
-  const mappings = (e.cdn ?? e.anycast)!.portMappings.map((m) => ({ containerPort: m.containerPort, exposedPort: m.exposedPort ?? (e.cdn ? 443 : m.containerPort), protocols: m.protocols ?? ["tcp" as const] }));
+  // A CDN endpoint's port sent without exposedPort answers 0 (EndpointPortMapping requires the field), and one sent
+  // without sticky sessions answers none: bunny.net's Terraform provider plans both as unset and its acceptance test
+  // (resource_compute_container_app_test.go, TestAccComputeContainerAppResource, run against the real API) reads them
+  // back unset (resource_compute_container_app.go: `port.ExposedPort > 0`, `endpoint.StickySessions != nil`).
+  const mappings = (e.cdn ?? e.anycast)!.portMappings.map((m) => ({ containerPort: m.containerPort, exposedPort: m.exposedPort ?? (e.cdn ? 0 : m.containerPort), protocols: m.protocols ?? ["tcp" as const] }));
   const base = { id: mcId(), displayName: e.displayName, containerId: containerRef.id, containerName: containerRef.name, portMappings: mappings };
   if (e.cdn) {
     const sticky = e.cdn.stickySessions;
@@ -160,7 +164,7 @@ function endpointRecord(appId: string, containerRef: { id: string; name: string 
       publicHost: `${endpointZoneName(appId, e.displayName)}.b-cdn.net`,
       isSslEnabled: e.cdn.isSslEnabled ?? false,
       pullZoneId: e.cdn.pullZoneId === undefined || e.cdn.pullZoneId === null ? "" : String(e.cdn.pullZoneId),
-      stickySessions: { enabled: sticky?.enabled ?? false, sessionHeaders: sticky?.sessionHeaders ?? [], cookieName: sticky?.cookieName || DEFAULT_COOKIE },
+      ...(sticky ? { stickySessions: { enabled: sticky.enabled ?? false, sessionHeaders: sticky.sessionHeaders, cookieName: sticky.cookieName || DEFAULT_COOKIE } } : {}),
       internalIpAddresses: null,
       publicIpAddresses: null,
     };
