@@ -57,7 +57,8 @@ interface RateLimitRecord {
   shieldZoneId: number;
   userId: string;
   ruleName: string;
-  ruleDescription: string;
+  /** As sent: a rule made without one answers null, as RateLimitRule and CustomWafRule allow (nullable), not "". */
+  ruleDescription: string | null;
   ruleConfiguration: Record<string, unknown>;
   /** Listings that still leave the rule out while it is provisioning (not part of the API's answer). */
   pendingListings?: number;
@@ -222,7 +223,7 @@ export const shieldSurface: EmulatorSurface = {
         shieldZoneId: zone.shieldZoneId,
         userId: USER_ID,
         ruleName: body.ruleName,
-        ruleDescription: body.ruleDescription ?? "",
+        ruleDescription: body.ruleDescription ?? null,
         ruleConfiguration: normalizeConfiguration(body.ruleConfiguration),
         ...(zone.provisioning ? { pendingListings: 1 } : {}),
       };
@@ -277,7 +278,7 @@ export const shieldSurface: EmulatorSurface = {
       const updated: RateLimitRecord = {
         ...rule,
         ruleName: body.ruleName,
-        ruleDescription: body.ruleDescription ?? "",
+        ruleDescription: body.ruleDescription ?? null,
         ruleConfiguration: normalizeConfiguration(body.ruleConfiguration),
       };
       ctx.store.put(RULE, rule.id, updated, rule.shieldZoneId);

@@ -75,6 +75,9 @@ const settingsSchema = z.strictObject({
   wafRequestBodyLimitAction: oneOf(0, 1, 2).optional(),
   wafResponseBodyLimitAction: oneOf(0, 1, 2).optional(),
   dDoSShieldSensitivity: oneOf(0, 1, 2, 3, 4).optional(),
+  // Not in ShieldZoneRequest, but in ShieldZoneResponse, and kept: bunny.net's Terraform provider sends it on create
+  // and update and reads it back (internal/api/pullzone_shield.go lines 45, 430 and 503; 0 Log, 1 Block, enums_static.go).
+  dDoSExecutionMode: oneOf(0, 1).optional(),
   dDoSChallengeWindow: int32.nullish(),
   whitelabelResponsePages: z.boolean().nullish(),
 });
