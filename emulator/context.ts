@@ -20,6 +20,8 @@ export interface EmulatorContext {
   jwtSecret(): string;
   /** Whether a body's property its model lacks is refused rather than ignored (EmulatorOptions.strict, unknownProperties.ts). */
   readonly strict: boolean;
+  /** The Storage API's HTTPS host (`localhost:<port>`) once it listens (storageHttps.ts), which zones answer as theirs. */
+  storageHostname(): string | undefined;
 }
 
 /**

@@ -92,5 +92,20 @@ export interface Emulator {
    * back to the first account alone.
    */
   addAccount(): { accessKey: string };
+  /**
+   * Serves the Storage API over HTTPS at the root of its own host, as bunny.net does, for clients that build the
+   * storage URL from a zone's `StorageHostname` (bunny.net's Terraform provider does): from then on every storage zone
+   * answers `StorageHostname` as that host. Port 0: any free port. Trust `certificateAuthorityPem` in the client (write
+   * it to a file: `SSL_CERT_FILE` for Go, `NODE_EXTRA_CA_CERTS` for Node). Called again, it answers the same server.
+   */
+  listenStorageHttps(port?: number, host?: string): Promise<StorageHttpsAddress>;
   close(): Promise<void>;
+}
+
+/** Where the Storage API listens over HTTPS, and the certificate to trust. */
+export interface StorageHttpsAddress {
+  /** `localhost:<port>`: what storage zones now answer as `StorageHostname`. */
+  storageHostname: string;
+  /** The server's self-signed certificate, PEM, made for this run: trust it as an authority. */
+  certificateAuthorityPem: string;
 }

@@ -37,4 +37,4 @@ export { HostError, ProviderHost, type DiffAnswer } from "./providerHost";
 export { type HostOptions } from "./pluginProcess";
 export { pluginDirectory, projectMain } from "./projectPaths";
 export { Secret, UNKNOWN_VALUE, secret, type Plain } from "./wire";
-export type { Emulator, FaultConfigInput, FaultRule, Fixtures, RequestLogEntry } from "../publicTypes";
+export type { Emulator, FaultConfigInput, FaultRule, Fixtures, RequestLogEntry, StorageHttpsAddress } from "../publicTypes";

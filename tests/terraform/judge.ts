@@ -106,6 +106,11 @@ async function runOne(options: JudgeOptions, terraform: string, name: string): P
   const started = Date.now();
   try {
     await prepareAccount(emu.url, emu.fixtures.accessKey);
+    // The storage-file tests write to https://<StorageHostname>/ (internal/api/storage_file.go line 58): the emulator
+    // serves that host over HTTPS, and Go trusts its certificate from SSL_CERT_FILE.
+    const storage = await emu.emulator.listenStorageHttps();
+    const caFile = join(dir, "storage-ca.pem");
+    writeFileSync(caFile, storage.certificateAuthorityPem);
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       TF_ACC: "1",
@@ -114,6 +119,7 @@ async function runOne(options: JudgeOptions, terraform: string, name: string): P
       TF_CLI_CONFIG_FILE: cliConfig,
       TF_IN_AUTOMATION: "1",
       CHECKPOINT_DISABLE: "1",
+      SSL_CERT_FILE: caFile,
       BUNNYNET_API_KEY: emu.fixtures.accessKey,
       BUNNYNET_API_URL: emu.url,
       BUNNYNET_STREAM_API_URL: emu.url,
