@@ -92,6 +92,8 @@ export async function judge(options: JudgeOptions): Promise<TestResult[]> {
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 2) }, worker));
+  // The record of the run, beside each test's log: name, outcome, seconds, reason.
+  writeFileSync(join(options.workDir, "results.json"), JSON.stringify(results.map(({ logFile: _log, ...r }) => r), null, 2) + "\n");
   return results;
 }
 
