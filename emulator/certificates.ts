@@ -17,6 +17,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export interface IssueOptions {
   /** DNS names the certificate covers (the first is the subject's common name); `*.example.com` works. */
   hostnames: string[];
+  /** IP addresses it covers too (e.g. 127.0.0.1, for a client that connects by address). */
+  ipAddresses?: string[];
   /** Common name of the issuer (self-signed: the issuer is the subject's organisation). Default "Emulator Test CA". */
   issuer?: string;
   notBefore?: Date;
@@ -51,7 +53,12 @@ export async function issueCertificate(options: IssueOptions): Promise<IssuedCer
     notAfter,
     keys,
     signingAlgorithm: alg,
-    extensions: [new x509.SubjectAlternativeNameExtension(options.hostnames.map((value) => ({ type: "dns" as const, value })))],
+    extensions: [
+      new x509.SubjectAlternativeNameExtension([
+        ...options.hostnames.map((value) => ({ type: "dns" as const, value })),
+        ...(options.ipAddresses ?? []).map((value) => ({ type: "ip" as const, value })),
+      ]),
+    ],
   });
   const privateKey = await webcrypto.subtle.exportKey("pkcs8", keys.privateKey);
   return { certificatePem: cert.toString("pem") + "\n", privateKeyPem: pem("PRIVATE KEY", privateKey) };

@@ -18,6 +18,10 @@ export interface EmulatorContext {
   isAccountKey(key: string | undefined): boolean;
   /** The HS256 secret the emulator signs logging JWTs with (one per account). */
   jwtSecret(): string;
+  /** Whether a body's property its model lacks is refused rather than ignored (EmulatorOptions.strict, unknownProperties.ts). */
+  readonly strict: boolean;
+  /** The Storage API's HTTPS host (`localhost:<port>`) once it listens (storageHttps.ts), which zones answer as theirs. */
+  storageHostname(): string | undefined;
 }
 
 /**

@@ -8,7 +8,7 @@ import "./libraryNodeGuard";
 import { createEmulator as createServer } from "./server";
 import type { Emulator, EmulatorOptions } from "./publicTypes";
 
-export type { Emulator, EmulatorOptions, FaultConfigInput, FaultRule, Fixtures, RequestLogEntry } from "./publicTypes";
+export type { Emulator, EmulatorOptions, FaultConfigInput, FaultRule, Fixtures, RequestLogEntry, StorageHttpsAddress } from "./publicTypes";
 
 /** The emulator: every API route the provider uses at one origin, its state in SQLite (`dataPath`, or ":memory:"). */
 export function createEmulator(options: EmulatorOptions): Emulator {

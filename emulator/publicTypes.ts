@@ -71,6 +71,13 @@ export interface EmulatorOptions {
   dataPath: string;
   /** Fastify's own request logging (off by default). */
   logger?: boolean;
+  /**
+   * Refuse (400, naming it) a request body's property that its model does not have, unknown or read-only, where
+   * bunny.net's API ignores it. Default false: the emulator ignores them as the API does, so clients that send whole
+   * objects back (bunny.net's Terraform provider) work. Turn it on to test a client of your own: a misspelt property
+   * then fails instead of being dropped.
+   */
+  strict?: boolean;
 }
 
 /** A running emulator, as the package root gives it. */
@@ -85,5 +92,20 @@ export interface Emulator {
    * back to the first account alone.
    */
   addAccount(): { accessKey: string };
+  /**
+   * Serves the Storage API over HTTPS at the root of its own host, as bunny.net does, for clients that build the
+   * storage URL from a zone's `StorageHostname` (bunny.net's Terraform provider does): from then on every storage zone
+   * answers `StorageHostname` as that host. Port 0: any free port. Trust `certificateAuthorityPem` in the client (write
+   * it to a file: `SSL_CERT_FILE` for Go, `NODE_EXTRA_CA_CERTS` for Node). Called again, it answers the same server.
+   */
+  listenStorageHttps(port?: number, host?: string): Promise<StorageHttpsAddress>;
   close(): Promise<void>;
+}
+
+/** Where the Storage API listens over HTTPS, and the certificate to trust. */
+export interface StorageHttpsAddress {
+  /** `localhost:<port>`: what storage zones now answer as `StorageHostname`. */
+  storageHostname: string;
+  /** The server's self-signed certificate, PEM, made for this run: trust it as an authority. */
+  certificateAuthorityPem: string;
 }

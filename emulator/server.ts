@@ -10,7 +10,8 @@ import { accessKeyOf, bearerOf, type EmulatorContext, type Fixtures } from "./co
 import { coreError, errorFor, familyOf, problem, shieldError } from "./errorShapes";
 import { surfaces } from "./surfaces";
 import { authorizationTokenOf, takesAccountJwt } from "./surfaces/accountJwt";
-import type { EmulatorOptions, Emulator as PublicEmulator } from "./publicTypes";
+import type { EmulatorOptions, Emulator as PublicEmulator, StorageHttpsAddress } from "./publicTypes";
+import { type StorageHttps, listenStorageHttps } from "./storageHttps";
 
 /** The emulator with its internals (the Fastify app, the store, the request log), for this repository's tests. */
 export interface Emulator extends PublicEmulator {
@@ -28,6 +29,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   const requestLog = new RequestLog();
   const faults = new FaultInjector();
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 20 * 1024 * 1024, forceCloseConnections: true });
+  let storageHttps: StorageHttps | undefined;
 
   const ctx: EmulatorContext = {
     get store() {
@@ -43,6 +45,8 @@ export function createEmulator(options: EmulatorOptions): Emulator {
       !ctx.store.derived("account", "closed", () => ctx.store.get<{ closed: boolean }>("account", "current")?.closed === true) &&
       ctx.store.derived("apikey", "keys", () => new Set(ctx.store.list<{ Key: string }>("apikey").map((k) => k.Key))).has(key),
     jwtSecret: () => ctx.store.getMeta<string>("jwtSecret") ?? "",
+    strict: options.strict === true,
+    storageHostname: () => storageHttps?.hostname,
   };
 
   /** Creates an account's tables and, when it has none yet, its seeded objects and keys. */
@@ -99,7 +103,12 @@ export function createEmulator(options: EmulatorOptions): Emulator {
       const actualPort = typeof addr === "object" && addr ? addr.port : port;
       return `http://${host}:${actualPort}`;
     },
+    async listenStorageHttps(port = 0, host = "127.0.0.1"): Promise<StorageHttpsAddress> {
+      storageHttps ??= await listenStorageHttps(app, port, host);
+      return { storageHostname: storageHttps.hostname, certificateAuthorityPem: storageHttps.certificateAuthorityPem };
+    },
     async close() {
+      await storageHttps?.close();
       await app.close();
       accounts.close();
     },

@@ -7,6 +7,7 @@ import { shieldZonesSurface } from "./shieldZones";
 import { shieldWafRulesSurface } from "./shieldWafRules";
 import { shieldAccessListsSurface } from "./shieldAccessLists";
 import { shieldZoneFeaturesSurface } from "./shieldZoneFeatures";
+import { shieldWafEngineSurface } from "./shieldWafEngine";
 import { streamSurface } from "./stream";
 import { streamVideosSurface } from "./streamVideos";
 import { streamTusSurface } from "./streamTus";
@@ -30,6 +31,7 @@ export const surfaces: EmulatorSurface[] = [
   shieldWafRulesSurface,
   shieldAccessListsSurface,
   shieldZoneFeaturesSurface,
+  shieldWafEngineSurface,
   streamSurface,
   streamVideosSurface,
   streamTusSurface,

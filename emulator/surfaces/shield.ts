@@ -4,6 +4,7 @@ import type { EmulatorContext, EmulatorSurface } from "../context";
 import { shieldError, shieldNestedError } from "../errorShapes";
 import { CreateRuleBody, type RuleConfigurationBody, UpdateRuleBody } from "./shieldRuleBodies";
 import { liveShieldZone } from "./shieldZones";
+import { parseBody } from "../unknownProperties";
 
 /**
  * Shield: the rate-limit rules of shield zones, and the seeded shield zones (their own routes: shieldZones.ts).
@@ -56,7 +57,8 @@ interface RateLimitRecord {
   shieldZoneId: number;
   userId: string;
   ruleName: string;
-  ruleDescription: string;
+  /** As sent: a rule made without one answers null, as RateLimitRule and CustomWafRule allow (nullable), not "". */
+  ruleDescription: string | null;
   ruleConfiguration: Record<string, unknown>;
   /** Listings that still leave the rule out while it is provisioning (not part of the API's answer). */
   pendingListings?: number;
@@ -132,8 +134,8 @@ export function validationMessage(error: z.ZodError): string {
     .join("; ");
 }
 
-export function validate<S extends z.ZodType>(schema: S, body: unknown, reply: FastifyReply, errorKey = "rate_limit.validation"): z.output<S> | undefined {
-  const parsed = schema.safeParse(body);
+export function validate<S extends z.ZodType>(strict: boolean, schema: S, body: unknown, reply: FastifyReply, errorKey = "rate_limit.validation"): z.output<S> | undefined {
+  const parsed = parseBody(schema, body, strict);
   if (parsed.success) return parsed.data;
   shieldNestedError(reply, 400, `The request is invalid. ${validationMessage(parsed.error)}`, errorKey);
   return undefined;
@@ -208,7 +210,7 @@ export const shieldSurface: EmulatorSurface = {
   routes(app, ctx) {
     // The shield zone routes themselves are in shieldZones.ts.
     app.post("/shield/rate-limit", async (req, reply) => {
-      const body = validate(CreateRuleBody, req.body, reply);
+      const body = validate(ctx.strict, CreateRuleBody, req.body, reply);
       if (!body) return reply;
       const zone = zoneOf(ctx, body.shieldZoneId);
       if (!zone) return envelopeError(reply, "not_found_or_unauthorised_access.shieldzone", `Shield zone ${body.shieldZoneId} was not found or is not yours.`);
@@ -221,7 +223,7 @@ export const shieldSurface: EmulatorSurface = {
         shieldZoneId: zone.shieldZoneId,
         userId: USER_ID,
         ruleName: body.ruleName,
-        ruleDescription: body.ruleDescription ?? "",
+        ruleDescription: body.ruleDescription ?? null,
         ruleConfiguration: normalizeConfiguration(body.ruleConfiguration),
         ...(zone.provisioning ? { pendingListings: 1 } : {}),
       };
@@ -271,12 +273,12 @@ export const shieldSurface: EmulatorSurface = {
       const rule = findRule(ctx, (req.params as { id: string }).id);
       if (!rule) return shieldError(reply, 404, "The rate limit was not found.", "rate_limit.not_found");
       if (isDowngraded(ctx, rule)) return envelopeError(reply, PLAN_ERROR, "Your shield zone's plan does not include rate limiting.");
-      const body = validate(UpdateRuleBody, req.body, reply);
+      const body = validate(ctx.strict, UpdateRuleBody, req.body, reply);
       if (!body) return reply;
       const updated: RateLimitRecord = {
         ...rule,
         ruleName: body.ruleName,
-        ruleDescription: body.ruleDescription ?? "",
+        ruleDescription: body.ruleDescription ?? null,
         ruleConfiguration: normalizeConfiguration(body.ruleConfiguration),
       };
       ctx.store.put(RULE, rule.id, updated, rule.shieldZoneId);

@@ -5,6 +5,7 @@ import type { EmulatorSurface } from "../context";
 import { shieldError } from "../errorShapes";
 import { envelopeError, numericId, validationMessage, zoneOf } from "./shield";
 import { badAccessListEntry } from "./shieldAccessListEntries";
+import { parseBody } from "../unknownProperties";
 
 /**
  * Shield's access lists (`/shield/shield-zone/{shieldZoneId}/access-lists*`).
@@ -169,7 +170,7 @@ export const shieldAccessListsSurface: EmulatorSurface = {
     app.post("/shield/shield-zone/:shieldZoneId/access-lists", async (req, reply) => {
       const zone = zoneFrom(req.params);
       if (!zone) return envelopeError(reply, "not_found_or_unauthorised_access.shieldzone", "The shield zone was not found or is not yours.");
-      const parsed = createBody.safeParse(req.body);
+      const parsed = parseBody(createBody, req.body, ctx.strict);
       if (!parsed.success) return invalid(reply, parsed.error);
       const body = parsed.data;
       if (entriesOf(body.content).length === 0) return refused(reply, "The request is invalid. content: must hold at least one entry");
@@ -213,7 +214,7 @@ export const shieldAccessListsSurface: EmulatorSurface = {
       const custom = customLists(zone.shieldZoneId).find((l) => l.configurationId === configurationId);
       const managed = MANAGED.find((m) => managedConfigurationId(zone.shieldZoneId, m.listId) === configurationId);
       if (configurationId === undefined || (!custom && !managed)) return notFound(reply);
-      const parsed = configurationBody.safeParse(req.body);
+      const parsed = parseBody(configurationBody, req.body, ctx.strict);
       if (!parsed.success) return invalid(reply, parsed.error);
       const { isEnabled, action } = parsed.data;
       if (custom) {
@@ -231,7 +232,7 @@ export const shieldAccessListsSurface: EmulatorSurface = {
       const zone = zoneFrom(req.params);
       const list = zone && listIn(zone.shieldZoneId, (req.params as { id: string }).id);
       if (!zone || !list) return notFound(reply);
-      const parsed = updateBody.safeParse(req.body);
+      const parsed = parseBody(updateBody, req.body, ctx.strict);
       if (!parsed.success) return invalid(reply, parsed.error);
       const { name, content, checksum } = parsed.data;
       if (content !== undefined && content !== null) {

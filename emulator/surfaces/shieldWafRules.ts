@@ -60,7 +60,7 @@ export const shieldWafRulesSurface: EmulatorSurface = {
     const notFound = (reply: Parameters<typeof shieldError>[0]) => shieldError(reply, 404, "The custom WAF rule was not found.", "waf_rule.not_found");
 
     app.post("/shield/waf/custom-rule", async (req, reply) => {
-      const body = validate(CreateWafRuleBody, req.body, reply, "waf_rule.validation");
+      const body = validate(ctx.strict, CreateWafRuleBody, req.body, reply, "waf_rule.validation");
       if (!body) return reply;
       const zone = zoneOf(ctx, body.shieldZoneId);
       if (!zone) return envelopeError(reply, "not_found_or_unauthorised_access.shieldzone", `Shield zone ${body.shieldZoneId} was not found or is not yours.`);
@@ -105,7 +105,7 @@ export const shieldWafRulesSurface: EmulatorSurface = {
       app[method]("/shield/waf/custom-rule/:id", async (req, reply) => {
         const rule = findRule((req.params as { id: string }).id);
         if (!rule) return notFound(reply);
-        const body = validate(UpdateWafRuleBody, req.body, reply, "waf_rule.validation");
+        const body = validate(ctx.strict, UpdateWafRuleBody, req.body, reply, "waf_rule.validation");
         if (!body) return reply;
         const updated: WafRuleRecord = { ...rule, ruleName: body.ruleName, ruleDescription: body.ruleDescription ?? "", ruleConfiguration: normalized(body.ruleConfiguration) };
         ctx.store.put(WAF_RULE, rule.id, updated, rule.shieldZoneId);

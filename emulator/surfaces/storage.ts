@@ -225,9 +225,10 @@ const DESCRIBE = Buffer.from("DESCRIBE ");
 const DESCRIBE_STAND_IN = "PROPFIND";
 const describing = new WeakSet<object>();
 
-function acceptDescribe(server: Server): void {
+export function acceptDescribe(server: Server, event: "connection" | "secureConnection" = "connection"): void {
   const standIn = Buffer.from(`${DESCRIBE_STAND_IN} `);
-  server.on("connection", (socket: Socket) =>
+  // Over TLS the bytes to rewrite are the decrypted ones: those of the TLS socket, which "secureConnection" hands over.
+  server.on(event, (socket: Socket) =>
     // A "data" listener added after the server's own turns off its native read path, so the listener first sees every chunk.
     socket.prependListener("data", (chunk: Buffer) => {
       if (chunk.length < DESCRIBE.length || !chunk.subarray(0, DESCRIBE.length).equals(DESCRIBE)) return;

@@ -51,7 +51,7 @@ interface StorageZoneRecord {
 /** The zone as the API answers it, with the pull zones on it. */
 function answer(ctx: EmulatorContext, zone: StorageZoneRecord): Record<string, unknown> {
   const pullZones = ctx.store.list<PullZoneRecord>("pullzone").filter((p) => p.StorageZoneId === zone.Id);
-  return { ...zone, PullZones: pullZones.map((p) => publicZone({ ...p, Hostnames: p.Hostnames.map((h) => ({ ...h, Certificate: null, CertificateKey: null })) })) };
+  return { ...zone, StorageHostname: ctx.storageHostname() ?? zone.StorageHostname, PullZones: pullZones.map((p) => publicZone({ ...p, Hostnames: p.Hostnames.map((h) => ({ ...h, Certificate: null, CertificateKey: null })) })) };
 }
 
 const hostnameOf = (region: string) => (region === "DE" ? "storage.bunnycdn.com" : `${region.toLowerCase()}.storage.bunnycdn.com`);

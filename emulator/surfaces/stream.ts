@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { accessKeyOf, type EmulatorContext, type EmulatorSurface } from "../context";
 import { coreError, streamError } from "../errorShapes";
 import { LIBRARY_DEFAULTS } from "./videoLibraryDefaults";
+import { makeLibraryPullZone } from "./videoLibraryZones";
 
 /**
  * Stream video libraries: the library record in the core API (`GET /videolibrary/{id}`, which carries the
@@ -212,10 +213,9 @@ export const streamSurface: EmulatorSurface = {
         Name: name,
         ApiKey: libraryKey(),
         ReadOnlyApiKey: libraryKey(),
-        PullZoneId: ctx.store.nextId("videolibrary-pullzone", 9001),
+        ...makeLibraryPullZone(ctx, id),
         StorageZoneId: ctx.store.nextId("videolibrary-storagezone", 8001),
         DateCreated: "2025-01-15T10:00:00Z",
-        cdnHost: `vz-${randomBytes(4).toString("hex")}-${id}.b-cdn.net`,
       };
       ctx.store.put(LIBRARY, id, library);
       const videos = videoTitles.map((title, i) => {

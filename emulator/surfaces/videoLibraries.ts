@@ -1,9 +1,11 @@
-import { randomBytes } from "node:crypto";
 import type { FastifyReply } from "fastify";
 import { z } from "zod";
 import type { EmulatorSurface } from "../context";
 import { coreError } from "../errorShapes";
 import { COLLECTION, LIBRARY, VIDEO, type VideoLibraryRecord, libraryKey, libraryView } from "./stream";
+import { parseBody } from "../unknownProperties";
+import { deletePullZone } from "./pullZones/zones";
+import { makeLibraryPullZone, setLibraryTokenAuthentication } from "./videoLibraryZones";
 
 /**
  * Video libraries' life cycle in the core API (core-api-v1.0.0.json): AddVideoLibraryEndpoint_AddVideoLibrary
@@ -141,7 +143,7 @@ export const videoLibrariesSurface: EmulatorSurface = {
     const libraryOf = (id: string) => (/^\d{1,15}$/.test(id) ? ctx.store.get<VideoLibraryRecord>(LIBRARY, id) : undefined);
 
     app.post("/videolibrary", async (req, reply) => {
-      const parsed = createSchema.safeParse(req.body);
+      const parsed = parseBody(createSchema, req.body, ctx.strict);
       if (!parsed.success) return refused(reply, parsed.error);
       const { Name, ReplicationRegions, ...settings } = parsed.data;
       const id = ctx.store.nextId(LIBRARY, 3001);
@@ -150,10 +152,9 @@ export const videoLibrariesSurface: EmulatorSurface = {
         Name,
         ApiKey: libraryKey(),
         ReadOnlyApiKey: libraryKey(),
-        PullZoneId: ctx.store.nextId("videolibrary-pullzone", 9001),
+        ...makeLibraryPullZone(ctx, id),
         StorageZoneId: ctx.store.nextId("videolibrary-storagezone", 8001),
         DateCreated: new Date().toISOString(),
-        cdnHost: `vz-${randomBytes(4).toString("hex")}-${id}.b-cdn.net`,
         ReplicationRegions: ReplicationRegions ?? [],
         settings: given(settings),
       };
@@ -164,12 +165,16 @@ export const videoLibrariesSurface: EmulatorSurface = {
     app.post("/videolibrary/:id", async (req, reply) => {
       const library = libraryOf((req.params as { id: string }).id);
       if (!library) return reply.code(404).send();
-      const parsed = updateSchema.safeParse(req.body);
+      const parsed = parseBody(updateSchema, req.body, ctx.strict);
       if (!parsed.success) return refused(reply, parsed.error);
-      // Token authentication is write-only (VideoLibraryModel has no field for it): taken, never shown.
-      const { Name, ResetToken: _reset, EnableTokenAuthentication: _token, EnableTokenIPVerification: _ip, ...settings } = parsed.data;
+      // Token authentication is not the library's (VideoLibraryModel has no field for it) but its pull zone's
+      // (videoLibraryZones.ts); IP verification is taken and never shown.
+      const { Name, ResetToken: _reset, EnableTokenAuthentication: token, EnableTokenIPVerification: _ip, ...settings } = parsed.data;
       const updated: VideoLibraryRecord = { ...library, Name: Name ?? library.Name, settings: { ...library.settings, ...given(settings) } };
-      ctx.store.put(LIBRARY, library.Id, updated);
+      ctx.store.transaction(() => {
+        ctx.store.put(LIBRARY, library.Id, updated);
+        if (typeof token === "boolean") setLibraryTokenAuthentication(ctx, library.PullZoneId, token);
+      });
       return libraryView(ctx, updated);
     });
 
@@ -180,6 +185,7 @@ export const videoLibrariesSurface: EmulatorSurface = {
         for (const video of ctx.store.list<{ guid: string }>(VIDEO, library.Id)) ctx.store.delete(VIDEO, video.guid);
         for (const collection of ctx.store.list<{ guid: string }>(COLLECTION, library.Id)) ctx.store.delete(COLLECTION, collection.guid);
         ctx.store.delete(LIBRARY, library.Id);
+        deletePullZone(ctx, library.PullZoneId);
       });
       return reply.code(204).send();
     });

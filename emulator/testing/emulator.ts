@@ -11,9 +11,12 @@ export interface TestEmulatorWithInternals extends TestEmulator {
   emulator: EmulatorWithInternals;
 }
 
-/** Starts the emulator in this process on a free loopback port, its state in memory (or in the SQLite file `dataPath`). */
-export async function startEmulator(dataPath = ":memory:"): Promise<TestEmulatorWithInternals> {
-  const emulator = createEmulator({ dataPath });
+/**
+ * Starts the emulator in this process on a free loopback port, its state in memory (or in the SQLite file `dataPath`).
+ * `strict`: refuse a body's property its model lacks, which bunny.net's API ignores (EmulatorOptions.strict).
+ */
+export async function startEmulator(dataPath = ":memory:", options: { strict?: boolean } = {}): Promise<TestEmulatorWithInternals> {
+  const emulator = createEmulator({ dataPath, strict: options.strict });
   const url = await emulator.listen(0);
   let mark = 0;
   const admin = async (method: "GET" | "POST" | "DELETE", path: string, body?: unknown) => {

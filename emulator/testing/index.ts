@@ -21,9 +21,13 @@ import type { TestEmulator } from "./types";
 
 export type { TestEmulator } from "./types";
 
-/** Starts the emulator in this process on a free loopback port, its state in memory (or in the SQLite file `dataPath`). */
-export function startEmulator(dataPath?: string): Promise<TestEmulator> {
-  return startWithInternals(dataPath);
+/**
+ * Starts the emulator in this process on a free loopback port, its state in memory (or in the SQLite file `dataPath`).
+ * It ignores a request body's properties that the model lacks, as bunny.net's API does; `{ strict: true }` refuses
+ * them instead (400 naming the property), so a test of a client of your own catches a misspelt property.
+ */
+export function startEmulator(dataPath?: string, options: { strict?: boolean } = {}): Promise<TestEmulator> {
+  return startWithInternals(dataPath, options);
 }
 export { ProgramHarness, type HarnessOptions } from "./programHarness";
 export type { Operation, Program, ProviderCall, ResourceOptions, Rpc, RunResult, Step, StoredResource } from "./deploymentTypes";
@@ -33,4 +37,4 @@ export { HostError, ProviderHost, type DiffAnswer } from "./providerHost";
 export { type HostOptions } from "./pluginProcess";
 export { pluginDirectory, projectMain } from "./projectPaths";
 export { Secret, UNKNOWN_VALUE, secret, type Plain } from "./wire";
-export type { Emulator, FaultConfigInput, FaultRule, Fixtures, RequestLogEntry } from "../publicTypes";
+export type { Emulator, FaultConfigInput, FaultRule, Fixtures, RequestLogEntry, StorageHttpsAddress } from "../publicTypes";

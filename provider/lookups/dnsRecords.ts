@@ -33,7 +33,7 @@ export interface GetDnsRecordResult {
   type: DnsRecordTypeName;
   /** The name relative to the zone ('' for the apex). */
   name: string;
-  /** The record's value ('' for types whose target is a pull zone or script). */
+  /** The record's value. A PullZone or Script record's target is its linked id: its value is only a label (bunny.net's Terraform provider sets a PullZone record's to the pull zone's name). */
   value: string;
   /** Time to live, in seconds. */
   ttl: number;

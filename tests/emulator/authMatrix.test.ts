@@ -100,6 +100,7 @@ const CASES: RouteCase[] = [
   { method: "GET", route: "/shield/rate-limits/:shieldZoneId", url: (f) => `/shield/rate-limits/${f.shieldZoneId}`, family: "shield" },
   { method: "PATCH", route: "/shield/rate-limit/:id", url: () => "/shield/rate-limit/1", family: "shield", body: {} },
   { method: "DELETE", route: "/shield/rate-limit/:id", url: () => "/shield/rate-limit/1", family: "shield" },
+  { method: "GET", route: "/shield/waf/engine-config", url: () => "/shield/waf/engine-config", family: "shield" },
   { method: "POST", route: "/shield/waf/custom-rule", url: () => "/shield/waf/custom-rule", family: "shield", body: {} },
   { method: "GET", route: "/shield/waf/custom-rule/:id", url: () => "/shield/waf/custom-rule/1", family: "shield" },
   { method: "GET", route: "/shield/waf/custom-rules/:shieldZoneId", url: (f) => `/shield/waf/custom-rules/${f.shieldZoneId}`, family: "shield" },

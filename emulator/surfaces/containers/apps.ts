@@ -7,6 +7,7 @@ import { PULL_ZONE } from "../pullZones/records";
 import { pageOf } from "./paging";
 import { attachDeclaredZone, createEndpointZone, deleteEndpointZones, endpointZoneName, endpointZonesOf, releaseDeclaredZones } from "./endpointZones";
 import { APP, ENDPOINT, REGION, REGISTRY, VOLUME, mcId, type AppRecord, type AppSettings, type EndpointRecord, type RegistryRecord, type VolumeRecord } from "./records";
+import { parseBody } from "../../unknownProperties";
 
 /**
  * Magic Containers applications: `POST /mc/apps`, `PUT /mc/apps/{appId}`, `GET /mc/apps/{appId}` and
@@ -149,7 +150,11 @@ function digestOf(image: string): string {
 
 /** An endpoint of the request as the API stores and answers it (a CDN one's pull zone: saveApplication). */
 function endpointRecord(appId: string, containerRef: { id: string; name: string }, e: z.output<typeof endpoint>): EndpointRecord {
-  const mappings = (e.cdn ?? e.anycast)!.portMappings.map((m) => ({ containerPort: m.containerPort, exposedPort: m.exposedPort ?? (e.cdn ? 443 : m.containerPort), protocols: m.protocols ?? ["tcp" as const] }));
+  // A CDN endpoint's port sent without exposedPort answers 0 (EndpointPortMapping requires the field), and one sent
+  // without sticky sessions answers none: bunny.net's Terraform provider plans both as unset and its acceptance test
+  // (resource_compute_container_app_test.go, TestAccComputeContainerAppResource, run against the real API) reads them
+  // back unset (resource_compute_container_app.go: `port.ExposedPort > 0`, `endpoint.StickySessions != nil`).
+  const mappings = (e.cdn ?? e.anycast)!.portMappings.map((m) => ({ containerPort: m.containerPort, exposedPort: m.exposedPort ?? (e.cdn ? 0 : m.containerPort), protocols: m.protocols ?? ["tcp" as const] }));
   const base = { id: mcId(), displayName: e.displayName, containerId: containerRef.id, containerName: containerRef.name, portMappings: mappings };
   if (e.cdn) {
     const sticky = e.cdn.stickySessions;
@@ -159,7 +164,7 @@ function endpointRecord(appId: string, containerRef: { id: string; name: string 
       publicHost: `${endpointZoneName(appId, e.displayName)}.b-cdn.net`,
       isSslEnabled: e.cdn.isSslEnabled ?? false,
       pullZoneId: e.cdn.pullZoneId === undefined || e.cdn.pullZoneId === null ? "" : String(e.cdn.pullZoneId),
-      stickySessions: { enabled: sticky?.enabled ?? false, sessionHeaders: sticky?.sessionHeaders ?? [], cookieName: sticky?.cookieName || DEFAULT_COOKIE },
+      ...(sticky ? { stickySessions: { enabled: sticky.enabled ?? false, sessionHeaders: sticky.sessionHeaders, cookieName: sticky.cookieName || DEFAULT_COOKIE } } : {}),
       internalIpAddresses: null,
       publicIpAddresses: null,
     };
@@ -317,7 +322,7 @@ export function appRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   const appOf = (appId: string, reply: FastifyReply): AppRecord | undefined => ctx.store.get<AppRecord>(APP, appId) ?? void notFound(reply, "appId", "The application");
 
   app.post("/mc/apps", async (req, reply) => {
-    const parsed = AddApplicationBody.safeParse(req.body);
+    const parsed = parseBody(AddApplicationBody, req.body, ctx.strict);
     if (!parsed.success) {
       const { field, message } = firstIssue(parsed.error);
       return validationProblem(reply, field, `${field}: ${message}`);
@@ -333,7 +338,7 @@ export function appRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
     if (!found) return reply;
     const { id, ...rest } = (typeof req.body === "object" && req.body !== null ? req.body : {}) as Record<string, unknown>;
     if (id !== undefined && id !== found.id) return validationProblem(reply, "id", "id: is not the application's id");
-    const parsed = AddApplicationBody.safeParse(rest);
+    const parsed = parseBody(AddApplicationBody, rest, ctx.strict);
     if (!parsed.success) {
       const { field, message } = firstIssue(parsed.error);
       return validationProblem(reply, field, `${field}: ${message}`);

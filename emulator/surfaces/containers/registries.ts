@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { EmulatorContext } from "../../context";
 import { documentEnum, firstIssue, notFound, validationProblem } from "./problems";
 import { APP, REGISTRY, type AppRecord, type RegistryRecord } from "./records";
+import { parseBody } from "../../unknownProperties";
 
 /**
  * Magic Containers image registries: `GET /mc/registries`, `POST /mc/registries`, `GET`, `PUT` and `DELETE
@@ -59,7 +60,7 @@ function registryRecord(id: number, body: RegistryRequest, previous?: RegistryRe
 export function registryRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   /** The body parsed, or undefined after answering 400 naming the field. */
   const bodyOf = (body: unknown, reply: FastifyReply): RegistryRequest | undefined => {
-    const parsed = RegistryBody.safeParse(body);
+    const parsed = parseBody(RegistryBody, body, ctx.strict);
     if (parsed.success) return parsed.data;
     const { field, message } = firstIssue(parsed.error);
     return void validationProblem(reply, field, `${field}: ${message}`);

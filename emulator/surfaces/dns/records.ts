@@ -1,5 +1,6 @@
 import { isIPv4, isIPv6 } from "node:net";
 import type { EmulatorContext } from "../../context";
+import { unknownProperty } from "../../unknownProperties";
 
 /**
  * DNS records: the body check of AddDnsRecordModel / UpdateDnsRecordModel and the stored DnsRecordModel
@@ -89,13 +90,17 @@ function kindProblem(kind: Kind, v: unknown): string | undefined {
 }
 
 /** The body's fields, checked one by one (null counts as absent, as the model's nullable fields say). */
-export function checkRecordBody(body: unknown, withId: boolean): { fields: Record<string, unknown> } | { error: FieldError } {
+export function checkRecordBody(strict: boolean, body: unknown, withId: boolean): { fields: Record<string, unknown> } | { error: FieldError } {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return { error: { message: "The request body must be a JSON object" } };
   const fields: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
     if (withId && key === "Id") continue;
     const kind = FIELDS[key];
-    if (!kind) return { error: { field: key, message: `The property ${key} is not allowed` } };
+    if (!kind) {
+      const refused = unknownProperty(strict, key);
+      if (refused) return { error: refused };
+      continue;
+    }
     if (value === null || value === undefined) continue;
     const problem = kindProblem(kind, value);
     if (problem) return { error: { field: key, message: `${key} ${problem}` } };
@@ -117,8 +122,11 @@ export function checkRecord(ctx: EmulatorContext, r: RecordRow, sent: Record<str
       const id = sent.PullZoneId ?? (r.LinkName === "" ? undefined : Number(r.LinkName));
       const zone = id === undefined ? undefined : ctx.store.get<{ Name: string }>("pullzone", id as number);
       if (!zone) return { field: "PullZoneId", message: "The pull zone ID is not valid" };
+      // The Value sent is kept: bunny.net's Terraform provider sends the zone's name and its acceptance test reads it
+      // back unchanged (resource_dns_record_test.go, TestAccDnsRecordResourcePZ: `value` equals the zone's name).
+      // Without one (a new link, or none yet), the emulator answers the zone's name, the value that test sends.
+      if (sent.Value === undefined && (r.Value === "" || sent.PullZoneId !== undefined)) r.Value = zone.Name;
       r.LinkName = String(id);
-      r.Value = `${zone.Name}.b-cdn.net`;
       return undefined;
     }
     case TYPE.Script: {

@@ -3,6 +3,7 @@ import type { EmulatorContext, EmulatorSurface } from "../../context";
 import { coreError } from "../../errorShapes";
 import type { Store } from "../../store";
 import { RECORD_TYPES, type RecordRow, TYPE, applyFields, checkRecord, checkRecordBody, newRecord, recordModel } from "./records";
+import { firstUnknownProperty, unknownProperty } from "../../unknownProperties";
 
 /**
  * DNS zones and their records (`/dnszone`). Source: core-api-v1.0.0.json, operations DnsZonePublic_Index (page,
@@ -18,8 +19,9 @@ import { RECORD_TYPES, type RecordRow, TYPE, applyFields, checkRecord, checkReco
  *   logging off with IP anonymisation on (OneDigit), ECDSA certificates, DNSSEC off; NameserversDetected stays false.
  * - Custom nameservers need both names; turning them off answers bunny.net's again.
  * - Deleting a zone deletes its records: a record of a deleted zone is 404 on every route.
- * - A PullZone record links an existing pull zone (`LinkName` its id, `Value` its b-cdn.net hostname), a Script record
- *   an existing edge script (`LinkName` and `Value` its id); else 400 naming PullZoneId or ScriptId.
+ * - A PullZone record links an existing pull zone (`LinkName` its id, `Value` as sent, else the zone's name: see
+ *   records.ts), a Script record an existing edge script (`LinkName` and `Value` its id); else 400 naming PullZoneId
+ *   or ScriptId.
  *
  * Seeded: zone `dnsZoneId` for `dnsZoneDomain` (emulator-dns.example) with an A record at the apex and a CNAME `www`.
  */
@@ -96,7 +98,7 @@ function createZone(ctx: EmulatorContext, domain: string): ZoneRow {
 
 /** Adds a record from a checked body, or answers why not. */
 function addRecord(ctx: EmulatorContext, zoneId: number, body: unknown): RecordRow | { field?: string; message: string } {
-  const checked = checkRecordBody(body, false);
+  const checked = checkRecordBody(ctx.strict, body, false);
   if ("error" in checked) return checked.error;
   if (checked.fields.Type === undefined) return { field: "Type", message: "The Type field is required" };
   const record = newRecord(ctx, zoneId);
@@ -119,12 +121,16 @@ const UPDATE_FIELDS: Record<string, "bool" | "string" | "enum1"> = {
 };
 
 /** Applies UpdateDnsZoneModel (null or absent: unchanged), or answers which field is wrong. */
-function updateZone(z: ZoneRow, body: unknown): { field?: string; message: string } | undefined {
+function updateZone(strict: boolean, z: ZoneRow, body: unknown): { field?: string; message: string } | undefined {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return { message: "The request body must be a JSON object" };
   const next = { ...z } as unknown as Record<string, unknown>;
   for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
     const kind = UPDATE_FIELDS[key];
-    if (!kind) return { field: key, message: `The property ${key} is not allowed` };
+    if (!kind) {
+      const refused = unknownProperty(strict, key);
+      if (refused) return refused;
+      continue;
+    }
     if (value === null || value === undefined) continue;
     if (kind === "bool" && typeof value !== "boolean") return { field: key, message: `${key} must be true or false` };
     if (kind === "string" && typeof value !== "string") return { field: key, message: `${key} must be a string` };
@@ -150,7 +156,9 @@ function dsAnswer(z: ZoneRow): Record<string, unknown> {
     Enabled: on,
     DsRecord: on ? `${z.Domain}. 3600 IN DS ${z.Id % 65536} 13 2 ${"ab".repeat(32)}` : null,
     Digest: on ? "ab".repeat(32) : null,
-    DigestType: on ? "SHA256" : null,
+    // The digest type as the API names it, its DS code in brackets: bunny.net's Terraform provider reads exactly
+    // "SHA256 (2)" and panics on anything else (internal/api/dnszone.go, hydrateDnsZoneWithDnssec).
+    DigestType: on ? "SHA256 (2)" : null,
     Algorithm: on ? 13 : 0,
     PublicKey: on ? Buffer.from(`emulator-dnssec-${z.Id}`).toString("base64") : null,
     KeyTag: on ? z.Id % 65536 : 0,
@@ -208,8 +216,8 @@ export const dnsSurface: EmulatorSurface = {
     app.post("/dnszone", async (req, reply) => {
       const body = req.body as Record<string, unknown> | null;
       if (typeof body !== "object" || body === null || Array.isArray(body)) return invalid(reply, undefined, "The request body must be a JSON object");
-      const extra = Object.keys(body).find((k) => k !== "Domain" && k !== "Records");
-      if (extra) return invalid(reply, extra, `The property ${extra} is not allowed`);
+      const extra = firstUnknownProperty(ctx.strict, body, ["Domain", "Records"]);
+      if (extra) return invalid(reply, extra.field, extra.message);
       if (typeof body.Domain !== "string" || body.Domain.length === 0) return invalid(reply, "Domain", "The Domain field is required");
       const domain = body.Domain.trim().toLowerCase().replace(/\.$/, "");
       if (!DOMAIN.test(domain)) return invalid(reply, "Domain", "The domain name is not valid");
@@ -235,7 +243,7 @@ export const dnsSurface: EmulatorSurface = {
     app.post("/dnszone/:id", async (req, reply) => {
       const zone = loadZone(ctx, (req.params as ZoneParams).id);
       if (!zone) return coreError(reply, 404);
-      const problem = updateZone(zone, req.body);
+      const problem = updateZone(ctx.strict, zone, req.body);
       if (problem) return invalid(reply, problem.field, problem.message);
       saveZone(ctx, zone);
       return zoneModel(ctx, zone);
@@ -273,7 +281,7 @@ export const dnsSurface: EmulatorSurface = {
       const zone = loadZone(ctx, zoneId);
       const record = zone && /^\d{1,18}$/.test(id) ? ctx.store.get<RecordRow>(RECORD, id) : undefined;
       if (!zone || !record || record.ZoneId !== zone.Id) return coreError(reply, 404);
-      const checked = checkRecordBody(req.body, true);
+      const checked = checkRecordBody(ctx.strict, req.body, true);
       if ("error" in checked) return invalid(reply, checked.error.field, checked.error.message);
       applyFields(record, checked.fields);
       const problem = checkRecord(ctx, record, checked.fields);

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { FastifyReply } from "fastify";
 import type { EmulatorContext } from "../../context";
 import { coreError } from "../../errorShapes";
+import { firstUnknownProperty } from "../../unknownProperties";
 
 /**
  * The Edge Scripting surface's records (edge-scripting-api-v1.0.0.json: EdgeScriptModel, EdgeScriptVariableModel,
@@ -88,11 +89,11 @@ export function objectBody(body: unknown): Record<string, unknown> | FieldError 
   return body as Record<string, unknown>;
 }
 
-/** The first property not in `permitted` (the documents' models have additionalProperties false). */
-export function extraProperty(body: Record<string, unknown>, permitted: readonly string[]): FieldError | undefined {
-  const extra = Object.keys(body).find((k) => !permitted.includes(k));
-  return extra ? { field: extra, message: `The property ${extra} is not allowed` } : undefined;
-}
+/**
+ * The first property not in `permitted`, refused when strict (the documents' models have additionalProperties false);
+ * ignored otherwise, as bunny.net's API ignores it (../../unknownProperties.ts).
+ */
+export const extraProperty = firstUnknownProperty;
 
 export function loadScript(ctx: EmulatorContext, id: string | number): EdgeScriptRecord | undefined {
   const script = ctx.store.get<EdgeScriptRecord>("edgescript", id);

@@ -33,11 +33,11 @@ export function deleteScriptData(ctx: EmulatorContext, scriptId: number): void {
 }
 
 /** PublishEdgeScriptModel `{Note?}`; the body may be left out. */
-function publishNote(body: unknown): { note: string | null } | FieldError {
+function publishNote(strict: boolean, body: unknown): { note: string | null } | FieldError {
   if (body === undefined || body === null) return { note: null };
   const object = objectBody(body);
   if ("message" in object) return object as FieldError;
-  const extra = extraProperty(object, ["Note"]);
+  const extra = extraProperty(strict, object, ["Note"]);
   if (extra) return extra;
   if (object.Note !== undefined && object.Note !== null && typeof object.Note !== "string") return { field: "Note", message: "The Note must be a string" };
   return { note: (object.Note as string | undefined) ?? null };
@@ -70,7 +70,7 @@ export function releaseRoutes(app: FastifyInstance, ctx: EmulatorContext): void 
     if (!script) return coreError(reply, 404);
     const body = objectBody(req.body);
     if ("message" in body) return invalid(reply, body as FieldError);
-    const problem = extraProperty(body, ["Code"]);
+    const problem = extraProperty(ctx.strict, body, ["Code"]);
     if (problem) return invalid(reply, problem);
     if (body.Code !== undefined && body.Code !== null && typeof body.Code !== "string") return invalid(reply, { field: "Code", message: "The Code must be a string" });
     ctx.store.put("edgescriptcode", script.Id, { Code: (body.Code as string | undefined) ?? null, LastModified: new Date().toISOString() });
@@ -81,7 +81,7 @@ export function releaseRoutes(app: FastifyInstance, ctx: EmulatorContext): void 
   app.post("/compute/script/:id/publish", async (req, reply) => {
     const script = loadScript(ctx, (req.params as ScriptParams).id);
     if (!script) return coreError(reply, 404);
-    const note = publishNote(req.body);
+    const note = publishNote(ctx.strict, req.body);
     if ("message" in note) return invalid(reply, note);
     const code = codeOf(ctx, script.Id).Code;
     if (code === null || code === "") return coreError(reply, 400, "edgescript.no_code", undefined, "The script has no active code");
@@ -109,7 +109,7 @@ export function releaseRoutes(app: FastifyInstance, ctx: EmulatorContext): void 
     const script = loadScript(ctx, id);
     const release = script ? releasesOf(ctx, script.Id).find((r) => r.Uuid === uuid) : undefined;
     if (!script || !release) return coreError(reply, 404);
-    const note = publishNote(req.body);
+    const note = publishNote(ctx.strict, req.body);
     if ("message" in note) return invalid(reply, note);
     goLive(ctx, script.Id, release);
     return reply.code(204).send();

@@ -34,8 +34,8 @@ function checkType(value: unknown, required: boolean): FieldError | undefined {
 }
 
 /** AddEdgeScriptModel, checked; a source-code integration is not emulated. */
-function checkAddBody(body: Record<string, unknown>): FieldError | undefined {
-  const extra = extraProperty(body, ["Name", "Code", "ScriptType", "CreateLinkedPullZone", "LinkedPullZoneName", "Integration"]);
+function checkAddBody(strict: boolean, body: Record<string, unknown>): FieldError | undefined {
+  const extra = extraProperty(strict, body, ["Name", "Code", "ScriptType", "CreateLinkedPullZone", "LinkedPullZoneName", "Integration"]);
   if (extra) return extra;
   const problem = checkName(body.Name, true) ?? checkType(body.ScriptType, true);
   if (problem) return problem;
@@ -102,7 +102,7 @@ export function scriptRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   app.post("/compute/script", async (req, reply) => {
     const body = objectBody(req.body);
     if ("message" in body) return invalid(reply, body as FieldError);
-    const problem = checkAddBody(body);
+    const problem = checkAddBody(ctx.strict, body);
     if (problem) return invalid(reply, problem);
     const zoneName = typeof body.LinkedPullZoneName === "string" ? body.LinkedPullZoneName : undefined;
     if (body.CreateLinkedPullZone === true && zoneName !== undefined && pullZoneNameTaken(ctx, zoneName)) {
@@ -130,7 +130,7 @@ export function scriptRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
     if (!script) return coreError(reply, 404);
     const body = objectBody(req.body);
     if ("message" in body) return invalid(reply, body as FieldError);
-    const problem = extraProperty(body, ["Name", "ScriptType"]) ?? checkName(body.Name, false) ?? checkType(body.ScriptType, false);
+    const problem = extraProperty(ctx.strict, body, ["Name", "ScriptType"]) ?? checkName(body.Name, false) ?? checkType(body.ScriptType, false);
     if (problem) return invalid(reply, problem);
     if (typeof body.Name === "string" && body.Name !== "") script.Name = body.Name;
     if (typeof body.ScriptType === "number") script.ScriptType = body.ScriptType;

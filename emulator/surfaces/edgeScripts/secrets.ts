@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "../../context";
 import { coreError } from "../../errorShapes";
 import { NAME_MAX, environmentNameRefusal, invalid, loadScript, nameInUse, environmentOf } from "./records";
+import { firstUnknownProperty } from "../../unknownProperties";
 
 /**
  * An edge script's secrets (edge-scripting-api-v1.0.0.json: AddEdgeScriptSecretEndpoint, ListEdgeScriptSecretsEndpoint,
@@ -46,12 +47,12 @@ function addSecret(ctx: EmulatorContext, scriptId: number, name: string, value: 
 }
 
 /** Checks a secret body: only the allowed properties, Name 1..256 (an environment's name) when allowed, Secret a string of at most 4096 or null. */
-function checkSecretBody(body: unknown, withName: "required" | "optional" | "no"): { name?: string; value: string | null } | { error: { field?: string; message: string } } {
+function checkSecretBody(strict: boolean, body: unknown, withName: "required" | "optional" | "no"): { name?: string; value: string | null } | { error: { field?: string; message: string } } {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return { error: { message: "The request body must be a JSON object" } };
   const b = body as Record<string, unknown>;
   const permitted = withName === "no" ? ["Secret"] : ["Name", "Secret"];
-  const extra = Object.keys(b).find((k) => !permitted.includes(k));
-  if (extra) return { error: { field: extra, message: `The property ${extra} is not allowed` } };
+  const extra = firstUnknownProperty(strict, b, permitted);
+  if (extra) return { error: extra };
   let name: string | undefined;
   if (withName !== "no") {
     if (b.Name === undefined || b.Name === null || b.Name === "") return { error: { field: "Name", message: "The Name field is required" } };
@@ -80,7 +81,7 @@ export function secretRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
     const found = environmentOf(ctx, reply, (req.params as ScriptParams).id, "secrets");
     if ("refused" in found) return found.refused;
     const script = found.script;
-    const checked = checkSecretBody(req.body, "required");
+    const checked = checkSecretBody(ctx.strict, req.body, "required");
     if ("error" in checked) return invalid(reply, checked.error);
     if (secretsOf(ctx, script.Id).some((s) => s.Name === checked.name)) {
       return coreError(reply, 400, "edgescript.secret_name_taken", "Name", "A secret with this name already exists");
@@ -94,7 +95,7 @@ export function secretRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
     const found = environmentOf(ctx, reply, (req.params as ScriptParams).id, "secrets");
     if ("refused" in found) return found.refused;
     const script = found.script;
-    const checked = checkSecretBody(req.body, "required");
+    const checked = checkSecretBody(ctx.strict, req.body, "required");
     if ("error" in checked) return invalid(reply, checked.error);
     const existing = secretsOf(ctx, script.Id).find((s) => s.Name === checked.name);
     if (existing) {
@@ -111,7 +112,7 @@ export function secretRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
     const script = loadScript(ctx, id);
     const secret = script ? secretsOf(ctx, script.Id).find((s) => String(s.Id) === secretId) : undefined;
     if (!secret) return coreError(reply, 404);
-    const checked = checkSecretBody(req.body, "no");
+    const checked = checkSecretBody(ctx.strict, req.body, "no");
     if ("error" in checked) return invalid(reply, checked.error);
     return secretModel(saveSecret(ctx, secret, checked.value));
   });

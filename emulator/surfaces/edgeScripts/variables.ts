@@ -3,6 +3,7 @@ import type { EmulatorContext } from "../../context";
 import { coreError } from "../../errorShapes";
 import { NAME_MAX, type VariableRecord, environmentNameRefusal, invalid, loadScript, nameInUse, newVariable, environmentOf, saveScript } from "./records";
 import { secretsOf } from "./secrets";
+import { firstUnknownProperty } from "../../unknownProperties";
 
 /**
  * An edge script's environment variables (edge-scripting-api-v1.0.0.json: AddEdgeScriptVariableEndpoint,
@@ -26,12 +27,12 @@ type Checked = { fields: Fields } | { error: { field?: string; message: string }
  * Checks a variable body against the documented model: only the allowed properties, Name 1..256 (and an environment's name),
  * Required a boolean (nullable where the model says so), DefaultValue at most 4096 characters.
  */
-function checkVariableBody(body: unknown, allowed: { name: boolean; nameRequired: boolean; requiredRequired: boolean }): Checked {
+function checkVariableBody(strict: boolean, body: unknown, allowed: { name: boolean; nameRequired: boolean; requiredRequired: boolean }): Checked {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return { error: { message: "The request body must be a JSON object" } };
   const b = body as Record<string, unknown>;
   const permitted = allowed.name ? ["Name", "Required", "DefaultValue"] : ["Required", "DefaultValue"];
-  const extra = Object.keys(b).find((k) => !permitted.includes(k));
-  if (extra) return { error: { field: extra, message: `The property ${extra} is not allowed` } };
+  const extra = firstUnknownProperty(strict, b, permitted);
+  if (extra) return { error: extra };
   const fields: Fields = {};
   if (allowed.name) {
     if (b.Name === undefined || b.Name === null || b.Name === "") {
@@ -78,7 +79,7 @@ export function variableRoutes(app: FastifyInstance, ctx: EmulatorContext): void
     const found = environmentOf(ctx, reply, (req.params as ScriptParams).id, "variables");
     if ("refused" in found) return found.refused;
     const script = found.script;
-    const checked = checkVariableBody(req.body, { name: true, nameRequired: true, requiredRequired: true });
+    const checked = checkVariableBody(ctx.strict, req.body, { name: true, nameRequired: true, requiredRequired: true });
     if ("error" in checked) return invalid(reply, checked.error);
     const fields = checked.fields;
     if (script.EdgeScriptVariables.some((v) => v.Name === fields.Name)) return nameTaken(reply);
@@ -101,7 +102,7 @@ export function variableRoutes(app: FastifyInstance, ctx: EmulatorContext): void
     const script = loadScript(ctx, id);
     const variable = script?.EdgeScriptVariables.find((v) => String(v.Id) === variableId);
     if (!script || !variable) return coreError(reply, 404);
-    const checked = checkVariableBody(req.body, { name: true, nameRequired: false, requiredRequired: false });
+    const checked = checkVariableBody(ctx.strict, req.body, { name: true, nameRequired: false, requiredRequired: false });
     if ("error" in checked) return invalid(reply, checked.error);
     if (checked.fields.Name !== undefined && checked.fields.Name !== variable.Name) {
       return invalid(reply, { field: "Name", message: "The Name of a variable cannot be changed" });
@@ -126,7 +127,7 @@ export function variableRoutes(app: FastifyInstance, ctx: EmulatorContext): void
     const found = environmentOf(ctx, reply, (req.params as ScriptParams).id, "variables");
     if ("refused" in found) return found.refused;
     const script = found.script;
-    const checked = checkVariableBody(req.body, { name: true, nameRequired: true, requiredRequired: false });
+    const checked = checkVariableBody(ctx.strict, req.body, { name: true, nameRequired: true, requiredRequired: false });
     if ("error" in checked) return invalid(reply, checked.error);
     const fields = checked.fields;
     const existing = script.EdgeScriptVariables.find((v) => v.Name === fields.Name);

@@ -119,15 +119,24 @@ function saveRules(ctx: EmulatorContext, zone: PullZoneRecord, rules: StoredRule
 
 const URL_PATTERN = /^https?:\/\/[^\s/]+(\/\S*)?$/i;
 
-/** A CDN region of the seed (RegionModel): a handful across continents, some for latency routing. */
+/**
+ * `GET /region` (RegionPublic_Index, RegionModel): a few of bunny.net's regions, named as the API names them, "<area>:
+ * <city>, <code>" with the areas EU, NA, Asia, SA, OC, ME and AF. bunny.net's Terraform provider's acceptance test
+ * reads region `LJ` named "EU: Ljubljana, SI" (terraform-provider-bunnynet v0.15.1 internal/provider/
+ * datasource_region_test.go, run against the real API); the other names follow the same form as published lists of
+ * the API's regions give them (e.g. "EU: Frankfurt, DE", "NA: New York City, NY", "Asia: Singapore, SG", "SA: Sao
+ * Paulo, BR", "OC: Sydney, SYD"). Ids, prices and coordinates are the emulator's own.
+ */
 const REGIONS = [
-  { Id: 1, Name: "Europe: Frankfurt, DE", PricePerGigabyte: 0.01, RegionCode: "DE", ContinentCode: "EU", CountryCode: "DE", Latitude: 50.11, Longitude: 8.68, AllowLatencyRouting: true },
-  { Id: 2, Name: "Europe: London, UK", PricePerGigabyte: 0.01, RegionCode: "UK", ContinentCode: "EU", CountryCode: "GB", Latitude: 51.51, Longitude: -0.13, AllowLatencyRouting: true },
-  { Id: 3, Name: "North America: New York, US", PricePerGigabyte: 0.01, RegionCode: "NY", ContinentCode: "NA", CountryCode: "US", Latitude: 40.71, Longitude: -74.01, AllowLatencyRouting: true },
-  { Id: 4, Name: "North America: Los Angeles, US", PricePerGigabyte: 0.01, RegionCode: "LA", ContinentCode: "NA", CountryCode: "US", Latitude: 34.05, Longitude: -118.24, AllowLatencyRouting: true },
+  { Id: 1, Name: "EU: Frankfurt, DE", PricePerGigabyte: 0.01, RegionCode: "DE", ContinentCode: "EU", CountryCode: "DE", Latitude: 50.11, Longitude: 8.68, AllowLatencyRouting: true },
+  { Id: 2, Name: "EU: London, UK", PricePerGigabyte: 0.01, RegionCode: "UK", ContinentCode: "EU", CountryCode: "GB", Latitude: 51.51, Longitude: -0.13, AllowLatencyRouting: true },
+  { Id: 3, Name: "NA: New York City, NY", PricePerGigabyte: 0.01, RegionCode: "NY", ContinentCode: "NA", CountryCode: "US", Latitude: 40.71, Longitude: -74.01, AllowLatencyRouting: true },
+  { Id: 4, Name: "NA: Los Angeles, CA", PricePerGigabyte: 0.01, RegionCode: "LA", ContinentCode: "NA", CountryCode: "US", Latitude: 34.05, Longitude: -118.24, AllowLatencyRouting: true },
   { Id: 5, Name: "Asia: Singapore, SG", PricePerGigabyte: 0.03, RegionCode: "SG", ContinentCode: "AS", CountryCode: "SG", Latitude: 1.35, Longitude: 103.82, AllowLatencyRouting: true },
-  { Id: 6, Name: "South America: Sao Paulo, BR", PricePerGigabyte: 0.045, RegionCode: "BR", ContinentCode: "SA", CountryCode: "BR", Latitude: -23.55, Longitude: -46.63, AllowLatencyRouting: false },
-  { Id: 7, Name: "Africa: Johannesburg, ZA", PricePerGigabyte: 0.06, RegionCode: "JH", ContinentCode: "AF", CountryCode: "ZA", Latitude: -26.2, Longitude: 28.05, AllowLatencyRouting: false },
+  { Id: 6, Name: "SA: Sao Paulo, BR", PricePerGigabyte: 0.045, RegionCode: "BR", ContinentCode: "SA", CountryCode: "BR", Latitude: -23.55, Longitude: -46.63, AllowLatencyRouting: false },
+  { Id: 7, Name: "AF: Johannesburg, ZA", PricePerGigabyte: 0.06, RegionCode: "JH", ContinentCode: "AF", CountryCode: "ZA", Latitude: -26.2, Longitude: 28.05, AllowLatencyRouting: false },
+  { Id: 8, Name: "OC: Sydney, SYD", PricePerGigabyte: 0.03, RegionCode: "SYD", ContinentCode: "OC", CountryCode: "AU", Latitude: -33.87, Longitude: 151.21, AllowLatencyRouting: true },
+  { Id: 98, Name: "EU: Ljubljana, SI", PricePerGigabyte: 0.01, RegionCode: "LJ", ContinentCode: "EU", CountryCode: "SI", Latitude: 46.06, Longitude: 14.51, AllowLatencyRouting: true },
 ];
 
 export function edgeRoutes(app: FastifyInstance, ctx: EmulatorContext): void {

@@ -7,6 +7,7 @@ import { defineIndex } from "../../store";
 import { PROVISION, type HostnameRecord, type PullZoneRecord, controlledByBunny, createPullZone, publicZone } from "./records";
 import { pointsAtPullZone } from "./dnsPointing";
 import { CERTIFICATE_RATE_LIMITED_KEY, CERTIFICATES_PER_DOMAIN, rateLimitRefusal, recordIssued } from "./certificateRateLimit";
+import { firstUnknownProperty } from "../../unknownProperties";
 
 /**
  * The custom hostnames of pull zones, their certificates and force-SSL.
@@ -62,7 +63,7 @@ export function hostnameRoutes(app: FastifyInstance, ctx: EmulatorContext): void
   app.post("/pullzone/:id/addHostname", async (req, reply) => {
     const zone = ctx.store.get<PullZoneRecord>("pullzone", (req.params as { id: string }).id);
     if (!zone) return coreError(reply, 404);
-    const parsed = hostnameBody(req.body);
+    const parsed = hostnameBody(ctx.strict, req.body);
     if ("error" in parsed) return coreError(reply, 400, parsed.error.key, parsed.error.field, parsed.error.message);
     const invalid = serverHostnameProblem(parsed.hostname);
     if (invalid) return coreError(reply, 400, "pullzone.hostname_invalid", "Hostname", `The hostname is not valid: ${invalid}`);
@@ -89,7 +90,7 @@ export function hostnameRoutes(app: FastifyInstance, ctx: EmulatorContext): void
   app.delete("/pullzone/:id/removeHostname", async (req, reply) => {
     const zone = ctx.store.get<PullZoneRecord>("pullzone", (req.params as { id: string }).id);
     if (!zone) return coreError(reply, 404);
-    const parsed = hostnameBody(req.body);
+    const parsed = hostnameBody(ctx.strict, req.body);
     if ("error" in parsed) return coreError(reply, 400, parsed.error.key, parsed.error.field, parsed.error.message);
     const value = parsed.hostname.toLowerCase();
     const index = zone.Hostnames.findIndex((h) => h.Value.toLowerCase() === value);
@@ -132,7 +133,7 @@ export function hostnameRoutes(app: FastifyInstance, ctx: EmulatorContext): void
   app.post("/pullzone/:id/addCertificate", async (req, reply) => {
     const zone = ctx.store.get<PullZoneRecord>("pullzone", (req.params as { id: string }).id);
     if (!zone) return coreError(reply, 404);
-    const body = objectBody(req.body, ["Hostname", "Certificate", "CertificateKey"], ["Hostname", "Certificate", "CertificateKey"]);
+    const body = objectBody(ctx.strict, req.body, ["Hostname", "Certificate", "CertificateKey"], ["Hostname", "Certificate", "CertificateKey"]);
     if ("error" in body) return bodyError(reply, body.error);
     const hostname = zone.Hostnames.find((h) => h.Value === String(body.fields.Hostname).toLowerCase());
     if (!hostname) return coreError(reply, 400, "pullzone.hostname_not_found", "Hostname", "The hostname was not found on this pull zone");
@@ -146,7 +147,7 @@ export function hostnameRoutes(app: FastifyInstance, ctx: EmulatorContext): void
   app.delete("/pullzone/:id/removeCertificate", async (req, reply) => {
     const zone = ctx.store.get<PullZoneRecord>("pullzone", (req.params as { id: string }).id);
     if (!zone) return coreError(reply, 404);
-    const body = objectBody(req.body, ["Hostname"], ["Hostname"]);
+    const body = objectBody(ctx.strict, req.body, ["Hostname"], ["Hostname"]);
     if ("error" in body) return bodyError(reply, body.error);
     const hostname = zone.Hostnames.find((h) => h.Value === String(body.fields.Hostname).toLowerCase());
     if (!hostname) return coreError(reply, 400, "pullzone.hostname_not_found", "Hostname", "The hostname was not found on this pull zone");
@@ -165,7 +166,7 @@ export function hostnameRoutes(app: FastifyInstance, ctx: EmulatorContext): void
   app.post("/pullzone/:id/setForceSSL", async (req, reply) => {
     const zone = ctx.store.get<PullZoneRecord>("pullzone", (req.params as { id: string }).id);
     if (!zone) return coreError(reply, 404);
-    const body = objectBody(req.body, ["Hostname", "ForceSSL"], ["Hostname", "ForceSSL"]);
+    const body = objectBody(ctx.strict, req.body, ["Hostname", "ForceSSL"], ["Hostname", "ForceSSL"]);
     if ("error" in body) return bodyError(reply, body.error);
     if (typeof body.fields.ForceSSL !== "boolean") return coreError(reply, 400, "validation_error", "ForceSSL", "The ForceSSL field must be true or false");
     const hostname = zone.Hostnames.find((h) => h.Value === String(body.fields.Hostname).toLowerCase());
@@ -260,13 +261,13 @@ function bodyError(reply: FastifyReply, error: BodyError): FastifyReply {
 }
 
 /** A JSON object body with only `allowed` properties and every `required` one a non-empty value. */
-function objectBody(body: unknown, allowed: string[], required: string[]): { fields: Record<string, unknown> } | { error: BodyError } {
+function objectBody(strict: boolean, body: unknown, allowed: string[], required: string[]): { fields: Record<string, unknown> } | { error: BodyError } {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     return { error: { key: "validation_error", message: "The request body must be a JSON object" } };
   }
   const fields = body as Record<string, unknown>;
-  const extra = Object.keys(fields).find((k) => !allowed.includes(k));
-  if (extra) return { error: { key: "validation_error", field: extra, message: `The property ${extra} is not allowed` } };
+  const extra = firstUnknownProperty(strict, fields, allowed);
+  if (extra) return { error: { key: "validation_error", ...extra } };
   const missing = required.find((k) => fields[k] === undefined || fields[k] === null || fields[k] === "");
   if (missing) return { error: { key: "validation_error", field: missing, message: `The ${missing} field is required` } };
   return { fields };
@@ -279,8 +280,8 @@ interface BodyError {
 }
 
 /** AddHostnameRequestModel / RemoveHostnameRequestModel: `{Hostname}` (min length 1), no other properties. */
-function hostnameBody(body: unknown): { hostname: string } | { error: BodyError } {
-  const checked = objectBody(body, ["Hostname"], ["Hostname"]);
+function hostnameBody(strict: boolean, body: unknown): { hostname: string } | { error: BodyError } {
+  const checked = objectBody(strict, body, ["Hostname"], ["Hostname"]);
   if ("error" in checked) return checked;
   const hostname = checked.fields.Hostname;
   if (typeof hostname !== "string") return { error: { key: "validation_error", field: "Hostname", message: "The Hostname field must be a string" } };

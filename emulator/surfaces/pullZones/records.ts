@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { EmulatorContext, EmulatorSurface } from "../../context";
+import { freshStoredSettings } from "./storedSettings";
 
 /**
  * The stored shape of a pull zone (kind "pullzone", keyed by Id) and of its hostnames, shared by every surface that
@@ -137,6 +138,7 @@ export function defaultSettings(): Record<string, unknown> {
     RequestCoalescingTimeout: 30,
     ErrorPageWhitelabel: false,
     AddCanonicalHeader: false,
+    ...freshStoredSettings(),
   };
 }
 

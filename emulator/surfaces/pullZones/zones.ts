@@ -5,6 +5,7 @@ import { HIDDEN, PULL_ZONE, type PullZoneRecord, createPullZone, zoneById } from
 import { RULE as SHIELD_RULE, ZONE as SHIELD_ZONE } from "../shield";
 import { zoneAnswer } from "./hostnames";
 import { APP, ENDPOINT } from "../containers/records";
+import { STORED_SETTINGS, type StoredSettingType } from "./storedSettings";
 
 /**
  * Pull zones themselves: add, get, list, update, delete. Sources: core-api-v1.0.0.json (PullZonePublic_Add with
@@ -38,10 +39,10 @@ import { APP, ENDPOINT } from "../containers/records";
 
 const NAME = /^[a-zA-Z0-9-]{1,60}$/;
 
-type FieldType = "bool" | "int" | "number" | "string" | "strings" | "classes" | readonly [number, number];
+type FieldType = StoredSettingType | "classes";
 
-/** PullZoneSettingsModel's fields the emulator keeps, with their types (enums as their number ranges). */
-const SETTINGS: Record<string, FieldType> = {
+/** PullZoneSettingsModel's fields the emulator keeps with behaviour, with their types (enums as their number ranges). */
+const MODELLED_SETTINGS: Record<string, FieldType> = {
   OriginUrl: "string",
   OriginType: [0, 6],
   StorageZoneId: "int",
@@ -112,8 +113,18 @@ const SETTINGS: Record<string, FieldType> = {
   OptimizerClasses: "classes",
 };
 
-/** Accepted, kept, never answered. */
-const WRITE_ONLY: Record<string, FieldType> = { DnsOriginPort: "int", DnsOriginScheme: "string" };
+/** Every setting the emulator keeps and answers: those it models, and those it only stores (storedSettings.ts). */
+const SETTINGS: Record<string, FieldType> = { ...MODELLED_SETTINGS, ...Object.fromEntries(Object.entries(STORED_SETTINGS).map(([name, s]) => [name, s.type])) };
+
+/** Accepted, kept, never answered (in PullZoneSettingsModel, not in PullZoneModel). */
+const WRITE_ONLY: Record<string, FieldType> = { DnsOriginPort: "int", DnsOriginScheme: "string", CacheControlBrowserMaxAgeOverride: "int" };
+
+/**
+ * Each setting by its name in lower case: the API binds a body's names case-insensitively, as ASP.NET does (the
+ * settings model's EnableWebpVary is the zone model's EnableWebPVary; Terraform sends ZoneSecurityIncludeHashRemoteIp
+ * for ZoneSecurityIncludeHashRemoteIP, internal/api/pullzone.go), and the emulator answers the zone model's spelling.
+ */
+const BY_LOWER_CASE = new Map([...Object.keys(SETTINGS), ...Object.keys(WRITE_ONLY)].map((name) => [name.toLowerCase(), name]));
 
 const ORIGIN = { url: 0, storageZone: 2, edgeScript: 4, container: 5 } as const;
 
@@ -143,6 +154,7 @@ function fits(type: FieldType, v: unknown): boolean {
   if (type === "int") return Number.isInteger(v);
   if (type === "number") return typeof v === "number" && Number.isFinite(v);
   if (type === "string") return typeof v === "string";
+  if (type === "objects") return Array.isArray(v) && v.every(isObject);
   if (type === "classes") return Array.isArray(v) && v.every(isOptimizerClass) && new Set(v.map((c) => c.Name.toLowerCase())).size === v.length;
   return Array.isArray(v) && v.every((s) => typeof s === "string");
 }
@@ -157,7 +169,8 @@ interface Refusal {
 function settingsOf(body: Record<string, unknown>): { fields: Record<string, unknown>; hidden: Record<string, unknown> } | Refusal {
   const fields: Record<string, unknown> = {};
   const hidden: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(body)) {
+  for (const [sent, value] of Object.entries(body)) {
+    const key = BY_LOWER_CASE.get(sent.toLowerCase()) ?? sent;
     const type = SETTINGS[key] ?? WRITE_ONLY[key];
     if (!type || value === null || value === undefined) continue;
     if (!fits(type, value)) return { key: "validation_error", field: key, message: `The ${key} field has an invalid value` };

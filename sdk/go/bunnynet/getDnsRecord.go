@@ -73,7 +73,7 @@ type LookupDnsRecordResult struct {
 	Ttl float64 `pulumi:"ttl"`
 	// The record type by name.
 	Type GetDnsRecordType `pulumi:"type"`
-	// The record's value ('' for types whose target is a pull zone or script).
+	// The record's value. A PullZone or Script record's target is its linked id: its value is only a label (bunny.net's Terraform provider sets a PullZone record's to the pull zone's name).
 	Value string `pulumi:"value"`
 	// Weight (SRV, and among records of one name).
 	Weight float64 `pulumi:"weight"`
@@ -208,7 +208,7 @@ func (o LookupDnsRecordResultOutput) Type() GetDnsRecordTypeOutput {
 	return o.ApplyT(func(v LookupDnsRecordResult) GetDnsRecordType { return v.Type }).(GetDnsRecordTypeOutput)
 }
 
-// The record's value (” for types whose target is a pull zone or script).
+// The record's value. A PullZone or Script record's target is its linked id: its value is only a label (bunny.net's Terraform provider sets a PullZone record's to the pull zone's name).
 func (o LookupDnsRecordResultOutput) Value() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupDnsRecordResult) string { return v.Value }).(pulumi.StringOutput)
 }

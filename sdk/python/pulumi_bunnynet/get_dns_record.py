@@ -245,7 +245,7 @@ class GetDnsRecordResult:
     @pulumi.getter
     def value(self) -> _builtins.str:
         """
-        The record's value ('' for types whose target is a pull zone or script).
+        The record's value. A PullZone or Script record's target is its linked id: its value is only a label (bunny.net's Terraform provider sets a PullZone record's to the pull zone's name).
         """
         return pulumi.get(self, "value")
 
