@@ -13,9 +13,9 @@ import (
 )
 
 // A hostname of a pull zone (`/pullzone/{id}/addHostname`) with its certificate and force-SSL. A hostname can be
-// on one zone only: one already on this zone (for instance from a half-finished earlier create or an interrupted
-// `up`) is taken back, with or without `adoptExisting`, and given the certificate and force-SSL asked for; one on
-// another zone is refused.
+// on one zone only: one already on this zone (for instance from an interrupted `up`) is taken over with
+// `adoptExisting` (or the command the refusal prints, as a hostname keeps nothing that shows which stack added it),
+// and given the certificate and force-SSL asked for; one on another zone is refused.
 //
 // ## Import
 //

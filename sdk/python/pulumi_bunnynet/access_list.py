@@ -31,7 +31,9 @@ class AccessListArgs:
         The set of arguments for constructing a AccessList resource.
 
         :param pulumi.Input[Union['AccessListAction', _builtins.int, _builtins.str]] action: What a matching request meets (`bunnynet.AccessListAction`: `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"`).
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] entries: The entries (at least one, no repeats); a set: their order is not a change. Changes in place.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] entries: The entries (at least one, no repeats), each of the list's type: an IP address, a CIDR range (`192.0.2.0/24`), an
+               AS number (`13335` or `AS13335`), an ISO 3166-1 alpha-2 country code in upper case (`DE`), an organisation's name or
+               a JA4 fingerprint. A set: their order is not a change. Changes in place.
         :param pulumi.Input[_builtins.str] name: The list's name, unique within its zone (it identifies the list for `adoptExisting`). Changes in place.
         :param pulumi.Input[_builtins.int] shield_zone_id: The Shield zone that holds the list (`ShieldZone.shieldZoneId`). Changing it replaces the list.
         :param pulumi.Input[Union['AccessListType', _builtins.int, _builtins.str]] type: What the entries are (`bunnynet.AccessListType`: `"IP"`, `"CIDR"`, `"ASN"`, `"Country"`, `"Organization"`, `"JA4"`). Changing it replaces the list.
@@ -72,7 +74,9 @@ class AccessListArgs:
     @pulumi.getter
     def entries(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
         """
-        The entries (at least one, no repeats); a set: their order is not a change. Changes in place.
+        The entries (at least one, no repeats), each of the list's type: an IP address, a CIDR range (`192.0.2.0/24`), an
+        AS number (`13335` or `AS13335`), an ISO 3166-1 alpha-2 country code in upper case (`DE`), an organisation's name or
+        a JA4 fingerprint. A set: their order is not a change. Changes in place.
         """
         return pulumi.get(self, "entries")
 
@@ -179,7 +183,9 @@ class AccessList(pulumi.CustomResource):
                `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
                nothing.
         :param pulumi.Input[_builtins.bool] enabled: The list on or off. Default true.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] entries: The entries (at least one, no repeats); a set: their order is not a change. Changes in place.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] entries: The entries (at least one, no repeats), each of the list's type: an IP address, a CIDR range (`192.0.2.0/24`), an
+               AS number (`13335` or `AS13335`), an ISO 3166-1 alpha-2 country code in upper case (`DE`), an organisation's name or
+               a JA4 fingerprint. A set: their order is not a change. Changes in place.
         :param pulumi.Input[_builtins.str] name: The list's name, unique within its zone (it identifies the list for `adoptExisting`). Changes in place.
         :param pulumi.Input[_builtins.int] shield_zone_id: The Shield zone that holds the list (`ShieldZone.shieldZoneId`). Changing it replaces the list.
         :param pulumi.Input[Union['AccessListType', _builtins.int, _builtins.str]] type: What the entries are (`bunnynet.AccessListType`: `"IP"`, `"CIDR"`, `"ASN"`, `"Country"`, `"Organization"`, `"JA4"`). Changing it replaces the list.

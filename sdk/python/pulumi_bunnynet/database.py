@@ -27,13 +27,15 @@ class DatabaseArgs:
         The set of arguments for constructing a Database resource.
 
         :param pulumi.Input[_builtins.str] name: The database's name (1..64 letters, digits, `-`, `_`; unique in the account). Changing it replaces the database.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] primary_regions: The regions that take writes (at least one: `DE`, `NY`, `SG`, `SYD`…); a set, so order is no change. Changes in place.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] primary_regions: The regions that take writes (at least one), each a database region's code: `DE`, `UK`, `FR`, `NL`, `SE`, `PL`,
+               `ES`, `IT`, `NY`, `LA`, `CHI`, `DAL`, `MIA`, `SEA`, `TOR`, `SG`, `JP`, `HK`, `IN`, `SYD`, `BR` or `ZA`. A set, so
+               order is no change. Changes in place.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
                provided it matches the inputs exactly. In TypeScript (this package's dynamic resources, where Pulumi's `import`
                does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
                `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
                nothing.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] replica_regions: The regions that hold read replicas, none of them primary; a set. Changes in place. Default none.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] replica_regions: The regions that hold read replicas (codes as for `primaryRegions`), none of them primary; a set. Changes in place. Default none.
         """
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "primary_regions", primary_regions)
@@ -60,7 +62,9 @@ class DatabaseArgs:
     @pulumi.getter(name="primaryRegions")
     def primary_regions(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
         """
-        The regions that take writes (at least one: `DE`, `NY`, `SG`, `SYD`…); a set, so order is no change. Changes in place.
+        The regions that take writes (at least one), each a database region's code: `DE`, `UK`, `FR`, `NL`, `SE`, `PL`,
+        `ES`, `IT`, `NY`, `LA`, `CHI`, `DAL`, `MIA`, `SEA`, `TOR`, `SG`, `JP`, `HK`, `IN`, `SYD`, `BR` or `ZA`. A set, so
+        order is no change. Changes in place.
         """
         return pulumi.get(self, "primary_regions")
 
@@ -88,7 +92,7 @@ class DatabaseArgs:
     @pulumi.getter(name="replicaRegions")
     def replica_regions(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        The regions that hold read replicas, none of them primary; a set. Changes in place. Default none.
+        The regions that hold read replicas (codes as for `primaryRegions`), none of them primary; a set. Changes in place. Default none.
         """
         return pulumi.get(self, "replica_regions")
 
@@ -129,8 +133,10 @@ class Database(pulumi.CustomResource):
                `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
                nothing.
         :param pulumi.Input[_builtins.str] name: The database's name (1..64 letters, digits, `-`, `_`; unique in the account). Changing it replaces the database.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] primary_regions: The regions that take writes (at least one: `DE`, `NY`, `SG`, `SYD`…); a set, so order is no change. Changes in place.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] replica_regions: The regions that hold read replicas, none of them primary; a set. Changes in place. Default none.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] primary_regions: The regions that take writes (at least one), each a database region's code: `DE`, `UK`, `FR`, `NL`, `SE`, `PL`,
+               `ES`, `IT`, `NY`, `LA`, `CHI`, `DAL`, `MIA`, `SEA`, `TOR`, `SG`, `JP`, `HK`, `IN`, `SYD`, `BR` or `ZA`. A set, so
+               order is no change. Changes in place.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] replica_regions: The regions that hold read replicas (codes as for `primaryRegions`), none of them primary; a set. Changes in place. Default none.
         """
         ...
     @overload

@@ -26,7 +26,8 @@ class ScriptSecretArgs:
         """
         The set of arguments for constructing a ScriptSecret resource.
 
-        :param pulumi.Input[_builtins.str] name: The secret's name (1..256 characters, case-sensitive; not the name of one of the script's variables). Changing it replaces the secret.
+        :param pulumi.Input[_builtins.str] name: The secret's name (1..256 letters, digits and `_`, not beginning with a digit; case-sensitive; not the name of one
+               of the script's variables). Changing it replaces the secret.
         :param pulumi.Input[_builtins.int] script_id: The edge script that owns the secret. Changing it replaces the secret.
         :param pulumi.Input[_builtins.str] value: The value (at most 4096 characters). Always stored encrypted, never read back from the API. Changes in place.
         :param pulumi.Input[_builtins.bool] adopt_existing: When an object with this resource's identity already exists, manage it instead of failing,
@@ -47,7 +48,8 @@ class ScriptSecretArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        The secret's name (1..256 characters, case-sensitive; not the name of one of the script's variables). Changing it replaces the secret.
+        The secret's name (1..256 letters, digits and `_`, not beginning with a digit; case-sensitive; not the name of one
+        of the script's variables). Changing it replaces the secret.
         """
         return pulumi.get(self, "name")
 
@@ -127,7 +129,8 @@ class ScriptSecret(pulumi.CustomResource):
                does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
                `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
                nothing.
-        :param pulumi.Input[_builtins.str] name: The secret's name (1..256 characters, case-sensitive; not the name of one of the script's variables). Changing it replaces the secret.
+        :param pulumi.Input[_builtins.str] name: The secret's name (1..256 letters, digits and `_`, not beginning with a digit; case-sensitive; not the name of one
+               of the script's variables). Changing it replaces the secret.
         :param pulumi.Input[_builtins.int] script_id: The edge script that owns the secret. Changing it replaces the secret.
         :param pulumi.Input[_builtins.str] value: The value (at most 4096 characters). Always stored encrypted, never read back from the API. Changes in place.
         """
@@ -254,7 +257,8 @@ class ScriptSecret(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The secret's name (1..256 characters, case-sensitive; not the name of one of the script's variables). Changing it replaces the secret.
+        The secret's name (1..256 letters, digits and `_`, not beginning with a digit; case-sensitive; not the name of one
+        of the script's variables). Changing it replaces the secret.
         """
         return pulumi.get(self, "name")
 

@@ -73,11 +73,11 @@ class VideoLibraryArgs:
                does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
                `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
                nothing.
-        :param pulumi.Input[_builtins.int] bitrate240p: Encoding bitrates (kbit/s) per resolution.
+        :param pulumi.Input[_builtins.int] bitrate240p: Encoding bitrates (kbit/s, at least 1) per resolution.
         :param pulumi.Input[_builtins.bool] block_none_referrer: Block requests without a Referer.
         :param pulumi.Input[_builtins.str] captions_background_color: Captions background colour, a hex colour (`"#000"`).
         :param pulumi.Input[_builtins.str] captions_font_color: Captions font colour, a hex colour (`"#fff"`).
-        :param pulumi.Input[_builtins.int] captions_font_size: Captions font size.
+        :param pulumi.Input[_builtins.int] captions_font_size: Captions font size (0 or more).
         :param pulumi.Input[_builtins.bool] content_tagging_enabled: Content tagging.
         :param pulumi.Input[_builtins.bool] direct_play_enabled: Direct play URLs.
         :param pulumi.Input[_builtins.bool] drm_enabled: MediaCage basic DRM.
@@ -94,7 +94,7 @@ class VideoLibraryArgs:
         :param pulumi.Input[_builtins.str] player_font_family: The captions' font family.
         :param pulumi.Input[_builtins.str] player_language: The player's UI language (`"en"` …).
         :param pulumi.Input[_builtins.str] player_primary_color: The player's key colour, a hex colour (`"#ff7755"`, `"#f75"`): checked at preview.
-        :param pulumi.Input[_builtins.int] player_version: The player version.
+        :param pulumi.Input[_builtins.int] player_version: The player version (1 or more; the API has 1 and 2).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] replication_regions: Storage regions the videos are replicated to (`"NY"`, `"SG"` …). Only set at creation: a change replaces the library and its videos.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] transcribing_caption_languages: Languages captions are transcribed to.
         :param pulumi.Input[_builtins.bool] transcribing_description_generation_enabled: Descriptions generated from the transcription.
@@ -103,10 +103,10 @@ class VideoLibraryArgs:
         :param pulumi.Input[_builtins.str] vast_tag_url: A VAST ad tag URL ("" for none).
         :param pulumi.Input[_builtins.bool] view_token_authentication_enabled: Embed view token authentication.
         :param pulumi.Input[_builtins.bool] watchtime_heatmap_enabled: The watch-time heatmap in the player.
-        :param pulumi.Input[_builtins.int] watermark_height: Watermark height (%).
-        :param pulumi.Input[_builtins.int] watermark_position_left: Watermark left offset (%).
-        :param pulumi.Input[_builtins.int] watermark_position_top: Watermark top offset (%).
-        :param pulumi.Input[_builtins.int] watermark_width: Watermark width (%).
+        :param pulumi.Input[_builtins.int] watermark_height: Watermark height (%, 0..100).
+        :param pulumi.Input[_builtins.int] watermark_position_left: Watermark left offset (%, 0..100).
+        :param pulumi.Input[_builtins.int] watermark_position_top: Watermark top offset (%, 0..100).
+        :param pulumi.Input[_builtins.int] watermark_width: Watermark width (%, 0..100).
         :param pulumi.Input[_builtins.str] webhook_url: The URL Stream calls on video events ("" for none).
         """
         pulumi.set(__self__, "name", name)
@@ -256,7 +256,7 @@ class VideoLibraryArgs:
     @pulumi.getter
     def bitrate240p(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Encoding bitrates (kbit/s) per resolution.
+        Encoding bitrates (kbit/s, at least 1) per resolution.
         """
         return pulumi.get(self, "bitrate240p")
 
@@ -331,7 +331,7 @@ class VideoLibraryArgs:
     @pulumi.getter(name="captionsFontSize")
     def captions_font_size(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Captions font size.
+        Captions font size (0 or more).
         """
         return pulumi.get(self, "captions_font_size")
 
@@ -535,7 +535,7 @@ class VideoLibraryArgs:
     @pulumi.getter(name="playerVersion")
     def player_version(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        The player version.
+        The player version (1 or more; the API has 1 and 2).
         """
         return pulumi.get(self, "player_version")
 
@@ -643,7 +643,7 @@ class VideoLibraryArgs:
     @pulumi.getter(name="watermarkHeight")
     def watermark_height(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Watermark height (%).
+        Watermark height (%, 0..100).
         """
         return pulumi.get(self, "watermark_height")
 
@@ -655,7 +655,7 @@ class VideoLibraryArgs:
     @pulumi.getter(name="watermarkPositionLeft")
     def watermark_position_left(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Watermark left offset (%).
+        Watermark left offset (%, 0..100).
         """
         return pulumi.get(self, "watermark_position_left")
 
@@ -667,7 +667,7 @@ class VideoLibraryArgs:
     @pulumi.getter(name="watermarkPositionTop")
     def watermark_position_top(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Watermark top offset (%).
+        Watermark top offset (%, 0..100).
         """
         return pulumi.get(self, "watermark_position_top")
 
@@ -679,7 +679,7 @@ class VideoLibraryArgs:
     @pulumi.getter(name="watermarkWidth")
     def watermark_width(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Watermark width (%).
+        Watermark width (%, 0..100).
         """
         return pulumi.get(self, "watermark_width")
 
@@ -768,11 +768,11 @@ class VideoLibrary(pulumi.CustomResource):
                does not work) this is how a program takes an object over; through the provider plugin (Python, Go, YAML)
                `pulumi import` works too (see the resource's Import section). Only read at create time; changing it later changes
                nothing.
-        :param pulumi.Input[_builtins.int] bitrate240p: Encoding bitrates (kbit/s) per resolution.
+        :param pulumi.Input[_builtins.int] bitrate240p: Encoding bitrates (kbit/s, at least 1) per resolution.
         :param pulumi.Input[_builtins.bool] block_none_referrer: Block requests without a Referer.
         :param pulumi.Input[_builtins.str] captions_background_color: Captions background colour, a hex colour (`"#000"`).
         :param pulumi.Input[_builtins.str] captions_font_color: Captions font colour, a hex colour (`"#fff"`).
-        :param pulumi.Input[_builtins.int] captions_font_size: Captions font size.
+        :param pulumi.Input[_builtins.int] captions_font_size: Captions font size (0 or more).
         :param pulumi.Input[_builtins.bool] content_tagging_enabled: Content tagging.
         :param pulumi.Input[_builtins.bool] direct_play_enabled: Direct play URLs.
         :param pulumi.Input[_builtins.bool] drm_enabled: MediaCage basic DRM.
@@ -790,7 +790,7 @@ class VideoLibrary(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] player_font_family: The captions' font family.
         :param pulumi.Input[_builtins.str] player_language: The player's UI language (`"en"` …).
         :param pulumi.Input[_builtins.str] player_primary_color: The player's key colour, a hex colour (`"#ff7755"`, `"#f75"`): checked at preview.
-        :param pulumi.Input[_builtins.int] player_version: The player version.
+        :param pulumi.Input[_builtins.int] player_version: The player version (1 or more; the API has 1 and 2).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] replication_regions: Storage regions the videos are replicated to (`"NY"`, `"SG"` …). Only set at creation: a change replaces the library and its videos.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] transcribing_caption_languages: Languages captions are transcribed to.
         :param pulumi.Input[_builtins.bool] transcribing_description_generation_enabled: Descriptions generated from the transcription.
@@ -799,10 +799,10 @@ class VideoLibrary(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] vast_tag_url: A VAST ad tag URL ("" for none).
         :param pulumi.Input[_builtins.bool] view_token_authentication_enabled: Embed view token authentication.
         :param pulumi.Input[_builtins.bool] watchtime_heatmap_enabled: The watch-time heatmap in the player.
-        :param pulumi.Input[_builtins.int] watermark_height: Watermark height (%).
-        :param pulumi.Input[_builtins.int] watermark_position_left: Watermark left offset (%).
-        :param pulumi.Input[_builtins.int] watermark_position_top: Watermark top offset (%).
-        :param pulumi.Input[_builtins.int] watermark_width: Watermark width (%).
+        :param pulumi.Input[_builtins.int] watermark_height: Watermark height (%, 0..100).
+        :param pulumi.Input[_builtins.int] watermark_position_left: Watermark left offset (%, 0..100).
+        :param pulumi.Input[_builtins.int] watermark_position_top: Watermark top offset (%, 0..100).
+        :param pulumi.Input[_builtins.int] watermark_width: Watermark width (%, 0..100).
         :param pulumi.Input[_builtins.str] webhook_url: The URL Stream calls on video events ("" for none).
         """
         ...
@@ -1062,7 +1062,7 @@ class VideoLibrary(pulumi.CustomResource):
     @pulumi.getter
     def bitrate240p(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Encoding bitrates (kbit/s) per resolution.
+        Encoding bitrates (kbit/s, at least 1) per resolution.
         """
         return pulumi.get(self, "bitrate240p")
 
@@ -1109,7 +1109,7 @@ class VideoLibrary(pulumi.CustomResource):
     @pulumi.getter(name="captionsFontSize")
     def captions_font_size(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Captions font size.
+        Captions font size (0 or more).
         """
         return pulumi.get(self, "captions_font_size")
 
@@ -1261,7 +1261,7 @@ class VideoLibrary(pulumi.CustomResource):
     @pulumi.getter(name="playerVersion")
     def player_version(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        The player version.
+        The player version (1 or more; the API has 1 and 2).
         """
         return pulumi.get(self, "player_version")
 
@@ -1365,7 +1365,7 @@ class VideoLibrary(pulumi.CustomResource):
     @pulumi.getter(name="watermarkHeight")
     def watermark_height(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Watermark height (%).
+        Watermark height (%, 0..100).
         """
         return pulumi.get(self, "watermark_height")
 
@@ -1373,7 +1373,7 @@ class VideoLibrary(pulumi.CustomResource):
     @pulumi.getter(name="watermarkPositionLeft")
     def watermark_position_left(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Watermark left offset (%).
+        Watermark left offset (%, 0..100).
         """
         return pulumi.get(self, "watermark_position_left")
 
@@ -1381,7 +1381,7 @@ class VideoLibrary(pulumi.CustomResource):
     @pulumi.getter(name="watermarkPositionTop")
     def watermark_position_top(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Watermark top offset (%).
+        Watermark top offset (%, 0..100).
         """
         return pulumi.get(self, "watermark_position_top")
 
@@ -1389,7 +1389,7 @@ class VideoLibrary(pulumi.CustomResource):
     @pulumi.getter(name="watermarkWidth")
     def watermark_width(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Watermark width (%).
+        Watermark width (%, 0..100).
         """
         return pulumi.get(self, "watermark_width")
 
