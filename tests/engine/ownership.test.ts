@@ -13,11 +13,15 @@ import { installPlugin } from "../plugin/pluginSupport";
  * the other or at once, so a `destroy` of one never deletes the other's (provider/pulumi/ownership.ts). The program
  * (tests/engine/programs/sharedParents.ts) declares, under parents a third stack made, one child of each kind that
  * lives inside a shared parent: edge rules (one with a description, one without), a WAF rule, a rate-limit rule, an
- * access list, a DNS record, a hostname, a Shield zone, a script variable, a storage file and a stream collection.
+ * access list, a DNS record, a hostname, a Shield zone, a script variable and secret, a storage file and a stream
+ * collection; and objects of its own named alike in every stack (a pull zone, a storage zone, a DNS zone, a script).
  * Each stack's objects are its state's ids; two stacks share an object when both states hold one id of one type.
  */
 const PROJECT = "shared-parents";
-const CHILD_TYPES = ["EdgeRule", "WafRule", "RateLimitRule", "AccessList", "DnsRecord", "PullZoneHostname", "ShieldZone", "ScriptVariable", "StorageFile", "StreamCollection"];
+const CHILD_TYPES = [
+  ...["EdgeRule", "WafRule", "RateLimitRule", "AccessList", "DnsRecord", "PullZoneHostname", "ShieldZone", "ScriptVariable", "ScriptSecret", "StorageFile", "StreamCollection"],
+  ...["PullZone", "StorageZone", "DnsZone", "EdgeScript"],
+];
 
 describe("pulumi CLI: two stacks of one program never share an object (issue 42)", function () {
   this.timeout(900_000);

@@ -51,6 +51,12 @@ function children() {
   new bunnynet.ScriptVariable("mode", { scriptId: id("scriptId"), name: "MODE", defaultValue: "live" });
   new bunnynet.StorageFile("robots", { storageZoneId: id("storageZoneId"), path: "robots.txt", content: "User-agent: *\n" });
   new bunnynet.StreamCollection("clips", { libraryId: id("libraryId"), name: "clips" });
+  new bunnynet.ScriptSecret("token", { scriptId: id("scriptId"), name: "TOKEN", value: pulumi.secret("s3cret") });
+  // Objects of their own, named alike in every stack (the name is the identity): the account holds one of each name.
+  new bunnynet.PullZone("own-cdn", { name: `${prefix}-own-cdn`, origin: { url: "https://origin.shared.example" } });
+  new bunnynet.StorageZone("own-files", { name: `${prefix}-own-files`, region: "DE" });
+  new bunnynet.DnsZone("own-zone", { domain: `own.${prefix}.example` });
+  new bunnynet.EdgeScript("own-script", { name: `${prefix}-own-script`, type: "Middleware", code: "export default {};\n" });
   return undefined;
 }
 
