@@ -6,6 +6,7 @@ import type { Operation, ResourceOptions, Rpc, Step, StoredResource } from "./de
 import { CheckFailedError, engineCheckMessage } from "./engineMessages";
 import { type Plain, elideAssets, fromProgram, providerTextOf, secretPathsOf, toWire, topLevelKeys, withProviderText, withSecretsAt, withoutProvider } from "./wire";
 import { DYNAMIC_PROVIDER_TYPE, type Registrar, StepsFailed } from "./programRun";
+import { OWNER_KEY } from "bunnynet-pulumi/dist/pulumi/index.js";
 
 /**
  * The engine's sequence of provider calls for each command (pulumi/pulumi v3.2xx; files under pkg/ unless said otherwise):
@@ -153,17 +154,21 @@ export class StepGenerator {
       steps.push({ op, urn });
       return stored;
     };
+    // What the engine sends of a resource: its checked inputs with the provider text, and, for the package's classes,
+    // which register it as `__owner`, its URN (provider/pulumi/ownership.ts: the mark that proves what its create made).
+    const owned = OWNER_KEY in (args.inputs as Plain);
+    const sending = (values: Plain): Plain => ({ ...withProviderText(values, text), ...(owned ? { [OWNER_KEY]: urn } : {}) });
     const create = async (op: Operation) => {
       if (preview) return record("", inputs, op);
       rpcs.push({ method: "create", urn });
-      const created = await plugin.create(args.type, args.name, withProviderText(inputs, text), options.customTimeouts.create);
+      const created = await plugin.create(args.type, args.name, sending(inputs), options.customTimeouts.create);
       return record(created.id, created.outputs, op);
     };
     if (!prior) return create("create");
 
     rpcs.push({ method: "diff", urn });
     const { oldOutputs, oldInputs } = sentAsOld(prior);
-    const withText = withProviderText(inputs, text);
+    const withText = sending(inputs);
     const diff = await plugin.diff(args.type, args.name, prior.id, oldOutputs, withText, oldInputs, options.ignoreChanges);
     // An unknown answer is decided by comparing old and new inputs (step_generator.go, diff).
     const changed = diff.changes === "some" || (diff.changes === "unknown" && JSON.stringify(prior.inputs) !== JSON.stringify(inputs));
