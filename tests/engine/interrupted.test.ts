@@ -248,6 +248,8 @@ async function inventory(emu: TestEmulator): Promise<Inventory> {
   }
   for (const zone of list(await get("/storagezone"))) held.push({ key: `storageZone ${String(zone.Name)}`, id: String(zone.Id) });
   for (const zone of list(await get("/pullzone"))) {
+    // A video library's own pull zone is the library's (made and deleted with it), not one the program declares.
+    if (typeof zone.VideoLibraryId === "number" && zone.VideoLibraryId > 0) continue;
     held.push({ key: `pullZone ${String(zone.Name)}`, id: String(zone.Id) });
     for (const r of list(zone.EdgeRules)) held.push({ key: `edgeRule ${String(zone.Name)} ${String(r.Description)}`, id: String(r.Guid) });
     for (const h of list(zone.Hostnames)) if (h.IsSystemHostname !== true) held.push({ key: `hostname ${String(h.Value)}`, id: String(h.Id) });

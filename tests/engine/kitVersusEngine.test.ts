@@ -234,7 +234,9 @@ abstract class Side {
    * - certificate fingerprints → `<fingerprint>`: each emulator issues free certificates with a key of its own;
    * - the seeded objects' random ids (an app's, a video's) → `<fixture name>`, and a video library's CDN host's random
    *   part → `<random>`: each emulator seeds them at random;
-   * - `__provider` (the provider text, the same shim on both sides, left out as issue 34 asks), Check's `randomSeed`
+   * - `__provider` (the provider text, the same shim on both sides, left out as issue 34 asks) and `__owner` (the
+   *   resource's URN, wire plumbing the kit adds where the provider reads it; what it makes, the owner's mark in the
+   *   bodies sent to the API, is compared with the emulator requests), Check's `randomSeed`
    *   (random per registration, pkg/resource/deploy/step_generator.go), `resourceStatusAddress`/`Token` (see the header).
    */
   normalise(value: unknown): unknown {
@@ -257,7 +259,7 @@ abstract class Side {
     if (value !== null && typeof value === "object") {
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-        if (k === "__provider" || k === "randomSeed" || k === "resourceStatusAddress" || k === "resourceStatusToken") continue;
+        if (k === "__provider" || k === "__owner" || k === "randomSeed" || k === "resourceStatusAddress" || k === "resourceStatusToken") continue;
         out[this.normalise(k) as string] = this.normalise(v);
       }
       return out;
