@@ -14,8 +14,9 @@ import * as bunnynet from "bunnynet-pulumi";
  * Config (`bunnynet-site:`): `domain` (default `site.example`), `prefix` for the account-wide unique names
  * (default `demo`), `publicFolder`, the folder of the site's files (default `public`, beside Pulumi.yaml),
  * `mediaFolder`, the folder of the video and its poster (default `media`, beside Pulumi.yaml), the secret
- * `apiToken` (`pulumi config set --secret apiToken ...`), and `release` (default `1`): a new release purges the cache
- * even when the files and the code did not change.
+ * `apiToken` (`pulumi config set --secret apiToken ...`), `release` (default `1`): a new release purges the cache
+ * even when the files and the code did not change, and `cacheSeconds`, how long the CDN caches a file (unset: as the
+ * origin says).
  *
  * `media/intro.mp4` is a 5-second MP4 of a few KB: an `ftyp` box and a movie header, which is all bunny.net's
  * emulator reads (it never decodes a video); no player can play it. `media/poster.png` is a 32×18 image.
@@ -32,7 +33,7 @@ export function site() {
   const storage = new bunnynet.StorageZone("files", { name: `${prefix}-files`, region: "DE", custom404FilePath: "/404.html" });
   // The site's own files: every file of the folder, at the same paths; an `up` sends only the ones that changed.
   const content = new bunnynet.StorageFolder("content", { storageZoneId: storage.storageZoneId, source: publicFolder });
-  const cdn = new bunnynet.PullZone("cdn", { name: `${prefix}-cdn`, origin: { storageZoneId: storage.storageZoneId } });
+  const cdn = new bunnynet.PullZone("cdn", { name: `${prefix}-cdn`, origin: { storageZoneId: storage.storageZoneId }, cacheExpirationTime: config.getNumber("cacheSeconds") });
 
   // www → the pull zone; the certificate is requested once the record exists (bunny.net checks where the name points).
   const www = new bunnynet.DnsRecord("www-record", { dnsZoneId: zone.dnsZoneId, type: "CNAME", name: "www", value: cdn.cdnHostname });

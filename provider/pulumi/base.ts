@@ -30,7 +30,27 @@ export abstract class BunnyResource extends pulumi.CustomResource {
     props[OWNER_KEY] = pulumi.createUrn(name, typeToken(handle.type), opts?.parent);
     const secrets = [...handle.secretOutputs];
     super(typeToken(handle.type), name, props, secrets.length > 0 ? pulumi.mergeOptions(opts, { additionalSecretOutputs: secrets }) : opts);
+    if (handle.idOutput) deriveFromId(this, handle.idOutput, opts);
   }
+}
+
+/**
+ * The output that holds the object's id (`pullZoneId`, `shieldZoneId`…), derived from the resource's id instead of read
+ * from its outputs, so that it is known wherever the id is. At the preview of an update, the Node.js dynamic-provider
+ * host runs no Update (its configure answers no supportsPreview: @pulumi/pulumi v3.270.0
+ * cmd/dynamic-provider/index.js:96-113), so the engine hands back the checked inputs as the outputs (pulumi/pulumi
+ * v3.276.0 sdk/go/common/resource/plugin/provider_plugin.go:1713, Update with Preview) and every computed output is
+ * unknown; the id, though, is carried "even in previews" (pkg/resource/deploy/step.go:1078, UpdateStep.Apply) and the
+ * SDK resolves it as known when not empty (@pulumi/pulumi v3.270.0 runtime/resource.js:624-626, registerResource:
+ * `resolveID(id, id !== undefined)`). Read from the outputs, a child's `pullZoneId: cdn.pullZoneId` turned unknown and
+ * the child was previewed as replaced; derived from the id, it stays the same value. The id's Output carries the
+ * resource as its dependency; a user's `additionalSecretOutputs` naming the output still makes it secret. At the
+ * preview of a create, the id is unknown, and so is the output, as before.
+ */
+function deriveFromId(resource: BunnyResource, idOutput: { name: string; numeric: boolean }, opts: pulumi.CustomResourceOptions | undefined): void {
+  const fromId: pulumi.Output<string | number> = idOutput.numeric ? resource.id.apply(Number) : resource.id.apply((id) => id);
+  const secret = opts?.additionalSecretOutputs?.includes(idOutput.name) === true;
+  (resource as unknown as Record<string, pulumi.Output<unknown>>)[idOutput.name] = secret ? pulumi.secret(fromId) : fromId;
 }
 
 /**

@@ -36,6 +36,11 @@ export interface Observed<I, O> {
   mark?: string;
 }
 
+/** A computed output holding the object's id: a number (`numeric: true`) or the id's very text. */
+export type IdOutput<O> = {
+  [K in keyof O & string]-?: NonNullable<O[K]> extends number ? { name: K; numeric: true } : NonNullable<O[K]> extends string ? { name: K; numeric: false } : never;
+}[keyof O & string];
+
 /** Resources that can be adopted spread `adoptionInputs` into their shape; action-like resources have nothing to adopt. */
 export type InputShape = z.ZodRawShape;
 export type InputsOf<Shape extends InputShape> = z.output<z.ZodObject<Shape>>;
@@ -103,6 +108,13 @@ export interface ResourceDefinition<Shape extends InputShape, Obj, O extends obj
    * secret (a script secret's value, a library key) or a computed one (a password the API generates).
    */
   secretOutputs?: readonly string[];
+  /**
+   * The computed output whose value is the object's id (`describe` answers `id: String(outputs[idOutput.name])`):
+   * the resource class derives it from the resource's id (base.ts), which the engine knows at every preview of an
+   * update, so the children that take it stay unchanged in the preview of a change to this object alone. `numeric`
+   * when the output is a number (the id converted with `Number`); the compiler checks it against the output's type.
+   */
+  idOutput?: IdOutput<O>;
   /**
    * How `pulumi import` and `Resource.get` name an object of this type (the plugin only: the dynamic provider refuses
    * both). Omitted: the type cannot be imported, and says so. See pulumi/importIds.ts.

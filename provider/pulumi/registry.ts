@@ -66,6 +66,7 @@ function register<Shape extends InputShape, Obj, O extends object>(def: Resource
     type: def.type,
     outputNames: [...Object.keys(def.inputs.shape), ...def.computedOutputs],
     secretOutputs: [...(def.secretOutputs ?? [])],
+    ...(def.idOutput ? { idOutput: { name: def.idOutput.name, numeric: def.idOutput.numeric } } : {}),
   };
 }
 

@@ -35,6 +35,8 @@ export interface ResourceHandle {
   outputNames: readonly string[];
   /** Outputs stored encrypted whatever the program passed. */
   secretOutputs: readonly string[];
+  /** The computed output whose value is the object's id (definition.ts, `idOutput`): base.ts derives it from the id. */
+  idOutput?: { name: string; numeric: boolean };
 }
 
 /** The dynamic provider of one resource type, running in the plugin process (or a test harness). */

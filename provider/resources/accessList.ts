@@ -77,6 +77,7 @@ const accessList = defineResource<AccessListOutputs>()({
   type: ACCESS_LIST_TYPE,
   inputs: accessListInputs,
   computedOutputs: ["accessListId", "configurationId", "entryCount"],
+  idOutput: { name: "accessListId", numeric: true },
   // The update request carries no type, and a list belongs to its zone.
   replaceOnChanges: ["shieldZoneId", "type"],
   identity: ["shieldZoneId", "name"],

@@ -104,6 +104,7 @@ const containerApp = defineResource<ContainerAppOutputs>()({
   complete: completeInputs,
   checkChange: volumeDeletionRefused,
   computedOutputs: ["appId", "status", "containerIds", "endpoints"],
+  idOutput: { name: "appId", numeric: false },
   replaceOnChanges: [],
   identity: ["name"],
 

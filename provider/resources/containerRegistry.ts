@@ -73,6 +73,7 @@ const containerRegistry = defineResource<ContainerRegistryOutputs>()({
   inputs: containerRegistryInputs,
   complete: completeInputs,
   computedOutputs: ["registryId"],
+  idOutput: { name: "registryId", numeric: true },
   // Terraform replaces on either; the identity (display name and user name) is what finds a registry. A new display
   // name is an in-place change (the PUT takes it).
   replaceOnChanges: ["type", "url", "username"],

@@ -52,6 +52,7 @@ const database = defineResource<DatabaseOutputs>()({
   type: DATABASE_TYPE,
   inputs: databaseInputs,
   computedOutputs: ["databaseId", "url", "fullAccessToken", "readOnlyToken"],
+  idOutput: { name: "databaseId", numeric: false },
   // The PATCH carries only the regions (database.go lines 111-136): a new name is a new database.
   replaceOnChanges: ["name"],
   identity: ["name"],

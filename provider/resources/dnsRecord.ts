@@ -146,6 +146,7 @@ const dnsRecord = defineResource<DnsRecordOutputs>()({
   type: DNS_RECORD_TYPE,
   inputs: dnsRecordInputs,
   computedOutputs: ["recordId", "linkName"],
+  idOutput: { name: "recordId", numeric: true },
   // Everything else changes in place (DnsZonePublic_UpdateRecord takes every field); a record cannot move to
   // another zone (Terraform #90).
   replaceOnChanges: ["dnsZoneId"],

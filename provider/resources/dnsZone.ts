@@ -105,6 +105,7 @@ const dnsZone = defineResource<DnsZoneOutputs>()({
   type: DNS_ZONE_TYPE,
   inputs: dnsZoneInputs,
   computedOutputs: ["dnsZoneId", "nameservers", "nameserversDetected"],
+  idOutput: { name: "dnsZoneId", numeric: true },
   // A zone cannot be renamed: a new domain is a new zone.
   replaceOnChanges: ["domain"],
   identity: ["domain"],

@@ -164,6 +164,7 @@ const edgeRule = defineResource<EdgeRuleOutputs>()({
   type: EDGE_RULE_TYPE,
   inputs: edgeRuleInputs,
   computedOutputs: ["edgeRuleId"],
+  idOutput: { name: "edgeRuleId", numeric: false },
   // Everything changes in place (addOrUpdate with the Guid takes the whole rule), priority included; a rule cannot
   // move to another zone.
   replaceOnChanges: ["pullZoneId"],

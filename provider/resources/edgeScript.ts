@@ -201,6 +201,7 @@ const edgeScript = defineResource<EdgeScriptOutputs, "code">()({
   type: EDGE_SCRIPT_TYPE,
   inputs: edgeScriptInputs,
   computedOutputs: ["scriptId", "releaseId", "releaseUuid", "deploymentKey", "linkedPullZoneId", "linkedPullZoneHostname"],
+  idOutput: { name: "scriptId", numeric: true },
   // The type is fixed at creation (Terraform replaces too), and so is the linked pull zone the create makes.
   replaceOnChanges: ["type", "createLinkedPullZone", "linkedPullZoneName"],
   identity: ["name"],

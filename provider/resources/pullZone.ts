@@ -139,6 +139,7 @@ const pullZone = defineResource<PullZoneOutputs>()({
   type: PULL_ZONE_TYPE,
   inputs: pullZoneInputs,
   computedOutputs: ["pullZoneId", "cdnHostname", "tokenAuthKey"],
+  idOutput: { name: "pullZoneId", numeric: true },
   // PullZoneSettingsModel has no Name: a new name is a new zone.
   replaceOnChanges: ["name"],
   identity: ["name"],

@@ -144,6 +144,7 @@ const pullZoneHostname = defineResource<PullZoneHostnameOutputs>()({
   type: PULL_ZONE_HOSTNAME_TYPE,
   inputs: pullZoneHostnameInputs,
   computedOutputs: ["hostnameId", "hasCertificate", "isSystemHostname", "certificate"],
+  idOutput: { name: "hostnameId", numeric: true },
   // A hostname is only a value on a zone: another zone or another name is another hostname.
   replaceOnChanges: ["pullZoneId", "hostname"],
   identity: ["pullZoneId", "hostname"],

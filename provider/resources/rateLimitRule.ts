@@ -110,6 +110,7 @@ const rateLimitRule = defineResource<RateLimitRuleOutputs>()({
   type: RATE_LIMIT_RULE_TYPE,
   inputs: rateLimitRuleInputs,
   computedOutputs: ["ruleId"],
+  idOutput: { name: "ruleId", numeric: true },
   // A rule cannot move to another zone; its name, description and configuration change in place (PATCH of the whole rule).
   replaceOnChanges: ["pullZoneId", "shieldZoneId"],
   identity: ["shieldZoneId", "name"],

@@ -41,6 +41,7 @@ const scriptSecret = defineResource<ScriptSecretOutputs>()({
   type: SCRIPT_SECRET_TYPE,
   inputs: scriptSecretInputs,
   computedOutputs: ["secretId", "lastModified"],
+  idOutput: { name: "secretId", numeric: true },
   replaceOnChanges: ["scriptId", "name"],
   identity: ["scriptId", "name"],
   // The value is write-only: an adopted secret gets the program's value.

@@ -31,6 +31,7 @@ const scriptVariable = defineResource<ScriptVariableOutputs>()({
   type: SCRIPT_VARIABLE_TYPE,
   inputs: scriptVariableInputs,
   computedOutputs: ["variableId"],
+  idOutput: { name: "variableId", numeric: true },
   // A variable cannot move to another script or be renamed: those make a new variable.
   replaceOnChanges: ["scriptId", "name"],
   identity: ["scriptId", "name"],

@@ -240,6 +240,7 @@ const shieldZone = defineResource<ShieldZoneOutputs>()({
   type: SHIELD_ZONE_TYPE,
   inputs: shieldZoneInputs,
   computedOutputs: ["shieldZoneId", "rateLimitRulesLimit", "customWafRulesLimit", "settings"],
+  idOutput: { name: "shieldZoneId", numeric: true },
   // A zone belongs to its pull zone; every setting changes in place (PATCH).
   replaceOnChanges: ["pullZoneId"],
   identity: ["pullZoneId"],

@@ -55,6 +55,7 @@ const storageZone = defineResource<StorageZoneOutputs>()({
   type: STORAGE_ZONE_TYPE,
   inputs: storageZoneInputs,
   computedOutputs: ["storageZoneId", "hostname", "password", "readOnlyPassword"],
+  idOutput: { name: "storageZoneId", numeric: true },
   // StorageZoneSettingsModel has neither a name, a region nor a tier: those make a new zone.
   replaceOnChanges: ["name", "region", "zoneTier"],
   replaceWhen: { replicationRegions: removesRegion },

@@ -55,6 +55,7 @@ const teamMember = defineResource<TeamMemberOutputs>()({
   type: TEAM_MEMBER_TYPE,
   inputs: teamMemberInputs,
   computedOutputs: ["memberId"],
+  idOutput: { name: "memberId", numeric: false },
   // An address is who the member is (the API keeps it); a password cannot be read back to compare.
   replaceOnChanges: ["email", "password"],
   identity: ["email"],

@@ -164,6 +164,7 @@ const videoLibrary = defineResource<VideoLibraryOutputs>()({
   type: VIDEO_LIBRARY_TYPE,
   inputs: videoLibraryInputs,
   computedOutputs: ["libraryId", "apiKey", "readOnlyApiKey", "pullZoneId", "storageZoneId", "settings"],
+  idOutput: { name: "libraryId", numeric: true },
   // Only the create model has replication regions: a change (adding one too) makes a new library.
   replaceOnChanges: ["replicationRegions"],
   identity: ["name"],

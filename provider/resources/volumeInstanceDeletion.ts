@@ -77,6 +77,7 @@ const volumeInstanceDeletion = defineResource<VolumeInstanceDeletionOutputs>()({
   type: VOLUME_INSTANCE_DELETION_TYPE,
   inputs: volumeInstanceDeletionInputs,
   computedOutputs: ["deletedInstanceId", "detached", "alreadyGone", "deletedAt"],
+  idOutput: { name: "deletedInstanceId", numeric: false },
   // Any other instance, or new triggers, is a new deletion to run. detachFirst only matters while it runs.
   replaceOnChanges: ["appId", "volumeId", "instanceId", "triggers"],
   identity: ["appId", "volumeId", "instanceId"],

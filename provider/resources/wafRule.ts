@@ -78,6 +78,7 @@ const wafRule = defineResource<WafRuleOutputs>()({
   type: WAF_RULE_TYPE,
   inputs: wafRuleInputs,
   computedOutputs: ["ruleId"],
+  idOutput: { name: "ruleId", numeric: true },
   // A rule cannot move to another zone; the rest changes in place (PATCH of the whole rule).
   replaceOnChanges: ["shieldZoneId"],
   identity: ["shieldZoneId", "name"],
