@@ -9,6 +9,7 @@ const quick = process.argv.includes("--quick");
 
 const runs: [script: string, args: string[]][] = [
   ["coldImport.js", []],
+  ["pluginStart.js", [quick ? "3" : "10"]],
   ["emulatorThroughput.js", [quick ? "2" : "5"]],
   ["emulatorRequestCpu.js", [quick ? "100" : "300"]],
   ["registration.js", [quick ? "100" : "500"]],

@@ -1,5 +1,5 @@
 import { jsonCopy } from "../http/dataCopies";
-import { specialArchiveSig, specialAssetSig, specialSigKey, unknownValue } from "@pulumi/pulumi/runtime/rpc";
+import { specialArchiveSig, specialAssetSig, specialSigKey, unknownValue } from "./wireSignatures";
 
 /**
  * How property values travel between the engine and a dynamic provider, as far as the framework reads them:

@@ -3,7 +3,7 @@ import { createReadStream } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { Readable } from "node:stream";
-import * as pulumi from "@pulumi/pulumi";
+import { specialArchiveSig as ARCHIVE_SIG, specialAssetSig as ASSET_SIG, specialSigKey as SIG_KEY } from "../pulumi/wireSignatures";
 import { z } from "zod";
 
 /**
@@ -13,8 +13,6 @@ import { z } from "zod";
  * is reduced to its path or its text, and its content is fingerprinted at check, so a changed file at the same path
  * is a change (the engine elides old assets' contents: see provider/pulumi/wire.ts).
  */
-
-const { specialSigKey: SIG_KEY, specialAssetSig: ASSET_SIG, specialArchiveSig: ARCHIVE_SIG } = pulumi.runtime;
 
 /** A FileAsset or StringAsset as stored: its path or its text (the engine's hash is dropped). */
 export type StoredAsset = { [SIG_KEY]: string; path: string } | { [SIG_KEY]: string; text: string };

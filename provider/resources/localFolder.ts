@@ -3,7 +3,6 @@ import { createReadStream } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { Readable } from "node:stream";
-import * as pulumi from "@pulumi/pulumi";
 import type { RawBody } from "../http/requestSpec";
 import { isArchive, isTaggedAsset } from "./assetInputs";
 
@@ -14,8 +13,6 @@ import { isArchive, isTaggedAsset } from "./assetInputs";
  * (names and sizes only) and their bytes are read one stream at a time per worker, so memory does not grow with
  * the folder.
  */
-
-const { specialSigKey: SIG_KEY } = pulumi.runtime;
 
 /** One local file: its path relative to the source (`/` separated), its size, and how to read it. */
 export interface LocalFile {
@@ -69,7 +66,7 @@ export function sourceProblem(source: unknown): string | undefined {
   if (typeof source !== "object" || source === null || Array.isArray(source)) return "must be a path to a folder, or a pulumi.asset.FileArchive or AssetArchive";
   const archive = source as Record<string, unknown>;
   if (isTaggedAsset(archive)) return "a single asset is not a folder: use StorageFile, or an AssetArchive of it";
-  if (!isArchive(archive) || SIG_KEY === undefined) return "must be a path to a folder, or a pulumi.asset.FileArchive or AssetArchive";
+  if (!isArchive(archive)) return "must be a path to a folder, or a pulumi.asset.FileArchive or AssetArchive";
   if (typeof archive.uri === "string") return "a RemoteArchive is not uploaded: download and unpack it first";
   if (typeof archive.path !== "string" && (typeof archive.assets !== "object" || archive.assets === null)) return "the archive is empty";
   return undefined;

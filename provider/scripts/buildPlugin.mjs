@@ -12,7 +12,7 @@
 // a Python, Go or YAML user need not have; the launcher needs only `node`. So no PulumiPlugin.yaml is written.
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
-import { chmodSync, copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -33,19 +33,32 @@ for (const old of readdirSync(join(providerDir, "dist"), { withFileTypes: true }
 }
 mkdirSync(out, { recursive: true });
 
+/** The bundle, loaded by the entry file below (pulumi-resource-bunnynet.js), which the launchers run. */
+const BUNDLE = "pulumi-resource-bunnynet.bundle.js";
+
 const result = await build({
   entryPoints: [join(providerDir, "plugin", "main.ts")],
-  outfile: join(out, "pulumi-resource-bunnynet.js"),
+  outfile: join(out, BUNDLE),
   bundle: true,
   platform: "node",
   target: "node20",
   format: "cjs",
-  sourcemap: "linked",
+  // The map is written apart (below), not shipped: 15 MB a user's plugin never reads.
+  sourcemap: "external",
+  metafile: true,
   logLevel: "warning",
   // The SDK's closure serializer (which the plugin never runs) loads TypeScript through a shim that falls back to a
   // vendored copy by a path computed at run time: the shim is bundled as an empty module instead, ts-node left out.
   external: ["ts-node"],
   plugins: [
+    {
+      // The SDK's root loads its program runtime and npm's packages (see plugin/sdkStandIn.ts): the plugin gets a
+      // stand-in; its protobuf stubs (@pulumi/pulumi/proto/*) are what it uses of the SDK.
+      name: "no-sdk-runtime",
+      setup(b) {
+        b.onResolve({ filter: /^@pulumi\/pulumi$/ }, () => ({ path: join(providerDir, "plugin", "sdkStandIn.ts") }));
+      },
+    },
     {
       name: "no-typescript",
       setup(b) {
@@ -57,6 +70,29 @@ const result = await build({
   logOverride: { "empty-import-meta": "silent", "require-resolve-not-external": "silent" },
 });
 if (result.errors.length > 0) process.exit(1);
+
+// What serving needs and nothing else: a module of the SDK's runtime or of npm in the bundle is a build error.
+const UNSERVED = [/node_modules\/@pulumi\/pulumi\/(?!proto\/)/, /node_modules\/@npmcli\//, /node_modules\/(tar|sigstore|glob)\//];
+const unserved = Object.keys(result.metafile.inputs).filter((input) => UNSERVED.some((pattern) => pattern.test(input)));
+if (unserved.length > 0) {
+  console.error(`the plugin's bundle holds what it never runs:\n  ${unserved.slice(0, 20).join("\n  ")}`);
+  process.exit(1);
+}
+// The source map apart (dist/pulumi-plugin-map/, in neither the tarballs nor the npm package), for reading a stack
+// trace by hand; the bundle names no map.
+const mapDir = join(providerDir, "dist", "pulumi-plugin-map");
+rmSync(mapDir, { recursive: true, force: true });
+mkdirSync(mapDir);
+renameSync(join(out, `${BUNDLE}.map`), join(mapDir, `${BUNDLE}.map`));
+
+// The entry turns on Node's compile cache (module.enableCompileCache, Node 22.1 and later; off with
+// NODE_DISABLE_COMPILE_CACHE=1) before it loads the bundle: from the second start on, V8 reads the bundle's compiled
+// code from the cache folder (NODE_COMPILE_CACHE, else the system's temporary folder) instead of compiling 4 MB again.
+// It must be a file of its own: the cache applies only to modules loaded after it is on.
+writeFileSync(
+  join(out, "pulumi-resource-bunnynet.js"),
+  `"use strict";\nconst nodeModule = require("node:module");\nif (typeof nodeModule.enableCompileCache === "function") nodeModule.enableCompileCache();\nrequire("./${BUNDLE}");\n`,
+);
 
 // packageInfo.ts finds the version from a package.json named bunnynet-pulumi above the code: the bundle's is beside it.
 writeFileSync(join(out, "package.json"), `${JSON.stringify({ name: "bunnynet-pulumi", version, private: true }, null, 2)}\n`);

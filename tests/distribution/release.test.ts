@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { load } from "js-yaml";
@@ -54,6 +54,9 @@ describe("release: the plugin's tarballs, the download URL, the versions and the
       for (const name of ["pulumi-resource-bunnynet", "pulumi-resource-bunnynet.cmd", "pulumi-resource-bunnynet.js", "schema.json", "package.json"]) {
         assert.ok(existsSync(join(dir, name)), `the tarball has no ${name}`);
       }
+      // Only what the plugin runs: the source map stays apart (dist/pulumi-plugin-map/), and the bundle names none.
+      assert.deepEqual(readdirSync(dir).filter((name) => name.endsWith(".map")), [], "the tarball ships a source map");
+      assert.doesNotMatch(readFileSync(join(dir, "pulumi-resource-bunnynet.js"), "utf8"), /\/\/# sourceMappingURL=\S+\s*$/);
       assert.ok(statSync(join(dir, "pulumi-resource-bunnynet")).mode & 0o100, "the launcher is not executable");
       assert.match(readFileSync(join(dir, "pulumi-resource-bunnynet.cmd"), "utf8"), /node "%~dp0pulumi-resource-bunnynet\.js" %\*/);
       const stale = "the tarball is older than provider/plugin/schema.json: npm run build:plugin";
