@@ -110,7 +110,10 @@ function objects(store: Store): Set<string> {
   return out;
 }
 
-/** What each resource type makes one of (an EdgeScript also makes a pull zone: bunny.net links one to each script). */
+/**
+ * What each resource type makes one of (an EdgeScript also makes a pull zone: bunny.net links one to each script; a
+ * VideoLibrary too: each library has a pull zone of its own, emulator/surfaces/videoLibraries.ts).
+ */
 const MADE_BY: Record<string, string[]> = {
   DnsZone: ["dnszone"],
   DnsRecord: ["dnsrecord"],
@@ -123,7 +126,7 @@ const MADE_BY: Record<string, string[]> = {
   AccessList: ["shieldAccessList"],
   EdgeScript: ["edgescript", "pullzone"],
   ScriptVariable: ["edgescript.EdgeScriptVariables"],
-  VideoLibrary: ["videolibrary"],
+  VideoLibrary: ["videolibrary", "pullzone"],
   StreamCollection: ["videocollection"],
   StreamVideo: ["video"],
 };
