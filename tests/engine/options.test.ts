@@ -114,12 +114,17 @@ describe("engine: resource options and CLI options", function () {
     assert.deepEqual((await records("a")).map((r) => String(r.Id)), [(await stack.resource("a")).id]);
   });
 
-  it("--replace of a record that keeps its identity is refused as a duplicate, with the advice to delete first", async () => {
-    // For --replace the engine asks no diff (step_generator.go:2888-2891), so the provider cannot ask to delete first.
+  it("--replace of a record that keeps its identity finds the original by its own mark and keeps it: nothing is made or deleted", async () => {
+    // For --replace the engine asks no diff (step_generator.go:2888-2891), so the provider cannot ask to delete first;
+    // the replacement's create finds the original, which carries this resource's mark (pulumi/ownership.ts), and takes
+    // it, and the original's delete then leaves it (adoption.ts, adoptedHere). deleteBeforeReplace makes a new one.
+    const before = (await stack.resource("b")).id;
+    await emu.markRequests();
     const run = await stack.cli.attempt(["up", "--yes", "--skip-preview", "--replace", await urn("b")]);
-    assert.notEqual(run.status, 0);
-    assert.match(run.stdout, /DnsRecord [^\n]*already exists[^\n]*pulumi up --replace[^\n]*deleteBeforeReplace: true/);
+    assert.equal(run.status, 0, run.stdout + run.stderr);
     assert.equal((await records("b")).length, 1);
+    assert.equal((await stack.resource("b")).id, before);
+    assert.deepEqual(await routes(), [], "nothing created or deleted");
   });
 
   it("--replace with deleteBeforeReplace deletes the record, then creates it again (a new id)", async () => {
