@@ -19,5 +19,5 @@ export { argsMatchSchema } from "./typeProofs";
 export { checkInputs } from "./checking";
 export { CREATE_ATTEMPTS, isAmbiguous } from "./adoption";
 export { lookUpRounds, patiently } from "./lookUps";
-export { MARK_ROOM, markFor, unmarked } from "./ownership";
+export { MARK_ROOM, markFor, ownFirst, unmarked } from "./ownership";
 export { OWNER_KEY, PROVIDER_KEY, UNKNOWN, sameValue, type Plain } from "./wire";

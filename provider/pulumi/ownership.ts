@@ -35,6 +35,12 @@ export function markFor(ctx: ResourceContext): string | undefined {
   return ctx.owner === undefined ? undefined : ownerMark(ctx.owner);
 }
 
+/** Of the objects a look-up matched, the one carrying this resource's mark in `textOf`, else the first. */
+export function ownFirst<T>(ctx: ResourceContext, matching: readonly T[], textOf: (item: T) => string | null | undefined): T | undefined {
+  const mark = markFor(ctx);
+  return (mark === undefined ? undefined : matching.find((item) => unmarked(textOf(item)).mark === mark)) ?? matching[0];
+}
+
 /** How many characters the mark takes from a text the API limits (the mark and the space before it). */
 export const MARK_ROOM = ownerMark("").length + 1;
 

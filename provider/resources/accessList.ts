@@ -9,7 +9,7 @@ import type { AccessListAction, AccessListType } from "../schemas/shieldEnums";
 import type { AccessListDetails, CustomAccessList } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, NumericId, OutputProperties } from "../pulumi/types";
-import { adoptionInputs, argsMatchSchema, defineResource, markFor, unmarked } from "../pulumi";
+import { adoptionInputs, argsMatchSchema, defineResource, markFor, ownFirst, unmarked } from "../pulumi";
 import { withinParent } from "../pulumi/importIds";
 import { accessListEntriesProblem } from "./accessListEntries";
 
@@ -111,8 +111,7 @@ const accessList = defineResource<AccessListOutputs>()({
   // The newest list with the name, or the one this resource made (its mark: the listing carries the description).
   find: async (ctx, inputs) => {
     const named = (await ctx.client.accessLists.list(inputs.shieldZoneId)).customLists.filter((l) => l.name === inputs.name).sort((a, b) => b.listId - a.listId);
-    const mark = markFor(ctx);
-    const details = named.find((l) => mark !== undefined && unmarked(l.description).mark === mark) ?? named[0];
+    const details = ownFirst(ctx, named, (l) => l.description);
     return details && { list: await ctx.client.accessLists.get(inputs.shieldZoneId, details.listId), details };
   },
 

@@ -5,7 +5,7 @@ import { DNS_MONITOR_TYPES, DNS_RECORD_TYPES, DNS_SMART_ROUTING_TYPES, type DnsR
 import type { AddDnsRecordRequest, DnsRecord as ApiDnsRecord } from "../types.generated";
 import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, NumericId, OutputProperties } from "../pulumi/types";
-import { MARK_ROOM, adoptionInputs, argsMatchSchema, defineResource, markFor, unmarked } from "../pulumi";
+import { MARK_ROOM, adoptionInputs, argsMatchSchema, defineResource, ownFirst } from "../pulumi";
 import { DNS_RECORD_TYPE_NAMES, RECORD_TYPE_RULES, type TypeSpecificField, nameOf, recordTypeName, typeFailures, typeUses } from "./dnsRecordTypes";
 import { withinParent } from "../pulumi/importIds";
 
@@ -165,8 +165,7 @@ const dnsRecord = defineResource<DnsRecordOutputs>()({
 
   find: async (ctx, inputs) => {
     const matching = (await ctx.client.dns.getZone(inputs.dnsZoneId)).Records.filter((r) => sameRecord(r, inputs));
-    // The one this resource made (its mark), else the first.
-    return matching.find((r) => markFor(ctx) !== undefined && unmarked(r.Comment).mark === markFor(ctx)) ?? matching[0];
+    return ownFirst(ctx, matching, (r) => r.Comment);
   },
 
   create: ({ client }, inputs) => client.dns.addRecord(inputs.dnsZoneId, wireBody(inputs)),

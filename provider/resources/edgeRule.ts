@@ -6,7 +6,7 @@ import type { EdgeRule as ApiEdgeRule, EdgeRuleRequest } from "../types.generate
 import { BunnyResource } from "../pulumi/base";
 import type { AdoptableArgs, NumericId, OutputProperties } from "../pulumi/types";
 import { pullZoneWrites } from "../http/zoneWrites";
-import { MARK_ROOM, adoptionInputs, argsMatchSchema, defineResource, markFor, sameValue, unmarked } from "../pulumi";
+import { MARK_ROOM, adoptionInputs, argsMatchSchema, defineResource, ownFirst, sameValue, unmarked } from "../pulumi";
 import type { ResourceContext } from "../pulumi";
 import { ACTION_TYPE_NAMES, MATCH_TYPE_NAMES, TRIGGER_TYPE_NAMES, edgeRuleFailures, enumName } from "./edgeRuleTypes";
 import { withinParent } from "../pulumi/importIds";
@@ -155,9 +155,7 @@ function sameRule(rule: ApiEdgeRule, inputs: Inputs): boolean {
 
 /** Of the rules these inputs describe, the one this resource made (its mark), else the first. */
 function ruleFor(ctx: ResourceContext, rules: ApiEdgeRule[], inputs: Inputs): ApiEdgeRule | undefined {
-  const matching = rules.filter((r) => sameRule(r, inputs));
-  const mark = markFor(ctx);
-  return matching.find((r) => mark !== undefined && unmarked(r.Description).mark === mark) ?? matching[0];
+  return ownFirst(ctx, rules.filter((r) => sameRule(r, inputs)), (r) => r.Description);
 }
 
 const edgeRule = defineResource<EdgeRuleOutputs>()({
